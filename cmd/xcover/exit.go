@@ -1,0 +1,57 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Exit codes, a stable contract documented in the README.
+const (
+	exitFound    = 0 // a solution was found, or a count completed with at least one
+	exitNone     = 1 // the search completed and found no solution
+	exitBadInput = 2 // bad input or usage
+	exitStopped  = 3 // stopped by --timeout, a node limit or an interrupt
+)
+
+// codeError carries an exit code and, when err is not nil, the one-line
+// message to print on stderr.
+type codeError struct {
+	code int
+	err  error
+}
+
+func (e *codeError) Error() string {
+	if e.err == nil {
+		return fmt.Sprintf("exit %d", e.code)
+	}
+	return e.err.Error()
+}
+
+func (e *codeError) Unwrap() error { return e.err }
+
+// withCode wraps err (which may be nil: nothing to print) with an exit code.
+func withCode(code int, err error) error { return &codeError{code: code, err: err} }
+
+// badInput marks err as bad input or usage: exit code 2.
+func badInput(err error) error { return withCode(exitBadInput, err) }
+
+// exitCode prints err's message, if any, as one line on stderr and returns
+// the exit code it stands for. Errors without a code (from flag parsing,
+// say) are usage errors.
+func exitCode(err error, stderr io.Writer) int {
+	if err == nil {
+		return exitFound
+	}
+	var ce *codeError
+	if errors.As(err, &ce) {
+		if ce.err != nil {
+			fmt.Fprintf(stderr, "xcover: %v\n", ce.err)
+		}
+		return ce.code
+	}
+	fmt.Fprintf(stderr, "xcover: %v\n", err)
+	return exitBadInput
+}
+
+var errNotYet = errors.New("this command is not built yet")

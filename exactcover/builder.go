@@ -1,0 +1,113 @@
+package exactcover
+
+import "fmt"
+
+// Builder collects a problem given by item indices rather than names, for
+// front ends that build many problems quickly (a Sudoku batch builds one per
+// puzzle). Items 0…nPrimary-1 are primary, the rest secondary; colors are
+// small positive integers, 0 meaning uncolored. Options are numbered in the
+// order they are added.
+//
+// A Builder and the Solver it builds into keep their memory between problems,
+// so a warm Reset/Add/Build cycle allocates nothing.
+type Builder struct {
+	nPrimary, nItems int
+	items            []int32 // item indices of all options, concatenated
+	colors           []int32 // parallel to items; nil until a color is added
+	ends             []int32 // ends[k] is the end of option k in items
+}
+
+// Reset starts a new problem with the given numbers of items.
+func (b *Builder) Reset(nPrimary, nSecondary int) {
+	b.nPrimary, b.nItems = nPrimary, nPrimary+nSecondary
+	b.items = b.items[:0]
+	b.colors = b.colors[:0]
+	b.ends = b.ends[:0]
+}
+
+// AddOption appends an uncolored option.
+func (b *Builder) AddOption(items ...int32) {
+	b.items = append(b.items, items...)
+	if len(b.colors) > 0 {
+		for range items {
+			b.colors = append(b.colors, 0)
+		}
+	}
+	b.ends = append(b.ends, int32(len(b.items)))
+}
+
+// AddColoredOption appends an option whose items carry colors (0: none).
+func (b *Builder) AddColoredOption(items, colors []int32) {
+	if len(b.colors) < len(b.items) {
+		b.colors = append(b.colors, make([]int32, len(b.items)-len(b.colors))...)
+	}
+	b.items = append(b.items, items...)
+	b.colors = append(b.colors, colors...)
+	for i := len(colors); i < len(items); i++ {
+		b.colors = append(b.colors, 0)
+	}
+	b.ends = append(b.ends, int32(len(b.items)))
+}
+
+// NumOptions returns the number of options added since Reset.
+func (b *Builder) NumOptions() int { return len(b.ends) }
+
+// option returns the items and colors (nil when uncolored) of option k.
+func (b *Builder) option(k int) ([]int32, []int32) {
+	lo := int32(0)
+	if k > 0 {
+		lo = b.ends[k-1]
+	}
+	hi := b.ends[k]
+	if len(b.colors) >= int(hi) {
+		return b.items[lo:hi], b.colors[lo:hi]
+	}
+	return b.items[lo:hi], nil
+}
+
+// Build validates the collected problem and compiles it into s, reusing s's
+// memory. Errors are *ProblemError values naming the option and position.
+func (b *Builder) Build(s *Solver) error {
+	switch {
+	case b.nPrimary <= 0:
+		return &ProblemError{Err: ErrNoPrimaryItems, Option: -1, Position: -1}
+	case b.nItems > MaxItems:
+		return &ProblemError{Err: fmt.Errorf("%w: %d items, limit MaxItems = %d", ErrTooLarge, b.nItems, MaxItems), Option: -1, Position: -1}
+	case len(b.ends) > MaxOptions:
+		return &ProblemError{Err: fmt.Errorf("%w: %d options, limit MaxOptions = %d", ErrTooLarge, len(b.ends), MaxOptions), Option: -1, Position: -1}
+	case b.nItems+1+len(b.ends)+1+len(b.items) > MaxNodes:
+		return &ProblemError{Err: fmt.Errorf("%w: %d item uses, limit MaxNodes = %d", ErrTooLarge, len(b.items), MaxNodes), Option: -1, Position: -1}
+	}
+	s.reset(b.nPrimary, b.nItems, len(b.items)+len(b.ends))
+	seen := s.mark // seen[i] == stamp: item i already in the current option
+	for k := range b.ends {
+		items, colors := b.option(k)
+		if len(items) == 0 {
+			return &ProblemError{Err: ErrEmptyOption, Option: k, Position: -1}
+		}
+		stamp := int32(k + 1)
+		primary := false
+		for j, it := range items {
+			if it < 0 || int(it) >= b.nItems {
+				return &ProblemError{Err: fmt.Errorf("%w: index %d of %d", ErrUnknownItem, it, b.nItems), Option: k, Position: j}
+			}
+			if seen[it] == stamp {
+				return &ProblemError{Err: ErrRepeatedItem, Option: k, Position: j}
+			}
+			seen[it] = stamp
+			if int(it) < b.nPrimary {
+				primary = true
+				if colors != nil && colors[j] != 0 {
+					return &ProblemError{Err: ErrColorOnPrimary, Option: k, Position: j}
+				}
+			}
+		}
+		if !primary {
+			s.warnings = append(s.warnings, Warning{Option: k, Message: "has no primary item; dropped"})
+			continue
+		}
+		s.appendOption(k, items, colors)
+	}
+	s.finish(len(b.ends))
+	return nil
+}

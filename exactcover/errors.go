@@ -1,0 +1,56 @@
+package exactcover
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel errors; a *ProblemError wraps one of them and says where it is.
+var (
+	ErrNoPrimaryItems   = errors.New("no primary items")
+	ErrEmptyItemName    = errors.New("empty item name")
+	ErrDuplicateItem    = errors.New("item declared twice")
+	ErrUnknownItem      = errors.New("unknown item")
+	ErrRepeatedItem     = errors.New("item repeated in an option")
+	ErrColorOnPrimary   = errors.New("color given to a primary item")
+	ErrEmptyOption      = errors.New("empty option")
+	ErrTooLarge         = errors.New("problem too large")
+	ErrBadPartial       = errors.New("partial solution names an option that does not exist or was dropped")
+	ErrInconsistentPart = errors.New("partial solution is inconsistent")
+)
+
+// ProblemError reports what is wrong with a [Problem] and where: the option
+// (index into Problem.Options, or -1 for the item declarations) and the
+// position inside it (index into Option.Items, or into the declared items
+// when Option is -1; -1 when it does not apply). Parsers map these indices
+// back to file:line:column.
+type ProblemError struct {
+	Err      error
+	Option   int
+	Position int
+	Item     string
+}
+
+func (e *ProblemError) Error() string {
+	switch {
+	case e.Option >= 0 && e.Item != "":
+		return fmt.Sprintf("option %d: %v: %q", e.Option+1, e.Err, e.Item)
+	case e.Option >= 0:
+		return fmt.Sprintf("option %d: %v", e.Option+1, e.Err)
+	case e.Item != "":
+		return fmt.Sprintf("%v: %q", e.Err, e.Item)
+	}
+	return e.Err.Error()
+}
+
+func (e *ProblemError) Unwrap() error { return e.Err }
+
+// Warning is something the compiler accepted but the caller should know: an
+// option without any primary item is dropped, as Knuth's programs do, since
+// no solution could ever need it.
+type Warning struct {
+	Option  int
+	Message string
+}
+
+func (w Warning) String() string { return fmt.Sprintf("option %d: %s", w.Option+1, w.Message) }

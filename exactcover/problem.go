@@ -1,0 +1,73 @@
+package exactcover
+
+import "strings"
+
+// Problem is an exact-cover problem described by names, the form people and
+// parsers produce. [New] validates it and compiles it into a [Solver].
+//
+// Items are declared once, primary first; an option lists the items it
+// covers. Option indices used everywhere in this package (solutions, partial
+// solutions, warnings) are indices into Options.
+type Problem struct {
+	// Primary items must be covered exactly once.
+	Primary []string
+	// Secondary items may be covered at most once, or by any number of
+	// options that give them the same color.
+	Secondary []string
+	// Options are the subsets to choose from, in the order the search tries
+	// them.
+	Options []Option
+}
+
+// Option is one subset of items, with an optional label for printing.
+type Option struct {
+	Label string
+	Items []ItemRef
+}
+
+// ItemRef names an item inside an option, with its color when the item is
+// secondary and colored (Knuth's XCC). An empty Color means "uncolored":
+// such a use excludes every other use of the item.
+type ItemRef struct {
+	Name  string
+	Color string
+}
+
+// String returns the reference as Knuth's DLX format writes it: "name" or
+// "name:color".
+func (r ItemRef) String() string {
+	if r.Color == "" {
+		return r.Name
+	}
+	return r.Name + ":" + r.Color
+}
+
+// ParseItemRef splits "name:color" at its first colon; a reference without a
+// colon is uncolored.
+func ParseItemRef(s string) ItemRef {
+	if name, color, ok := strings.Cut(s, ":"); ok {
+		return ItemRef{Name: name, Color: color}
+	}
+	return ItemRef{Name: s}
+}
+
+// NewOption builds an unlabelled option from references written as Knuth
+// writes them, for example NewOption("A", "C", "X:1").
+func NewOption(refs ...string) Option {
+	items := make([]ItemRef, len(refs))
+	for i, r := range refs {
+		items[i] = ParseItemRef(r)
+	}
+	return Option{Items: items}
+}
+
+// NumItems returns the number of declared items, primary and secondary.
+func (p *Problem) NumItems() int { return len(p.Primary) + len(p.Secondary) }
+
+// ItemName returns the name of item i, counting primary items first.
+func (p *Problem) ItemName(i int) string {
+	if i < len(p.Primary) {
+		return p.Primary[i]
+	}
+	return p.Secondary[i-len(p.Primary)]
+}

@@ -1,0 +1,50 @@
+package exactcover
+
+// Progress is a snapshot of a running search, handed to Config.Progress.
+// It is valid only during the callback.
+type Progress struct {
+	// Stats so far (Profile and Status are not filled in).
+	Stats Stats
+	// Branches[l] says which option the search is trying at level l: the
+	// K-th (1-based) of the D options of item Item (0-based).
+	Branches []Branch
+}
+
+// Branch is one level of the current path through the search tree.
+type Branch struct {
+	Item int
+	K, D int
+}
+
+// Fraction estimates how much of the search tree has been explored, as
+// Knuth's programs do: the tree is taken as uniform below the current path,
+// so a choice K of D at a level where the path so far has weight w counts
+// (K-1)/D·w as done.
+func (p *Progress) Fraction() float64 {
+	f, w := 0.0, 1.0
+	for _, b := range p.Branches {
+		if b.D == 0 {
+			break
+		}
+		w /= float64(b.D)
+		f += float64(b.K-1) * w
+	}
+	return f + w/2
+}
+
+// progress builds the snapshot for levels base…level-1 and calls fn.
+func (s *Solver) progress(fn func(*Progress), base, level int, st Stats) {
+	p := Progress{Stats: st, Branches: make([]Branch, 0, level-base)}
+	for l := base; l < level; l++ {
+		cur := s.choice[l]
+		item := s.nodes[cur].top
+		k := 1
+		for q := s.nodes[item].down; q != cur && q != item; q = s.nodes[q].down {
+			k++
+		}
+		// A covered item's own list is left intact, so its length is the
+		// number of options it had when it was chosen.
+		p.Branches = append(p.Branches, Branch{Item: int(item - 1), K: k, D: int(s.nodes[item].top)})
+	}
+	fn(&p)
+}
