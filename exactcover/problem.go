@@ -71,3 +71,16 @@ func (p *Problem) ItemName(i int) string {
 	}
 	return p.Secondary[i-len(p.Primary)]
 }
+
+// String returns the option's items as Knuth's DLX format writes them,
+// separated by spaces, for example "A C X:1".
+func (o Option) String() string {
+	var b strings.Builder
+	for i, r := range o.Items {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(r.String())
+	}
+	return b.String()
+}

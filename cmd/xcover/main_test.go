@@ -1,0 +1,572 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"xcover/exactcover"
+	"xcover/internal/verify"
+	"xcover/specs"
+)
+
+var update = flag.Bool("update", false, "rewrite the -- stdout -- section of every scenario with the actual output")
+
+// result is what one in-process run of xcover produced.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+// runXcover runs xcover in-process with the given arguments (without the
+// program name) and stdin, from the current directory. A panic fails the
+// test: no input may panic.
+func runXcover(t testing.TB, ctx context.Context, args []string, stdin string) (r result) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	defer func() {
+		if p := recover(); p != nil {
+			t.Fatalf("xcover %s panicked: %v", strings.Join(args, " "), p)
+		}
+	}()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	code := runContext(ctx, append([]string{"xcover"}, args...), strings.NewReader(stdin), &stdout, &stderr)
+	return result{code, stdout.String(), stderr.String()}
+}
+
+// moduleRoot returns the directory holding go.mod.
+func moduleRoot(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("go.mod not found above the test's directory")
+		}
+		dir = parent
+	}
+}
+
+// sharedData returns the shared data directory (../shared/data from the
+// module root) relative to the module root, or skips the test.
+func sharedData(t testing.TB) string {
+	t.Helper()
+	dir := filepath.Join(moduleRoot(t), "..", "shared", "data")
+	if _, err := os.Stat(filepath.Join(dir, "exactcover", "expected.tsv")); err != nil {
+		t.Skipf("shared data not found at %s", dir)
+	}
+	return filepath.Join("..", "shared", "data")
+}
+
+// chdir changes the working directory for the rest of the test. Tests of
+// this package do not run in parallel: the commands are package variables.
+func chdir(t testing.TB, dir string) {
+	t.Helper()
+	old, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chdir(old) })
+}
+
+// scenario is one file of testdata/scenarios; see testdata/README.md.
+type scenario struct {
+	path      string
+	header    []string          // the lines before the first section, as written
+	keys      map[string]string // args, exit, stdout, verify, solutions
+	sections  []section
+	hasStdout bool
+}
+
+type section struct{ name, body string }
+
+var sectionLine = regexp.MustCompile(`^-- (\S+) --$`)
+
+func parseScenario(path string, data []byte) (*scenario, error) {
+	sc := &scenario{path: path, keys: map[string]string{}}
+	lines := strings.SplitAfter(string(data), "\n")
+	var cur *section
+	for i, line := range lines {
+		if line == "" {
+			continue
+		}
+		if m := sectionLine.FindStringSubmatch(strings.TrimRight(line, "\n")); m != nil {
+			sc.sections = append(sc.sections, section{name: m[1]})
+			cur = &sc.sections[len(sc.sections)-1]
+			if m[1] == "stdout" {
+				sc.hasStdout = true
+			}
+			continue
+		}
+		if cur != nil {
+			cur.body += line
+			continue
+		}
+		sc.header = append(sc.header, line)
+		text := strings.TrimSpace(line)
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		key, value, ok := strings.Cut(text, ":")
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: expected \"key: value\", a # comment or a -- section --", path, i+1)
+		}
+		key = strings.TrimSpace(key)
+		switch key {
+		case "args", "exit", "stdout", "stderr", "verify", "solutions":
+		default:
+			return nil, fmt.Errorf("%s:%d: unknown key %q (expected args, exit, stdout, stderr, verify or solutions)", path, i+1, key)
+		}
+		if _, dup := sc.keys[key]; dup {
+			return nil, fmt.Errorf("%s:%d: key %q given twice", path, i+1, key)
+		}
+		sc.keys[key] = strings.TrimSpace(value)
+	}
+	if _, ok := sc.keys["args"]; !ok {
+		return nil, fmt.Errorf("%s: no args: line", path)
+	}
+	if _, ok := sc.keys["exit"]; !ok {
+		return nil, fmt.Errorf("%s: no exit: line", path)
+	}
+	return sc, nil
+}
+
+func (sc *scenario) section(name string) (string, bool) {
+	for _, s := range sc.sections {
+		if s.name == name {
+			return s.body, true
+		}
+	}
+	return "", false
+}
+
+// format writes the scenario back, with stdout as its stdout section.
+func (sc *scenario) format(stdout string) []byte {
+	var b bytes.Buffer
+	for _, line := range sc.header {
+		b.WriteString(line)
+	}
+	if len(sc.header) > 0 && !strings.HasSuffix(sc.header[len(sc.header)-1], "\n") {
+		b.WriteByte('\n')
+	}
+	replaced := false
+	for _, s := range sc.sections {
+		body := s.body
+		if s.name == "stdout" {
+			body, replaced = stdout, true
+		}
+		fmt.Fprintf(&b, "-- %s --\n%s", s.name, body)
+	}
+	if !replaced {
+		fmt.Fprintf(&b, "-- stdout --\n%s", stdout)
+	}
+	return b.Bytes()
+}
+
+// splitArgs splits a command line at blanks, honouring '…' and "…" quotes.
+func splitArgs(s string) ([]string, error) {
+	var args []string
+	var cur strings.Builder
+	inArg, quote := false, rune(0)
+	for _, r := range s {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, inArg = r, true
+		case r == ' ' || r == '\t':
+			if inArg {
+				args = append(args, cur.String())
+				cur.Reset()
+				inArg = false
+			}
+		default:
+			cur.WriteRune(r)
+			inArg = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unclosed quote in %q", s)
+	}
+	if inArg {
+		args = append(args, cur.String())
+	}
+	return args, nil
+}
+
+// TestScenarios runs every testdata/scenarios/*.txt file as a user would
+// run the command line, from the module root. See testdata/README.md.
+func TestScenarios(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "scenarios", "*.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) == 0 {
+		t.Fatal("no scenarios in testdata/scenarios")
+	}
+	pkgDir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := moduleRoot(t)
+	for _, file := range files {
+		name := strings.TrimSuffix(filepath.Base(file), ".txt")
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(pkgDir, file)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sc, err := parseScenario(file, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runScenario(t, sc, path, root)
+		})
+	}
+}
+
+func runScenario(t *testing.T, sc *scenario, path, root string) {
+	work := t.TempDir()
+	for _, s := range sc.sections {
+		switch s.name {
+		case "stdin", "stdout", "stderr":
+			continue
+		}
+		if err := os.WriteFile(filepath.Join(work, s.name), []byte(s.body), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	chdir(t, root)
+	expand := func(s string) string {
+		if strings.Contains(s, "$DATA") {
+			s = strings.ReplaceAll(s, "$DATA", sharedData(t))
+		}
+		return strings.ReplaceAll(s, "$WORK", work)
+	}
+	args, err := splitArgs(sc.keys["args"])
+	if err != nil {
+		t.Fatalf("%s: args: %v", sc.path, err)
+	}
+	for i := range args {
+		args[i] = expand(args[i])
+	}
+	wantCode, err := strconv.Atoi(sc.keys["exit"])
+	if err != nil {
+		t.Fatalf("%s: exit: %v", sc.path, err)
+	}
+	stdin, _ := sc.section("stdin")
+	r := runXcover(t, nil, args, stdin)
+	if r.code != wantCode {
+		t.Errorf("exit code %d, want %d\nstderr:\n%s", r.code, wantCode, r.stderr)
+	}
+	checkInvariants(t, r)
+
+	switch mode := sc.keys["stdout"]; mode {
+	case "", "exact":
+		if *update {
+			if err := os.WriteFile(path, sc.format(r.stdout), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			break
+		}
+		want, _ := sc.section("stdout")
+		if r.stdout != want {
+			t.Errorf("stdout differs (rerun with -update if the change is intended)\ngot:\n%s\nwant:\n%s", r.stdout, want)
+		}
+	case "ignore":
+	default:
+		t.Fatalf("%s: stdout: %q, expected exact or ignore", sc.path, mode)
+	}
+
+	if sc.keys["stderr"] != "ignore" {
+		want, ok := sc.section("stderr")
+		if !ok && r.stderr != "" {
+			t.Errorf("unexpected stderr (add a -- stderr -- section):\n%s", r.stderr)
+		}
+		for _, line := range strings.Split(want, "\n") {
+			if line = strings.TrimSpace(line); line != "" && !strings.Contains(r.stderr, expand(line)) {
+				t.Errorf("stderr lacks %q; it is:\n%s", line, r.stderr)
+			}
+		}
+	}
+
+	if input := sc.keys["verify"]; input != "" {
+		sols := checkSolutions(t, expand(input), slices.Contains(args, "--json"), r.stdout)
+		if want := sc.keys["solutions"]; want != "" && strconv.Itoa(len(sols)) != want {
+			t.Errorf("%d solutions printed, want %s", len(sols), want)
+		}
+	} else if sc.keys["solutions"] != "" {
+		t.Fatalf("%s: solutions: needs verify:", sc.path)
+	}
+}
+
+// checkInvariants checks what holds for every command line: a usage or
+// input error leaves stdout empty and ends with one "xcover: " line.
+func checkInvariants(t testing.TB, r result) {
+	t.Helper()
+	if r.code < 0 || r.code > 3 {
+		t.Errorf("exit code %d outside the documented 0…3", r.code)
+	}
+	if r.code == exitBadInput {
+		if r.stdout != "" {
+			t.Errorf("exit 2 with output on stdout:\n%s", r.stdout)
+		}
+		lines := strings.Split(strings.TrimRight(r.stderr, "\n"), "\n")
+		if last := lines[len(lines)-1]; !strings.HasPrefix(last, "xcover: ") {
+			t.Errorf("exit 2: the last stderr line should be the error, \"xcover: ...\"; stderr is:\n%s", r.stderr)
+		}
+	}
+}
+
+// loadProblem parses an input file (relative to the current directory)
+// the way a test that checks solutions needs it.
+func loadProblem(t testing.TB, path string) *exactcover.Problem {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, ok := specs.FormatOf(path)
+	if !ok {
+		f = specs.Detect(data)
+	}
+	sp, err := specs.Parse(path, data, f)
+	if err != nil {
+		t.Fatalf("parsing %s for verification: %v", path, err)
+	}
+	return &sp.Problem
+}
+
+// checkSolutions reads the solutions xcover printed for the problem in
+// input, checks each with the independent verifier, checks that no
+// solution is printed twice, and returns them (option indices, sorted).
+func checkSolutions(t testing.TB, input string, isJSON bool, stdout string) [][]int {
+	t.Helper()
+	p := loadProblem(t, input)
+	var sols [][]int
+	if isJSON {
+		sols = jsonSolutions(t, p, stdout)
+	} else {
+		sols = textSolutions(t, p, stdout)
+	}
+	seen := map[string]int{}
+	for i, sol := range sols {
+		if err := verify.Solution(p, sol); err != nil {
+			t.Errorf("solution %d %v is wrong: %v", i+1, sol, err)
+		}
+		sort.Ints(sol)
+		key := fmt.Sprint(sol)
+		if j, dup := seen[key]; dup {
+			t.Errorf("solution %d repeats solution %d", i+1, j+1)
+		}
+		seen[key] = i
+	}
+	return sols
+}
+
+// textSolutions maps printed lines back to options: a line is an option's
+// label, else its items as written. Options printed alike (the same label)
+// are taken in input order.
+func textSolutions(t testing.TB, p *exactcover.Problem, stdout string) [][]int {
+	t.Helper()
+	byLine := map[string][]int{}
+	for k := range p.Options {
+		o := &p.Options[k]
+		line := o.Label
+		if line == "" {
+			line = strings.Join(itemStrings(o), " ")
+		}
+		byLine[line] = append(byLine[line], k)
+	}
+	var sols [][]int
+	for _, block := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n\n") {
+		if block == "" {
+			continue
+		}
+		var sol []int
+		used := map[int]bool{}
+		for _, line := range strings.Split(block, "\n") {
+			k := -1
+			for _, c := range byLine[line] {
+				if !used[c] {
+					k = c
+					break
+				}
+			}
+			if k < 0 {
+				t.Fatalf("printed line %q is no option of the problem", line)
+			}
+			used[k] = true
+			sol = append(sol, k)
+		}
+		sols = append(sols, sol)
+	}
+	return sols
+}
+
+// jsonLine is any object xcover --json prints; unknown fields are errors.
+type jsonLine struct {
+	Type           string       `json:"type"`
+	Number         int64        `json:"number"`
+	Options        []jsonOption `json:"options"`
+	Solutions      int64        `json:"solutions"`
+	Nodes          int64        `json:"nodes"`
+	Updates        int64        `json:"updates"`
+	Cleansings     int64        `json:"cleansings"`
+	Status         string       `json:"status"`
+	Complete       bool         `json:"complete"`
+	ElapsedSeconds float64      `json:"elapsed_seconds"`
+	Profile        []int64      `json:"profile"`
+}
+
+// decodeJSON decodes every line of --json output strictly and checks its
+// shape: solutions numbered from 1, then exactly one summary, last.
+func decodeJSON(t testing.TB, stdout string) (solutions []jsonLine, summary jsonLine) {
+	t.Helper()
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	for i, line := range lines {
+		var l jsonLine
+		dec := json.NewDecoder(strings.NewReader(line))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&l); err != nil {
+			t.Fatalf("line %d of --json output is not a JSON object of the documented kind: %v\n%s", i+1, err, line)
+		}
+		switch {
+		case l.Type == "solution" && i < len(lines)-1:
+			if l.Number != int64(len(solutions)+1) {
+				t.Errorf("line %d: solution number %d, want %d", i+1, l.Number, len(solutions)+1)
+			}
+			solutions = append(solutions, l)
+		case l.Type == "summary" && i == len(lines)-1:
+			summary = l
+		default:
+			t.Fatalf("line %d: unexpected object of type %q (solutions first, one summary last)", i+1, l.Type)
+		}
+	}
+	switch summary.Status {
+	case "complete", "limit", "node-limit", "timeout", "interrupted":
+	default:
+		t.Errorf("summary status %q is none of the documented ones", summary.Status)
+	}
+	if summary.Complete != (summary.Status == "complete") {
+		t.Errorf("summary complete=%v with status %q", summary.Complete, summary.Status)
+	}
+	var sum int64
+	for _, n := range summary.Profile {
+		sum += n
+	}
+	if sum != summary.Nodes {
+		t.Errorf("summary profile sums to %d nodes, nodes = %d", sum, summary.Nodes)
+	}
+	return solutions, summary
+}
+
+func jsonSolutions(t testing.TB, p *exactcover.Problem, stdout string) [][]int {
+	t.Helper()
+	lines, summary := decodeJSON(t, stdout)
+	var sols [][]int
+	for _, l := range lines {
+		var sol []int
+		for _, o := range l.Options {
+			if o.Index < 0 || o.Index >= len(p.Options) {
+				t.Fatalf("solution %d: option index %d out of range", l.Number, o.Index)
+			}
+			want := &p.Options[o.Index]
+			if o.Label != want.Label || !slices.Equal(o.Items, itemStrings(want)) {
+				t.Errorf("solution %d: option %d printed as %q %q, but it is %q %q", l.Number, o.Index, o.Label, o.Items, want.Label, itemStrings(want))
+			}
+			sol = append(sol, o.Index)
+		}
+		sols = append(sols, sol)
+	}
+	if summary.Solutions < int64(len(sols)) {
+		t.Errorf("summary counts %d solutions, %d were printed", summary.Solutions, len(sols))
+	}
+	return sols
+}
+
+// TestHelpExamples runs the "$ xcover ..." lines of every command's help:
+// the help must show examples that work.
+func TestHelpExamples(t *testing.T) {
+	chdir(t, moduleRoot(t))
+	example := regexp.MustCompile(`^\s*\$ xcover ([^#]*?)\s*(?:#.*?(?:exit (\d).*)?)?$`)
+	for _, cmd := range commands {
+		if cmd.Hidden {
+			continue
+		}
+		t.Run(cmd.Name, func(t *testing.T) {
+			help := runXcover(t, nil, []string{"help", cmd.Name}, "")
+			if help.code != 0 || !strings.Contains(help.stdout, "Exit codes") {
+				t.Errorf("help %s: exit %d, or no exit-code table:\n%s", cmd.Name, help.code, help.stdout)
+			}
+			n := 0
+			for _, line := range strings.Split(help.stdout, "\n") {
+				m := example.FindStringSubmatch(line)
+				if m == nil {
+					continue
+				}
+				n++
+				want := 0
+				if m[2] != "" {
+					want, _ = strconv.Atoi(m[2])
+				}
+				args, err := splitArgs(m[1])
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := runXcover(t, nil, args, "")
+				checkInvariants(t, r)
+				if r.code != want {
+					t.Errorf("example %q: exit %d, want %d\n%s", m[1], r.code, want, r.stderr)
+				}
+			}
+			if n == 0 {
+				t.Errorf("help %s shows no example (a line starting with \"$ xcover\")", cmd.Name)
+			}
+		})
+	}
+}
+
+func TestPermuteArgs(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"xcover solve f.dlx", "xcover solve -- f.dlx"},
+		{"xcover solve f.dlx --count", "xcover solve --count -- f.dlx"},
+		{"xcover solve f.dlx --limit 3 --json", "xcover solve --limit 3 --json -- f.dlx"},
+		{"xcover solve --timeout=2s f.dlx", "xcover solve --timeout=2s -- f.dlx"},
+		{"xcover solve - --format dlx", "xcover solve --format dlx -- -"},
+		{"xcover solve --all -- -weird.dlx", "xcover solve --all -- -weird.dlx"},
+		{"xcover solve --unknown f.dlx", "xcover solve --unknown -- f.dlx"},
+		{"xcover help solve", "xcover help solve"},
+		{"xcover", "xcover"},
+	}
+	for _, tt := range tests {
+		got := strings.Join(permuteArgs(strings.Fields(tt.in), commands), " ")
+		if got != tt.want {
+			t.Errorf("permuteArgs(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

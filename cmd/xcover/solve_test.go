@@ -1,0 +1,359 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"xcover/specs"
+)
+
+// expectedRow is one line of the shared expected.tsv: Knuth's DLX1 (DLX2
+// for colors) on the same file, and the published counts.
+type expectedRow struct {
+	name                      string
+	solutions, nodes, updates int64
+}
+
+func readExpected(t *testing.T, data string) []expectedRow {
+	t.Helper()
+	f, err := os.Open(filepath.Join(data, "exactcover", "expected.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var rows []expectedRow
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 4 || cols[0] == "name" {
+			continue
+		}
+		var r expectedRow
+		r.name = cols[0]
+		var errs [3]error
+		r.solutions, errs[0] = strconv.ParseInt(cols[1], 10, 64)
+		r.nodes, errs[1] = strconv.ParseInt(cols[2], 10, 64)
+		r.updates, errs[2] = strconv.ParseInt(cols[3], 10, 64)
+		for _, err := range errs {
+			if err != nil {
+				t.Fatalf("expected.tsv: %q: %v", sc.Text(), err)
+			}
+		}
+		rows = append(rows, r)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// TestCountsAgainstExpected runs "solve --count --json" on the shared DLX
+// files and compares solutions, nodes and updates with Knuth's figures.
+// The big files are left to the engine's tests; -short keeps the tiny ones.
+func TestCountsAgainstExpected(t *testing.T) {
+	chdir(t, moduleRoot(t))
+	data := sharedData(t)
+	maxNodes := int64(300_000)
+	if testing.Short() {
+		maxNodes = 12_000
+	}
+	for _, row := range readExpected(t, data) {
+		t.Run(row.name, func(t *testing.T) {
+			if row.nodes > maxNodes {
+				t.Skipf("%d nodes: left to the engine's tests", row.nodes)
+			}
+			file := filepath.Join(data, "exactcover", row.name+".dlx")
+			r := runXcover(t, nil, []string{"solve", "--count", "--json", file}, "")
+			checkInvariants(t, r)
+			if r.code != exitFound {
+				t.Fatalf("exit %d, want 0\n%s", r.code, r.stderr)
+			}
+			sols, sum := decodeJSON(t, r.stdout)
+			if len(sols) != 0 {
+				t.Errorf("--count printed %d solutions", len(sols))
+			}
+			if sum.Solutions != row.solutions || sum.Nodes != row.nodes || sum.Updates != row.updates || sum.Status != "complete" {
+				t.Errorf("got %d solutions, %d nodes, %d updates, %s; Knuth's DLX: %d, %d, %d, complete",
+					sum.Solutions, sum.Nodes, sum.Updates, sum.Status, row.solutions, row.nodes, row.updates)
+			}
+		})
+	}
+}
+
+// TestShippedExamples solves every spec in specs/examples with --all
+// (bounded) in both output modes and verifies every solution printed.
+func TestShippedExamples(t *testing.T) {
+	root := moduleRoot(t)
+	chdir(t, root)
+	files, _ := filepath.Glob(filepath.Join("specs", "examples", "*"))
+	if len(files) == 0 {
+		t.Skip("no specs/examples yet")
+	}
+	for _, file := range files {
+		if _, ok := specs.FormatOf(file); !ok {
+			continue
+		}
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			text := runXcover(t, nil, []string{"solve", "--limit", "500", file}, "")
+			js := runXcover(t, nil, []string{"solve", "--limit", "500", "--json", file}, "")
+			for _, r := range []result{text, js} {
+				checkInvariants(t, r)
+				if r.code != exitFound && r.code != exitNone {
+					t.Fatalf("exit %d\n%s", r.code, r.stderr)
+				}
+			}
+			a := checkSolutions(t, file, false, text.stdout)
+			b := checkSolutions(t, file, true, js.stdout)
+			if !slices.EqualFunc(a, b, slices.Equal) {
+				t.Errorf("text and --json print different solutions")
+			}
+		})
+	}
+}
+
+// TestProgress asks for a progress line at every poll of the engine and
+// checks each line's shape: time, solutions, nodes, the estimate, and the
+// branches as "k of d" with 1 ≤ k ≤ d.
+func TestProgress(t *testing.T) {
+	chdir(t, moduleRoot(t))
+	file := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
+	r := runXcover(t, nil, []string{"solve", "--count", "--progress", "--progress-every", "1ns", file}, "")
+	if r.code != exitFound || r.stdout != "724\n" {
+		t.Fatalf("exit %d, stdout %q, want 0 and 724 (OEIS A000170)\n%s", r.code, r.stdout, r.stderr)
+	}
+	line := regexp.MustCompile(`^xcover: progress [0-9.]+s: (\d+) solutions?, (\d+) nodes, ([0-9.]+)% done \(estimated\); levels:((?: \d+ of \d+(?: ×\d+)?,?)*)(?: … \(\d+ levels\))?$`)
+	branch := regexp.MustCompile(`(\d+) of (\d+)`)
+	n := 0
+	for _, l := range strings.Split(strings.TrimSpace(r.stderr), "\n") {
+		m := line.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("progress line of unexpected shape: %q", l)
+		}
+		n++
+		if f, _ := strconv.ParseFloat(m[3], 64); f < 0 || f > 100 {
+			t.Errorf("estimate %s%% outside 0…100", m[3])
+		}
+		bs := branch.FindAllStringSubmatch(m[4], -1)
+		if len(bs) == 0 {
+			t.Errorf("no branches in %q", l)
+		}
+		for _, b := range bs {
+			k, _ := strconv.Atoi(b[1])
+			d, _ := strconv.Atoi(b[2])
+			if k < 1 || k > d {
+				t.Errorf("branch %q: want 1 ≤ k ≤ d", b[0])
+			}
+		}
+	}
+	// queens-10 has 11578 nodes (expected.tsv); the engine polls every
+	// 4096 nodes, so two progress lines.
+	if n != 2 {
+		t.Errorf("%d progress lines, want 2:\n%s", n, r.stderr)
+	}
+	// Without --progress and with stderr not a terminal: no progress.
+	r = runXcover(t, nil, []string{"solve", "--count", file}, "")
+	if r.stderr != "" {
+		t.Errorf("progress printed to a non-terminal without --progress:\n%s", r.stderr)
+	}
+}
+
+// TestProfile checks --profile against the --stats line: the levels sum to
+// the nodes, which are DLX1's 1049 for queens-8 (expected.tsv).
+func TestProfile(t *testing.T) {
+	chdir(t, moduleRoot(t))
+	file := filepath.Join(sharedData(t), "exactcover", "queens-8.dlx")
+	r := runXcover(t, nil, []string{"solve", "--count", "--profile", "--stats", file}, "")
+	if r.code != exitFound {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
+	if lines[0] != "Profile:" {
+		t.Fatalf("stderr starts %q, want Profile:", lines[0])
+	}
+	var sum int64
+	for i, l := range lines[1 : len(lines)-1] {
+		var level int
+		var n int64
+		if _, err := fmt.Sscanf(l, "%3d: %d", &level, &n); err != nil || level != i {
+			t.Fatalf("profile line %q: want %3d: N", l, i)
+		}
+		sum += n
+	}
+	if sum != 1049 {
+		t.Errorf("profile sums to %d nodes, want DLX1's 1049", sum)
+	}
+	if want := "Altogether 92 solutions, 17160 updates, 1049 nodes,"; !strings.HasPrefix(lines[len(lines)-1], want) {
+		t.Errorf("stats line %q, want prefix %q", lines[len(lines)-1], want)
+	}
+}
+
+// TestCancel cancels the context as Ctrl-C does: the count stops at the
+// engine's first poll with status "interrupted" and exit 3.
+func TestCancel(t *testing.T) {
+	chdir(t, moduleRoot(t))
+	file := filepath.Join(sharedData(t), "exactcover", "queens-14.dlx")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := runXcover(t, ctx, []string{"solve", "--all", "--json", file}, "")
+	if r.code != exitStopped || !strings.Contains(r.stderr, "xcover: interrupted after") {
+		t.Fatalf("exit %d, want 3 and \"interrupted\"\n%s", r.code, r.stderr)
+	}
+	sols := checkSolutions(t, file, true, r.stdout)
+	_, sum := decodeJSON(t, r.stdout)
+	if sum.Status != "interrupted" || sum.Solutions != int64(len(sols)) {
+		t.Errorf("summary %+v after %d solutions printed", sum, len(sols))
+	}
+}
+
+// TestInterruptSignal sends SIGINT to a real xcover process counting a
+// long search: it must stop, print the count so far and exit 3.
+func TestInterruptSignal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	root := moduleRoot(t)
+	chdir(t, root)
+	file := filepath.Join(sharedData(t), "exactcover", "pent-6x10.dlx")
+	bin := filepath.Join(t.TempDir(), "xcover")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/xcover")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	// Progress lines prove that the search, and so the signal handler,
+	// is running; the signal is sent after the first one.
+	cmd := exec.Command(bin, "solve", "--all", "--stats", "--progress", "--progress-every", "1ns", file)
+	var stdout strings.Builder
+	cmd.Stdout = &stdout
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	sc := bufio.NewScanner(errPipe)
+	signalled := false
+	for sc.Scan() {
+		stderr.WriteString(sc.Text() + "\n")
+		if !signalled && strings.HasPrefix(sc.Text(), "xcover: progress") {
+			cmd.Process.Signal(syscall.SIGINT)
+			signalled = true
+		}
+	}
+	err = cmd.Wait()
+	code := cmd.ProcessState.ExitCode()
+	if code != exitStopped {
+		t.Fatalf("exit %d (%v), want 3\n%s", code, err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "xcover: interrupted after") || !strings.Contains(stderr.String(), "; interrupted") {
+		t.Errorf("stderr does not say interrupted:\n%s", stderr.String())
+	}
+	sols := checkSolutions(t, file, false, stdout.String())
+	t.Logf("%d solutions printed before SIGINT", len(sols))
+	if !strings.Contains(stderr.String(), "Altogether "+strconv.Itoa(len(sols))+" solution") {
+		t.Errorf("--stats does not count the %d solutions printed:\n%s", len(sols), stderr.String())
+	}
+}
+
+// TestTree checks the --tree wiring: the file is written only when the
+// tree could be drawn, and the solutions still go to stdout.
+func TestTree(t *testing.T) {
+	chdir(t, moduleRoot(t))
+	file := filepath.Join(sharedData(t), "exactcover", "knuth-example.dlx")
+	dot := filepath.Join(t.TempDir(), "tree.dot")
+	r := runXcover(t, nil, []string{"solve", "--tree", dot, file}, "")
+	checkInvariants(t, r)
+	data, err := os.ReadFile(dot)
+	switch r.code {
+	case exitFound:
+		if err != nil {
+			t.Fatalf("exit 0 but no tree file: %v", err)
+		}
+		if !strings.Contains(string(data), "digraph") {
+			t.Errorf("tree file is not a DOT digraph:\n%s", data)
+		}
+		checkSolutions(t, file, false, r.stdout)
+	case exitBadInput:
+		if err == nil {
+			t.Errorf("exit 2 but the tree file was written")
+		}
+		if !strings.Contains(r.stderr, "--tree") {
+			t.Errorf("the error does not name --tree: %s", r.stderr)
+		}
+		t.Logf("explain.WriteTree refused: %s", r.stderr)
+	default:
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	// Beyond maxTreeNodes the tree is refused, before anything is printed.
+	big := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
+	r = runXcover(t, nil, []string{"solve", "--tree", dot + ".big", big}, "")
+	if r.code != exitBadInput || !strings.Contains(r.stderr, "--tree") {
+		t.Errorf("tree of queens-10 (11578 nodes): exit %d, want 2 naming --tree\n%s", r.code, r.stderr)
+	}
+	checkInvariants(t, r)
+}
+
+// FuzzSolve feeds arbitrary input to "xcover solve": it must never panic,
+// never print on stdout with exit 2, and every solution it prints must be
+// one (checked by the verifier).
+func FuzzSolve(f *testing.F) {
+	for _, seed := range []string{
+		"A B C\nA B\nC\nA\nB C\n",
+		"A B | X\nA X:1\nB X:1\nA B X\n",
+		"primary: [A, B]\noptions:\n  - [A, B]\n",
+		"", "|\n", "A A\n", "A\nB\n", "A | X\nX:1\nA X:2\n",
+	} {
+		f.Add([]byte(seed), false)
+		f.Add([]byte(seed), true)
+	}
+	for _, file := range []string{"testdata/bad/garbage.dlx"} {
+		if data, err := os.ReadFile(file); err == nil {
+			f.Add(data, false)
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte, yaml bool) {
+		wd := time.AfterFunc(10*time.Second, func() {
+			buf := make([]byte, 1<<20)
+			n := runtime.Stack(buf, true)
+			panic(fmt.Sprintf("hang on %q\n%s", data, buf[:n]))
+		})
+		defer wd.Stop()
+		format := "dlx"
+		if yaml {
+			format = "yaml"
+		}
+		r := runXcover(t, nil, []string{"solve", "--all", "--json", "--max-nodes", "2000", "--format", format, "-"}, string(data))
+		checkInvariants(t, r)
+		if r.code == exitBadInput {
+			if n := strings.Count(r.stderr, "\n"); !strings.HasPrefix(r.stderr, "xcover: ") || (n != 1 && !strings.Contains(r.stderr, "warning")) {
+				t.Errorf("exit 2 should print one line, got:\n%s", r.stderr)
+			}
+			return
+		}
+		if _, err := specs.Parse("<stdin>", data, specs.Format(format)); err != nil {
+			t.Fatalf("exit %d but the input does not parse: %v", r.code, err)
+		}
+		path := filepath.Join(t.TempDir(), "in."+format)
+		if err := os.WriteFile(path, data, 0o666); err != nil {
+			t.Fatal(err)
+		}
+		sols := checkSolutions(t, path, true, r.stdout)
+		_, sum := decodeJSON(t, r.stdout)
+		if int64(len(sols)) != sum.Solutions {
+			t.Errorf("%d solutions printed, summary says %d", len(sols), sum.Solutions)
+		}
+	})
+}

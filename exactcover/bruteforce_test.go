@@ -1,0 +1,168 @@
+package exactcover_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"xcover/exactcover"
+)
+
+// bruteForce enumerates every subset of p's options and returns, sorted, the
+// subsets that are solutions: each primary item covered exactly once, each
+// secondary item at most once or only by uses of one color. Options without
+// a primary item are never chosen (Knuth drops them). It shares no code with
+// the engine.
+func bruteForce(p *exactcover.Problem) []string {
+	primary := map[string]bool{}
+	for _, name := range p.Primary {
+		primary[name] = true
+	}
+	usable := []int{}
+	for k, o := range p.Options {
+		for _, r := range o.Items {
+			if primary[r.Name] {
+				usable = append(usable, k)
+				break
+			}
+		}
+	}
+	var found []string
+	for mask := 0; mask < 1<<len(usable); mask++ {
+		count := map[string]int{}
+		colors := map[string]map[string]bool{}
+		var chosen []int
+		for i, k := range usable {
+			if mask&(1<<i) == 0 {
+				continue
+			}
+			chosen = append(chosen, k)
+			for _, r := range p.Options[k].Items {
+				count[r.Name]++
+				if colors[r.Name] == nil {
+					colors[r.Name] = map[string]bool{}
+				}
+				colors[r.Name][r.Color] = true
+			}
+		}
+		ok := true
+		for _, name := range p.Primary {
+			ok = ok && count[name] == 1
+		}
+		for _, name := range p.Secondary {
+			if count[name] > 1 && (len(colors[name]) > 1 || colors[name][""]) {
+				ok = false
+			}
+		}
+		if ok {
+			found = append(found, fmt.Sprint(chosen))
+		}
+	}
+	slices.Sort(found)
+	return found
+}
+
+// randomProblem makes a small problem with secondary items and colors.
+func randomProblem(r *rand.Rand) *exactcover.Problem {
+	p := &exactcover.Problem{}
+	nPrimary, nSecondary := 1+r.IntN(5), r.IntN(4)
+	for i := range nPrimary {
+		p.Primary = append(p.Primary, fmt.Sprintf("p%d", i))
+	}
+	for i := range nSecondary {
+		p.Secondary = append(p.Secondary, fmt.Sprintf("s%d", i))
+	}
+	all := append(slices.Clone(p.Primary), p.Secondary...)
+	for range 1 + r.IntN(13) {
+		var o exactcover.Option
+		for _, i := range r.Perm(len(all))[:1+r.IntN(min(4, len(all)))] {
+			ref := exactcover.ItemRef{Name: all[i]}
+			if i >= nPrimary && r.IntN(3) > 0 {
+				ref.Color = string(rune('a' + r.IntN(2)))
+			}
+			o.Items = append(o.Items, ref)
+		}
+		p.Options = append(p.Options, o)
+	}
+	return p
+}
+
+func TestRandomProblemsAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	n := 3000
+	if testing.Short() {
+		n = 300
+	}
+	for i := range n {
+		p := randomProblem(r)
+		want := bruteForce(p)
+		s, err := exactcover.New(p)
+		if err != nil {
+			t.Fatalf("problem %d: %v", i, err)
+		}
+		var got []string
+		for sol := range s.Solutions(context.Background()) {
+			checkSolution(t, p, sol)
+			sorted := slices.Sorted(slices.Values(sol))
+			got = append(got, fmt.Sprint(sorted))
+		}
+		slices.Sort(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("problem %d %s:\n engine %v\n brute  %v", i, describe(p), got, want)
+		}
+		if st := s.Stats(); st.Solutions != int64(len(want)) || st.Status != exactcover.Complete {
+			t.Fatalf("problem %d: stats %v, want %d solutions", i, st, len(want))
+		}
+	}
+}
+
+func describe(p *exactcover.Problem) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v | %v;", p.Primary, p.Secondary)
+	for _, o := range p.Options {
+		fmt.Fprintf(&b, " %v;", o.Items)
+	}
+	return b.String()
+}
+
+// FuzzSearch builds a small random problem from the fuzzer's seed and checks
+// the engine against brute force, including a search from a partial
+// solution (its first solution's first option).
+func FuzzSearch(f *testing.F) {
+	for _, seed := range []uint64{0, 1, 42, 1 << 40} {
+		f.Add(seed, seed^0x9e3779b97f4a7c15)
+	}
+	f.Fuzz(func(t *testing.T, a, b uint64) {
+		p := randomProblem(rand.New(rand.NewPCG(a, b)))
+		want := bruteForce(p)
+		s, err := exactcover.New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := s.Count(context.Background())
+		if err != nil || st.Solutions != int64(len(want)) {
+			t.Fatalf("%s: %v, %v; brute force %d", describe(p), st, err, len(want))
+		}
+		first, _, _ := s.First(context.Background())
+		if first == nil {
+			return
+		}
+		partial := first[:1]
+		var n int64
+		for _, w := range want {
+			if strings.Contains(" "+strings.Trim(w, "[]")+" ", fmt.Sprintf(" %d ", partial[0])) {
+				n++
+			}
+		}
+		st, err = s.Search(context.Background(), exactcover.Config{Partial: partial}, func(sol []int) bool {
+			checkSolution(t, p, sol)
+			return true
+		})
+		if err != nil || st.Solutions != n {
+			t.Fatalf("%s from %v: %v, %v; brute force %d", describe(p), partial, st, err, n)
+		}
+	})
+}

@@ -1,0 +1,81 @@
+// Package exactcover solves exact-cover problems with Knuth's Algorithm X
+// and dancing links, including secondary items and colors (Algorithm C).
+//
+// # Vocabulary
+//
+// An exact-cover problem has items and options. Each option is a set of
+// items. A solution is a set of options that covers every primary item
+// exactly once and every secondary item at most once. Sudoku is exact cover
+// (the items are "cell r1c3 is filled", "row 1 has a 5", …; an option is
+// "put 5 in r1c3" and covers four items); so are polyomino packings and the
+// n-queens problem, whose diagonals are secondary items: a diagonal may stay
+// empty but may not hold two queens.
+//
+// Colors generalise secondary items (Knuth's XCC problems): an option may
+// give a secondary item a color, written "X:red". Options that give X the
+// same color are compatible and may all be chosen; an option that uses X
+// without a color excludes every other option using X.
+//
+// # Algorithm X
+//
+// Algorithm X is plain backtracking: if no primary item is left, the options
+// chosen so far are a solution; otherwise choose an item i, and for each
+// option o that contains i, choose o, remove every item of o and every
+// option that shares an item with o, solve what is left, and put everything
+// back. Removing an item and the options that clash with it is called
+// covering it; putting it back, uncovering.
+//
+// Which item to branch on matters enormously. Knuth's rule, used here, is to
+// pick the primary item with the fewest remaining options ("minimum
+// remaining values", MRV), ties going to the item declared first. An item
+// with no options left is a dead end, found at once; an item with one option
+// is a forced move.
+//
+// # Dancing links
+//
+// The data structure makes covering and uncovering cheap. Every use of an
+// item by an option is a node in a circular doubly linked list of that
+// item's options. Removing node x from its list is
+//
+//	x.up.down = x.down; x.down.up = x.up
+//
+// and, because x still remembers its neighbours, putting it back is
+//
+//	x.up.down = x; x.down.up = x
+//
+// provided removals are undone in exactly the reverse order. Nodes "dance"
+// out of and back into their lists as the search goes down and up the
+// tree. Here the lists are not pointer graphs but int32 indices into one
+// flat array ([Solver] keeps the layout Knuth's DLX1 uses: item headers
+// first, then each option's nodes followed by a spacer), so a search
+// allocates nothing and stays in cache.
+//
+// Colors add two operations from Knuth's DLX2: purifying a colored item
+// hides the options that give it another color and marks those with the same
+// color as already compatible; unpurifying undoes it.
+//
+// # Statistics
+//
+// [Stats] counts what Knuth's programs count, so that results can be checked
+// against his: a node is one entry to a level of the search tree, plus one
+// per solution; an update is one item covered plus one option removed from
+// an item's list. With the default rule the counts equal DLX1's (DLX2's with
+// colors) on the same input, which the tests check on published instances.
+//
+// # Using the package
+//
+// Describe a problem by names with [Problem] and compile it with [New], or
+// build one by item indices with a [Builder] when speed matters (a Builder
+// and its Solver reuse their memory). Then enumerate with
+// [Solver.Solutions], take [Solver.First], [Solver.Count], or call
+// [Solver.Search] with a [Config] for limits, a partial solution to start
+// from, and progress reports. A search polls its context every few thousand
+// nodes, so cancellation and deadlines stop it promptly, with statistics.
+//
+// # References
+//
+// Donald E. Knuth, "Dancing Links", in Millennial Perspectives in Computer
+// Science (2000), arXiv:cs/0011047. Donald E. Knuth, The Art of Computer
+// Programming, Volume 4B, Section 7.2.2.1 (2022): Algorithms X and C. His
+// programs DLX1 and DLX2 (CWEB, 2017–) define the statistics reported here.
+package exactcover

@@ -1,0 +1,121 @@
+package exactcover_test
+
+import (
+	"bufio"
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"xcover/exactcover"
+	"xcover/internal/verify"
+	"xcover/specs"
+)
+
+// sharedDir holds Knuth-format instances with known counts; see its README.
+var sharedDir = filepath.Join("..", "..", "shared", "data", "exactcover")
+
+// expected is one row of expected.tsv: facts (solutions) and the statistics
+// Knuth's DLX1 printed on the same file.
+type expected struct {
+	name                     string
+	solutions, nodes, update int64
+}
+
+func readExpected(t testing.TB) []expected {
+	f, err := os.Open(filepath.Join(sharedDir, "expected.tsv"))
+	if err != nil {
+		t.Skipf("shared data absent: %v", err)
+	}
+	defer f.Close()
+	var rows []expected
+	sc := bufio.NewScanner(f)
+	sc.Scan() // header
+	for sc.Scan() {
+		fields := strings.Split(sc.Text(), "\t")
+		if len(fields) < 4 {
+			continue
+		}
+		var e expected
+		e.name = fields[0]
+		nums := []*int64{&e.solutions, &e.nodes, &e.update}
+		for i, p := range nums {
+			if *p, err = strconv.ParseInt(fields[i+1], 10, 64); err != nil {
+				t.Fatalf("expected.tsv: %v", err)
+			}
+		}
+		rows = append(rows, e)
+	}
+	return rows
+}
+
+func loadShared(t testing.TB, name string) *exactcover.Problem {
+	path := filepath.Join(sharedDir, name+".dlx")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Skipf("shared data absent: %v", err)
+	}
+	sp, err := specs.Parse(path, data, specs.DLX)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &sp.Problem
+}
+
+// slowShared are the instances skipped by -short: more than 50 million
+// updates or 100,000 solutions each, seconds apiece and minutes under -race.
+// Plain "go test" runs them all.
+var slowShared = map[string]bool{
+	"pent-6x10": true, "pent-5x12": true, "pent-4x15": true, "pent-6x10-sym": true,
+	"queens-14": true, "sudoku-multi-823k": true,
+}
+
+// TestSharedInstances checks every shared file against DLX1: the number of
+// solutions (a published fact), and the nodes and updates DLX1 reported,
+// which the default branching rule must reproduce exactly. Every solution
+// is checked by the independent verifier.
+func TestSharedInstances(t *testing.T) {
+	for _, e := range readExpected(t) {
+		t.Run(e.name, func(t *testing.T) {
+			if testing.Short() && slowShared[e.name] {
+				t.Skip("slow; run without -short")
+			}
+			p := loadShared(t, e.name)
+			s, err := exactcover.New(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check := verify.NewChecker(p)
+			st, err := s.Search(context.Background(), exactcover.Config{}, func(sol []int) bool {
+				if err := check.Check(sol); err != nil {
+					t.Fatalf("invalid solution %v: %v", sol, err)
+				}
+				return true
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Solutions != e.solutions || st.Nodes != e.nodes || st.Updates != e.update {
+				t.Errorf("got %d solutions, %d nodes, %d updates; DLX1: %d, %d, %d",
+					st.Solutions, st.Nodes, st.Updates, e.solutions, e.nodes, e.update)
+			}
+			var sum int64
+			for _, n := range st.Profile {
+				sum += n
+			}
+			if sum != st.Nodes || st.Status != exactcover.Complete {
+				t.Errorf("profile sums to %d, nodes %d, status %v", sum, st.Nodes, st.Status)
+			}
+		})
+	}
+}
+
+// checkSolution fails the test unless sol solves p.
+func checkSolution(t testing.TB, p *exactcover.Problem, sol []int) {
+	t.Helper()
+	if err := verify.Solution(p, sol); err != nil {
+		t.Fatalf("invalid solution %v: %v", sol, err)
+	}
+}

@@ -1,0 +1,358 @@
+package explain
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"xcover/exactcover"
+)
+
+// Limits on how much one line of the narration lists. Beyond them a list is
+// shortened and says how long it was: a reader follows a dozen names, not
+// hundreds, and a Sudoku's 324 items would turn every line into a page.
+const (
+	// maxListedItems bounds the items named by the problem's header and by
+	// the "items left to cover" line (which then names those with the
+	// fewest options, the ones the branching rule looks at).
+	maxListedItems = 20
+	// maxListedOptions bounds the options listed by the header, by a
+	// solution and by one cover or purify.
+	maxListedOptions = 12
+	// maxListedPartial bounds the option numbers of a partial solution.
+	maxListedPartial = 12
+	// maxListedTies bounds the tied items named by a choice.
+	maxListedTies = 6
+	// maxIndentLevel bounds the indentation: below this level the text stops
+	// moving right, so that a deep search (a 9×9 Sudoku goes 60 levels down)
+	// stays readable.
+	maxIndentLevel = 16
+)
+
+// Config says how [Narrate] tells a search.
+type Config struct {
+	// MaxNodes stops the narration, and the search, before it enters a node
+	// beyond that many (0: no limit).
+	MaxNodes int64
+	// Matrix draws the matrix at every node; see [CheckMatrix] for the
+	// largest problem it can draw.
+	Matrix bool
+	// Dim draws covered items and hidden options dimmed with ANSI escapes
+	// rather than blanked; for terminals.
+	Dim bool
+}
+
+// Narrate tells, in English on w, how Algorithm X with dancing links solves
+// p: the items left at each node of the search tree and their numbers of
+// options, the item chosen and why, each option tried, the options each
+// cover hides and from which items, dead ends, the undoing of each choice
+// in reverse order, and each solution. It returns the statistics of the
+// search it told, which are the engine's (see [Walk]).
+//
+// Narrate checks p, and with cfg.Matrix its size, before it writes
+// anything. It returns the first error writing to w, or ctx.Err() when the
+// context stopped the search.
+func Narrate(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg Config) (exactcover.Stats, error) {
+	s, err := exactcover.New(p)
+	if err != nil {
+		return exactcover.Stats{}, err
+	}
+	if cfg.Matrix {
+		if err := CheckMatrix(p); err != nil {
+			return exactcover.Stats{}, err
+		}
+	}
+	n := &narrator{w: w, p: p, cfg: cfg}
+	n.header(s.Warnings())
+	st, err := Walk(ctx, p, cfg.MaxNodes, n.step)
+	n.footer(st)
+	if n.err != nil {
+		return st, n.err
+	}
+	return st, err
+}
+
+// narrator turns the steps of a walk into text.
+type narrator struct {
+	w   io.Writer
+	p   *exactcover.Problem
+	cfg Config
+	err error // the first write error; nothing is written after it
+
+	deadEnd bool // the node being told chose an item with no options
+}
+
+// printf writes one line at the indentation of level, plus extra spaces.
+func (n *narrator) printf(level, extra int, format string, args ...any) {
+	if n.err != nil {
+		return
+	}
+	indent := strings.Repeat("  ", min(level, maxIndentLevel)) + strings.Repeat(" ", extra)
+	_, n.err = fmt.Fprintf(n.w, indent+format+"\n", args...)
+}
+
+func (n *narrator) header(warnings []exactcover.Warning) {
+	p := n.p
+	n.printf(0, 0, "Algorithm X with dancing links, step by step (Knuth, arXiv cs/0011047).")
+	n.printf(0, 0, "The problem: %s, %s, %s.",
+		plural(len(p.Primary), "primary item"), plural(len(p.Secondary), "secondary item"), plural(len(p.Options), "option"))
+	if len(p.Primary) <= maxListedItems {
+		n.printf(0, 2, "primary (cover exactly once): %s", strings.Join(p.Primary, " "))
+	}
+	if len(p.Secondary) > 0 && len(p.Secondary) <= maxListedItems {
+		n.printf(0, 2, "secondary (cover at most once, or share one color): %s", strings.Join(p.Secondary, " "))
+	}
+	if len(p.Options) <= maxListedOptions {
+		width := len(fmt.Sprint(len(p.Options)))
+		for k := range p.Options {
+			n.printf(0, 2, "option %*d: %s", width, k+1, n.optionText(k))
+		}
+	}
+	for _, w := range warnings {
+		n.printf(0, 0, "Option %d (%s) has no primary item: it is left out, as Knuth's programs do.", w.Option+1, n.optionText(w.Option))
+	}
+	n.printf(0, 0, "At each node the search chooses the primary item with the fewest options")
+	n.printf(0, 0, "left (ties go to the item declared first), covers it, and tries its options")
+	n.printf(0, 0, "one by one; each try covers the option's other items and goes one level down.")
+	n.printf(0, 0, "")
+}
+
+func (n *narrator) footer(st exactcover.Stats) {
+	n.printf(0, 0, "")
+	counts := fmt.Sprintf("%s, %s, %s", plural64(st.Solutions, "solution"), plural64(st.Nodes, "node"), plural64(st.Updates, "update"))
+	switch st.Status {
+	case exactcover.Complete:
+		n.printf(0, 0, "The search is complete: %s.", counts)
+	case exactcover.NodeLimit:
+		n.printf(0, 0, "Stopped after %s, as asked; so far %s.", plural64(st.Nodes, "node"), counts)
+	default:
+		n.printf(0, 0, "Stopped (%s); so far %s.", st.Status, counts)
+	}
+	n.printf(0, 0, "(Counted as Knuth's DLX1 counts: a node per level entered plus one per")
+	n.printf(0, 0, "solution; an update per item covered plus one per option taken out of a list.)")
+}
+
+// step tells one step of the walk.
+func (n *narrator) step(s *Step) bool {
+	L := s.Level
+	switch s.Kind {
+	case Enter:
+		n.deadEnd = false
+		n.printf(L, 0, "Node %d at level %d; partial solution: %s.", s.Node, L, n.partialText(s.Partial))
+		n.printf(L, 2, "%s", n.activeText(s.Active))
+		if n.cfg.Matrix {
+			var b strings.Builder
+			drawMatrix(&b, n.p, s.View, s.Partial, n.cfg.Dim)
+			for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+				n.printf(L, 4, "%s", line)
+			}
+		}
+	case Choose:
+		if s.Size == 0 {
+			n.deadEnd = true
+			n.printf(L, 2, "Dead end: no option is left for %s.", n.name(s.Item))
+			break
+		}
+		n.printf(L, 2, "Choose %s: %s.", n.name(s.Item), n.whyText(s))
+	case Cover, Purify:
+		n.coverText(s)
+	case Try:
+		n.printf(L, 2, "Try option %d (%s), the %s of %s's %s.", s.Option+1, n.optionText(s.Option), ordinal(s.K), n.name(s.Item), plural(s.D, "option"))
+	case Solution:
+		n.printf(L, 0, "Solution %d at node %d: every primary item is covered, by options %s.", s.Solution, s.Node, n.numbers(s.Partial, maxListedPartial))
+		if len(s.Partial) <= maxListedOptions {
+			for _, k := range s.Partial {
+				n.printf(L, 2, "option %d: %s", k+1, n.optionText(k))
+			}
+		}
+	case Undo:
+		n.printf(L, 2, "Undo option %d: %s.", s.Option+1, n.undoText(s))
+	case Backtrack:
+		back := fmt.Sprintf("go back to level %d", L-1)
+		if L == 0 {
+			back = "the search is over"
+		}
+		if n.deadEnd {
+			n.printf(L, 2, "Uncover %s and %s.", n.name(s.Item), back)
+			n.deadEnd = false
+			break
+		}
+		n.printf(L, 2, "%s has no more options: uncover %s and %s.", n.name(s.Item), n.name(s.Item), back)
+	}
+	return n.err == nil
+}
+
+func (n *narrator) name(i int) string { return n.p.ItemName(i) }
+
+// optionText shows option k as its label and its items, as "label: A B:1".
+func (n *narrator) optionText(k int) string {
+	o := n.p.Options[k]
+	refs := make([]string, len(o.Items))
+	for j, r := range o.Items {
+		refs[j] = r.String()
+	}
+	if o.Label != "" {
+		return o.Label + ": " + strings.Join(refs, " ")
+	}
+	return strings.Join(refs, " ")
+}
+
+// numbers lists options as their 1-based numbers, the first max of them.
+func (n *narrator) numbers(options []int, max int) string {
+	var parts []string
+	for j, k := range options {
+		if j == max {
+			parts = append(parts, fmt.Sprintf("… (%d in all)", len(options)))
+			break
+		}
+		parts = append(parts, fmt.Sprint(k+1))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (n *narrator) partialText(partial []int) string {
+	if len(partial) == 0 {
+		return "none yet"
+	}
+	if len(partial) > maxListedPartial {
+		tail := n.numbers(partial[len(partial)-maxListedPartial/2:], maxListedPartial)
+		return fmt.Sprintf("%s, the last of them %s", plural(len(partial), "option"), tail)
+	}
+	if len(partial) == 1 {
+		return "option " + n.numbers(partial, maxListedPartial)
+	}
+	return "options " + n.numbers(partial, maxListedPartial)
+}
+
+func (n *narrator) activeText(active []ItemSize) string {
+	sizes := func(list []ItemSize) string {
+		parts := make([]string, len(list))
+		for j, a := range list {
+			parts[j] = fmt.Sprintf("%s %d", n.name(a.Item), a.Size)
+		}
+		return strings.Join(parts, ", ")
+	}
+	if len(active) <= maxListedItems {
+		return "Items left to cover, with their numbers of options: " + sizes(active) + "."
+	}
+	fewest := slices.Clone(active)
+	slices.SortStableFunc(fewest, func(a, b ItemSize) int { return a.Size - b.Size })
+	return fmt.Sprintf("%s left to cover; the %d with the fewest options: %s.",
+		plural(len(active), "item"), maxListedItems, sizes(fewest[:maxListedItems]))
+}
+
+func (n *narrator) whyText(s *Step) string {
+	why := fmt.Sprintf("it has the fewest options (%d)", s.Size)
+	switch {
+	case len(s.Ties) == 0:
+		return why
+	case len(s.Ties) <= maxListedTies:
+		names := make([]string, len(s.Ties))
+		for j, i := range s.Ties {
+			names[j] = n.name(i)
+		}
+		verb := "as do"
+		if len(names) == 1 {
+			verb = "as does"
+		}
+		return fmt.Sprintf("%s, %s %s, and it comes first", why, verb, joinAnd(names))
+	}
+	return fmt.Sprintf("%s, as do %d later items, and it comes first", why, len(s.Ties))
+}
+
+// coverText tells a Cover or Purify step and the options it hid.
+func (n *narrator) coverText(s *Step) {
+	L, item := s.Level, n.name(s.Item)
+	what := "Cover " + item
+	if s.Kind == Purify {
+		what = fmt.Sprintf("Purify %s with color %s", item, s.Color)
+	}
+	upd := plural64(s.Updates, "update")
+	switch {
+	case len(s.Hidden) == 0 && s.Kind == Cover:
+		n.printf(L, 2, "%s (%s): no other option to hide.", what, upd)
+	case len(s.Hidden) == 0:
+		n.printf(L, 2, "%s (%s): no option of another color to hide.", what, upd)
+	case s.Kind == Cover:
+		n.printf(L, 2, "%s (%s), hiding its options from their other items:", what, upd)
+	default:
+		n.printf(L, 2, "%s (%s), hiding the options that give it another color:", what, upd)
+	}
+	for j, h := range s.Hidden {
+		if j == maxListedOptions {
+			n.printf(L, 4, "… and %s", plural(len(s.Hidden)-j, "more option"))
+			break
+		}
+		from := make([]string, len(h.From))
+		for m, i := range h.From {
+			from[m] = n.name(i)
+		}
+		where := "from " + strings.Join(from, ", ")
+		if len(from) == 0 {
+			where = "from no other list: its other colored uses agree"
+		}
+		n.printf(L, 4, "option %d (%s) %s", h.Option+1, n.optionText(h.Option), where)
+	}
+	if s.Kind == Purify && s.Kept > 0 {
+		n.printf(L, 4, "(%s giving %s color %s too: kept, marked as agreeing)", plural(s.Kept, "option"), item, s.Color)
+	}
+}
+
+// undoText says how an option's items are restored: the reverse order of
+// covering, uncover for an uncolored use and unpurify for a colored one.
+func (n *narrator) undoText(s *Step) string {
+	if len(s.Items) == 0 {
+		return "it covered no other item"
+	}
+	colored := map[string]bool{}
+	for _, r := range n.p.Options[s.Option].Items {
+		colored[r.Name] = r.Color != ""
+	}
+	parts := make([]string, len(s.Items))
+	for j, i := range s.Items {
+		verb := "uncover "
+		if colored[n.name(i)] {
+			verb = "unpurify "
+		}
+		if j > 0 {
+			verb = "then " + verb
+		}
+		parts[j] = verb + n.name(i)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// joinAnd joins names as "A", "A and B", "A, B and C".
+func joinAnd(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func plural(n int, word string) string { return plural64(int64(n), word) }
+
+func plural64(n int64, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// ordinal writes 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st.
+func ordinal(k int) string {
+	suffix := "th"
+	if k%100 < 11 || k%100 > 13 {
+		switch k % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", k, suffix)
+}

@@ -1,0 +1,321 @@
+package pentomino
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"xcover/exactcover"
+)
+
+// Options chooses how pieces may move and whether to count packings up to
+// the board's symmetry.
+type Options struct {
+	// OneSided pieces may be turned but not flipped over.
+	OneSided bool
+	// Symmetry reports each packing once up to the symmetries of the board
+	// (see "Symmetry" in the package documentation).
+	Symmetry bool
+}
+
+// Puzzle is a packing problem compiled to exact cover: the board, the
+// pieces, every placement of every piece, and the symmetry data. Build one
+// with [New]; it can be solved any number of times, but not concurrently.
+type Puzzle struct {
+	board     *Board
+	pieces    []Piece
+	opt       Options
+	area      int   // total cells of the pieces, copies counted
+	secondary bool  // the pieces' area exceeds the board: pieces may stay unused
+	firstItem []int // firstItem[i] is the item of copy 0 of piece i
+
+	placements []placement
+	byKey      map[string]int32 // placementKey → placement number
+
+	// Options of the exact-cover problem, in order: option k is placement
+	// optPlace[k] of copy optCopy[k], its items in items[ends[k-1]:ends[k]].
+	optPlace []int32
+	optCopy  []int32
+	items    []int32
+	ends     []int32
+
+	// Symmetry reduction (nil group: none). group[0] is the identity.
+	group  []symmetry
+	pivot  int    // piece whose placements are cut down to orbit representatives; -1 none
+	isRep  []bool // per placement: kept (always true except for the pivot's non-representatives)
+	mirror []int  // one-sided sets closed under reflection: piece → its mirror piece
+}
+
+// placement is one way to put one piece on the board.
+type placement struct {
+	piece  int32
+	orient int32   // index into orientations(piece shape, one-sided)
+	cells  []int32 // cell numbers, increasing; cells[0] is the anchor
+}
+
+// symmetry is a board symmetry acting on placements.
+type symmetry struct {
+	t     transform
+	place []int32 // placement → its image
+}
+
+// New compiles the packing of pieces into board. It fails only when the
+// problem is beyond this package's limits or the engine's.
+//
+// The exact-cover problem has one primary item per cell (numbered row by
+// row) and one item per piece copy, primary when the pieces' total area
+// equals the board's and secondary (a piece may stay unused) when it is
+// larger. Options come piece by piece in the order given, copy by copy, then
+// orientation by orientation (the shape as given, its quarter turns
+// clockwise, then the mirror image and its turns, repeats dropped), then by
+// position of the orientation's bounding box, row by row; each option lists
+// its piece item and then its cells in increasing order. For the twelve
+// pentominoes on a 10x6 board this is exactly the shared pent-6x10.dlx.
+func New(board *Board, pieces []Piece, opt Options) (*Puzzle, error) {
+	if board == nil || board.NumCells() == 0 {
+		return nil, fmt.Errorf("%w: no cells", ErrBoard)
+	}
+	if len(pieces) == 0 {
+		return nil, fmt.Errorf("%w: no pieces", ErrPiece)
+	}
+	p := &Puzzle{board: board, pieces: slices.Clone(pieces), opt: opt, pivot: -1, byKey: map[string]int32{}}
+	names := map[string]bool{}
+	total := 0
+	for i, pc := range p.pieces {
+		switch {
+		case checkName(pc.Name) != nil:
+			return nil, fmt.Errorf("%w: piece %d: name %q is not one letter or digit", ErrPiece, i+1, pc.Name)
+		case names[pc.Name]:
+			return nil, fmt.Errorf("%w: piece %q listed twice (give it a count instead)", ErrPiece, pc.Name)
+		case pc.Count < 1:
+			return nil, fmt.Errorf("%w: piece %q: count %d", ErrPiece, pc.Name, pc.Count)
+		case len(pc.Shape) == 0 || len(pc.Shape) > MaxPieceCells:
+			return nil, fmt.Errorf("%w: piece %q: %d cells (1 to MaxPieceCells = %d)", ErrPiece, pc.Name, len(pc.Shape), MaxPieceCells)
+		}
+		names[pc.Name] = true
+		p.pieces[i].Shape = normalize(slices.Clone(pc.Shape))
+		total += pc.Count
+		if total > MaxPieces {
+			return nil, fmt.Errorf("%w: more than MaxPieces = %d pieces", ErrTooLarge, MaxPieces)
+		}
+		p.area += pc.Count * len(pc.Shape)
+	}
+	p.secondary = p.area > board.NumCells()
+	item := board.NumCells()
+	for _, pc := range p.pieces {
+		p.firstItem = append(p.firstItem, item)
+		item += pc.Count
+	}
+	p.place()
+	if opt.Symmetry {
+		if err := p.reduce(); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.encode(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// place lists every placement of every piece.
+func (p *Puzzle) place() {
+	b := p.board
+	for i, pc := range p.pieces {
+		for o, s := range orientations(pc.Shape, p.opt.OneSided) {
+			h, w := s.Size()
+			for dr := 0; dr+h <= b.Height; dr++ {
+			offset:
+				for dc := 0; dc+w <= b.Width; dc++ {
+					cells := make([]int32, len(s))
+					for j, c := range s {
+						k := b.cellIndex(Cell{c.Row + dr, c.Col + dc})
+						if k < 0 {
+							continue offset
+						}
+						cells[j] = k
+					}
+					// Cells of a normalized shape are in reading order, and
+					// so are their numbers after a translation.
+					pl := placement{piece: int32(i), orient: int32(o), cells: cells}
+					p.byKey[placementKey(pl.piece, cells)] = int32(len(p.placements))
+					p.placements = append(p.placements, pl)
+				}
+			}
+		}
+	}
+}
+
+// placementKey identifies a placement by its piece and its cell set.
+func placementKey(piece int32, cells []int32) string {
+	b := make([]byte, 0, 4+4*len(cells))
+	b = strconv.AppendInt(b, int64(piece), 10)
+	for _, c := range cells {
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(c), 10)
+	}
+	return string(b)
+}
+
+// encode builds the option lists, leaving out the placements reduce cut.
+func (p *Puzzle) encode() error {
+	var start int
+	for i, pc := range p.pieces {
+		end := start
+		for end < len(p.placements) && p.placements[end].piece == int32(i) {
+			end++
+		}
+		for copy := 0; copy < pc.Count; copy++ {
+			for k := start; k < end; k++ {
+				if p.isRep != nil && !p.isRep[k] {
+					continue
+				}
+				if len(p.ends) >= exactcover.MaxOptions || len(p.items) >= exactcover.MaxNodes {
+					return fmt.Errorf("%w: more than %d options or %d item uses (exactcover limits)", ErrTooLarge, exactcover.MaxOptions, exactcover.MaxNodes)
+				}
+				p.optPlace = append(p.optPlace, int32(k))
+				p.optCopy = append(p.optCopy, int32(copy))
+				p.items = append(p.items, int32(p.firstItem[i]+copy))
+				p.items = append(p.items, p.placements[k].cells...)
+				p.ends = append(p.ends, int32(len(p.items)))
+			}
+		}
+		start = end
+	}
+	return nil
+}
+
+// NumOptions returns the number of options of the exact-cover problem.
+func (p *Puzzle) NumOptions() int { return len(p.ends) }
+
+// NumPlacements returns the number of ways to put a piece on the board,
+// before any symmetry reduction and without counting copies.
+func (p *Puzzle) NumPlacements() int { return len(p.placements) }
+
+// Board returns the board.
+func (p *Puzzle) Board() *Board { return p.board }
+
+// Pieces returns the pieces (a fresh slice; shapes normalized).
+func (p *Puzzle) Pieces() []Piece { return slices.Clone(p.pieces) }
+
+// Area returns the pieces' total number of cells, copies counted.
+func (p *Puzzle) Area() int { return p.area }
+
+// Optional reports whether pieces may stay unused: their area exceeds the
+// board's, and their items are secondary.
+func (p *Puzzle) Optional() bool { return p.secondary }
+
+// Possible reports whether the pieces' area is at least the board's; when
+// it is not, no packing exists and Solve returns at once.
+func (p *Puzzle) Possible() bool { return p.area >= p.board.NumCells() }
+
+// GroupSize returns the number of board symmetries the packings are counted
+// up to: 1 without Options.Symmetry.
+func (p *Puzzle) GroupSize() int { return max(len(p.group), 1) }
+
+// Pivot returns the name of the piece whose placements the symmetry
+// reduction cut down, or "" when none was.
+func (p *Puzzle) Pivot() string {
+	if p.pivot < 0 {
+		return ""
+	}
+	return p.pieces[p.pivot].Name
+}
+
+// cellName names cell k the way Knuth's data does when the board is at most
+// 36 wide and high: row and column as base-36 digits ("0a" is row 0,
+// column 10); otherwise r<row>c<col>.
+func (p *Puzzle) cellName(k int32) string {
+	c := p.board.cells[k]
+	if p.board.Height <= 36 && p.board.Width <= 36 {
+		return strconv.FormatInt(int64(c.Row), 36) + strconv.FormatInt(int64(c.Col), 36)
+	}
+	return fmt.Sprintf("r%dc%d", c.Row, c.Col)
+}
+
+// itemName names item it: a cell, a piece ("F") or a copy of a piece listed
+// more than once ("L#2"). Names never clash: cells have two or more
+// characters and no '#', pieces one character.
+func (p *Puzzle) itemName(it int32) string {
+	if int(it) < p.board.NumCells() {
+		return p.cellName(it)
+	}
+	for i := len(p.firstItem) - 1; i >= 0; i-- {
+		if int(it) >= p.firstItem[i] {
+			if p.pieces[i].Count == 1 {
+				return p.pieces[i].Name
+			}
+			return fmt.Sprintf("%s#%d", p.pieces[i].Name, int(it)-p.firstItem[i]+1)
+		}
+	}
+	return ""
+}
+
+// Problem returns the exact-cover problem with item names, as written by
+// "xcover pentomino --emit-spec". With Options.Symmetry it is the reduced
+// problem, whose solutions include every packing up to symmetry at least
+// once; the final filter of Solve (representatives with a non-trivial
+// stabilizer, copies in order) cannot be written as options.
+func (p *Puzzle) Problem() *exactcover.Problem {
+	nCells := p.board.NumCells()
+	nItems := p.firstItem[len(p.firstItem)-1] + p.pieces[len(p.pieces)-1].Count
+	var prob exactcover.Problem
+	for it := range int32(nItems) {
+		name := p.itemName(it)
+		if int(it) < nCells || !p.secondary {
+			prob.Primary = append(prob.Primary, name)
+		} else {
+			prob.Secondary = append(prob.Secondary, name)
+		}
+	}
+	lo := int32(0)
+	for _, hi := range p.ends {
+		o := exactcover.Option{Items: make([]exactcover.ItemRef, hi-lo)}
+		for j, it := range p.items[lo:hi] {
+			o.Items[j].Name = p.itemName(it)
+		}
+		prob.Options = append(prob.Options, o)
+		lo = hi
+	}
+	return &prob
+}
+
+// build compiles the problem into s.
+func (p *Puzzle) build(b *exactcover.Builder, s *exactcover.Solver) error {
+	nCells := p.board.NumCells()
+	nPieces := p.firstItem[len(p.firstItem)-1] + p.pieces[len(p.pieces)-1].Count - nCells
+	if p.secondary {
+		b.Reset(nCells, nPieces)
+	} else {
+		b.Reset(nCells+nPieces, 0)
+	}
+	lo := int32(0)
+	for _, hi := range p.ends {
+		b.AddOption(p.items[lo:hi]...)
+		lo = hi
+	}
+	return b.Build(s)
+}
+
+// describePieces lists the pieces as letters with counts, "FILNPTUVWXYZ" or
+// "L×3 P×2".
+func describePieces(pieces []Piece) string {
+	var b strings.Builder
+	plain := true
+	for _, pc := range pieces {
+		if pc.Count != 1 {
+			plain = false
+		}
+	}
+	for i, pc := range pieces {
+		if !plain && i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(pc.Name)
+		if !plain && pc.Count > 1 {
+			fmt.Fprintf(&b, "×%d", pc.Count)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,388 @@
+package sudoku
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+)
+
+// ReadOptions choose how [Read] reads its input.
+type ReadOptions struct {
+	// Format of the input; Auto detects it from the first non-blank line.
+	Format Format
+	// Alphabet gives the symbols for the values 1…N of Line and Block
+	// input; nil detects them for each grid size: StandardSymbols, or
+	// LetterSymbols when the puzzles of that size use letters beyond the
+	// standard ones (a 16×16 with H–P, say). When both fit (a 16×16 using
+	// only A–G), Line input takes the standard symbols and Block input the
+	// letters, as the judge formats do.
+	Alphabet *Alphabet
+}
+
+// Puzzle is one puzzle of a batch: either Grid or Err is set.
+type Puzzle struct {
+	Index int    // 1-based position in the batch
+	Line  int    // line where the puzzle starts
+	Text  string // that line, for messages
+	Grid  *Grid
+	Err   error // a *SyntaxError; the rest of the batch is still read
+}
+
+// Batch is what [Read] found: the format and, per grid size, the alphabet,
+// so that answers can be written the way the puzzles were.
+type Batch struct {
+	Format    Format
+	Puzzles   []Puzzle
+	alphabets [MaxBox + 1]*Alphabet
+}
+
+// Alphabet returns the symbols used for grids of box side box: the one
+// detected or given, StandardSymbols when the batch had none of that size.
+func (b *Batch) Alphabet(box int) *Alphabet {
+	if box >= 0 && box <= MaxBox && b.alphabets[box] != nil {
+		return b.alphabets[box]
+	}
+	return standardAlphabet
+}
+
+// rawPuzzle is a Line or Block puzzle before its symbols are known.
+type rawPuzzle struct {
+	idx   int // into Batch.Puzzles
+	box   int
+	cells []byte // Size()² symbols
+	line  int
+	block bool
+}
+
+// pos returns the line and column of cell i.
+func (r *rawPuzzle) pos(i int) (int, int) {
+	if r.block {
+		n := r.box * r.box
+		return r.line + i/n, i%n + 1
+	}
+	return r.line, i + 1
+}
+
+// Read parses a batch of puzzles. name is used in messages. A puzzle that
+// is malformed gets its own *SyntaxError in Puzzle.Err and the others are
+// read on; Read itself fails only when the format cannot be told or the
+// input holds no puzzle. Conflicting givens are not checked here (see
+// [Check] and [Solver.Solve]).
+func Read(name string, data []byte, opt ReadOptions) (*Batch, error) {
+	lines := splitLines(data)
+	f := opt.Format
+	if f == Auto {
+		var err error
+		if f, err = detect(name, lines); err != nil {
+			return nil, err
+		}
+	}
+	b := &Batch{Format: f}
+	switch f {
+	case Line, Block:
+		raws := b.readSymbols(name, lines, f == Block)
+		b.resolve(name, raws, opt.Alphabet, f == Block)
+	case Numeric:
+		b.readNumeric(name, lines)
+	default:
+		return nil, &SyntaxError{File: name, Line: 1, Err: fmt.Errorf("%w: %s is an output format only", ErrSyntax, f)}
+	}
+	if len(b.Puzzles) == 0 {
+		return nil, &SyntaxError{File: name, Line: len(lines) + 1, Err: fmt.Errorf("%w: no puzzle in the input", ErrSyntax)}
+	}
+	return b, nil
+}
+
+// splitLines splits data into lines without their line ends and trailing
+// blanks.
+func splitLines(data []byte) [][]byte {
+	var lines [][]byte
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		lines = append(lines, bytes.TrimRight(line, " \t\r"))
+	}
+	return lines
+}
+
+// detect tells the format from the first non-blank line: one number is
+// Numeric; Size()² characters is Line; Size() characters is Block (16
+// characters is Block too when the line has symbols beyond a 4×4's).
+func detect(name string, lines [][]byte) (Format, error) {
+	for k, line := range lines {
+		if len(line) == 0 {
+			continue
+		}
+		if fields := bytes.Fields(line); len(fields) == 1 && len(fields[0]) <= 2 && isDigits(fields[0]) {
+			return Numeric, nil
+		}
+		box := sizeOfLine(len(line))
+		if len(line) == 16 && !onlyOf(line, "1234ABCD"+EmptySymbols) {
+			box = 0 // 16 symbols beyond 1–4/A–D: a row of a 16×16 block
+		}
+		switch {
+		case box != 0:
+			return Line, nil
+		case sizeOfSide(len(line)) != 0:
+			return Block, nil
+		}
+		return Auto, &SyntaxError{File: name, Line: k + 1, Err: fmt.Errorf("%w: cannot tell the format from a first line of %d characters (want a box side, a row of 4, 9, 16, 25, 36, 49 or 64 symbols, or a whole grid of 16, 81, 256, … symbols)", ErrSyntax, len(line))}
+	}
+	return Auto, &SyntaxError{File: name, Line: 1, Err: fmt.Errorf("%w: no puzzle in the input", ErrSyntax)}
+}
+
+// onlyOf reports whether every byte of b is in set.
+func onlyOf(b []byte, set string) bool {
+	for _, c := range b {
+		if bytes.IndexByte([]byte(set), c) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func isDigits(b []byte) bool {
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return len(b) > 0
+}
+
+// readSymbols splits Line or Block input into puzzles, recording the
+// malformed ones in b.Puzzles with their errors.
+func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle {
+	var raws []rawPuzzle
+	add := func(line int, text []byte, err error) int {
+		b.Puzzles = append(b.Puzzles, Puzzle{Index: len(b.Puzzles) + 1, Line: line, Text: clip(text), Err: err})
+		return len(b.Puzzles) - 1
+	}
+	for k := 0; k < len(lines); k++ {
+		line := lines[k]
+		if len(line) == 0 {
+			continue
+		}
+		if string(line) == "end" {
+			break
+		}
+		if !block {
+			box := sizeOfLine(len(line))
+			if box == 0 {
+				add(k+1, line, &SyntaxError{File: name, Line: k + 1, Err: fmt.Errorf("%w: %d characters, want a whole grid: 16, 81, 256, 625, 1296, 2401 or 4096", ErrSize, len(line))})
+				continue
+			}
+			raws = append(raws, rawPuzzle{idx: add(k+1, line, nil), box: box, cells: line, line: k + 1})
+			continue
+		}
+		// Block: the rows run to the next blank line.
+		start := k
+		for k < len(lines) && len(lines[k]) > 0 && string(lines[k]) != "end" {
+			k++
+		}
+		rows := lines[start:k]
+		k-- // the loop's k++ moves to the blank line
+		n := len(rows[0])
+		box := sizeOfSide(n)
+		var err error
+		switch {
+		case box == 0:
+			err = &SyntaxError{File: name, Line: start + 1, Err: fmt.Errorf("%w: a row of %d characters, want 4, 9, 16, 25, 36, 49 or 64", ErrSize, n)}
+		case len(rows) != n:
+			err = &SyntaxError{File: name, Line: start + 1, Err: fmt.Errorf("%w: %d rows, want %d for a %d×%d grid", ErrSize, len(rows), n, n, n)}
+		default:
+			for r, row := range rows {
+				if len(row) != n {
+					err = &SyntaxError{File: name, Line: start + r + 1, Err: fmt.Errorf("%w: row %d has %d characters, want %d", ErrSize, r+1, len(row), n)}
+					break
+				}
+			}
+		}
+		if err != nil {
+			add(start+1, rows[0], err)
+			continue
+		}
+		cells := make([]byte, 0, n*n)
+		for _, row := range rows {
+			cells = append(cells, row...)
+		}
+		raws = append(raws, rawPuzzle{idx: add(start+1, rows[0], nil), box: box, cells: cells, line: start + 1, block: true})
+	}
+	return raws
+}
+
+// maxText bounds Puzzle.Text: messages show the start of a long line.
+const maxText = 100
+
+func clip(text []byte) string {
+	if len(text) > maxText {
+		return string(text[:maxText]) + "…"
+	}
+	return string(text)
+}
+
+// resolve chooses each grid size's alphabet and turns the raw puzzles into
+// grids.
+func (b *Batch) resolve(name string, raws []rawPuzzle, given *Alphabet, block bool) {
+	for box := MinBox; box <= MaxBox; box++ {
+		if given != nil {
+			b.alphabets[box] = given
+			continue
+		}
+		var used [256]bool
+		any := false
+		for _, r := range raws {
+			if r.box != box {
+				continue
+			}
+			any = true
+			for _, ch := range r.cells {
+				used[ch] = true
+			}
+		}
+		if any {
+			b.alphabets[box] = chooseAlphabet(&used, box*box, block)
+		}
+	}
+	for _, r := range raws {
+		a := b.alphabets[r.box]
+		n := r.box * r.box
+		p := &b.Puzzles[r.idx]
+		if !a.fits(n) {
+			p.Err = &SyntaxError{File: name, Line: r.line, Err: fmt.Errorf("%w: alphabet %q has %d symbols, a %d×%d grid needs %d", ErrValue, a.symbols, len(a.symbols), n, n, n)}
+			continue
+		}
+		g := &Grid{Box: r.box, Cells: make([]uint8, n*n)}
+		for i, ch := range r.cells {
+			if isEmpty(ch) {
+				continue
+			}
+			v := a.Value(ch, n)
+			if v == 0 {
+				line, col := r.pos(i)
+				p.Err = &SyntaxError{File: name, Line: line, Column: col, Err: fmt.Errorf("%w: %s is not a value of a %d×%d grid (symbols %s)", ErrValue, strconv.QuoteRune(rune(ch)), n, n, a.symbols[:n])}
+				break
+			}
+			g.Cells[i] = uint8(v)
+		}
+		if p.Err == nil {
+			p.Grid = g
+		}
+	}
+}
+
+func isEmpty(ch byte) bool { return ch == '.' || ch == '0' || ch == '-' }
+
+// chooseAlphabet picks the symbol set that covers the symbols used, the
+// one covering more of them when neither covers all (the puzzles with
+// other symbols then fail one by one).
+func chooseAlphabet(used *[256]bool, n int, block bool) *Alphabet {
+	var std, let, total int
+	for ch, u := range used {
+		if !u || isEmpty(byte(ch)) {
+			continue
+		}
+		total++
+		if standardAlphabet.Value(byte(ch), n) != 0 {
+			std++
+		}
+		if n <= len(LetterSymbols) && letterAlphabet.Value(byte(ch), n) != 0 {
+			let++
+		}
+	}
+	switch {
+	case std == total && let == total:
+		if block {
+			return letterAlphabet
+		}
+		return standardAlphabet
+	case let > std:
+		return letterAlphabet
+	default:
+		return standardAlphabet
+	}
+}
+
+// readNumeric reads Numeric input: a box side, then its rows of numbers.
+func (b *Batch) readNumeric(name string, lines [][]byte) {
+	for k := 0; k < len(lines); k++ {
+		if len(bytes.TrimSpace(lines[k])) == 0 {
+			continue
+		}
+		start := k
+		g, next, err := readNumericGrid(name, lines, k)
+		b.Puzzles = append(b.Puzzles, Puzzle{Index: len(b.Puzzles) + 1, Line: start + 1, Text: clip(bytes.TrimSpace(lines[start])), Grid: g, Err: err})
+		k = next - 1
+	}
+}
+
+// readNumericGrid reads the puzzle whose box-side line is lines[k] and
+// returns the index of the line after it. After an error, it skips to the
+// next line holding a single number, where the next puzzle may start.
+func readNumericGrid(name string, lines [][]byte, k int) (*Grid, int, error) {
+	skip := func(from int) int {
+		for from < len(lines) {
+			if f := fields(lines[from]); len(f) == 1 {
+				return from
+			}
+			from++
+		}
+		return from
+	}
+	f := fields(lines[k])
+	head := f[0]
+	box, err := strconv.Atoi(string(lines[k][head.start:head.end]))
+	if len(f) != 1 || err != nil || box < MinBox || box > MaxBox {
+		return nil, skip(k + 1), &SyntaxError{File: name, Line: k + 1, Column: head.start + 1, Err: fmt.Errorf("%w: want a line with the box side %d…%d, got %q", ErrSyntax, MinBox, MaxBox, clip(bytes.TrimSpace(lines[k])))}
+	}
+	n := box * box
+	g := &Grid{Box: box, Cells: make([]uint8, n*n)}
+	k++
+	for r := 0; r < n; r++ {
+		if k+r >= len(lines) {
+			return nil, len(lines), &SyntaxError{File: name, Line: len(lines), Err: fmt.Errorf("%w: input ends after %d of %d rows", ErrSize, r, n)}
+		}
+		line := lines[k+r]
+		f := fields(line)
+		if len(f) != n {
+			return nil, skip(k + r + 1), &SyntaxError{File: name, Line: k + r + 1, Err: fmt.Errorf("%w: row %d has %d numbers, want %d", ErrSize, r+1, len(f), n)}
+		}
+		for c, fl := range f {
+			tok := line[fl.start:fl.end]
+			v, err := strconv.Atoi(string(tok))
+			if err != nil || v < 0 || v > n || !isDigits(tok) {
+				return nil, skip(k + r + 1), &SyntaxError{File: name, Line: k + r + 1, Column: fl.start + 1, Err: fmt.Errorf("%w: %q is not a number 0…%d", ErrValue, clip(tok), n)}
+			}
+			g.Cells[r*n+c] = uint8(v)
+		}
+	}
+	return g, k + n, nil
+}
+
+// field is the byte range of one whitespace-separated word of a line.
+type field struct{ start, end int }
+
+// fields splits line at blanks, keeping positions for messages; it stops
+// after MaxSize+1 words, enough to tell that a row is too long.
+func fields(line []byte) []field {
+	var f []field
+	for i := 0; i < len(line) && len(f) <= MaxSize; {
+		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+			i++
+		}
+		if i == len(line) {
+			break
+		}
+		j := i
+		for j < len(line) && line[j] != ' ' && line[j] != '\t' {
+			j++
+		}
+		f = append(f, field{i, j})
+		i = j
+	}
+	return f
+}

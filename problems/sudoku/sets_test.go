@@ -1,0 +1,127 @@
+package sudoku
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"xcover/exactcover"
+)
+
+// sharedSets lists every shared puzzle set with its answers (.sol.txt).
+// shortEvery thins a set under -short (every k-th puzzle); maxNodes bounds
+// each search where some puzzles are out of reach (the minimal 25×25s).
+var sharedSets = []struct {
+	file       string
+	shortEvery int
+	fullEvery  int
+	maxNodes   int64
+}{
+	{"9x9/norvig_hardest.txt", 1, 1, 0},
+	{"9x9/norvig_top95.txt", 1, 1, 0},
+	{"9x9/plb_hard20.txt", 1, 1, 0},
+	{"9x9/puzzles2_17_clue.txt", 50, 1, 0},
+	{"9x9/puzzles3_magictour_top1465.txt", 10, 1, 0},
+	{"9x9/puzzles5_forum_hardest_1905_11+.txt", 400, 1, 0},
+	{"9x9/puzzles6_forum_hardest_1106.txt", 5, 1, 0},
+	{"9x9/puzzles7_serg_benchmark.txt", 50, 1, 0},
+	{"gecode/gecode_9x9.txt", 1, 1, 0},
+	{"gecode/gecode_16x16.txt", 1, 1, 0},
+	{"gecode/gecode_25x25.txt", 9, 1, 20_000},
+	{"vu_kr/4x4.txt", 1, 1, 0},
+	{"vu_kr/9x9.txt", 1, 1, 0},
+	{"vu_kr/hard.txt", 1, 1, 0},
+	{"vu_kr/16x16.txt", 2, 1, 0},
+	{"misc_nxn/misc_16x16.txt", 1, 1, 0},
+	{"misc_nxn/misc_25x25.txt", 1, 1, 0},
+	{"misc_nxn/misc_36x36.txt", 1, 1, 0},
+}
+
+// TestSharedSets solves every puzzle of the shared sets (a sample under
+// -short) and proves it unique or not: the count must match the .sol.txt
+// file, a unique solution must equal the one there, and every solution
+// found must pass Check.
+func TestSharedSets(t *testing.T) {
+	for _, set := range sharedSets {
+		t.Run(strings.TrimSuffix(filepath.Base(set.file), ".txt"), func(t *testing.T) {
+			puzzles := loadSet(t, set.file)
+			every := set.fullEvery
+			if testing.Short() {
+				every = set.shortEvery
+			}
+			var grids []*Grid
+			var picked []setPuzzle
+			for k := 0; k < len(puzzles); k += every {
+				grids = append(grids, puzzles[k].grid)
+				picked = append(picked, puzzles[k])
+			}
+			answers := SolveBatch(context.Background(), grids, BatchOptions{
+				Config:  Config{MaxSolutions: 2, MaxNodes: set.maxNodes},
+				Keep:    2,
+				Workers: 2,
+			})
+			timeouts := 0
+			for k, a := range answers {
+				p := picked[k]
+				if err := checkAnswer(p, a); err != nil {
+					if a.Result.Verdict() == "timeout" && set.maxNodes > 0 {
+						timeouts++
+						continue
+					}
+					t.Errorf("line %d: %v", p.line, err)
+				}
+			}
+			if timeouts > 0 {
+				t.Logf("%d of %d puzzles stopped at %d nodes (status timeout)", timeouts, len(picked), set.maxNodes)
+			}
+		})
+	}
+}
+
+// checkAnswer compares a with the .sol.txt line and checks each solution.
+func checkAnswer(p setPuzzle, a Answer) error {
+	if a.Err != nil {
+		return a.Err
+	}
+	for _, sol := range a.Solutions {
+		if err := Check(p.grid, sol); err != nil {
+			return fmt.Errorf("invalid solution %s: %v", AppendGrid(nil, sol, Line, nil), err)
+		}
+	}
+	want := map[string]string{"0": "none", "1": "unique", "2+": "multiple"}[p.count]
+	if got := a.Result.Verdict(); got != want {
+		return fmt.Errorf("verdict %s (%d solutions, status %s), .sol.txt says %s", got, a.Result.Solutions, a.Result.Status, p.count)
+	}
+	if want == "unique" {
+		got := strings.TrimSpace(string(AppendGrid(nil, a.Solutions[0], Line, nil)))
+		if got != p.solution {
+			return fmt.Errorf("solution %s, .sol.txt has %s", got, p.solution)
+		}
+	}
+	return nil
+}
+
+// TestNodeLimitMinimal25 checks that a minimal 25×25 puzzle, out of reach
+// of plain dancing links, stops cleanly at a small node limit with verdict
+// timeout, and that the same solver then solves a puzzle normally.
+func TestNodeLimitMinimal25(t *testing.T) {
+	puzzles := loadSet(t, "gecode/gecode_25x25.txt")
+	s := NewSolver()
+	for _, p := range puzzles[:2] {
+		res, err := s.Solve(context.Background(), p.grid, Config{MaxSolutions: 2, MaxNodes: 5000}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Status != exactcover.NodeLimit || res.Verdict() != "timeout" || res.Nodes != 5000 {
+			t.Errorf("line %d: status %s, verdict %s, %d nodes; want node-limit, timeout, 5000", p.line, res.Status, res.Verdict(), res.Nodes)
+		}
+	}
+	nine := loadSet(t, "9x9/norvig_top95.txt")[0]
+	var got *Grid
+	res, err := s.Solve(context.Background(), nine.grid, Config{MaxSolutions: 2}, func(g *Grid) bool { got = g.Clone(); return true })
+	if err != nil || res.Verdict() != "unique" || Check(nine.grid, got) != nil {
+		t.Errorf("after the limit: %v, %s", err, res.Verdict())
+	}
+}

@@ -1,0 +1,370 @@
+package specs
+
+import (
+	"bytes"
+	"fmt"
+	"unicode"
+	"unicode/utf8"
+
+	"xcover/exactcover"
+)
+
+// Directives: comment lines that Knuth's programs ignore but that carry the
+// metadata his format has no room for. See README.md, "Labels and names in
+// DLX files".
+const (
+	nameDirective  = "| name:"  // in the comments before the item line
+	labelDirective = "| label:" // labels the next option
+)
+
+// dlxParser reads Knuth's DLX text format.
+type dlxParser struct {
+	sp     *Spec
+	tokens []token
+	names  map[string]string // interned item names
+	colors map[string]string // interned colors
+	uses   int
+	arena  []exactcover.ItemRef // see alloc
+}
+
+// token is one word of a line, with its 1-based column (in characters).
+type token struct {
+	text []byte
+	col  int32
+}
+
+// parseDLX reads data, which must be Knuth's format (README.md):
+//
+//	| comment lines start with '|'; blank lines are ignored
+//	A B C D E | F G        the items: primary, then '|' and secondary
+//	C E F                  one option per line
+//	A D X:red              a secondary item with a color
+func parseDLX(file string, data []byte) (*Spec, error) {
+	sp := &Spec{file: file, namePos: pos{1, 1}}
+	if len(data) > MaxDLXBytes {
+		return nil, sp.errorAt(pos{1, 1}, exactcover.ErrTooLarge, "input is %d bytes, more than the limit MaxDLXBytes = %d", len(data), MaxDLXBytes)
+	}
+	d := &dlxParser{sp: sp, names: map[string]string{}, colors: map[string]string{}}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	var (
+		description [][]byte
+		sawItems    bool
+		label       string
+		ln          int32
+	)
+	for len(data) > 0 {
+		var line []byte
+		line, data, _ = bytes.Cut(data, []byte("\n"))
+		ln++
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if err := checkText(sp, line, ln); err != nil {
+			return nil, err
+		}
+		trimmed := bytes.TrimLeft(line, " \t")
+		switch {
+		case len(trimmed) == 0:
+			continue
+		case trimmed[0] == '|' && !sawItems:
+			if text, ok := directive(trimmed, nameDirective); ok && sp.Name == "" && len(description) == 0 {
+				sp.Name = text
+				continue
+			}
+			text := trimmed[1:]
+			text = bytes.TrimPrefix(text, []byte(" "))
+			description = append(description, text)
+			continue
+		case trimmed[0] == '|':
+			if text, ok := directive(trimmed, labelDirective); ok {
+				label = text
+			}
+			continue
+		case !sawItems:
+			if err := d.items(line, ln); err != nil {
+				return nil, err
+			}
+			sawItems = true
+		default:
+			if err := d.option(line, ln, label); err != nil {
+				return nil, err
+			}
+			label = ""
+		}
+	}
+	for len(description) > 0 && len(description[len(description)-1]) == 0 {
+		description = description[:len(description)-1] // trailing "|" lines
+	}
+	sp.Description = string(bytes.Join(description, []byte("\n")))
+	if !sawItems {
+		return nil, sp.errorAt(pos{ln + 1, 1}, ErrSyntax, "expected a line of item names (primary, then '|' and secondary), found end of input")
+	}
+	sp.refStart = append(sp.refStart, len(sp.refPos))
+	if len(sp.Name) > MaxNameBytes || len(sp.Description) > MaxDescriptionBytes {
+		return nil, sp.errorAt(pos{1, 1}, exactcover.ErrTooLarge, "name or description longer than MaxNameBytes = %d or MaxDescriptionBytes = %d", MaxNameBytes, MaxDescriptionBytes)
+	}
+	return sp, nil
+}
+
+// directive reports whether the comment line starts with the directive and
+// returns the text after it, less one space.
+func directive(line []byte, name string) (string, bool) {
+	if !bytes.HasPrefix(line, []byte(name)) {
+		return "", false
+	}
+	text := bytes.TrimPrefix(line[len(name):], []byte(" "))
+	return string(text), true
+}
+
+// checkText refuses what no text file contains: invalid UTF-8 and control
+// characters other than tab (binary garbage fails here, on its first line).
+// A byte order mark is accepted only at the start of the input.
+func checkText(sp *Spec, line []byte, ln int32) error {
+	col := int32(1)
+	for i := 0; i < len(line); col++ {
+		c := line[i]
+		if c < utf8.RuneSelf {
+			if (c < ' ' && c != '\t') || c == 0x7f {
+				return sp.errorAt(pos{ln, col}, ErrSyntax, "control character %U: expected text", rune(c))
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(line[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return sp.errorAt(pos{ln, col}, ErrSyntax, "invalid UTF-8 byte %#02x: expected text", c)
+		}
+		if notText(r) {
+			return sp.errorAt(pos{ln, col}, ErrSyntax, "control character %U: expected text", r)
+		}
+		i += size
+	}
+	return nil
+}
+
+// notText reports whether r may not appear in names, labels or
+// descriptions: control characters (C0 but tab, DEL, C1), the byte order
+// mark, and the Unicode line and paragraph separators, which YAML reads as
+// line breaks.
+func notText(r rune) bool {
+	return (unicode.IsControl(r) && r != '\t') || r == '\ufeff' || r == '\u2028' || r == '\u2029'
+}
+
+// split cuts a line into words separated by spaces and tabs; when pipe is
+// set, '|' is a word by itself even when it touches a name.
+func (d *dlxParser) split(line []byte, pipe bool) []token {
+	d.tokens = d.tokens[:0]
+	col := int32(1)
+	start, startCol := -1, int32(0)
+	for i := 0; i < len(line); col++ {
+		c := line[i]
+		size := 1
+		if c >= utf8.RuneSelf {
+			_, size = utf8.DecodeRune(line[i:])
+		}
+		sep := c == ' ' || c == '\t'
+		bar := pipe && c == '|'
+		if (sep || bar) && start >= 0 {
+			d.tokens = append(d.tokens, token{line[start:i], startCol})
+			start = -1
+		}
+		switch {
+		case bar:
+			d.tokens = append(d.tokens, token{line[i : i+1], col})
+		case !sep && start < 0:
+			start, startCol = i, col
+		}
+		i += size
+	}
+	if start >= 0 {
+		d.tokens = append(d.tokens, token{line[start:], startCol})
+	}
+	return d.tokens
+}
+
+// items reads the item line.
+func (d *dlxParser) items(line []byte, ln int32) error {
+	sp := d.sp
+	secondary := false
+	for _, t := range d.split(line, true) {
+		p := pos{ln, t.col}
+		if len(t.text) == 1 && t.text[0] == '|' {
+			if secondary {
+				return sp.errorAt(p, ErrSyntax, "second '|' in the item line: expected secondary item names")
+			}
+			secondary = true
+			continue
+		}
+		if err := d.checkName(t, ln, "item name", true); err != nil {
+			return err
+		}
+		if len(sp.itemPos) >= maxItems {
+			return sp.errorAt(p, exactcover.ErrTooLarge, "too many items: the limit is MaxItems = %d", maxItems)
+		}
+		name := string(t.text)
+		if _, dup := d.names[name]; !dup {
+			d.names[name] = name
+		}
+		if secondary {
+			sp.Problem.Secondary = append(sp.Problem.Secondary, name)
+		} else {
+			sp.Problem.Primary = append(sp.Problem.Primary, name)
+		}
+		sp.itemPos = append(sp.itemPos, p)
+	}
+	return nil
+}
+
+// checkName refuses an empty or overlong name, and ':' where colors cannot
+// be. what says what the word is ("item name", "color").
+func (d *dlxParser) checkName(t token, ln int32, what string, noColon bool) error {
+	p := pos{ln, t.col}
+	if len(t.text) == 0 {
+		return d.sp.errorAt(p, ErrSyntax, "expected %s, found nothing", article(what))
+	}
+	if len(t.text) > MaxNameBytes {
+		return d.sp.errorAt(p, exactcover.ErrTooLarge, "%s of %d bytes: the limit is MaxNameBytes = %d", what, len(t.text), MaxNameBytes)
+	}
+	if i := bytes.IndexByte(t.text, ':'); i >= 0 && noColon {
+		p.col += int32(utf8.RuneCount(t.text[:i]))
+		return d.sp.errorAt(p, ErrSyntax, "':' in item name %q: expected a name without ':' (colors are given in options, as name:color)", t.text)
+	}
+	return nil
+}
+
+func article(what string) string {
+	if what == "item name" {
+		return "an item name"
+	}
+	return "a " + what
+}
+
+// option reads one option line.
+func (d *dlxParser) option(line []byte, ln int32, label string) error {
+	sp := d.sp
+	if len(sp.Problem.Options) >= maxOptions {
+		return sp.errorAt(pos{ln, 1}, exactcover.ErrTooLarge, "too many options: the limit is MaxOptions = %d", maxOptions)
+	}
+	tokens := d.split(line, false)
+	sp.optPos = append(sp.optPos, pos{ln, tokens[0].col})
+	sp.refStart = append(sp.refStart, len(sp.refPos))
+	refs := d.alloc(len(tokens))
+	for _, t := range tokens {
+		p := pos{ln, t.col}
+		if d.uses++; d.uses > maxUses {
+			return sp.errorAt(p, exactcover.ErrTooLarge, "too many item uses in options: the limit is MaxNodes = %d", maxUses)
+		}
+		if i := bytes.IndexByte(t.text, '|'); i >= 0 {
+			p.col += int32(utf8.RuneCount(t.text[:i]))
+			return sp.errorAt(p, ErrSyntax, "'|' in an option: expected item names (a comment must be a line of its own)")
+		}
+		nameText, colorText, colored := bytes.Cut(t.text, []byte(":"))
+		if len(nameText) == 0 && colored {
+			return sp.errorAt(p, ErrSyntax, "%q: expected an item name before ':'", t.text)
+		}
+		if i := bytes.IndexByte(colorText, ':'); i >= 0 {
+			p.col += int32(utf8.RuneCount(nameText)+1) + int32(utf8.RuneCount(colorText[:i]))
+			return sp.errorAt(p, ErrSyntax, "second ':' in %q: expected name:color, with no ':' in the color", t.text)
+		}
+		if err := d.checkName(token{nameText, t.col}, ln, "item name", false); err != nil {
+			return err
+		}
+		r := exactcover.ItemRef{Name: d.intern(d.names, nameText)}
+		if colored {
+			ct := token{colorText, t.col + int32(utf8.RuneCount(nameText)) + 1}
+			if err := d.checkName(ct, ln, "color", true); err != nil {
+				return err
+			}
+			r.Color = d.intern(d.colors, colorText)
+		}
+		refs = append(refs, r)
+		sp.refPos = append(sp.refPos, p)
+	}
+	sp.Problem.Options = append(sp.Problem.Options, exactcover.Option{Label: label, Items: refs})
+	return nil
+}
+
+// alloc returns an empty slice with room for n references, cut from a
+// larger block: one allocation per option would dominate on big files.
+func (d *dlxParser) alloc(n int) []exactcover.ItemRef {
+	if cap(d.arena)-len(d.arena) < n {
+		d.arena = make([]exactcover.ItemRef, 0, max(n, 1<<12))
+	}
+	refs := d.arena[len(d.arena) : len(d.arena) : len(d.arena)+n]
+	d.arena = d.arena[:len(d.arena)+n]
+	return refs
+}
+
+// intern returns the string for b from m, adding it when absent: a large
+// file names the same items millions of times, and they share one string.
+func (d *dlxParser) intern(m map[string]string, b []byte) string {
+	if s, ok := m[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(m) < maxItems {
+		m[s] = s
+	}
+	return s
+}
+
+// writeDLX writes sp in Knuth's format; see README.md for the comment
+// conventions that carry the name, the description and the labels.
+func writeDLX(w *bytes.Buffer, sp *Spec) error {
+	p := &sp.Problem
+	if len(p.Primary) == 0 {
+		return fmt.Errorf("DLX cannot express a problem without primary items")
+	}
+	if err := checkWritable(sp); err != nil {
+		return err
+	}
+	if sp.Name != "" {
+		w.WriteString(nameDirective + " " + sp.Name + "\n")
+	}
+	if sp.Description != "" {
+		for _, line := range bytes.Split([]byte(sp.Description), []byte("\n")) {
+			switch {
+			case len(line) == 0:
+				w.WriteString("|\n")
+			case bytes.HasPrefix(line, []byte("name:")):
+				// "| name:" would read back as the name; "|name:" does not.
+				w.WriteString("|")
+				w.Write(line)
+				w.WriteByte('\n')
+			default:
+				w.WriteString("| ")
+				w.Write(line)
+				w.WriteByte('\n')
+			}
+		}
+	}
+	for i, name := range p.Primary {
+		if i > 0 {
+			w.WriteByte(' ')
+		}
+		w.WriteString(name)
+	}
+	if len(p.Secondary) > 0 {
+		w.WriteString(" |")
+		for _, name := range p.Secondary {
+			w.WriteByte(' ')
+			w.WriteString(name)
+		}
+	}
+	w.WriteByte('\n')
+	for _, o := range p.Options {
+		if o.Label != "" {
+			w.WriteString(labelDirective + " " + o.Label + "\n")
+		}
+		for j, r := range o.Items {
+			if j > 0 {
+				w.WriteByte(' ')
+			}
+			w.WriteString(r.Name)
+			if r.Color != "" {
+				w.WriteByte(':')
+				w.WriteString(r.Color)
+			}
+		}
+		w.WriteByte('\n')
+	}
+	return nil
+}

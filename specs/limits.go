@@ -1,0 +1,32 @@
+package specs
+
+import "xcover/exactcover"
+
+// Limits on input. A parser stops at the first declaration, option or item
+// use beyond a limit and says which limit it hit, instead of running the
+// machine out of memory; the engine's own limits (exactcover.MaxItems,
+// MaxOptions, MaxNodes) apply while parsing, so that an absurd file fails at
+// the line that crosses them.
+const (
+	// MaxDLXBytes bounds a DLX input. Parsing keeps about 40 bytes per item
+	// use (name, color, position), so a file of this size needs at most a
+	// few GiB; the largest published instances are far smaller.
+	MaxDLXBytes = 256 << 20
+	// MaxYAMLBytes bounds a YAML input: the YAML library builds a node tree
+	// before we see it, about 120 bytes of memory per input byte (measured:
+	// 1.9 GB for a 16 MB list of one-letter names), so YAML is for problems
+	// people write; generate larger ones in DLX.
+	MaxYAMLBytes = 4 << 20
+	// MaxNameBytes bounds an item name, a color, a label and the spec's
+	// name: names are for reading, and every one is kept in memory.
+	MaxNameBytes = 1 << 10
+	// MaxDescriptionBytes bounds the description.
+	MaxDescriptionBytes = 64 << 10
+)
+
+// Engine limits, repeated here so messages can name them.
+const (
+	maxItems   = exactcover.MaxItems
+	maxOptions = exactcover.MaxOptions
+	maxUses    = exactcover.MaxNodes
+)

@@ -1,0 +1,253 @@
+package specs
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Parse reads a spec written in format f. file names the input in messages
+// ("<stdin>" for standard input). Errors are *Error values with the line and
+// column of the first problem found; nothing is returned with them.
+//
+// Parse checks the syntax and the limits; [Spec.Compile] checks the problem
+// itself (unknown or duplicated items, colors on primary items).
+func Parse(file string, data []byte, f Format) (*Spec, error) {
+	switch f {
+	case YAML:
+		return parseYAML(file, data)
+	case DLX:
+		return parseDLX(file, data)
+	}
+	return nil, &Error{File: file, Msg: fmt.Sprintf("unknown format %q: expected yaml or dlx", f), Err: ErrSyntax}
+}
+
+// Write writes sp in format f. It writes nothing when sp cannot be
+// expressed (an item name with a space, an empty option, no primary items):
+// the whole text is built first, then written at once.
+//
+// In DLX the name, description and labels travel in comment lines that
+// Knuth's programs ignore (README.md, "Labels and names in DLX files"),
+// so YAML → DLX → YAML keeps them.
+func Write(w io.Writer, sp *Spec, f Format) error {
+	var buf bytes.Buffer
+	var err error
+	switch f {
+	case YAML:
+		err = writeYAML(&buf, sp)
+	case DLX:
+		err = writeDLX(&buf, sp)
+	default:
+		err = fmt.Errorf("unknown format %q: expected yaml or dlx", f)
+	}
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(buf.Bytes())
+	return err
+}
+
+// checkWritable refuses specs that neither format could read back as they
+// are: Parse never produces one, but a Spec built by hand may be one.
+func checkWritable(sp *Spec) error {
+	p := &sp.Problem
+	if len(p.Primary) == 0 {
+		return fmt.Errorf("cannot write a problem without primary items")
+	}
+	word := func(s, what string) error {
+		if s == "" {
+			return fmt.Errorf("cannot write an empty %s", what)
+		}
+		if !utf8.ValidString(s) {
+			return fmt.Errorf("cannot write %s %q: invalid UTF-8", what, s)
+		}
+		for _, r := range s {
+			if r == ' ' || r == ':' || r == '|' || r == '\t' || notText(r) {
+				return fmt.Errorf("cannot write %s %q: it contains %q", what, s, r)
+			}
+		}
+		return nil
+	}
+	line := func(s, what string, multiline bool) error {
+		if !utf8.ValidString(s) {
+			return fmt.Errorf("cannot write %s %q: invalid UTF-8", what, s)
+		}
+		for _, r := range s {
+			if notText(r) && !(multiline && r == '\n') {
+				return fmt.Errorf("cannot write %s %q: it contains control character %U", what, s, r)
+			}
+		}
+		return nil
+	}
+	if err := line(sp.Name, "name", false); err != nil {
+		return err
+	}
+	if err := line(sp.Description, "description", true); err != nil {
+		return err
+	}
+	for _, names := range [][]string{p.Primary, p.Secondary} {
+		for _, name := range names {
+			if err := word(name, "item name"); err != nil {
+				return err
+			}
+		}
+	}
+	for k, o := range p.Options {
+		if len(o.Items) == 0 {
+			return fmt.Errorf("cannot write option %d: it is empty", k+1)
+		}
+		if err := line(o.Label, "label", false); err != nil {
+			return err
+		}
+		for _, r := range o.Items {
+			if err := word(r.Name, "item name"); err != nil {
+				return err
+			}
+			if r.Color != "" {
+				if err := word(r.Color, "color"); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// writeYAML writes sp as a YAML spec: items as flow lists on one line, an
+// option as a flow list, or as a label/items mapping when it has a label.
+func writeYAML(w *bytes.Buffer, sp *Spec) error {
+	if err := checkWritable(sp); err != nil {
+		return err
+	}
+	p := &sp.Problem
+	if sp.Name != "" {
+		w.WriteString("name: " + quote(sp.Name, false) + "\n")
+	}
+	if sp.Description != "" {
+		w.WriteString("description: " + description(sp.Description) + "\n")
+	}
+	list := func(names []string) {
+		w.WriteByte('[')
+		for i, name := range names {
+			if i > 0 {
+				w.WriteString(", ")
+			}
+			w.WriteString(quote(name, true))
+		}
+		w.WriteByte(']')
+	}
+	w.WriteString("primary: ")
+	list(p.Primary)
+	w.WriteByte('\n')
+	if len(p.Secondary) > 0 {
+		w.WriteString("secondary: ")
+		list(p.Secondary)
+		w.WriteByte('\n')
+	}
+	if len(p.Options) == 0 {
+		w.WriteString("options: []\n")
+		return nil
+	}
+	w.WriteString("options:\n")
+	refs := make([]string, 0, 16)
+	for _, o := range p.Options {
+		refs = refs[:0]
+		for _, r := range o.Items {
+			refs = append(refs, r.String())
+		}
+		if o.Label != "" {
+			w.WriteString("  - label: " + quote(o.Label, false) + "\n    items: ")
+		} else {
+			w.WriteString("  - ")
+		}
+		list(refs)
+		w.WriteByte('\n')
+	}
+	return nil
+}
+
+// quote returns s as a YAML scalar: plain when that reads back as s (in a
+// flow list when flow is set), double-quoted otherwise. Values are read as
+// the text written, so "1" or "yes" need no quotes.
+func quote(s string, flow bool) string {
+	if plainOK(s, flow) {
+		return s
+	}
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch {
+		case r == '"' || r == '\\':
+			b.WriteByte('\\')
+			b.WriteRune(r)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r > 0xffff && !unicode.IsPrint(r):
+			fmt.Fprintf(&b, `\U%08x`, r)
+		case r < ' ' || r == 0x7f || !unicode.IsPrint(r) && r != ' ':
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// plainOK reports whether s can be written as a plain YAML scalar. It is
+// conservative: letters, digits and a few punctuation marks, a first
+// character that starts no YAML construct, no leading or trailing space,
+// and no ": " or " #" that would end the scalar.
+func plainOK(s string, flow bool) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return false
+	}
+	if strings.ContainsRune("-?:,[]{}#&*!|>'\"%@`~", rune(s[0])) {
+		return false
+	}
+	for i, r := range s {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+		case strings.ContainsRune("_.+/=()<>$^;", r):
+		case r == ':' && flow && i > 0 && i+1 < len(s) && s[i+1] != ' ' && !strings.ContainsRune(",[]{}", rune(s[i+1])):
+		case r == '-' && i > 0, r == ',' && !flow:
+		case r == ' ' && !flow && s[i-1] != ':' && s[i+1] != '#':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// description writes a description: plain or quoted on one line, or a
+// literal block when it has several lines and reads back exactly.
+func description(s string) string {
+	if !strings.Contains(s, "\n") {
+		return quote(s, false)
+	}
+	var b strings.Builder
+	b.WriteString("|")
+	if s[0] == ' ' {
+		b.WriteString("2")
+	}
+	b.WriteString("-\n")
+	for _, line := range strings.Split(s, "\n") {
+		if line != "" {
+			b.WriteString("  " + line)
+		}
+		b.WriteByte('\n')
+	}
+	block := strings.TrimSuffix(b.String(), "\n")
+	var back struct{ D string }
+	if err := yaml.Unmarshal([]byte("d: "+block+"\n"), &back); err == nil && back.D == s {
+		return block
+	}
+	return quote(s, false)
+}

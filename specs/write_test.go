@@ -1,0 +1,116 @@
+package specs_test
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"xcover/exactcover"
+	"xcover/specs"
+)
+
+// TestWriteOddText round-trips names, colors, labels and descriptions that
+// need quoting in YAML or care in DLX comments, through both formats.
+func TestWriteOddText(t *testing.T) {
+	names := []string{"#3", "[a]", "{b}", "-x", "a,b", "é", "~", "null", "yes", "1.0", "0x1F", "&anchor", "*alias", "!tag", "%p", "@at", "`tick`", "'q'", "\"dq\"", "a#b", "\u00a0nbsp", "🙂", "x-y", "...", "---", "?", ">", "a\\b"}
+	labels := []string{"a: b", " lead", "trail ", "#x", "quote\"s", "back\\slash", "tab\there", "- dash", "x #y", "🙂 smile", "1", "name: x", "label: y", "|bar", "\u00a0"}
+	descriptions := []string{
+		"one line",
+		" leading space\nsecond",
+		"a\n\nb",
+		"  \nx",
+		"name: x\nlabel: y",
+		"\nstarts empty",
+		"ends with spaces  ",
+		"tab\tinside\nand: colon # hash",
+	}
+	p := exactcover.Problem{Primary: names, Secondary: []string{"S", "#T"}}
+	for i, name := range names {
+		o := exactcover.NewOption(name, "S:"+names[(i+1)%len(names)])
+		if i < len(labels) {
+			o.Label = labels[i]
+		}
+		p.Options = append(p.Options, o)
+	}
+	p.Options = append(p.Options, exactcover.NewOption(names[0], "#T:#c"))
+	for _, d := range descriptions {
+		sp := &specs.Spec{Name: " odd: name #1", Description: d, Problem: p}
+		for _, f := range []specs.Format{specs.YAML, specs.DLX} {
+			var buf bytes.Buffer
+			if err := specs.Write(&buf, sp, f); err != nil {
+				t.Fatalf("Write %s: %v", f, err)
+			}
+			back, err := specs.Parse("back", buf.Bytes(), f)
+			if err != nil {
+				t.Fatalf("description %q: reading back %s: %v\n%s", d, f, err, buf.Bytes())
+			}
+			if diff := sameProblem(&sp.Problem, &back.Problem); diff != "" {
+				t.Fatalf("%s: %s\n%s", f, diff, buf.Bytes())
+			}
+			if back.Name != sp.Name || back.Description != sp.Description {
+				t.Fatalf("%s: name/description %q/%q, want %q/%q\n%s", f, back.Name, back.Description, sp.Name, sp.Description, buf.Bytes())
+			}
+		}
+	}
+}
+
+// TestWriteRefuses: specs built by hand that a format cannot carry are
+// refused, and nothing is written.
+func TestWriteRefuses(t *testing.T) {
+	ok := exactcover.Problem{Primary: []string{"A"}, Options: []exactcover.Option{exactcover.NewOption("A")}}
+	tests := []struct {
+		name string
+		sp   specs.Spec
+		want string
+	}{
+		{"no primary", specs.Spec{Problem: exactcover.Problem{Secondary: []string{"S"}}}, "without primary items"},
+		{"space in name", specs.Spec{Problem: exactcover.Problem{Primary: []string{"A B"}}}, `cannot write item name "A B"`},
+		{"colon in name", specs.Spec{Problem: exactcover.Problem{Primary: []string{"A:1"}}}, `cannot write item name "A:1"`},
+		{"empty name", specs.Spec{Problem: exactcover.Problem{Primary: []string{""}}}, "cannot write an empty item name"},
+		{"empty option", specs.Spec{Problem: exactcover.Problem{Primary: []string{"A"}, Options: []exactcover.Option{{}}}}, "option 1: it is empty"},
+		{"bar in color", specs.Spec{Problem: exactcover.Problem{Primary: []string{"A"}, Secondary: []string{"S"}, Options: []exactcover.Option{exactcover.NewOption("A", "S:a|b")}}}, `cannot write color "a|b"`},
+		{"label on two lines", specs.Spec{Problem: exactcover.Problem{Primary: []string{"A"}, Options: []exactcover.Option{{Label: "a\nb", Items: []exactcover.ItemRef{{Name: "A"}}}}}}, "cannot write label"},
+		{"name on two lines", specs.Spec{Name: "a\nb", Problem: ok}, "cannot write name"},
+		{"invalid utf8", specs.Spec{Description: "\xff", Problem: ok}, "invalid UTF-8"},
+	}
+	for _, tt := range tests {
+		for _, f := range []specs.Format{specs.YAML, specs.DLX} {
+			var buf bytes.Buffer
+			err := specs.Write(&buf, &tt.sp, f)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("%s, %s: Write = %v, want an error containing %q", tt.name, f, err, tt.want)
+			}
+			if buf.Len() > 0 {
+				t.Errorf("%s, %s: %d bytes written with the error", tt.name, f, buf.Len())
+			}
+		}
+	}
+	if err := specs.Write(new(bytes.Buffer), &specs.Spec{Problem: ok}, "json"); err == nil {
+		t.Errorf("Write in format json: no error")
+	}
+}
+
+// TestPositions checks columns in characters, not bytes, and positions in
+// the string form of YAML options.
+func TestPositions(t *testing.T) {
+	tests := []struct {
+		format      specs.Format
+		input, want string
+	}{
+		{specs.DLX, "é ü\né   Z", "in:2:5: unknown item \"Z\""},
+		{specs.DLX, "A B\n\n\n  B\tA  Z", "in:4:8: unknown item \"Z\""},
+		{specs.YAML, "primary: [é, ü]\noptions:\n  - é  ü Z", "in:3:10: unknown item \"Z\""},
+		{specs.YAML, "primary: [A]\noptions:\n  - 'A Z'", "in:3:8: unknown item \"Z\""},
+		{specs.YAML, "primary: [A]\noptions:\n  - {label: x, items: A Z}", "in:3:25: unknown item \"Z\""},
+	}
+	for _, tt := range tests {
+		sp, err := specs.Parse("in", []byte(tt.input), tt.format)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.input, err)
+		}
+		_, _, err = sp.Compile()
+		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+			t.Errorf("%q: Compile = %v, want %s...", tt.input, err, tt.want)
+		}
+	}
+}
