@@ -46,6 +46,13 @@ func parseDLX(file string, data []byte) (*Spec, error) {
 	}
 	d := &dlxParser{sp: sp, names: map[string]string{}, colors: map[string]string{}}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	// One option per line at most: sizing the lists now avoids copying
+	// them as they grow, which doubles the peak memory on big files.
+	if lines := bytes.Count(data, []byte("\n")) + 1; lines > 1<<10 {
+		sp.Problem.Options = make([]exactcover.Option, 0, min(lines, maxOptions))
+		sp.optPos = make([]pos, 0, min(lines, maxOptions))
+		sp.refStart = make([]int, 0, min(lines, maxOptions)+1)
+	}
 	var (
 		description [][]byte
 		sawItems    bool
@@ -75,6 +82,9 @@ func parseDLX(file string, data []byte) (*Spec, error) {
 			continue
 		case trimmed[0] == '|':
 			if text, ok := directive(trimmed, labelDirective); ok {
+				if len(text) > MaxNameBytes {
+					return nil, sp.errorAt(pos{ln, int32(len(line)-len(trimmed)) + 1}, exactcover.ErrTooLarge, "label of %d bytes: the limit is MaxNameBytes = %d", len(text), MaxNameBytes)
+				}
 				label = text
 			}
 			continue

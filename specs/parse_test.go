@@ -34,6 +34,7 @@ var badInputs = []struct {
 	{"dlx repeated item", specs.DLX, "A B\nB  A A", "in:2:6: item \"A\" repeated in this option: expected each item at most once", exactcover.ErrRepeatedItem},
 	{"dlx color on primary", specs.DLX, "A B\nA:1", "in:2:1: primary item \"A\" cannot have a color: only secondary items take colors", exactcover.ErrColorOnPrimary},
 	{"dlx duplicate item", specs.DLX, "A B | C A", "in:1:9: item \"A\" declared twice (first at line 1, column 1)", exactcover.ErrDuplicateItem},
+	{"dlx long label", specs.DLX, "A\n  | label: " + strings.Repeat("x", specs.MaxNameBytes+1) + "\nA", "in:2:3: label of 1025 bytes: the limit is MaxNameBytes = 1024", exactcover.ErrTooLarge},
 	{"dlx long name", specs.DLX, "A " + strings.Repeat("x", specs.MaxNameBytes+1), "in:1:3: item name of 1025 bytes: the limit is MaxNameBytes = 1024", exactcover.ErrTooLarge},
 
 	// YAML specs.
@@ -106,11 +107,11 @@ func TestAbsurdSizes(t *testing.T) {
 		t.Fatalf("a million options: %v", err)
 	}
 	if testing.Short() {
-		t.Skip("the DLX size limit needs a 256 MiB input")
+		t.Skip("the DLX size limit needs a 64 MiB input")
 	}
 	huge := make([]byte, specs.MaxDLXBytes+1)
 	_, err = specs.Parse("in", huge, specs.DLX)
-	want := "in:1:1: input is 268435457 bytes, more than the limit MaxDLXBytes = 268435456"
+	want := "in:1:1: input is 67108865 bytes, more than the limit MaxDLXBytes = 67108864"
 	if err == nil || err.Error() != want || !errors.Is(err, exactcover.ErrTooLarge) {
 		t.Fatalf("Parse(MaxDLXBytes+1) = %v, want %s", err, want)
 	}
@@ -208,5 +209,30 @@ func TestUnknownFormat(t *testing.T) {
 	_, err := specs.Parse("in", []byte("A\nA\n"), "json")
 	if err == nil || err.Error() != `in: unknown format "json": expected yaml or dlx` {
 		t.Fatalf("Parse with format json: %v", err)
+	}
+}
+
+// TestCompileByHand: a Spec built in code has no positions; its errors and
+// warnings name the option instead.
+func TestCompileByHand(t *testing.T) {
+	sp := &specs.Spec{Problem: exactcover.Problem{
+		Primary:   []string{"A"},
+		Secondary: []string{"S"},
+		Options:   []exactcover.Option{exactcover.NewOption("A"), exactcover.NewOption("S")},
+	}}
+	_, warnings, err := sp.Compile()
+	if err != nil || len(warnings) != 1 || warnings[0] != "option 2 has no primary item; dropped" {
+		t.Errorf("Compile = %v, %q; want the warning for option 2", err, warnings)
+	}
+	sp.Problem.Options = append(sp.Problem.Options, exactcover.NewOption("A", "Q"))
+	_, _, err = sp.Compile()
+	want := `option 3: unknown item "Q": expected an item declared as primary or secondary`
+	if err == nil || err.Error() != want || !errors.Is(err, exactcover.ErrUnknownItem) {
+		t.Errorf("Compile = %v, want %s", err, want)
+	}
+	sp.Problem.Primary = nil
+	_, _, err = sp.Compile()
+	if err == nil || err.Error() != "no primary items: expected at least one" {
+		t.Errorf("Compile = %v, want no primary items", err)
 	}
 }

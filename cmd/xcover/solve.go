@@ -343,14 +343,17 @@ func writeTree(ctx context.Context, file string, p *exactcover.Problem) error {
 
 // solutionWriter prints solutions as text or JSON lines through a buffer,
 // flushed at the end, when a solution has waited flushEvery, and on stop.
+// Each option is formatted once, the first time a solution uses it, so
+// that printing millions of solutions costs little more than copying bytes.
 type solutionWriter struct {
 	w         *bufio.Writer
-	enc       *json.Encoder
+	enc       *json.Encoder // for the summary object
 	p         *exactcover.Problem
 	req       *solveRequest
 	n         int64
 	lastFlush time.Time
-	opts      []jsonOption // reused per solution
+	printed   [][]byte // option k as printed: its text line, or its JSON object
+	num       []byte   // scratch for the solution number
 }
 
 // jsonOption is one option of a solution in --json output.
@@ -360,11 +363,16 @@ type jsonOption struct {
 	Items []string `json:"items"`
 }
 
-type jsonSolution struct {
-	Type    string       `json:"type"` // "solution"
-	Number  int64        `json:"number"`
-	Options []jsonOption `json:"options"`
-}
+// A solution is printed as
+//
+//	{"type":"solution","number":N,"options":[jsonOption,...]}
+//
+// from preformatted options; jsonLine in main_test.go decodes it strictly.
+const (
+	jsonSolutionStart   = `{"type":"solution","number":`
+	jsonSolutionOptions = `,"options":[`
+	jsonSolutionEnd     = "]}\n"
+)
 
 // jsonSummary is the last object of --json output.
 type jsonSummary struct {
@@ -380,7 +388,13 @@ type jsonSummary struct {
 }
 
 func newSolutionWriter(w io.Writer, p *exactcover.Problem, req *solveRequest) *solutionWriter {
-	out := &solutionWriter{w: bufio.NewWriterSize(w, 64<<10), p: p, req: req, lastFlush: time.Now()}
+	out := &solutionWriter{
+		w:         bufio.NewWriterSize(w, 64<<10),
+		p:         p,
+		req:       req,
+		lastFlush: time.Now(),
+		printed:   make([][]byte, len(p.Options)),
+	}
 	if req.json {
 		out.enc = json.NewEncoder(out.w)
 		out.enc.SetEscapeHTML(false)
@@ -392,19 +406,24 @@ func newSolutionWriter(w io.Writer, p *exactcover.Problem, req *solveRequest) *s
 // the output cannot be written.
 func (out *solutionWriter) solution(sol []int) bool {
 	out.n++
-	if out.enc != nil {
-		out.opts = out.opts[:0]
-		for _, k := range sol {
-			o := &out.p.Options[k]
-			out.opts = append(out.opts, jsonOption{Index: k, Label: o.Label, Items: itemStrings(o)})
+	if out.req.json {
+		out.w.WriteString(jsonSolutionStart)
+		out.num = strconv.AppendInt(out.num[:0], out.n, 10)
+		out.w.Write(out.num)
+		out.w.WriteString(jsonSolutionOptions)
+		for i, k := range sol {
+			if i > 0 {
+				out.w.WriteByte(',')
+			}
+			out.w.Write(out.option(k))
 		}
-		out.enc.Encode(jsonSolution{Type: "solution", Number: out.n, Options: out.opts})
+		out.w.WriteString(jsonSolutionEnd)
 	} else {
 		if out.n > 1 {
 			out.w.WriteByte('\n')
 		}
 		for _, k := range sol {
-			writeOption(out.w, &out.p.Options[k])
+			out.w.Write(out.option(k))
 		}
 	}
 	if now := time.Now(); now.Sub(out.lastFlush) >= flushEvery {
@@ -416,23 +435,28 @@ func (out *solutionWriter) solution(sol []int) bool {
 	return true
 }
 
-// writeOption prints an option as one line: its label, else its items.
-func writeOption(w *bufio.Writer, o *exactcover.Option) {
-	if o.Label != "" {
-		w.WriteString(o.Label)
-	} else {
-		for j, r := range o.Items {
-			if j > 0 {
-				w.WriteByte(' ')
-			}
-			w.WriteString(r.Name)
-			if r.Color != "" {
-				w.WriteByte(':')
-				w.WriteString(r.Color)
-			}
-		}
+// option returns option k as printed, formatting it on first use: as text,
+// one line with its label, else its items as written in the input; as
+// JSON, the object {"index":k,"label":...,"items":[...]}.
+func (out *solutionWriter) option(k int) []byte {
+	if b := out.printed[k]; b != nil {
+		return b
 	}
-	w.WriteByte('\n')
+	o := &out.p.Options[k]
+	var b []byte
+	if out.req.json {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.Encode(jsonOption{Index: k, Label: o.Label, Items: itemStrings(o)})
+		b = bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
+	} else if o.Label != "" {
+		b = append([]byte(o.Label), '\n')
+	} else {
+		b = append([]byte(strings.Join(itemStrings(o), " ")), '\n')
+	}
+	out.printed[k] = b
+	return b
 }
 
 // itemStrings returns an option's items as written in the input.
@@ -448,7 +472,7 @@ func itemStrings(o *exactcover.Option) []string {
 // --count, the summary object with --json.
 func (out *solutionWriter) summary(st exactcover.Stats) {
 	switch {
-	case out.enc != nil:
+	case out.req.json:
 		profile := st.Profile
 		if profile == nil {
 			profile = []int64{}

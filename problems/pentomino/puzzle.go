@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"xcover/exactcover"
 )
@@ -296,26 +295,4 @@ func (p *Puzzle) build(b *exactcover.Builder, s *exactcover.Solver) error {
 		lo = hi
 	}
 	return b.Build(s)
-}
-
-// describePieces lists the pieces as letters with counts, "FILNPTUVWXYZ" or
-// "L×3 P×2".
-func describePieces(pieces []Piece) string {
-	var b strings.Builder
-	plain := true
-	for _, pc := range pieces {
-		if pc.Count != 1 {
-			plain = false
-		}
-	}
-	for i, pc := range pieces {
-		if !plain && i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(pc.Name)
-		if !plain && pc.Count > 1 {
-			fmt.Fprintf(&b, "×%d", pc.Count)
-		}
-	}
-	return b.String()
 }

@@ -215,7 +215,7 @@ type placedRef struct {
 func keyOf(ps []placedRef) string {
 	parts := make([]string, len(ps))
 	for i, p := range ps {
-		parts[i] = p.name + fmt.Sprint(norm(p.cells)[0:0]) + fmt.Sprint(sortedPts(p.cells))
+		parts[i] = p.name + fmt.Sprint(sortedPts(p.cells))
 	}
 	sort.Strings(parts)
 	return strings.Join(parts, ";")
@@ -243,13 +243,29 @@ func fromPacking(k *Packing) []placedRef {
 // cell in reading order is covered by each piece left, in each orientation,
 // with the orientation's first cell on it.
 func brute(board refBoard, pieces []refPiece, oneSided bool) [][]placedRef {
+	// Scan across the short side of the board, so that the filled part
+	// stays compact: the first empty cell in column order when the board is
+	// wider than tall (the orientations are then sorted the same way, so
+	// that an orientation's first cell is the one that lands on it).
+	order := board.pts()
+	h, w := 0, 0
+	for _, p := range order {
+		h, w = max(h, p.r+1), max(w, p.c+1)
+	}
+	less := func(a, b pt) bool { return a.r < b.r || a.r == b.r && a.c < b.c }
+	if w > h {
+		less = func(a, b pt) bool { return a.c < b.c || a.c == b.c && a.r < b.r }
+	}
+	sort.Slice(order, func(i, j int) bool { return less(order[i], order[j]) })
 	left := map[string]int{}
 	orients := map[string][][]pt{}
 	for _, p := range pieces {
 		left[p.name] = p.count
-		orients[p.name] = refOrients(p.cells, oneSided)
+		for _, o := range refOrients(p.cells, oneSided) {
+			sort.Slice(o, func(i, j int) bool { return less(o[i], o[j]) })
+			orients[p.name] = append(orients[p.name], o)
+		}
 	}
-	order := board.pts()
 	filled := map[pt]bool{}
 	var cur []placedRef
 	var out [][]placedRef
@@ -296,15 +312,15 @@ func brute(board refBoard, pieces []refPiece, oneSided bool) [][]placedRef {
 }
 
 // boardSymmetries returns the isometries mapping the board onto itself, as
-// functions on board coordinates (translation included).
-func boardSymmetries(board refBoard, rotationsOnly bool) []func(pt) pt {
+// functions on board coordinates (translation included), and whether each
+// one is a reflection.
+func boardSymmetries(board refBoard, rotationsOnly bool) (syms []func(pt) pt, reflects []bool) {
 	base := board.pts()
-	var out []func(pt) pt
 	n := 8
 	if rotationsOnly {
 		n = 4
 	}
-	for _, f := range isoms[:n] {
+	for i, f := range isoms[:n] {
 		img := mapPts(base, f)
 		mr, mc := img[0].r, img[0].c
 		for _, p := range img {
@@ -313,10 +329,10 @@ func boardSymmetries(board refBoard, rotationsOnly bool) []func(pt) pt {
 		if !slices.Equal(norm(img), base) {
 			continue
 		}
-		f := f
-		out = append(out, func(p pt) pt { q := f(p); return pt{q.r - mr, q.c - mc} })
+		syms = append(syms, func(p pt) pt { q := f(p); return pt{q.r - mr, q.c - mc} })
+		reflects = append(reflects, i >= 4)
 	}
-	return out
+	return syms, reflects
 }
 
 // canonicalKey is the smallest key among the images of a packing under the

@@ -109,20 +109,27 @@ func splitLines(data []byte) [][]byte {
 	return lines
 }
 
-// detect tells the format from the first non-blank line: one number is
-// Numeric; Size()² characters is Line; Size() characters is Block (16
-// characters is Block too when the line has symbols beyond a 4×4's).
+// detect tells the format from the first line that shows one: one number
+// is Numeric; Size()² characters is Line; Size() characters is Block (16
+// characters is Block only when it starts 16 lines of 16 before a blank
+// line or the end; use Format: Line for a file of exactly 16 4×4s). A
+// line that shows none (a malformed first puzzle) is passed over; it is
+// reported as that puzzle's error.
 func detect(name string, lines [][]byte) (Format, error) {
+	first := 0
 	for k, line := range lines {
 		if len(line) == 0 {
 			continue
+		}
+		if first == 0 {
+			first = k + 1
 		}
 		if fields := bytes.Fields(line); len(fields) == 1 && len(fields[0]) <= 2 && isDigits(fields[0]) {
 			return Numeric, nil
 		}
 		box := sizeOfLine(len(line))
-		if len(line) == 16 && !onlyOf(line, "1234ABCD"+EmptySymbols) {
-			box = 0 // 16 symbols beyond 1–4/A–D: a row of a 16×16 block
+		if len(line) == 16 && isBlock16(lines[k:]) {
+			box = 0 // the first row of a 16×16 block, not a 4×4 line
 		}
 		switch {
 		case box != 0:
@@ -130,19 +137,29 @@ func detect(name string, lines [][]byte) (Format, error) {
 		case sizeOfSide(len(line)) != 0:
 			return Block, nil
 		}
-		return Auto, &SyntaxError{File: name, Line: k + 1, Err: fmt.Errorf("%w: cannot tell the format from a first line of %d characters (want a box side, a row of 4, 9, 16, 25, 36, 49 or 64 symbols, or a whole grid of 16, 81, 256, … symbols)", ErrSyntax, len(line))}
-	}
-	return Auto, &SyntaxError{File: name, Line: 1, Err: fmt.Errorf("%w: no puzzle in the input", ErrSyntax)}
-}
-
-// onlyOf reports whether every byte of b is in set.
-func onlyOf(b []byte, set string) bool {
-	for _, c := range b {
-		if bytes.IndexByte([]byte(set), c) < 0 {
-			return false
+		if k+1-first >= maxDetectLines {
+			break
 		}
 	}
-	return true
+	if first == 0 {
+		return Auto, &SyntaxError{File: name, Line: 1, Err: fmt.Errorf("%w: no puzzle in the input", ErrSyntax)}
+	}
+	return Auto, &SyntaxError{File: name, Line: first, Err: fmt.Errorf("%w: cannot tell the format from a first line of %d characters (want a box side, a row of 4, 9, 16, 25, 36, 49 or 64 symbols, or a whole grid of 16, 81, 256, … symbols)", ErrSyntax, len(bytes.TrimSpace(lines[first-1])))}
+}
+
+// maxDetectLines bounds how far detection looks for a line that shows the
+// format: far enough to pass over a few malformed puzzles, not so far that
+// a file in some other format is read to its end.
+const maxDetectLines = 100
+
+// isBlock16 reports whether lines start with exactly 16 lines of 16
+// characters followed by a blank line or the end.
+func isBlock16(lines [][]byte) bool {
+	k := 0
+	for k < len(lines) && len(lines[k]) == 16 {
+		k++
+	}
+	return k == 16 && (k == len(lines) || len(lines[k]) == 0)
 }
 
 func isDigits(b []byte) bool {

@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -35,8 +36,8 @@ var sharedSets = []struct {
 	{"vu_kr/hard.txt", 1, 1, 0},
 	{"vu_kr/16x16.txt", 2, 1, 0},
 	{"misc_nxn/misc_16x16.txt", 1, 1, 0},
-	{"misc_nxn/misc_25x25.txt", 1, 1, 0},
-	{"misc_nxn/misc_36x36.txt", 1, 1, 0},
+	{"misc_nxn/misc_25x25.txt", 1, 1, 100_000},
+	{"misc_nxn/misc_36x36.txt", 1, 1, 100_000},
 }
 
 // TestSharedSets solves every puzzle of the shared sets (a sample under
@@ -83,6 +84,9 @@ func TestSharedSets(t *testing.T) {
 // checkAnswer compares a with the .sol.txt line and checks each solution.
 func checkAnswer(p setPuzzle, a Answer) error {
 	if a.Err != nil {
+		if errors.Is(a.Err, ErrConflict) && p.count == "0" {
+			return nil // no solution because the givens clash
+		}
 		return a.Err
 	}
 	for _, sol := range a.Solutions {
