@@ -95,8 +95,12 @@ func explainAction(c *cli.Context) error {
 	if steps > 0 {
 		st, err := s.Search(ctx, exactcover.Config{MaxNodes: steps, SkipProfile: true}, nil)
 		if err == nil && st.Status == exactcover.NodeLimit {
-			fmt.Fprintf(out, "This search has more than %d nodes, too many to follow step by step:\n", steps)
-			fmt.Fprintf(out, "only the first %d are told below (--steps changes that). For the whole search, run\n", steps)
+			told := fmt.Sprintf("the first %d nodes are", steps)
+			if steps == 1 {
+				told = "the first node is"
+			}
+			fmt.Fprintf(out, "This search has more than %d %s, too many to follow step by step: only\n", steps, plural(steps, "node", "nodes"))
+			fmt.Fprintf(out, "%s told below (--steps changes that). For the whole search, run\n", told)
 			fmt.Fprintf(out, "   xcover solve --count --stats %s\n\n", name)
 		}
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -71,5 +72,17 @@ func TestExplainMatrixLimits(t *testing.T) {
 		if tc.refused && (r.stdout != "" || !strings.Contains(r.stderr, "--matrix")) {
 			t.Errorf("%d items × %d options: refused with stdout %q, stderr %q", tc.items, tc.options, r.stdout, r.stderr)
 		}
+	}
+}
+
+// TestExplainInterrupted checks that a cancelled search (Ctrl-C) still
+// prints what was told and exits 3.
+func TestExplainInterrupted(t *testing.T) {
+	chdir(t, moduleRoot(t))
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r := runXcover(t, ctx, []string{"explain", "specs/examples/knuth.yaml"}, "")
+	if r.code != exitStopped || !strings.Contains(r.stdout, "Stopped (interrupted)") {
+		t.Errorf("exit %d, stdout:\n%s", r.code, r.stdout)
 	}
 }

@@ -120,10 +120,11 @@ the 6x10 packings; without --symmetry it prints 9356.
 Examples:
    $ xcover pentomino --board 20x3
    $ xcover pentomino --board 20x3 --all --symmetry --stats
-   $ xcover pentomino --board 12x5 --count --symmetry --timeout 5s   # may stop early: exit 3
+   $ xcover pentomino --board 15x4 --count --symmetry --timeout 1m
+   $ xcover pentomino --board 10x6 --count --max-nodes 1000   # stops early: exit 3
    $ xcover pentomino --board-file problems/pentomino/testdata/scott-8x8.txt --symmetry --limit 3
    $ xcover pentomino --board 5x4 --pieces FIPU --all --symmetry
-   $ xcover pentomino --board 4x4 --pieces problems/pentomino/testdata/tetrominoes.yaml --all --symmetry
+   $ xcover pentomino --board 4x4 --pieces problems/pentomino/testdata/one-sided-tetrominoes.yaml --all --symmetry
    $ xcover pentomino --board 10x6 --emit-spec dlx
 
 --json prints, one object per line,
@@ -394,6 +395,12 @@ func emitPentomino(w io.Writer, p *pentomino.Puzzle, req *pentRequest) error {
 	if p.Optional() {
 		desc.WriteString(" (secondary: the pieces hold more cells than the board)")
 	}
+	for _, pc := range p.Pieces() {
+		if pc.Count > 1 {
+			desc.WriteString(", one per copy (L#1, L#2, ...), and secondary order items (L#1<3.12) that keep the copies in one order")
+			break
+		}
+	}
 	desc.WriteString(". Options: one per placement of a piece.")
 	if req.opt.Symmetry && p.Pivot() != "" {
 		fmt.Fprintf(&desc, "\nSymmetry: %s is kept to one placement per orbit of the board's %d symmetries; "+
@@ -465,7 +472,7 @@ type jsonPentSummary struct {
 	ElapsedSeconds float64 `json:"elapsed_seconds"`
 	Board          string  `json:"board"`
 	Cells          int     `json:"cells"`
-	Pieces         string  `json:"pieces"`
+	Pieces         string  `json:"piece_set"`
 	OneSided       bool    `json:"one_sided"`
 	Symmetry       bool    `json:"symmetry"`
 	Symmetries     int     `json:"symmetries"` // the group counted up to; 1 without --symmetry

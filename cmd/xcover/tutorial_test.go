@@ -26,9 +26,9 @@ import (
 //   - A fenced block whose info string ends with "file=NAME" must equal the
 //     file NAME that the commands before it wrote.
 //
-// The commands run in a fresh directory where specs/ is the repository's
-// specs/ directory, so paths read as they would from the repository's root
-// and files written by the tutorial land in the temporary directory.
+// The commands run in a fresh directory where specs/ and docs/ are the
+// repository's, so paths read as they would from the repository's root and
+// files written by the tutorial land in the temporary directory.
 const tutorialPath = "docs/tutorial.md"
 
 // durations matches the timings xcover prints ("0.000s"), which vary from
@@ -46,8 +46,10 @@ func TestTutorial(t *testing.T) {
 		t.Fatal(err)
 	}
 	work := t.TempDir()
-	if err := os.Symlink(filepath.Join(root, "specs"), filepath.Join(work, "specs")); err != nil {
-		t.Fatal(err)
+	for _, dir := range []string{"specs", "docs"} {
+		if err := os.Symlink(filepath.Join(root, dir), filepath.Join(work, dir)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	chdir(t, work)
 

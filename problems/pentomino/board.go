@@ -8,11 +8,11 @@ import (
 
 // Limits on boards, with the reason for each.
 const (
-	// MaxBoardCells bounds the cells of a board: each cell is an item, and
-	// each piece gets about one option per cell and orientation, so the
-	// problem grows as cells × orientations × pieces; beyond this bound it
-	// would no longer fit exactcover.MaxNodes for any interesting piece set.
-	MaxBoardCells = 1 << 16
+	// MaxBoardCells bounds the cells of a board: each piece gets about one
+	// option per cell and orientation, so the twelve pentominoes on 16,384
+	// cells make a million options (a few hundred MB with the symmetry tables),
+	// and no exhaustive packing search on a board that size would finish.
+	MaxBoardCells = 1 << 14
 	// MaxBoardSide bounds the width and height of a board, so that a long
 	// thin picture cannot allocate a huge grid.
 	MaxBoardSide = 1 << 12

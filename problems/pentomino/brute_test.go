@@ -39,6 +39,14 @@ var pinwheel = picRef(
 	"....#.",
 )
 
+func area(pieces []refPiece) int {
+	n := 0
+	for _, p := range pieces {
+		n += p.count * len(p.cells)
+	}
+	return n
+}
+
 // oneSidedMirror names the mirror image of each one-sided tetromino.
 var oneSidedMirror = map[string]string{"I": "I", "O": "O", "T": "T", "S": "Z", "Z": "S", "L": "J", "J": "L"}
 
@@ -62,6 +70,9 @@ func TestAgainstBruteForce(t *testing.T) {
 		{"optional 5x3", rectRef(5, 3), refSet(refPentominoes, "LNPUY"), false, nil, 4},
 		{"copies 4x4 L×4", rectRef(4, 4), refSet(refTetrominoes, "LLLL"), false, nil, 8},
 		{"copies 5x4 LLPP", rectRef(5, 4), refSet(refPentominoes, "LLPP"), false, nil, 4},
+		{"copies 6x5 L×6", rectRef(6, 5), refSet(refPentominoes, "LLLLLL"), false, nil, 4},
+		{"copies 10x6 L×12", rectRef(10, 6), refSet(refPentominoes, "LLLLLLLLLLLL"), false, nil, 4},
+		{"copies 10x5 Y×10", rectRef(10, 5), refSet(refPentominoes, "YYYYYYYYYY"), false, nil, 4},
 		{"copies optional 4x4 TTLLI", rectRef(4, 4), refSet(refTetrominoes, "TTLLI"), false, nil, 8},
 		{"copies optional 4x4 TTSSL", rectRef(4, 4), refSet(refTetrominoes, "TTSSL"), false, nil, 8},
 		{"one-sided closed 6x4", rectRef(6, 4), refSet(refTetrominoes, "IOSZLJ"), true, oneSidedMirror, 4},
@@ -69,6 +80,8 @@ func TestAgainstBruteForce(t *testing.T) {
 		{"one-sided open 6x4", rectRef(6, 4), refSet(refTetrominoes, "IILLSS"), true, nil, 2},
 		{"one-sided square 4x4", rectRef(4, 4), refSet(refTetrominoes, "LJIO"), true, oneSidedMirror, 8},
 		{"one-sided square copies 4x4", rectRef(4, 4), refSet(refTetrominoes, "LJLJ"), true, oneSidedMirror, 8},
+		{"one-sided twin shapes 4x4", rectRef(4, 4), append(refSet(refTetrominoes, "IO"), refPiece{"K", refTetrominoes["I"], 1}, refPiece{"Q", refTetrominoes["O"], 1}), true,
+			map[string]string{"I": "I", "K": "K", "O": "O", "Q": "Q"}, 8},
 		{"pinwheel", pinwheel, refSet(refTetrominoes, "LLLLTTTT"), false, nil, 4},
 		{"pinwheel one-sided", pinwheel, refSet(refTetrominoes, "LLLLTTTT"), true, nil, 4},
 		{"anti-diagonal", picRef(
@@ -79,8 +92,12 @@ func TestAgainstBruteForce(t *testing.T) {
 			".....",
 		), mixed, false, nil, 2},
 	}
+	long := map[string]bool{"copies 10x6 L×12": true} // 4 s: no pivot, the filter alone dedupes
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			if long[tc.name] && testing.Short() {
+				t.Skip("long; run without -short")
+			}
 			brutal := brute(tc.board, tc.pieces, tc.oneSided)
 			syms, reflects := boardSymmetries(tc.board, tc.oneSided && tc.mirror == nil)
 			if tc.group > 1 && len(syms) != tc.group {
@@ -99,7 +116,11 @@ func TestAgainstBruteForce(t *testing.T) {
 				t.Fatalf("no packing: not a useful test")
 			}
 			board := boardOf(t, tc.board)
-			_, got := solveChecked(t, board, tc.board, toPieces(tc.pieces), tc.pieces, Options{OneSided: tc.oneSided}, nil)
+			res, got := solveChecked(t, board, tc.board, toPieces(tc.pieces), tc.pieces, Options{OneSided: tc.oneSided}, nil)
+			if area(tc.pieces) == len(tc.board) && res.Stats.Solutions != res.Packings {
+				// The order items alone put copies in one order.
+				t.Errorf("%d exact-cover solutions for %d packings", res.Stats.Solutions, res.Packings)
+			}
 			if len(got) != len(all) {
 				t.Errorf("%d packings, naive packer %d", len(got), len(all))
 			}

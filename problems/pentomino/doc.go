@@ -27,17 +27,19 @@
 //   - one option per placement: a piece in one orientation at one position,
 //     listing the piece's item and the cells it covers.
 //
-// Options come piece by piece, orientation by orientation, position by
-// position in reading order; for the twelve pentominoes on a 10x6 board the
+// Options come piece by piece, copy by copy, orientation by orientation,
+// position by position in reading order; for the twelve pentominoes on a 10x6 board the
 // problem is exactly the shared pent-6x10.dlx, and the search makes the same
 // 3,620,988 nodes as Knuth's DLX1 to find all 9,356 packings.
 //
 // Copies of a piece are interchangeable, but their items are not: each
-// packing with k copies of a piece would come out k! times. [Puzzle.Solve]
-// keeps only the solution whose copies are used in order (the first copies,
-// each anchored, by its first cell in reading order, after the previous
-// one). This filter costs up to k! times the search of a set without
-// copies; it is meant for small k.
+// packing with k copies of a piece would come out k! times. Secondary
+// "order items" (see orderItems in order.go) make the copies come out in
+// one order only, copy j+1 anchored after copy j, by a bit-by-bit
+// comparison of their anchor cells that adds at most 2·⌈log₂ cells⌉ items
+// to an option and no search. When pieces may stay unused, which copies are
+// used can still vary, and [Puzzle.Solve] keeps only the packings that use
+// the first copies.
 //
 // # Symmetry
 //
@@ -49,11 +51,11 @@
 // G, and the aim is one packing per orbit.
 //
 // For one-sided pieces a reflection turns a piece into its mirror image,
-// which may be another piece of the set or none. When every piece's mirror
-// image is in the set exactly once (and as many times as the piece), a
-// reflection maps packings to packings with the pieces renamed, and G acts
-// in full; otherwise only the rotations of G act, since a reflected packing
-// is no packing of the set.
+// which may be another piece of the set or none. When the mirror image of
+// each asymmetric piece is exactly one other piece of the set, listed as
+// many times, a reflection maps packings to packings with the pieces
+// renamed, and G acts in full; otherwise only the rotations of G act, since
+// a reflected packing is no packing of the set (or not in one way).
 //
 // The classic trick for the 6x10 board keeps the X pentomino in one quarter
 // of the board; it is only right when X is in the set and no placement of

@@ -273,3 +273,40 @@ func TestLimits(t *testing.T) {
 		}
 	}
 }
+
+// TestOneSidedPentominoes: the piece file holds the 18 one-sided
+// pentominoes (Golomb): pairwise distinct under rotation, each lower-case
+// piece the mirror image of its capital.
+func TestOneSidedPentominoes(t *testing.T) {
+	data, err := os.ReadFile("testdata/one-sided-pentominoes.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	set, err := ParsePieces("one-sided-pentominoes.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !set.OneSided || len(set.Pieces) != 18 {
+		t.Fatalf("one-sided %v, %d pieces; want 18", set.OneSided, len(set.Pieces))
+	}
+	shapes := map[string][]pt{}
+	for _, p := range set.Pieces {
+		for _, c := range p.Shape {
+			shapes[p.Name] = append(shapes[p.Name], pt{c.Row, c.Col})
+		}
+	}
+	for a, sa := range shapes {
+		for b, sb := range shapes {
+			if a != b && congruentRef(sa, sb, true) {
+				t.Errorf("%s and %s are the same one-sided piece", a, b)
+			}
+		}
+		up := strings.ToUpper(a)
+		if !congruentRef(refPentominoes[up], sa, false) {
+			t.Errorf("%s is not the %s pentomino", a, up)
+		}
+		if a != up && !congruentRef(mapPts(shapes[up], isoms[4]), sa, true) {
+			t.Errorf("%s is not the mirror image of %s", a, up)
+		}
+	}
+}

@@ -27,10 +27,11 @@ type Puzzle struct {
 	opt       Options
 	area      int   // total cells of the pieces, copies counted
 	secondary bool  // the pieces' area exceeds the board: pieces may stay unused
+	copies    bool  // some piece is listed more than once
 	firstItem []int // firstItem[i] is the item of copy 0 of piece i
+	order     orderItems
 
 	placements []placement
-	byKey      map[string]int32 // placementKey → placement number
 
 	// Options of the exact-cover problem, in order: option k is placement
 	// optPlace[k] of copy optCopy[k], its items in items[ends[k-1]:ends[k]].
@@ -48,9 +49,8 @@ type Puzzle struct {
 
 // placement is one way to put one piece on the board.
 type placement struct {
-	piece  int32
-	orient int32   // index into orientations(piece shape, one-sided)
-	cells  []int32 // cell numbers, increasing; cells[0] is the anchor
+	piece int32
+	cells []int32 // cell numbers, increasing; cells[0] is the anchor
 }
 
 // symmetry is a board symmetry acting on placements.
@@ -59,8 +59,10 @@ type symmetry struct {
 	place []int32 // placement → its image
 }
 
-// New compiles the packing of pieces into board. It fails only when the
-// problem is beyond this package's limits or the engine's.
+// New compiles the packing of pieces into board. It fails when a piece is
+// malformed (a name that is not one letter or digit, a name listed twice, a
+// count below 1, no cells) or the problem is beyond this package's limits
+// or the engine's.
 //
 // The exact-cover problem has one primary item per cell (numbered row by
 // row) and one item per piece copy, primary when the pieces' total area
@@ -78,7 +80,7 @@ func New(board *Board, pieces []Piece, opt Options) (*Puzzle, error) {
 	if len(pieces) == 0 {
 		return nil, fmt.Errorf("%w: no pieces", ErrPiece)
 	}
-	p := &Puzzle{board: board, pieces: slices.Clone(pieces), opt: opt, pivot: -1, byKey: map[string]int32{}}
+	p := &Puzzle{board: board, pieces: slices.Clone(pieces), opt: opt, pivot: -1}
 	names := map[string]bool{}
 	total := 0
 	for i, pc := range p.pieces {
@@ -99,6 +101,7 @@ func New(board *Board, pieces []Piece, opt Options) (*Puzzle, error) {
 			return nil, fmt.Errorf("%w: more than MaxPieces = %d pieces", ErrTooLarge, MaxPieces)
 		}
 		p.area += pc.Count * len(pc.Shape)
+		p.copies = p.copies || pc.Count > 1
 	}
 	p.secondary = p.area > board.NumCells()
 	item := board.NumCells()
@@ -106,8 +109,11 @@ func New(board *Board, pieces []Piece, opt Options) (*Puzzle, error) {
 		p.firstItem = append(p.firstItem, item)
 		item += pc.Count
 	}
-	p.place()
-	if opt.Symmetry {
+	p.order.init(p.pieces, item, board.NumCells())
+	if err := p.place(); err != nil {
+		return nil, err
+	}
+	if opt.Symmetry && p.Possible() {
 		if err := p.reduce(); err != nil {
 			return nil, err
 		}
@@ -118,16 +124,21 @@ func New(board *Board, pieces []Piece, opt Options) (*Puzzle, error) {
 	return p, nil
 }
 
-// place lists every placement of every piece.
-func (p *Puzzle) place() {
+// place lists every placement of every piece, within the engine's limits.
+func (p *Puzzle) place() error {
 	b := p.board
+	uses := 0         // item uses so far, as the engine will count them
+	var chunk []int32 // cell lists are cut from chunks: one allocation per cellChunk cells
 	for i, pc := range p.pieces {
-		for o, s := range orientations(pc.Shape, p.opt.OneSided) {
+		for _, s := range orientations(pc.Shape, p.opt.OneSided) {
 			h, w := s.Size()
 			for dr := 0; dr+h <= b.Height; dr++ {
 			offset:
 				for dc := 0; dc+w <= b.Width; dc++ {
-					cells := make([]int32, len(s))
+					if len(chunk) < len(s) {
+						chunk = make([]int32, max(cellChunk, len(s)))
+					}
+					cells := chunk[:len(s):len(s)]
 					for j, c := range s {
 						k := b.cellIndex(Cell{c.Row + dr, c.Col + dc})
 						if k < 0 {
@@ -137,14 +148,21 @@ func (p *Puzzle) place() {
 					}
 					// Cells of a normalized shape are in reading order, and
 					// so are their numbers after a translation.
-					pl := placement{piece: int32(i), orient: int32(o), cells: cells}
-					p.byKey[placementKey(pl.piece, cells)] = int32(len(p.placements))
-					p.placements = append(p.placements, pl)
+					chunk = chunk[len(s):]
+					uses += (len(cells) + 2) * pc.Count // cells, piece item, spacer
+					if uses > exactcover.MaxNodes || len(p.placements) >= exactcover.MaxOptions {
+						return fmt.Errorf("%w: more than %d placements or %d item uses (exactcover.MaxOptions, MaxNodes)", ErrTooLarge, exactcover.MaxOptions, exactcover.MaxNodes)
+					}
+					p.placements = append(p.placements, placement{piece: int32(i), cells: cells})
 				}
 			}
 		}
 	}
+	return nil
 }
+
+// cellChunk is how many cell numbers place allocates at a time.
+const cellChunk = 1 << 14
 
 // placementKey identifies a placement by its piece and its cell set.
 func placementKey(piece int32, cells []int32) string {
@@ -177,6 +195,7 @@ func (p *Puzzle) encode() error {
 				p.optCopy = append(p.optCopy, int32(copy))
 				p.items = append(p.items, int32(p.firstItem[i]+copy))
 				p.items = append(p.items, p.placements[k].cells...)
+				p.items = p.order.appendItems(p.items, i, copy, pc.Count, p.placements[k].cells[0])
 				p.ends = append(p.ends, int32(len(p.items)))
 			}
 		}
@@ -233,12 +252,18 @@ func (p *Puzzle) cellName(k int32) string {
 	return fmt.Sprintf("r%dc%d", c.Row, c.Col)
 }
 
-// itemName names item it: a cell, a piece ("F") or a copy of a piece listed
-// more than once ("L#2"). Names never clash: cells have two or more
-// characters and no '#', pieces one character.
+// itemName names item it: a cell, a piece ("F"), a copy of a piece listed
+// more than once ("L#2"), or an order item ("L#1<3.12", see orderItems).
+// Names never clash: cells have two or more characters and no '#', pieces
+// one character.
 func (p *Puzzle) itemName(it int32) string {
 	if int(it) < p.board.NumCells() {
 		return p.cellName(it)
+	}
+	if int(it) >= p.order.base {
+		pair, level, prefix := p.order.decode(int(it))
+		i := p.order.pieceOf(pair)
+		return fmt.Sprintf("%s#%d<%d.%d", p.pieces[i].Name, pair-p.order.firstPair[i]+1, level, prefix)
 	}
 	for i := len(p.firstItem) - 1; i >= 0; i-- {
 		if int(it) >= p.firstItem[i] {
@@ -255,14 +280,15 @@ func (p *Puzzle) itemName(it int32) string {
 // "xcover pentomino --emit-spec". With Options.Symmetry it is the reduced
 // problem, whose solutions include every packing up to symmetry at least
 // once; the final filter of Solve (representatives with a non-trivial
-// stabilizer, copies in order) cannot be written as options.
+// stabilizer; unused copies of optional pieces) cannot be written as
+// options.
 func (p *Puzzle) Problem() *exactcover.Problem {
 	nCells := p.board.NumCells()
-	nItems := p.firstItem[len(p.firstItem)-1] + p.pieces[len(p.pieces)-1].Count
+	nItems := p.order.end()
 	var prob exactcover.Problem
 	for it := range int32(nItems) {
 		name := p.itemName(it)
-		if int(it) < nCells || !p.secondary {
+		if int(it) < nCells || !p.secondary && int(it) < p.order.base {
 			prob.Primary = append(prob.Primary, name)
 		} else {
 			prob.Secondary = append(prob.Secondary, name)
@@ -282,12 +308,11 @@ func (p *Puzzle) Problem() *exactcover.Problem {
 
 // build compiles the problem into s.
 func (p *Puzzle) build(b *exactcover.Builder, s *exactcover.Solver) error {
-	nCells := p.board.NumCells()
-	nPieces := p.firstItem[len(p.firstItem)-1] + p.pieces[len(p.pieces)-1].Count - nCells
+	nCells, nItems := p.board.NumCells(), p.order.end()
 	if p.secondary {
-		b.Reset(nCells, nPieces)
+		b.Reset(nCells, nItems-nCells)
 	} else {
-		b.Reset(nCells+nPieces, 0)
+		b.Reset(p.order.base, nItems-p.order.base)
 	}
 	lo := int32(0)
 	for _, hi := range p.ends {

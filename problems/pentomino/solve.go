@@ -61,7 +61,7 @@ func (p *Puzzle) Solve(ctx context.Context, lim Limits, visit func(*Packing) boo
 	}
 	cfg := exactcover.Config{MaxNodes: lim.MaxNodes, SkipProfile: true}
 	var res Result
-	if p.group == nil && !p.hasCopies() {
+	if p.group == nil && !(p.copies && p.secondary) {
 		// Every exact-cover solution is a distinct packing.
 		cfg.MaxSolutions = lim.MaxPackings
 		var fn func([]int) bool
@@ -74,7 +74,7 @@ func (p *Puzzle) Solve(ctx context.Context, lim Limits, visit func(*Packing) boo
 	}
 	var (
 		c      canon
-		anchor = make([]int32, s.NumItems())
+		anchor = make([]int32, p.order.base)
 		limit  bool
 	)
 	st, err := s.Search(ctx, cfg, func(sol []int) bool {
@@ -108,18 +108,15 @@ func (p *Puzzle) Solve(ctx context.Context, lim Limits, visit func(*Packing) boo
 	return res, err
 }
 
-// hasCopies reports whether some piece is listed more than once.
-func (p *Puzzle) hasCopies() bool {
-	return slices.ContainsFunc(p.pieces, func(pc Piece) bool { return pc.Count > 1 })
-}
-
 // copiesInOrder reports whether the copies of each piece used in sol are
 // its first copies, placed in increasing order of their anchor cells: of the
-// k! solutions that only permute copies, exactly this one is kept.
-// anchor is scratch space, one entry per item.
+// solutions that only permute copies, exactly this one is kept. The order
+// items (order.go) already forbid a wrong order between consecutive copies
+// that are both used, so this rejects only solutions of optional pieces that
+// skip a copy. anchor is scratch space, one entry per item.
 func (p *Puzzle) copiesInOrder(sol []int, anchor []int32) bool {
-	if !p.hasCopies() {
-		return true
+	if !p.copies || !p.secondary {
+		return true // every copy is used, in order
 	}
 	for i := range anchor {
 		anchor[i] = -1

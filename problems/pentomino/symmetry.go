@@ -10,7 +10,14 @@ import (
 // representatives. See "Symmetry" in the package documentation.
 func (p *Puzzle) reduce() error {
 	ts, perms := p.board.symmetries()
+	if len(ts) == 1 {
+		return nil // no symmetry to reduce by
+	}
 	p.mirror = p.mirrorPieces()
+	byKey := make(map[string]int32, len(p.placements))
+	for k, pl := range p.placements {
+		byKey[placementKey(pl.piece, pl.cells)] = int32(k)
+	}
 	var cells []int32
 	for g, t := range ts {
 		if !t.isRotation() && p.opt.OneSided && p.mirror == nil {
@@ -27,7 +34,7 @@ func (p *Puzzle) reduce() error {
 			if !t.isRotation() && p.opt.OneSided {
 				piece = int32(p.mirror[piece])
 			}
-			img, ok := p.byKey[placementKey(piece, cells)]
+			img, ok := byKey[placementKey(piece, cells)]
 			if !ok {
 				// A board symmetry maps a placement of a shape onto a
 				// placement of an image of the same shape, which place()
@@ -47,9 +54,10 @@ func (p *Puzzle) reduce() error {
 }
 
 // mirrorPieces maps each piece of a one-sided set to the piece that is its
-// mirror image (itself when it is symmetric), or returns nil when some piece
-// has no mirror in the set with the same count, or more than one: then a
-// reflection of the board does not map packings to packings.
+// mirror image (itself when it is symmetric), or returns nil when some
+// asymmetric piece has no mirror in the set with the same count, or more
+// than one: then a reflection of the board does not map packings to
+// packings (or not in one way), and only rotations act.
 func (p *Puzzle) mirrorPieces() []int {
 	if !p.opt.OneSided {
 		return nil
@@ -57,6 +65,10 @@ func (p *Puzzle) mirrorPieces() []int {
 	m := make([]int, len(p.pieces))
 	for i, pc := range p.pieces {
 		img := transformShape(pc.Shape, 4)
+		if congruent(pc.Shape, img, true) {
+			m[i] = i // a symmetric piece is its own mirror image
+			continue
+		}
 		m[i] = -1
 		for j, q := range p.pieces {
 			if congruent(q.Shape, img, true) {

@@ -54,7 +54,7 @@ func Encode(g *Grid) (*exactcover.Problem, error) {
 	}
 	for _, i := range s.open {
 		r, c, b := int(geo.row[i]), int(geo.col[i]), int(geo.boxOf[i])
-		for m := s.cand(int(i)); m != 0; m &= m - 1 {
+		for m := s.cand[i]; m != 0; m &= m - 1 {
 			v := bits.TrailingZeros64(m) + 1
 			p.Options = append(p.Options, exactcover.Option{
 				Label: cellName(int(i), n) + "=" + strconv.Itoa(v),

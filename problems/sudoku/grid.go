@@ -93,7 +93,12 @@ type geometry struct {
 	row, col []uint8   // of each cell
 	boxOf    []uint8   // of each cell
 	units    [][]int16 // rows 0…n-1, columns n…2n-1, boxes 2n…3n-1
+	peers    []int16   // the cells sharing a unit with cell i: peers[i*np:(i+1)*np]
+	np       int       // peers per cell: 2(n-1) + (box-1)²
 }
+
+// peersOf returns the cells other than i in i's row, column and box.
+func (g *geometry) peersOf(i int) []int16 { return g.peers[i*g.np : (i+1)*g.np] }
 
 var (
 	geomOnce [MaxBox + 1]sync.Once
@@ -118,6 +123,15 @@ func geometryOf(box int) *geometry {
 			g.units[r] = append(g.units[r], int16(i))
 			g.units[n+c] = append(g.units[n+c], int16(i))
 			g.units[2*n+b] = append(g.units[2*n+b], int16(i))
+		}
+		g.np = 2*(n-1) + (box-1)*(box-1)
+		g.peers = make([]int16, 0, n*n*g.np)
+		for i := 0; i < n*n; i++ {
+			for j := 0; j < n*n; j++ {
+				if j != i && (g.row[j] == g.row[i] || g.col[j] == g.col[i] || g.boxOf[j] == g.boxOf[i]) {
+					g.peers = append(g.peers, int16(j))
+				}
+			}
 		}
 		geoms[box] = g
 	})

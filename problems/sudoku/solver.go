@@ -79,7 +79,9 @@ type Solver struct {
 	out              Grid
 	visit            func(*Grid) bool
 	onSolution       func([]int) bool
-	elim             []uint64 // candidates removed by probing, per cell
+	cand             []uint64 // candidates of each open cell, 0 once filled
+	queue            []int16  // cells that may have become naked singles
+	dead             bool     // some open cell has lost its last candidate
 	saved            saved
 	probing          bool
 	order            [4]int // item groups in order: 0 row, 1 column, 2 box, 3 cell
@@ -140,21 +142,26 @@ func (s *Solver) setup(g *Grid) {
 		n := s.geom.n
 		s.val = make([]uint8, n*n)
 		s.open = make([]int16, 0, n*n)
+		s.queue = make([]int16, 0, n*n)
 		s.rowU, s.colU, s.boxU = make([]uint64, n), make([]uint64, n), make([]uint64, n)
 		s.unitItem = make([]int32, 3*n*n)
 		s.cellItem = make([]int32, n*n)
-		s.elim = make([]uint64, n*n)
-		s.saved = saved{val: make([]uint8, n*n), open: make([]int16, 0, n*n), rowU: make([]uint64, n), colU: make([]uint64, n), boxU: make([]uint64, n)}
+		s.cand = make([]uint64, n*n)
+		s.saved = saved{val: make([]uint8, n*n), open: make([]int16, 0, n*n), cand: make([]uint64, n*n),
+			rowU: make([]uint64, n), colU: make([]uint64, n), boxU: make([]uint64, n)}
 		s.out = Grid{Box: g.Box, Cells: make([]uint8, n*n)}
 	}
 	copy(s.val, g.Cells)
 	clear(s.rowU)
 	clear(s.colU)
 	clear(s.boxU)
-	clear(s.elim)
+	s.queue = s.queue[:0]
+	s.dead = false
 }
 
-// placeGivens records the givens in the unit masks and lists the open cells.
+// placeGivens records the givens in the unit masks, lists the open cells
+// and gives each its candidates: the values no given in its row, column or
+// box excludes.
 func (s *Solver) placeGivens(g *Grid) error {
 	geo := s.geom
 	s.open = s.open[:0]
@@ -171,6 +178,17 @@ func (s *Solver) placeGivens(g *Grid) error {
 		s.rowU[r] |= bit
 		s.colU[c] |= bit
 		s.boxU[b] |= bit
+	}
+	for i, v := range s.val {
+		if v != 0 {
+			s.cand[i] = 0
+			continue
+		}
+		m := geo.all &^ (s.rowU[geo.row[i]] | s.colU[geo.col[i]] | s.boxU[geo.boxOf[i]])
+		s.cand[i] = m
+		if m&(m-1) == 0 {
+			s.queue = append(s.queue, int16(i)) // a naked single, or dead
+		}
 	}
 	return nil
 }
@@ -198,60 +216,63 @@ func conflictAt(g *Grid, i int) error {
 	return &ConflictError{Size: geo.n, Cell1: i, Cell2: i, Value: int(v), Unit: "grid"} // unreachable
 }
 
-// cand returns the candidates of open cell i.
-func (s *Solver) cand(i int) uint64 {
-	geo := s.geom
-	return geo.all &^ (s.rowU[geo.row[i]] | s.colU[geo.col[i]] | s.boxU[geo.boxOf[i]] | s.elim[i])
-}
-
-// place puts value index d (0-based) in cell i.
+// place puts value index d (0-based) in open cell i and removes it from
+// the candidates of i's peers, queueing those left with one candidate and
+// flagging s.dead when one is left with none.
 func (s *Solver) place(i int, d int) {
 	geo := s.geom
 	bit := uint64(1) << d
 	s.val[i] = uint8(d + 1)
+	s.cand[i] = 0
 	s.rowU[geo.row[i]] |= bit
 	s.colU[geo.col[i]] |= bit
 	s.boxU[geo.boxOf[i]] |= bit
+	cand := s.cand
+	for _, p := range geo.peersOf(i) {
+		m := cand[p]
+		if m&bit == 0 {
+			continue
+		}
+		m &^= bit
+		cand[p] = m
+		if m&(m-1) == 0 {
+			s.queue = append(s.queue, p)
+			if m == 0 {
+				s.dead = true
+			}
+		}
+	}
 }
 
-// propagate places naked and hidden singles until there are none, removing
-// filled cells from s.open. It returns false when some cell has no
-// candidate or some unit has a value with no place: the puzzle has no
-// solution.
+// propagate places naked and hidden singles until there are none, then
+// removes the filled cells from s.open. It returns false when some cell
+// has no candidate or some unit has a value with no place: the puzzle has
+// no solution.
 func (s *Solver) propagate() bool {
 	geo := s.geom
 	for {
-		// Naked singles, repeated while they find something: cheap.
-		for {
-			placed := false
-			k := 0
-			for _, i := range s.open {
-				if s.val[i] != 0 {
-					continue
-				}
-				m := s.cand(int(i))
-				switch {
-				case m == 0:
-					return false
-				case m&(m-1) == 0:
-					s.place(int(i), bits.TrailingZeros64(m))
-					placed = true
-				default:
-					s.open[k] = i
-					k++
-				}
+		// Naked singles, from the queue that place fills.
+		for len(s.queue) > 0 {
+			if s.dead {
+				return false
 			}
-			s.open = s.open[:k]
-			if !placed {
-				break
+			i := s.queue[len(s.queue)-1]
+			s.queue = s.queue[:len(s.queue)-1]
+			if s.val[i] != 0 {
+				continue
 			}
+			m := s.cand[i]
+			if m == 0 {
+				return false
+			}
+			s.place(int(i), bits.TrailingZeros64(m))
 		}
-		if len(s.open) == 0 {
-			return true
+		if s.dead {
+			return false
 		}
 		// Hidden singles: a value with one place in a unit.
 		placed := false
-		for u := range geo.units {
+		for u, unit := range geo.units {
 			var used uint64
 			switch {
 			case u < geo.n:
@@ -265,12 +286,10 @@ func (s *Solver) propagate() bool {
 				continue
 			}
 			var once, twice uint64
-			for _, i := range geo.units[u] {
-				if s.val[i] == 0 {
-					m := s.cand(int(i))
-					twice |= once & m
-					once |= m
-				}
+			for _, i := range unit {
+				m := s.cand[i]
+				twice |= once & m
+				once |= m
 			}
 			if once|used != geo.all {
 				return false // some value has no place left in this unit
@@ -278,8 +297,8 @@ func (s *Solver) propagate() bool {
 			for h := once &^ twice; h != 0; h &= h - 1 {
 				bit := h & -h
 				found := false
-				for _, i := range geo.units[u] {
-					if s.val[i] == 0 && s.cand(int(i))&bit != 0 {
+				for _, i := range unit {
+					if s.cand[i]&bit != 0 {
 						s.place(int(i), bits.TrailingZeros64(bit))
 						found = true
 						break
@@ -290,11 +309,23 @@ func (s *Solver) propagate() bool {
 				}
 				placed = true
 			}
+			if s.dead {
+				return false
+			}
 		}
-		if !placed {
-			return true
+		if !placed && len(s.queue) == 0 {
+			break
 		}
 	}
+	k := 0
+	for _, i := range s.open {
+		if s.val[i] == 0 {
+			s.open[k] = i
+			k++
+		}
+	}
+	s.open = s.open[:k]
+	return true
 }
 
 // build turns the open part of the puzzle into an exact-cover problem in
@@ -339,7 +370,7 @@ func (s *Solver) build() {
 	rowBase, colBase, boxBase := 0, n*n, 2*n*n
 	for _, i := range s.open {
 		r, c, b := int(geo.row[i]), int(geo.col[i]), int(geo.boxOf[i])
-		for m := s.cand(int(i)); m != 0; m &= m - 1 {
+		for m := s.cand[i]; m != 0; m &= m - 1 {
 			d := bits.TrailingZeros64(m)
 			s.b.AddOption(s.cellItem[i], s.unitItem[rowBase+r*n+d], s.unitItem[colBase+c*n+d], s.unitItem[boxBase+b*n+d])
 			s.optCell = append(s.optCell, i)
@@ -364,12 +395,14 @@ func (s *Solver) decode(sol []int) bool {
 type saved struct {
 	val              []uint8
 	open             []int16
+	cand             []uint64
 	rowU, colU, boxU []uint64
 }
 
 func (s *Solver) save() {
 	copy(s.saved.val, s.val)
 	s.saved.open = append(s.saved.open[:0], s.open...)
+	copy(s.saved.cand, s.cand)
 	copy(s.saved.rowU, s.rowU)
 	copy(s.saved.colU, s.colU)
 	copy(s.saved.boxU, s.boxU)
@@ -378,21 +411,25 @@ func (s *Solver) save() {
 func (s *Solver) restore() {
 	copy(s.val, s.saved.val)
 	s.open = append(s.open[:0], s.saved.open...)
+	copy(s.cand, s.saved.cand)
 	copy(s.rowU, s.saved.rowU)
 	copy(s.colU, s.saved.colU)
 	copy(s.boxU, s.saved.boxU)
+	s.queue = s.queue[:0]
+	s.dead = false
 }
 
 // probe tries both candidates of every cell that has two: when placing one
 // and propagating singles ends in a contradiction, the other is forced
-// (a failed-literal test). It returns false when the puzzle has no solution.
+// (a failed-literal test). It returns false when the puzzle has no
+// solution.
 func (s *Solver) probe() bool {
 	for changed := true; changed && len(s.open) > 0; {
 		changed = false
 	cells:
 		for k := 0; k < len(s.open); k++ {
 			i := int(s.open[k])
-			m := s.cand(i)
+			m := s.cand[i]
 			if bits.OnesCount64(m) != 2 {
 				continue
 			}
@@ -403,7 +440,7 @@ func (s *Solver) probe() bool {
 				ok := s.propagate()
 				s.restore()
 				if !ok {
-					s.elim[i] |= 1 << d
+					s.place(i, bits.TrailingZeros64(s.cand[i]&^(1<<d)))
 					if !s.propagate() {
 						return false
 					}

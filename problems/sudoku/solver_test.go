@@ -3,6 +3,7 @@ package sudoku
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -55,22 +56,34 @@ func TestConflictingGivens(t *testing.T) {
 	}
 }
 
-// TestEverySize solves the empty grid and a grid with a few givens for
-// every box side 2…8 (4×4 … 64×64), checking each solution with Check.
+// TestEverySize solves a puzzle of every box side 2…8 (4×4 … 64×64):
+// a valid grid by the classic pattern value(r,c) = (n·(r mod n) + r/n + c)
+// mod N + 1, with 30% of its cells emptied at random. Each solution is
+// checked with Check. A 64×64 with 60% empty cells is beyond plain dancing
+// links: it must stop cleanly at a node limit.
 func TestEverySize(t *testing.T) {
 	s := NewSolver()
-	for box := MinBox; box <= MaxBox; box++ {
+	rng := rand.New(rand.NewPCG(1, 2))
+	puzzle := func(box, keepPercent int) *Grid {
 		g, err := NewGrid(box)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := g.Size()
-		// A few givens: the first row's diagonal of boxes 1, 2, 3…
-		for k := 0; k < box; k++ {
-			g.Set(k*box, k*box, k+1)
+		for r := 0; r < n; r++ {
+			for c := 0; c < n; c++ {
+				if rng.IntN(100) < keepPercent {
+					g.Set(r, c, (box*(r%box)+r/box+c)%n+1)
+				}
+			}
 		}
+		return g
+	}
+	for box := MinBox; box <= MaxBox; box++ {
+		g := puzzle(box, 70)
+		n := g.Size()
 		var got *Grid
-		res, err := s.Solve(context.Background(), g, Config{MaxSolutions: 1}, func(sol *Grid) bool { got = sol.Clone(); return true })
+		res, err := s.Solve(context.Background(), g, Config{MaxSolutions: 1, MaxNodes: 100_000}, func(sol *Grid) bool { got = sol.Clone(); return true })
 		if err != nil || res.Solutions != 1 {
 			t.Fatalf("%d×%d: %v, %+v", n, n, err, res)
 		}
@@ -78,11 +91,18 @@ func TestEverySize(t *testing.T) {
 			t.Errorf("%d×%d: %v", n, n, err)
 		}
 	}
+	res, err := s.Solve(context.Background(), puzzle(MaxBox, 40), Config{MaxSolutions: 2, MaxNodes: 2000}, nil)
+	if err != nil || res.Status != exactcover.NodeLimit || res.Verdict() != "timeout" {
+		t.Errorf("64×64 at 2000 nodes: %v, %+v; want node-limit", err, res)
+	}
 	if _, err := NewGrid(MaxBox + 1); !errors.Is(err, ErrSize) {
 		t.Errorf("NewGrid(%d): %v, want ErrSize", MaxBox+1, err)
 	}
 	if _, err := s.Solve(context.Background(), &Grid{Box: 3, Cells: make([]uint8, 80)}, Config{}, nil); !errors.Is(err, ErrSize) {
 		t.Errorf("80 cells: %v, want ErrSize", err)
+	}
+	if _, err := s.Solve(context.Background(), &Grid{Box: 2, Cells: make([]uint8, 15)}, Config{}, nil); !errors.Is(err, ErrSize) {
+		t.Errorf("15 cells: %v, want ErrSize", err)
 	}
 }
 
