@@ -103,18 +103,20 @@ func TestRandomProblemsAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatalf("problem %d: %v", i, err)
 		}
-		var got []string
-		for sol := range s.Solutions(context.Background()) {
-			checkSolution(t, p, sol)
-			sorted := slices.Sorted(slices.Values(sol))
-			got = append(got, fmt.Sprint(sorted))
-		}
-		slices.Sort(got)
-		if !slices.Equal(got, want) {
-			t.Fatalf("problem %d %s:\n engine %v\n brute  %v", i, describe(p), got, want)
-		}
-		if st := s.Stats(); st.Solutions != int64(len(want)) || st.Status != exactcover.Complete {
-			t.Fatalf("problem %d: stats %v, want %d solutions", i, st, len(want))
+		for _, rule := range []exactcover.Branching{exactcover.KnuthMRV, exactcover.FirstForced} {
+			var got []string
+			st, _ := s.Search(context.Background(), exactcover.Config{Branching: rule}, func(sol []int) bool {
+				checkSolution(t, p, sol)
+				got = append(got, fmt.Sprint(slices.Sorted(slices.Values(sol))))
+				return true
+			})
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("problem %d, rule %d %s:\n engine %v\n brute  %v", i, rule, describe(p), got, want)
+			}
+			if st.Solutions != int64(len(want)) || st.Status != exactcover.Complete {
+				t.Fatalf("problem %d: stats %v, want %d solutions", i, st, len(want))
+			}
 		}
 	}
 }

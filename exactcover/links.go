@@ -12,39 +12,54 @@ func (s *Solver) cover(c int32) int64 {
 	s.rlink[l], s.llink[r] = r, l
 	updates := int64(1)
 	for rr := nd[c].down; rr != c; rr = nd[rr].down {
-		for nn := rr + 1; nn != rr; {
-			n := nd[nn]
-			if n.top <= 0 { // spacer: back to the option's first node
-				nn = n.up
-				continue
-			}
-			if n.color >= 0 {
-				nd[n.up].down, nd[n.down].up = n.down, n.up
-				nd[n.top].top--
-				updates++
-			}
-			nn++
-		}
+		updates += s.hide(rr)
 	}
 	return updates
+}
+
+// hide removes the option of node rr from the lists of all its items but
+// rr's own. Nodes already known compatible (color -1) stay where they are,
+// as in DLX2: no search will look at their lists again.
+func (s *Solver) hide(rr int32) (updates int64) {
+	nd := s.nodes
+	for nn := rr + 1; nn != rr; {
+		n := nd[nn]
+		if n.top <= 0 { // spacer: back to the option's first node
+			nn = n.up
+			continue
+		}
+		if n.color >= 0 {
+			nd[n.up].down, nd[n.down].up = n.down, n.up
+			nd[n.top].top--
+			updates++
+		}
+		nn++
+	}
+	return updates
+}
+
+// unhide undoes hide(rr), visiting the nodes in reverse order.
+func (s *Solver) unhide(rr int32) {
+	nd := s.nodes
+	for nn := rr - 1; nn != rr; {
+		n := nd[nn]
+		if n.top <= 0 { // spacer: on to the option's last node
+			nn = n.down
+			continue
+		}
+		if n.color >= 0 {
+			nd[n.up].down, nd[n.down].up = nn, nn
+			nd[n.top].top++
+		}
+		nn--
+	}
 }
 
 // uncover undoes cover(c), visiting everything in reverse order.
 func (s *Solver) uncover(c int32) {
 	nd := s.nodes
 	for rr := nd[c].up; rr != c; rr = nd[rr].up {
-		for nn := rr - 1; nn != rr; {
-			n := nd[nn]
-			if n.top <= 0 { // spacer: on to the option's last node
-				nn = n.down
-				continue
-			}
-			if n.color >= 0 {
-				nd[n.up].down, nd[n.down].up = nn, nn
-				nd[n.top].top++
-			}
-			nn--
-		}
+		s.unhide(rr)
 	}
 	l, r := s.llink[c], s.rlink[c]
 	s.rlink[l], s.llink[r] = c, c
@@ -60,19 +75,7 @@ func (s *Solver) purify(p int32) (updates, cleansings int64) {
 	cleansings = 1
 	for rr := nd[c].down; rr != c; rr = nd[rr].down {
 		if nd[rr].color != x {
-			for nn := rr + 1; nn != rr; {
-				n := nd[nn]
-				if n.top <= 0 {
-					nn = n.up
-					continue
-				}
-				if n.color >= 0 {
-					nd[n.up].down, nd[n.down].up = n.down, n.up
-					nd[n.top].top--
-					updates++
-				}
-				nn++
-			}
+			updates += s.hide(rr)
 		} else if rr != p {
 			cleansings++
 			nd[rr].color = -1
@@ -89,18 +92,7 @@ func (s *Solver) unpurify(p int32) {
 		if nd[rr].color < 0 {
 			nd[rr].color = x
 		} else if rr != p {
-			for nn := rr - 1; nn != rr; {
-				n := nd[nn]
-				if n.top <= 0 {
-					nn = n.down
-					continue
-				}
-				if n.color >= 0 {
-					nd[n.up].down, nd[n.down].up = nn, nn
-					nd[n.top].top++
-				}
-				nn--
-			}
+			s.unhide(rr)
 		}
 	}
 }

@@ -20,6 +20,9 @@ type Config struct {
 	// is rejected with ErrInconsistentPart. Independent parts of a big search
 	// can be given to different solvers this way.
 	Partial []int
+	// Branching chooses the rule for picking the item to branch on; the
+	// zero value is Knuth's.
+	Branching Branching
 	// SkipProfile leaves Stats.Profile empty, saving its allocation for
 	// callers that solve many small problems.
 	SkipProfile bool
@@ -28,6 +31,24 @@ type Config struct {
 	Progress      func(*Progress)
 	ProgressEvery time.Duration
 }
+
+// Branching is a rule for choosing the primary item to branch on. Every
+// rule picks an item with few remaining options (MRV); they differ in how
+// hard they look.
+type Branching int
+
+const (
+	// KnuthMRV scans every active primary item for the fewest remaining
+	// options, ties going to the item declared first, and stops early only
+	// at an item with none: Knuth's rule, whose statistics equal DLX1's.
+	KnuthMRV Branching = iota
+	// FirstForced stops the scan at the first item with at most one option
+	// left: a forced move is taken without looking for a dead end further
+	// on, which the next level finds anyway. On problems full of forced
+	// moves (Sudoku) it saves most of the scan; node and update counts then
+	// differ from DLX1's.
+	FirstForced
+)
 
 // pollInterval is how many nodes pass between looks at the context, the
 // clock and the progress callback: rare enough to cost nothing measurable,
@@ -83,7 +104,11 @@ func (s *Solver) dance(ctx context.Context, cfg *Config, base int, start time.Ti
 		u, c             int64
 		nextPoll         int64 = pollInterval
 		lastProgress           = start
+		stopAt           int32 // the scan for the best item ends at this length
 	)
+	if cfg.Branching == FirstForced {
+		stopAt = 1
+	}
 	every := cfg.ProgressEvery
 	if every <= 0 {
 		every = time.Second
@@ -131,12 +156,12 @@ forward:
 	}
 	nodes++
 	profile[level]++
-	{ // Knuth's rule: minimum remaining values, ties to the first item.
+	{ // Minimum remaining values, ties to the first item (see Branching).
 		t := int32(math.MaxInt32)
 		for k := rl[0]; k != 0; k = rl[k] {
 			if l := nd[k].top; l < t {
 				best, t = k, l
-				if l == 0 {
+				if l <= stopAt {
 					break
 				}
 			}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"xcover/exactcover"
 )
 
 // Exit codes, a stable contract documented in the README.
@@ -55,3 +57,30 @@ func exitCode(err error, stderr io.Writer) int {
 }
 
 var errNotYet = errors.New("this command is not built yet")
+
+// searchExit maps how a search ended to the exit code, with a line on
+// stderr when the code alone could mislead. what names a solution ("solution",
+// "packing"); with count or json, the output itself says how many were found.
+func searchExit(st exactcover.Stats, what string, count, json bool) error {
+	switch st.Status {
+	case exactcover.Timeout, exactcover.Interrupted, exactcover.NodeLimit:
+		why := map[exactcover.Status]string{
+			exactcover.Timeout:     "stopped by --timeout",
+			exactcover.Interrupted: "interrupted",
+			exactcover.NodeLimit:   "stopped at --max-nodes",
+		}[st.Status]
+		msg := fmt.Sprintf("%s after %s and %d nodes: %d %s found before the search could finish",
+			why, elapsed(st.Elapsed), st.Nodes, st.Solutions, plural(st.Solutions, what, what+"s"))
+		if count {
+			msg += " (the count printed is a lower bound)"
+		}
+		return withCode(exitStopped, errors.New(msg))
+	}
+	if st.Solutions > 0 {
+		return nil
+	}
+	if count || json {
+		return withCode(exitNone, nil) // the count or the summary says it
+	}
+	return withCode(exitNone, fmt.Errorf("no %s (the search is complete)", what))
+}

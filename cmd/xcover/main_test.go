@@ -134,9 +134,9 @@ func parseScenario(path string, data []byte) (*scenario, error) {
 		}
 		key = strings.TrimSpace(key)
 		switch key {
-		case "args", "exit", "stdout", "stderr", "verify", "solutions":
+		case "args", "exit", "stdout", "stderr", "verify", "solutions", "mask":
 		default:
-			return nil, fmt.Errorf("%s:%d: unknown key %q (expected args, exit, stdout, stderr, verify or solutions)", path, i+1, key)
+			return nil, fmt.Errorf("%s:%d: unknown key %q (expected args, exit, stdout, stderr, verify, solutions or mask)", path, i+1, key)
 		}
 		if _, dup := sc.keys[key]; dup {
 			return nil, fmt.Errorf("%s:%d: key %q given twice", path, i+1, key)
@@ -285,6 +285,13 @@ func runScenario(t *testing.T, sc *scenario, path, root string) {
 	}
 	checkInvariants(t, r)
 
+	if m := sc.keys["mask"]; m != "" {
+		re, err := regexp.Compile(m)
+		if err != nil || re.NumSubexp() != 1 {
+			t.Fatalf("%s: mask: want a regexp with one group, got %q (%v)", sc.path, m, err)
+		}
+		r.stdout = maskGroups(re, r.stdout)
+	}
 	switch mode := sc.keys["stdout"]; mode {
 	case "", "exact":
 		if *update {
@@ -575,4 +582,22 @@ func TestPermuteArgs(t *testing.T) {
 			t.Errorf("permuteArgs(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// maskGroups replaces what the first group of re matches in s by "*", for
+// values that are ours to choose rather than facts (search-tree nodes under
+// a rule that may be tuned).
+func maskGroups(re *regexp.Regexp, s string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range re.FindAllStringSubmatchIndex(s, -1) {
+		if m[2] < 0 {
+			continue
+		}
+		b.WriteString(s[last:m[2]])
+		b.WriteString("*")
+		last = m[3]
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }

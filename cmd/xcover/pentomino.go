@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -353,33 +352,9 @@ func pentominoAction(c *cli.Context) error {
 	}
 	st := res.Stats
 	st.Solutions = res.Packings // the exit code and message speak of packings
-	return pentExit(st, req)
+	return searchExit(st, "packing", req.count, req.json)
 }
 
-// pentExit maps how the search ended to the exit code.
-func pentExit(st exactcover.Stats, req *pentRequest) error {
-	switch st.Status {
-	case exactcover.Timeout, exactcover.Interrupted, exactcover.NodeLimit:
-		what := map[exactcover.Status]string{
-			exactcover.Timeout:     "stopped by --timeout",
-			exactcover.Interrupted: "interrupted",
-			exactcover.NodeLimit:   "stopped at --max-nodes",
-		}[st.Status]
-		msg := fmt.Sprintf("%s after %s and %d nodes: %d %s found before the search could finish",
-			what, elapsed(st.Elapsed), st.Nodes, st.Solutions, plural(st.Solutions, "packing", "packings"))
-		if req.count {
-			msg += " (the count printed is a lower bound)"
-		}
-		return withCode(exitStopped, errors.New(msg))
-	}
-	if st.Solutions > 0 {
-		return nil
-	}
-	if req.count || req.json {
-		return withCode(exitNone, nil)
-	}
-	return withCode(exitNone, errors.New("no packing (the search is complete)"))
-}
 
 // emitPentomino prints the exact-cover problem instead of solving it.
 func emitPentomino(w io.Writer, p *pentomino.Puzzle, req *pentRequest) error {

@@ -241,34 +241,9 @@ func solveAction(c *cli.Context) error {
 	if req.stats {
 		fmt.Fprintln(stderr, summaryLine(st))
 	}
-	return solveExit(st, req)
+	return searchExit(st, "solution", req.count, req.json)
 }
 
-// solveExit maps how the search ended to the exit code, with a line on
-// stderr when the code alone could mislead.
-func solveExit(st exactcover.Stats, req *solveRequest) error {
-	switch st.Status {
-	case exactcover.Timeout, exactcover.Interrupted, exactcover.NodeLimit:
-		what := map[exactcover.Status]string{
-			exactcover.Timeout:     "stopped by --timeout",
-			exactcover.Interrupted: "interrupted",
-			exactcover.NodeLimit:   "stopped at --max-nodes",
-		}[st.Status]
-		msg := fmt.Sprintf("%s after %s and %d nodes: %d %s found before the search could finish",
-			what, elapsed(st.Elapsed), st.Nodes, st.Solutions, plural(st.Solutions, "solution", "solutions"))
-		if req.count {
-			msg += " (the count printed is a lower bound)"
-		}
-		return withCode(exitStopped, errors.New(msg))
-	}
-	if st.Solutions > 0 {
-		return nil
-	}
-	if req.count || req.json {
-		return withCode(exitNone, nil) // the count or the summary says it
-	}
-	return withCode(exitNone, errors.New("no solution (the search is complete)"))
-}
 
 // parsePartial resolves --partial: comma-separated entries, each a 0-based
 // option index or an option's label (which must name exactly one option).

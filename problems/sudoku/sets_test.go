@@ -44,40 +44,48 @@ var sharedSets = []struct {
 // -short) and proves it unique or not: the count must match the .sol.txt
 // file, a unique solution must equal the one there, and every solution
 // found must pass Check.
+//
+// Each set is solved twice: by the engine alone (Split 0) and with four
+// levels of Config.Split (on every fifth puzzle of the first sample).
 func TestSharedSets(t *testing.T) {
 	for _, set := range sharedSets {
-		t.Run(strings.TrimSuffix(filepath.Base(set.file), ".txt"), func(t *testing.T) {
-			puzzles := loadSet(t, set.file)
-			every := set.fullEvery
-			if testing.Short() {
-				every = set.shortEvery
-			}
-			var grids []*Grid
-			var picked []setPuzzle
-			for k := 0; k < len(puzzles); k += every {
-				grids = append(grids, puzzles[k].grid)
-				picked = append(picked, puzzles[k])
-			}
-			answers := SolveBatch(context.Background(), grids, BatchOptions{
-				Config:  Config{MaxSolutions: 2, MaxNodes: set.maxNodes},
-				Keep:    2,
-				Workers: 2,
-			})
-			timeouts := 0
-			for k, a := range answers {
-				p := picked[k]
-				if err := checkAnswer(p, a); err != nil {
-					if a.Result.Verdict() == "timeout" && set.maxNodes > 0 {
-						timeouts++
-						continue
-					}
-					t.Errorf("line %d: %v", p.line, err)
+		for _, split := range []int{0, 4} {
+			t.Run(fmt.Sprintf("%s/split%d", strings.TrimSuffix(filepath.Base(set.file), ".txt"), split), func(t *testing.T) {
+				puzzles := loadSet(t, set.file)
+				every := set.fullEvery
+				if testing.Short() {
+					every = set.shortEvery
 				}
-			}
-			if timeouts > 0 {
-				t.Logf("%d of %d puzzles stopped at %d nodes (status timeout)", timeouts, len(picked), set.maxNodes)
-			}
-		})
+				if split > 0 {
+					every *= 5
+				}
+				var grids []*Grid
+				var picked []setPuzzle
+				for k := 0; k < len(puzzles); k += every {
+					grids = append(grids, puzzles[k].grid)
+					picked = append(picked, puzzles[k])
+				}
+				answers := SolveBatch(context.Background(), grids, BatchOptions{
+					Config:  Config{MaxSolutions: 2, MaxNodes: set.maxNodes, Split: split},
+					Keep:    2,
+					Workers: 2,
+				})
+				timeouts := 0
+				for k, a := range answers {
+					p := picked[k]
+					if err := checkAnswer(p, a); err != nil {
+						if a.Result.Verdict() == "timeout" && set.maxNodes > 0 {
+							timeouts++
+							continue
+						}
+						t.Errorf("line %d: %v", p.line, err)
+					}
+				}
+				if timeouts > 0 {
+					t.Logf("%d of %d puzzles stopped at %d nodes (status timeout)", timeouts, len(picked), set.maxNodes)
+				}
+			})
+		}
 	}
 }
 

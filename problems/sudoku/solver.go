@@ -2,7 +2,9 @@ package sudoku
 
 import (
 	"context"
+	"errors"
 	"math/bits"
+	"slices"
 
 	"xcover/exactcover"
 )
@@ -13,8 +15,17 @@ type Config struct {
 	// solution; 2 proves uniqueness.
 	MaxSolutions int64
 	// MaxNodes stops a search that has explored this many search-tree nodes
-	// (0: no limit), with Result.Status exactcover.NodeLimit.
+	// (0: no limit), with Result.Status exactcover.NodeLimit. Nodes of
+	// Split's levels count too.
 	MaxNodes int64
+	// Split is how many levels of the search the Solver does itself before
+	// handing the rest to the exact-cover engine (0: none, the engine does
+	// the whole search). At each such level it branches on the open cell
+	// with the fewest candidates and propagates singles and probes in each
+	// branch, a stronger but costlier step than a dancing-links node. It
+	// pays on easy puzzles (17-clue: +35% at 3 levels) and a little on the
+	// hardest (+25% at 5); see BenchmarkSolveFile.
+	Split int
 }
 
 // Result says how one puzzle's search ended.
@@ -22,7 +33,7 @@ type Result struct {
 	// Solutions found (at most Config.MaxSolutions).
 	Solutions int64
 	// Nodes of the exact-cover search tree (0 when propagation alone
-	// settled the puzzle).
+	// settled the puzzle), plus one per branch of Config.Split's levels.
 	Nodes int64
 	// Status is how the search ended: Complete when every solution was
 	// found, SolutionLimit when MaxSolutions stopped it, NodeLimit,
@@ -60,11 +71,13 @@ func (r Result) Verdict() string {
 // empty cell gets the candidate values no given in its row, column or box
 // excludes (a bit mask per cell). Then naked singles (a cell with one
 // candidate) and hidden singles (a value with one place left in a unit) are
-// placed until none is left; each is forced, so this changes no solution.
-// Last, what is still open becomes an exact-cover problem with only the items
-// not yet satisfied — open cells, and the row-value, column-value and
-// box-value pairs still missing — and one option per remaining candidate, and
-// the dancing-links engine finishes it.
+// placed until none is left, and each two-candidate cell is probed; all of
+// it is forced, so no solution changes. Last, what is still open becomes an
+// exact-cover problem with only the items not yet satisfied — open cells,
+// and the row-value, column-value and box-value pairs still missing — and
+// one option per remaining candidate, and the dancing-links engine finishes
+// it. With Config.Split, the Solver first branches on cells itself for a
+// few levels, repeating the second step in each branch.
 type Solver struct {
 	geom             *geometry
 	val              []uint8 // working grid
@@ -82,15 +95,15 @@ type Solver struct {
 	cand             []uint64 // candidates of each open cell, 0 once filled
 	queue            []int16  // cells that may have become naked singles
 	dead             bool     // some open cell has lost its last candidate
+	key              []int32  // sort key of each open cell, for build
 	saved            saved
-	probing          bool
-	order            [4]int // item groups in order: 0 row, 1 column, 2 box, 3 cell
-	nPrim            int    // the first nPrim groups are primary
+	branch           []uint64 // what a probe's first branch left possible
+	stack            []saved  // split's state at each depth
 }
 
 // NewSolver returns a Solver for grids of any supported size.
 func NewSolver() *Solver {
-	s := &Solver{dlx: new(exactcover.Solver), order: [4]int{3, 0, 1, 2}, nPrim: 3}
+	s := &Solver{dlx: new(exactcover.Solver)}
 	s.onSolution = s.decode
 	return s
 }
@@ -114,25 +127,93 @@ func (s *Solver) Solve(ctx context.Context, g *Grid, cfg Config, visit func(*Gri
 	if !s.propagate() {
 		return Result{Status: exactcover.Complete}, nil
 	}
-	if s.probing && len(s.open) > 0 && !s.probe() {
+	if len(s.open) > 0 && !s.probe() {
 		return Result{Status: exactcover.Complete}, nil
 	}
+	res := Result{Status: exactcover.Complete}
+	err := s.split(ctx, 0, &cfg, &res)
+	return res, err
+}
+
+// split searches the propagated state: with no open cell it is a solution;
+// at depth cfg.Split (or beyond) the engine finishes the search; above it,
+// split branches on the open cell with the fewest candidates, propagating
+// and probing each branch. It returns a non-nil error only when ctx stopped
+// the search, and sets res.Status when anything but completion ended it.
+func (s *Solver) split(ctx context.Context, depth int, cfg *Config, res *Result) error {
 	if len(s.open) == 0 {
-		res := Result{Solutions: 1, Status: exactcover.Complete}
-		if visit != nil {
+		res.Solutions++
+		if s.visit != nil {
 			copy(s.out.Cells, s.val)
-			if !visit(&s.out) {
+			if !s.visit(&s.out) {
 				res.Status = exactcover.Stopped
+				return nil
 			}
 		}
-		return res, nil
+		if cfg.MaxSolutions > 0 && res.Solutions >= cfg.MaxSolutions {
+			res.Status = exactcover.SolutionLimit
+		}
+		return nil
 	}
-	s.build()
-	if err := s.b.Build(s.dlx); err != nil {
-		return Result{}, err // cannot happen within MaxBox: a bug
+	if depth >= cfg.Split {
+		s.build()
+		if err := s.b.Build(s.dlx); err != nil {
+			panic(err) // cannot happen within MaxBox: a bug
+		}
+		sub := exactcover.Config{SkipProfile: true, Branching: exactcover.FirstForced}
+		if cfg.MaxSolutions > 0 {
+			sub.MaxSolutions = cfg.MaxSolutions - res.Solutions
+		}
+		if cfg.MaxNodes > 0 {
+			sub.MaxNodes = cfg.MaxNodes - res.Nodes
+			if sub.MaxNodes <= 0 {
+				res.Status = exactcover.NodeLimit
+				return nil
+			}
+		}
+		st, err := s.dlx.Search(ctx, sub, s.onSolution)
+		res.Solutions += st.Solutions
+		res.Nodes += st.Nodes
+		if st.Status != exactcover.Complete {
+			res.Status = st.Status
+		}
+		return err
 	}
-	st, err := s.dlx.Search(ctx, exactcover.Config{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes, SkipProfile: true}, s.onSolution)
-	return Result{Solutions: st.Solutions, Nodes: st.Nodes, Status: st.Status}, err
+	best, bestN := -1, 65
+	for _, i := range s.open {
+		if c := bits.OnesCount64(s.cand[i]); c < bestN {
+			best, bestN = int(i), c
+		}
+	}
+	for len(s.stack) <= depth {
+		s.stack = append(s.stack, newSaved(len(s.cand), s.geom.n))
+	}
+	slot := &s.stack[depth]
+	s.saveTo(slot)
+	for m := s.cand[best]; m != 0; m &= m - 1 {
+		if cfg.MaxNodes > 0 && res.Nodes >= cfg.MaxNodes {
+			res.Status = exactcover.NodeLimit
+			break
+		}
+		if err := ctx.Err(); err != nil {
+			res.Status = exactcover.Interrupted
+			if errors.Is(err, context.DeadlineExceeded) {
+				res.Status = exactcover.Timeout
+			}
+			s.restoreFrom(slot)
+			return err
+		}
+		res.Nodes++
+		s.place(best, bits.TrailingZeros64(m))
+		if s.propagate() && s.probe() {
+			if err := s.split(ctx, depth+1, cfg, res); err != nil || res.Status != exactcover.Complete {
+				s.restoreFrom(slot)
+				return err
+			}
+		}
+		s.restoreFrom(slot)
+	}
+	return nil
 }
 
 // setup sizes the scratch state for g.
@@ -147,8 +228,9 @@ func (s *Solver) setup(g *Grid) {
 		s.unitItem = make([]int32, 3*n*n)
 		s.cellItem = make([]int32, n*n)
 		s.cand = make([]uint64, n*n)
-		s.saved = saved{val: make([]uint8, n*n), open: make([]int16, 0, n*n), cand: make([]uint64, n*n),
-			rowU: make([]uint64, n), colU: make([]uint64, n), boxU: make([]uint64, n)}
+		s.key = make([]int32, n*n)
+		s.saved = newSaved(n*n, n)
+		s.stack = s.stack[:0]
 		s.out = Grid{Box: g.Box, Cells: make([]uint8, n*n)}
 	}
 	copy(s.val, g.Cells)
@@ -329,27 +411,39 @@ func (s *Solver) propagate() bool {
 }
 
 // build turns the open part of the puzzle into an exact-cover problem in
-// s.b: items are the open cells, then the missing row-value, column-value
-// and box-value pairs; options are the candidates, cell by cell.
+// s.b. The primary items are the open cells, then the missing row-value
+// pairs, then the missing column-value pairs; the missing box-value pairs
+// are secondary (see the package comment). Each candidate is an option.
+//
+// The engine branches on the first primary item with the fewest options,
+// so the order of items decides ties, which are frequent. Cells come first,
+// ordered by their number of candidates and then by their number of open
+// peers, most first: on the hardest 9×9 sets this cuts the search tree by
+// a quarter against row-major order (see BenchmarkSolveFile).
 func (s *Solver) build() {
 	geo := s.geom
 	n := geo.n
-	nItems := int32(0)
-	nPrimary := 0
-	masks := [3][]uint64{s.rowU, s.colU, s.boxU}
-	for gi, grp := range s.order {
-		if gi == s.nPrim {
-			nPrimary = int(nItems)
-		}
-		if grp == 3 {
-			for _, i := range s.open {
-				s.cellItem[i] = nItems
-				nItems++
+	for _, i := range s.open {
+		k := int32(bits.OnesCount64(s.cand[i])) * int32(geo.np+1)
+		for _, p := range geo.peersOf(int(i)) {
+			if s.val[p] == 0 {
+				k--
 			}
-			continue
 		}
-		kind := grp
-		for u, m := range masks[kind] {
+		s.key[i] = k
+	}
+	slices.SortStableFunc(s.open, func(a, b int16) int { return int(s.key[a] - s.key[b]) })
+	nItems := int32(0)
+	for _, i := range s.open {
+		s.cellItem[i] = nItems
+		nItems++
+	}
+	var nPrimary int32
+	for kind, used := range [3][]uint64{s.rowU, s.colU, s.boxU} {
+		if kind == 2 {
+			nPrimary = nItems
+		}
+		for u, m := range used {
 			base := (kind*n + u) * n
 			for d := 0; d < n; d++ {
 				if m&(1<<d) != 0 {
@@ -361,10 +455,7 @@ func (s *Solver) build() {
 			}
 		}
 	}
-	if s.nPrim >= 4 {
-		nPrimary = int(nItems)
-	}
-	s.b.Reset(nPrimary, int(nItems)-nPrimary)
+	s.b.Reset(int(nPrimary), int(nItems-nPrimary))
 	s.optCell = s.optCell[:0]
 	s.optVal = s.optVal[:0]
 	rowBase, colBase, boxBase := 0, n*n, 2*n*n
@@ -399,56 +490,116 @@ type saved struct {
 	rowU, colU, boxU []uint64
 }
 
-func (s *Solver) save() {
-	copy(s.saved.val, s.val)
-	s.saved.open = append(s.saved.open[:0], s.open...)
-	copy(s.saved.cand, s.cand)
-	copy(s.saved.rowU, s.rowU)
-	copy(s.saved.colU, s.colU)
-	copy(s.saved.boxU, s.boxU)
+func newSaved(cells, n int) saved {
+	return saved{val: make([]uint8, cells), open: make([]int16, 0, cells), cand: make([]uint64, cells),
+		rowU: make([]uint64, n), colU: make([]uint64, n), boxU: make([]uint64, n)}
 }
 
-func (s *Solver) restore() {
-	copy(s.val, s.saved.val)
-	s.open = append(s.open[:0], s.saved.open...)
-	copy(s.cand, s.saved.cand)
-	copy(s.rowU, s.saved.rowU)
-	copy(s.colU, s.saved.colU)
-	copy(s.boxU, s.saved.boxU)
+func (s *Solver) save()    { s.saveTo(&s.saved) }
+func (s *Solver) restore() { s.restoreFrom(&s.saved) }
+
+func (s *Solver) saveTo(st *saved) {
+	copy(st.val, s.val)
+	st.open = append(st.open[:0], s.open...)
+	copy(st.cand, s.cand)
+	copy(st.rowU, s.rowU)
+	copy(st.colU, s.colU)
+	copy(st.boxU, s.boxU)
+}
+
+func (s *Solver) restoreFrom(st *saved) {
+	copy(s.val, st.val)
+	s.open = append(s.open[:0], st.open...)
+	copy(s.cand, st.cand)
+	copy(s.rowU, st.rowU)
+	copy(s.colU, st.colU)
+	copy(s.boxU, st.boxU)
 	s.queue = s.queue[:0]
 	s.dead = false
 }
 
-// probe tries both candidates of every cell that has two: when placing one
-// and propagating singles ends in a contradiction, the other is forced
-// (a failed-literal test). It returns false when the puzzle has no
-// solution.
+// probe tries both candidates of every cell that has two, propagating
+// singles after each (Knuth's "failed literal" idea, and the Sudoku
+// players' bivalue forcing). When one leads to a contradiction the other is
+// placed; when both go through, a candidate that neither left standing in
+// some cell is removed. It returns false when the puzzle has no solution.
 func (s *Solver) probe() bool {
+	nn := len(s.cand)
+	if len(s.branch) < nn {
+		s.branch = make([]uint64, nn)
+	}
 	for changed := true; changed && len(s.open) > 0; {
 		changed = false
-	cells:
 		for k := 0; k < len(s.open); k++ {
 			i := int(s.open[k])
 			m := s.cand[i]
-			if bits.OnesCount64(m) != 2 {
+			if s.val[i] != 0 || bits.OnesCount64(m) != 2 {
 				continue
 			}
-			for ; m != 0; m &= m - 1 {
-				d := bits.TrailingZeros64(m)
-				s.save()
-				s.place(i, d)
-				ok := s.propagate()
-				s.restore()
-				if !ok {
-					s.place(i, bits.TrailingZeros64(s.cand[i]&^(1<<d)))
-					if !s.propagate() {
-						return false
+			d1 := bits.TrailingZeros64(m)
+			d2 := bits.TrailingZeros64(m &^ (1 << d1))
+			s.save()
+			s.place(i, d1)
+			okA := s.propagate()
+			if okA {
+				s.possible(s.branch)
+			}
+			s.restore()
+			s.place(i, d2)
+			okB := s.propagate()
+			if okB && okA {
+				// Keep in s.branch what either branch leaves possible.
+				for j, v := range s.val {
+					if v != 0 {
+						s.branch[j] |= 1 << (v - 1)
+					} else {
+						s.branch[j] |= s.cand[j]
 					}
-					changed = true
-					break cells
 				}
 			}
+			s.restore()
+			switch {
+			case !okA && !okB:
+				return false
+			case !okA:
+				s.place(i, d2)
+			case !okB:
+				s.place(i, d1)
+			default:
+				for _, j := range s.open {
+					if s.val[j] != 0 {
+						continue
+					}
+					if keep := s.cand[j] & s.branch[j]; keep != s.cand[j] {
+						s.cand[j] = keep
+						if keep&(keep-1) == 0 {
+							s.queue = append(s.queue, j)
+						}
+						changed = true
+					}
+				}
+				if !changed {
+					continue
+				}
+			}
+			if !s.propagate() {
+				return false
+			}
+			changed = true
+			break
 		}
 	}
 	return true
+}
+
+// possible writes, for every cell, the values still possible there: the
+// value of a filled cell, the candidates of an open one.
+func (s *Solver) possible(dst []uint64) {
+	for j, v := range s.val {
+		if v != 0 {
+			dst[j] = 1 << (v - 1)
+		} else {
+			dst[j] = s.cand[j]
+		}
+	}
 }

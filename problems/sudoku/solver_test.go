@@ -91,9 +91,12 @@ func TestEverySize(t *testing.T) {
 			t.Errorf("%d×%d: %v", n, n, err)
 		}
 	}
-	res, err := s.Solve(context.Background(), puzzle(MaxBox, 40), Config{MaxSolutions: 2, MaxNodes: 2000}, nil)
-	if err != nil || res.Status != exactcover.NodeLimit || res.Verdict() != "timeout" {
-		t.Errorf("64×64 at 2000 nodes: %v, %+v; want node-limit", err, res)
+	hard := puzzle(MaxBox, 40)
+	for _, split := range []int{0, 3} {
+		res, err := s.Solve(context.Background(), hard, Config{MaxSolutions: 2, MaxNodes: 2000, Split: split}, nil)
+		if err != nil || res.Status != exactcover.NodeLimit || res.Verdict() != "timeout" || res.Nodes > 2000 {
+			t.Errorf("64×64 at 2000 nodes, split %d: %v, %+v; want node-limit", split, err, res)
+		}
 	}
 	if _, err := NewGrid(MaxBox + 1); !errors.Is(err, ErrSize) {
 		t.Errorf("NewGrid(%d): %v, want ErrSize", MaxBox+1, err)
@@ -109,14 +112,18 @@ func TestEverySize(t *testing.T) {
 // TestCountSmall counts the 4×4 Sudoku grids: 288 (OEIS A107739).
 func TestCountSmall(t *testing.T) {
 	g, _ := NewGrid(2)
-	res, err := NewSolver().Solve(context.Background(), g, Config{}, func(sol *Grid) bool {
-		if err := Check(g, sol); err != nil {
-			t.Fatal(err)
+	for _, split := range []int{0, 1, 2, 20} {
+		seen := map[string]bool{}
+		res, err := NewSolver().Solve(context.Background(), g, Config{Split: split}, func(sol *Grid) bool {
+			if err := Check(g, sol); err != nil {
+				t.Fatal(err)
+			}
+			seen[string(sol.Cells)] = true
+			return true
+		})
+		if err != nil || res.Solutions != 288 || len(seen) != 288 || res.Status != exactcover.Complete {
+			t.Errorf("split %d: %v, %+v, %d distinct; want 288 complete", split, err, res, len(seen))
 		}
-		return true
-	})
-	if err != nil || res.Solutions != 288 || res.Status != exactcover.Complete {
-		t.Errorf("%v, %+v; want 288 complete", err, res)
 	}
 }
 
@@ -309,9 +316,11 @@ func TestNoAllocationsWarm(t *testing.T) {
 	g := lineGrid(t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 	s := NewSolver()
 	ctx := context.Background()
-	cfg := Config{MaxSolutions: 2}
-	s.Solve(ctx, g, cfg, nil)
-	if allocs := testing.AllocsPerRun(20, func() { s.Solve(ctx, g, cfg, nil) }); allocs != 0 {
-		t.Errorf("%v allocations per warm Solve, want 0", allocs)
+	for _, split := range []int{0, 5} {
+		cfg := Config{MaxSolutions: 2, Split: split}
+		s.Solve(ctx, g, cfg, nil)
+		if allocs := testing.AllocsPerRun(20, func() { s.Solve(ctx, g, cfg, nil) }); allocs != 0 {
+			t.Errorf("split %d: %v allocations per warm Solve, want 0", split, allocs)
+		}
 	}
 }
