@@ -355,7 +355,6 @@ func pentominoAction(c *cli.Context) error {
 	return searchExit(st, "packing", req.count, req.json)
 }
 
-
 // emitPentomino prints the exact-cover problem instead of solving it.
 func emitPentomino(w io.Writer, p *pentomino.Puzzle, req *pentRequest) error {
 	b := p.Board()

@@ -244,7 +244,6 @@ func solveAction(c *cli.Context) error {
 	return searchExit(st, "solution", req.count, req.json)
 }
 
-
 // parsePartial resolves --partial: comma-separated entries, each a 0-based
 // option index or an option's label (which must name exactly one option).
 // The engine checks that the options are consistent.
