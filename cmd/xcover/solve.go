@@ -48,6 +48,11 @@ var (
 		Usage:       "stop after `N` search-tree nodes, print what was found, exit 3",
 		DefaultText: "no limit",
 	}
+	branchingFlag = &cli.StringFlag{
+		Name:  "branching",
+		Value: "knuth",
+		Usage: "`RULE` for the item to branch on: knuth (fewest options, ties to the first; DLX1's statistics) or first-forced (stop the scan at the first item with at most one option: faster when forced moves abound, more nodes)",
+	}
 	profileFlag = &cli.BoolFlag{
 		Name:  "profile",
 		Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does",
@@ -110,7 +115,7 @@ where status is complete, limit, node-limit, timeout or interrupted.
 ` + exitCodeHelp,
 	Flags: []cli.Flag{
 		allFlag, limitFlag, countFlag, jsonFlag, statsFlag,
-		formatFlag, timeoutFlag, maxNodesFlag,
+		formatFlag, timeoutFlag, maxNodesFlag, branchingFlag,
 		profileFlag, progressFlag, progressEveryFlag,
 		partialFlag, treeFlag,
 	},
@@ -127,6 +132,7 @@ type solveRequest struct {
 	progress bool
 	every    time.Duration
 	maxNodes int64
+	rule     exactcover.Branching
 	partial  string
 	tree     string
 }
@@ -157,6 +163,14 @@ func solveFlags(c *cli.Context) (*solveRequest, error) {
 		if r.limit < 1 {
 			return nil, badInput(fmt.Errorf("--limit %d: expected a number of solutions ≥ 1", r.limit))
 		}
+	}
+	switch b := c.String(branchingFlag.Name); b {
+	case "knuth":
+		r.rule = exactcover.KnuthMRV
+	case "first-forced":
+		r.rule = exactcover.FirstForced
+	default:
+		return nil, badInput(fmt.Errorf("--branching %q: expected knuth or first-forced", b))
 	}
 	if c.IsSet(maxNodesFlag.Name) && r.maxNodes < 1 {
 		return nil, badInput(fmt.Errorf("--max-nodes %d: expected a number of nodes ≥ 1", r.maxNodes))
@@ -216,6 +230,7 @@ func solveAction(c *cli.Context) error {
 		MaxSolutions: req.limit,
 		MaxNodes:     req.maxNodes,
 		Partial:      partial,
+		Branching:    req.rule,
 	}
 	if req.progress {
 		cfg.Progress = progressPrinter(stderr)
