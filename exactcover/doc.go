@@ -29,7 +29,10 @@
 // pick the primary item with the fewest remaining options ("minimum
 // remaining values", MRV), ties going to the item declared first. An item
 // with no options left is a dead end, found at once; an item with one option
-// is a forced move.
+// is a forced move. [Config.Branching] offers one other rule beside it,
+// [FirstForced], which takes the first forced move it sees instead of
+// scanning on for a dead end: a little more search, much less scanning, a
+// gain where forced moves abound (Sudoku).
 //
 // # Dancing links
 //

@@ -23,15 +23,20 @@ var benchSets = []struct{ name, file string }{
 // five levels first (Config.Split).
 //
 // Medians of 3 runs, -cpu 1, on the project's 2-core machine (AMD EPYC),
-// after the choices below; earlier variants in parentheses:
+// with the engine's FirstForced branching rule; earlier variants in
+// parentheses (all with Knuth's rule unless said):
 //
 //	set          engine      split5
-//	17clue       51.1k/s     73.3k/s  (29k: every item primary, no probing)
-//	hardest1905  1.69k/s     1.89k/s  (1.12k: every item primary; 1.40k: box
-//	                                   items secondary; 1.65k: cells sorted)
-//	top95        4.32k/s     8.89k/s
-//	magic1465    5.75k/s     9.13k/s
-//	gecode16     27.9k/s     29.2k/s  (55 puzzles in 2 ms)
+//	17clue       57.8k/s     75.9k/s  (29k: every item primary, no probing;
+//	                                   51.1k: all below, Knuth's rule)
+//	hardest1905  2.18k/s     2.00k/s  (1.12k: every item primary; 1.40k: box
+//	                                   items secondary; 1.65k: cells sorted;
+//	                                   1.69k: probing, Knuth's rule)
+//	top95        6.0k/s      9.4k/s
+//	gecode16     31.1k/s     30.6k/s  (55 puzzles in under 2 ms)
+//
+// BenchmarkSolveBatch with -cpu 2: 17-clue 55.9k/s on one worker, 113k/s on
+// two (2.02×); hardest 2.26k/s and 4.41k/s (1.95×).
 //
 // Search-tree nodes per puzzle on the first 3000 of hardest1905 (engine
 // only), by which item groups are primary and in which order: cells, rows,
