@@ -15,11 +15,10 @@ import (
 	"log"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
-	"strings"
 
 	"xcover/exactcover"
+	"xcover/problems/pentomino"
 	"xcover/specs"
 )
 
@@ -127,92 +126,6 @@ func langford(n int) *specs.Spec {
 	return sp
 }
 
-// pentominoShapes are the 12 free pentominoes in Conway's letters, each as
-// five rows of a picture.
-var pentominoShapes = []struct {
-	name    string
-	picture string
-}{
-	{"F", ".##|##.|.#."},
-	{"I", "#####"},
-	{"L", "####|#..."},
-	{"N", "##..|.###"},
-	{"P", "##|##|#."},
-	{"T", "###|.#.|.#."},
-	{"U", "#.#|###"},
-	{"V", "#..|#..|###"},
-	{"W", "#..|##.|.##"},
-	{"X", ".#.|###|.#."},
-	{"Y", "####|.#.."},
-	{"Z", "##.|.#.|.##"},
-}
-
-type cell struct{ r, c int }
-
-// orientations returns the distinct rotations and reflections of a shape,
-// each normalised to start at (0,0) and sorted.
-func orientations(picture string) [][]cell {
-	var base []cell
-	for r, row := range strings.Split(picture, "|") {
-		for c, ch := range row {
-			if ch == '#' {
-				base = append(base, cell{r, c})
-			}
-		}
-	}
-	var out [][]cell
-	shape := base
-	for range 2 {
-		for range 4 {
-			norm := normalise(shape)
-			if !slices.ContainsFunc(out, func(o []cell) bool { return slices.Equal(o, norm) }) {
-				out = append(out, norm)
-			}
-			shape = rotate(shape)
-		}
-		shape = reflect(shape)
-	}
-	return out
-}
-
-func rotate(s []cell) []cell {
-	out := make([]cell, len(s))
-	for i, c := range s {
-		out[i] = cell{c.c, -c.r}
-	}
-	return out
-}
-
-func reflect(s []cell) []cell {
-	out := make([]cell, len(s))
-	for i, c := range s {
-		out[i] = cell{c.r, -c.c}
-	}
-	return out
-}
-
-func normalise(s []cell) []cell {
-	minR, minC := s[0].r, s[0].c
-	for _, c := range s {
-		minR, minC = min(minR, c.r), min(minC, c.c)
-	}
-	out := make([]cell, len(s))
-	for i, c := range s {
-		out[i] = cell{c.r - minR, c.c - minC}
-	}
-	slices.SortFunc(out, func(a, b cell) int {
-		if a.r != b.r {
-			return a.r - b.r
-		}
-		return a.c - b.c
-	})
-	return out
-}
-
-// cellName names a board cell as the shared data does: row digit, then
-// column in base 36.
-func cellName(r, c int) string { return strconv.Itoa(r) + strconv.FormatInt(int64(c), 36) }
-
 // pentominoes packs the 12 pentominoes into a rows×cols board (rows*cols
 // must be 60): items are the cells, then the pieces, all primary; an
 // option places one piece in one orientation at one position.
@@ -224,35 +137,14 @@ func pentominoes(rows, cols int) *specs.Spec {
 			"8 solutions: the 3x20 box has 2 packings up to symmetry (Golomb, Polyominoes;\n"+
 			"also ../shared/data/exactcover/expected.tsv), times the box's 4 symmetries.", rows, cols),
 	}
-	p := &sp.Problem
-	for r := range rows {
-		for c := range cols {
-			p.Primary = append(p.Primary, cellName(r, c))
-		}
+	board, err := pentomino.Rectangle(cols, rows)
+	if err != nil {
+		panic(err) // fixed sizes below: a bug
 	}
-	for _, s := range pentominoShapes {
-		p.Primary = append(p.Primary, s.name)
+	puzzle, err := pentomino.New(board, pentomino.Pentominoes(), pentomino.Options{})
+	if err != nil {
+		panic(err)
 	}
-	for _, s := range pentominoShapes {
-		for _, o := range orientations(s.picture) {
-			for dr := range rows {
-				for dc := range cols {
-					refs := []string{s.name}
-					fits := true
-					for _, c := range o {
-						r, cc := c.r+dr, c.c+dc
-						if r >= rows || cc >= cols {
-							fits = false
-							break
-						}
-						refs = append(refs, cellName(r, cc))
-					}
-					if fits {
-						p.Options = append(p.Options, exactcover.NewOption(refs...))
-					}
-				}
-			}
-		}
-	}
+	sp.Problem = *puzzle.Problem()
 	return sp
 }
