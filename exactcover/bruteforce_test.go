@@ -9,57 +9,15 @@ import (
 	"testing"
 
 	"xcover/exactcover"
+	"xcover/internal/verify"
 )
 
-// bruteForce enumerates every subset of p's options and returns, sorted, the
-// subsets that are solutions: each primary item covered exactly once, each
-// secondary item at most once or only by uses of one color. Options without
-// a primary item are never chosen (Knuth drops them). It shares no code with
-// the engine.
+// bruteForce returns p's solutions by trying every subset of options
+// (internal/verify, no engine code), each as a string, sorted.
 func bruteForce(p *exactcover.Problem) []string {
-	primary := map[string]bool{}
-	for _, name := range p.Primary {
-		primary[name] = true
-	}
-	usable := []int{}
-	for k, o := range p.Options {
-		for _, r := range o.Items {
-			if primary[r.Name] {
-				usable = append(usable, k)
-				break
-			}
-		}
-	}
 	var found []string
-	for mask := 0; mask < 1<<len(usable); mask++ {
-		count := map[string]int{}
-		colors := map[string]map[string]bool{}
-		var chosen []int
-		for i, k := range usable {
-			if mask&(1<<i) == 0 {
-				continue
-			}
-			chosen = append(chosen, k)
-			for _, r := range p.Options[k].Items {
-				count[r.Name]++
-				if colors[r.Name] == nil {
-					colors[r.Name] = map[string]bool{}
-				}
-				colors[r.Name][r.Color] = true
-			}
-		}
-		ok := true
-		for _, name := range p.Primary {
-			ok = ok && count[name] == 1
-		}
-		for _, name := range p.Secondary {
-			if count[name] > 1 && (len(colors[name]) > 1 || colors[name][""]) {
-				ok = false
-			}
-		}
-		if ok {
-			found = append(found, fmt.Sprint(chosen))
-		}
+	for _, sol := range verify.BruteForce(p) {
+		found = append(found, fmt.Sprint(sol))
 	}
 	slices.Sort(found)
 	return found

@@ -32,10 +32,8 @@ type Solver struct {
 	llink, rlink []int32
 	optionOf     []int32 // compiled option → index given by the caller
 	firstNode    []int32 // caller's option index → its first node, 0 if dropped
-	hasColor     bool
 	warnings     []Warning
 	names        *Problem // set by New; nil for Builder-made solvers
-	colorNames   []string // color id → name, for problems from New
 
 	// search scratch
 	choice  []int32
@@ -69,11 +67,10 @@ func New(p *Problem) (*Solver, error) {
 		index[name] = int32(i)
 	}
 	var (
-		b          Builder
-		colorID    = map[string]int32{}
-		colorNames = []string{""}
-		items      []int32
-		colors     []int32
+		b       Builder
+		colorID = map[string]int32{} // color name → id ≥ 1
+		items   []int32
+		colors  []int32
 	)
 	b.Reset(len(p.Primary), len(p.Secondary))
 	for k, o := range p.Options {
@@ -93,12 +90,11 @@ func New(p *Problem) (*Solver, error) {
 					return nil, &ProblemError{Err: ErrColorOnPrimary, Option: k, Position: j, Item: r.Name}
 				}
 				if c, ok = colorID[r.Color]; !ok {
-					if len(colorNames) > MaxColors {
+					if len(colorID) >= MaxColors {
 						return nil, &ProblemError{Err: fmt.Errorf("%w: more than MaxColors = %d colors", ErrTooLarge, MaxColors), Option: k, Position: j}
 					}
-					c = int32(len(colorNames))
+					c = int32(len(colorID) + 1)
 					colorID[r.Color] = c
-					colorNames = append(colorNames, r.Color)
 				}
 				colored = true
 			}
@@ -119,16 +115,14 @@ func New(p *Problem) (*Solver, error) {
 		return nil, err
 	}
 	s.names = p
-	s.colorNames = colorNames
 	return s, nil
 }
 
 // reset prepares s for a problem of the given size, keeping its memory.
 func (s *Solver) reset(nPrimary, nItems, nodesHint int) {
 	s.nPrimary, s.nItems = int32(nPrimary), int32(nItems)
-	s.hasColor = false
 	s.warnings = s.warnings[:0]
-	s.names, s.colorNames = nil, nil
+	s.names = nil
 	s.nodes = slices.Grow(s.nodes[:0], nItems+2+nodesHint)[:nItems+2]
 	s.llink = resize(s.llink, nItems+2)
 	s.rlink = resize(s.rlink, nItems+2)
@@ -178,9 +172,6 @@ func (s *Solver) appendOption(k int, items, colors []int32) {
 		c := int32(0)
 		if colors != nil {
 			c = colors[j]
-			if c != 0 {
-				s.hasColor = true
-			}
 		}
 		// Append p at the bottom of item's list.
 		up := nd[item].up

@@ -1,7 +1,6 @@
 package explain_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"errors"
@@ -15,15 +14,15 @@ import (
 
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/internal/verify"
+	"xcover/specs"
 )
 
 // sharedDir is the project's read-only shared data, seen from this package.
 const sharedDir = "../../shared/data/exactcover"
 
-// readDLX reads Knuth's DLX text format (see the shared README): comment
-// lines start with "|", the first other line names the primary items, then
-// "|" and the secondary ones, and every later line is an option. It is the
-// test's own reader, independent of package specs.
+// readDLX reads a shared file in Knuth's DLX format with package specs,
+// skipping the test when the shared data is absent.
 func readDLX(t testing.TB, path string) *exactcover.Problem {
 	t.Helper()
 	p, err := loadDLX(path)
@@ -39,23 +38,11 @@ func loadDLX(path string) (*exactcover.Problem, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := new(exactcover.Problem)
-	header := true
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "|") {
-			continue
-		}
-		if header {
-			prim, sec, _ := strings.Cut(line, "|")
-			p.Primary, p.Secondary = strings.Fields(prim), strings.Fields(sec)
-			header = false
-			continue
-		}
-		p.Options = append(p.Options, exactcover.NewOption(strings.Fields(line)...))
+	sp, err := specs.Parse(path, data, specs.DLX)
+	if err != nil {
+		return nil, err
 	}
-	return p, sc.Err()
+	return &sp.Problem, nil
 }
 
 // expected reads expected.tsv: name → solutions, DLX1 nodes, DLX1 updates.
@@ -76,42 +63,12 @@ func expected(t testing.TB) map[string][3]int64 {
 	return out
 }
 
-// verify checks a solution independently of any solver: every primary item
-// is used exactly once, every secondary item at most once or always with
-// the same color.
-func verify(p *exactcover.Problem, sol []int) error {
-	primary := map[string]int{}
-	for _, it := range p.Primary {
-		primary[it] = 0
-	}
-	color := map[string]string{} // secondary item → color of its uses ("" uncolored)
-	for _, k := range sol {
-		for _, r := range p.Options[k].Items {
-			if _, ok := primary[r.Name]; ok {
-				primary[r.Name]++
-				continue
-			}
-			c, used := color[r.Name]
-			if used && (c == "" || r.Color == "" || c != r.Color) {
-				return fmt.Errorf("secondary item %s used twice incompatibly", r.Name)
-			}
-			color[r.Name] = r.Color
-		}
-	}
-	for it, n := range primary {
-		if n != 1 {
-			return fmt.Errorf("primary item %s covered %d times", it, n)
-		}
-	}
-	return nil
-}
-
 // walkAll walks p, checking every solution with verify.
 func walkAll(t *testing.T, p *exactcover.Problem) exactcover.Stats {
 	t.Helper()
 	st, err := explain.Walk(context.Background(), p, 0, func(s *explain.Step) bool {
 		if s.Kind == explain.Solution {
-			if err := verify(p, s.Partial); err != nil {
+			if err := verify.Solution(p, s.Partial); err != nil {
 				t.Fatalf("solution %v: %v", s.Partial, err)
 			}
 		}
@@ -215,23 +172,6 @@ func randomProblem(r *rand.Rand) *exactcover.Problem {
 	return p
 }
 
-// bruteForce counts the solutions of p by trying every subset of options.
-func bruteForce(p *exactcover.Problem) int64 {
-	var n int64
-	for mask := 0; mask < 1<<len(p.Options); mask++ {
-		var sol []int
-		for k := range p.Options {
-			if mask&(1<<k) != 0 {
-				sol = append(sol, k)
-			}
-		}
-		if verify(p, sol) == nil {
-			n++
-		}
-	}
-	return n
-}
-
 // TestWalkRandom compares Walk with the engine and with brute force on
 // random small problems, colors included.
 func TestWalkRandom(t *testing.T) {
@@ -247,31 +187,10 @@ func TestWalkRandom(t *testing.T) {
 		if got.Solutions != eng.Solutions || got.Nodes != eng.Nodes || got.Updates != eng.Updates || got.Cleansings != eng.Cleansings {
 			t.Fatalf("run %d: walk %v (%d cleansings), engine %v (%d cleansings)\n%+v", run, got, got.Cleansings, eng, eng.Cleansings, p)
 		}
-		// A subset that covers the primary items may still include an
-		// option without a primary item, which the search never uses.
-		if want := bruteForcePrimaryOnly(p); got.Solutions != want {
+		if want := int64(len(verify.BruteForce(p))); got.Solutions != want {
 			t.Fatalf("run %d: walk found %d solutions, brute force %d\n%+v", run, got.Solutions, want, p)
 		}
 	}
-}
-
-// bruteForcePrimaryOnly counts solutions made only of options that contain
-// a primary item, as Knuth's programs define them.
-func bruteForcePrimaryOnly(p *exactcover.Problem) int64 {
-	primary := map[string]bool{}
-	for _, it := range p.Primary {
-		primary[it] = true
-	}
-	q := &exactcover.Problem{Primary: p.Primary, Secondary: p.Secondary}
-	for _, o := range p.Options {
-		for _, r := range o.Items {
-			if primary[r.Name] {
-				q.Options = append(q.Options, o)
-				break
-			}
-		}
-	}
-	return bruteForce(q)
 }
 
 // TestWalkNodeLimit checks that a node limit stops Walk where it stops the

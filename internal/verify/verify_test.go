@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -133,5 +134,25 @@ func TestCheckerAgrees(t *testing.T) {
 		if accepted != 1 {
 			t.Errorf("%d subsets accepted, want the one solution", accepted)
 		}
+	}
+}
+
+// TestBruteForce: Knuth's 7-item example has exactly the one solution of
+// his paper, {A D}, {B G}, {C E F}; an option without a primary item is
+// never part of a solution.
+func TestBruteForce(t *testing.T) {
+	p := &exactcover.Problem{
+		Primary:   []string{"A", "B", "C", "D", "E", "F", "G"},
+		Secondary: []string{"x"},
+		Options: []exactcover.Option{
+			exactcover.NewOption("C", "E", "F"), exactcover.NewOption("A", "D", "G"),
+			exactcover.NewOption("B", "C", "F"), exactcover.NewOption("A", "D"),
+			exactcover.NewOption("B", "G"), exactcover.NewOption("D", "E", "G"),
+			exactcover.NewOption("x"),
+		},
+	}
+	got := BruteForce(p)
+	if len(got) != 1 || fmt.Sprint(got[0]) != "[0 3 4]" {
+		t.Fatalf("BruteForce = %v, want [[0 3 4]]", got)
 	}
 }
