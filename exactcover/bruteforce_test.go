@@ -48,6 +48,12 @@ func randomProblem(r *rand.Rand) *exactcover.Problem {
 	return p
 }
 
+// TestRandomProblemsAgainstBruteForce checks every solution of random
+// problems, with secondary items and colors, against brute force, under
+// both branching rules, and with the solver's set of short items (see
+// trackShortAbove) kept and not kept: keeping it must not change a single
+// choice, so Knuth's rule must give the same node and update counts both
+// ways.
 func TestRandomProblemsAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	n := 3000
@@ -57,24 +63,35 @@ func TestRandomProblemsAgainstBruteForce(t *testing.T) {
 	for i := range n {
 		p := randomProblem(r)
 		want := bruteForce(p)
-		s, err := exactcover.New(p)
-		if err != nil {
-			t.Fatalf("problem %d: %v", i, err)
+		var knuth [2]exactcover.Stats
+		for track, above := range []int{1 << 30, 0} {
+			restore := exactcover.SetTrackShortAbove(above)
+			s, err := exactcover.New(p)
+			restore()
+			if err != nil {
+				t.Fatalf("problem %d: %v", i, err)
+			}
+			for _, rule := range []exactcover.Branching{exactcover.KnuthMRV, exactcover.Weighted} {
+				var got []string
+				st, _ := s.Search(context.Background(), exactcover.Config{Branching: rule}, func(sol []int) bool {
+					checkSolution(t, p, sol)
+					got = append(got, fmt.Sprint(slices.Sorted(slices.Values(sol))))
+					return true
+				})
+				slices.Sort(got)
+				if !slices.Equal(got, want) {
+					t.Fatalf("problem %d, rule %d, short set %d %s:\n engine %v\n brute  %v", i, rule, track, describe(p), got, want)
+				}
+				if st.Solutions != int64(len(want)) || st.Status != exactcover.Complete {
+					t.Fatalf("problem %d: stats %v, want %d solutions", i, st, len(want))
+				}
+				if rule == exactcover.KnuthMRV {
+					knuth[track] = st
+				}
+			}
 		}
-		for _, rule := range []exactcover.Branching{exactcover.KnuthMRV, exactcover.FirstForced} {
-			var got []string
-			st, _ := s.Search(context.Background(), exactcover.Config{Branching: rule}, func(sol []int) bool {
-				checkSolution(t, p, sol)
-				got = append(got, fmt.Sprint(slices.Sorted(slices.Values(sol))))
-				return true
-			})
-			slices.Sort(got)
-			if !slices.Equal(got, want) {
-				t.Fatalf("problem %d, rule %d %s:\n engine %v\n brute  %v", i, rule, describe(p), got, want)
-			}
-			if st.Solutions != int64(len(want)) || st.Status != exactcover.Complete {
-				t.Fatalf("problem %d: stats %v, want %d solutions", i, st, len(want))
-			}
+		if knuth[0].Nodes != knuth[1].Nodes || knuth[0].Updates != knuth[1].Updates {
+			t.Fatalf("problem %d: Knuth's rule without the short set %v, with it %v", i, knuth[0], knuth[1])
 		}
 	}
 }
@@ -89,8 +106,9 @@ func describe(p *exactcover.Problem) string {
 }
 
 // FuzzSearch builds a small random problem from the fuzzer's seed and checks
-// the engine against brute force, including a search from a partial
-// solution (its first solution's first option).
+// the engine against brute force: Knuth's rule, the Weighted rule with the
+// set of short items kept, and a search from a partial solution (its first
+// solution's first option).
 func FuzzSearch(f *testing.F) {
 	for _, seed := range []uint64{0, 1, 42, 1 << 40} {
 		f.Add(seed, seed^0x9e3779b97f4a7c15)
@@ -105,6 +123,21 @@ func FuzzSearch(f *testing.F) {
 		st, err := s.Count(context.Background())
 		if err != nil || st.Solutions != int64(len(want)) {
 			t.Fatalf("%s: %v, %v; brute force %d", describe(p), st, err, len(want))
+		}
+		// The other rule, with the set of short items kept (small problems
+		// do without it otherwise).
+		restore := exactcover.SetTrackShortAbove(0)
+		tracked, err := exactcover.New(p)
+		restore()
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err = tracked.Search(context.Background(), exactcover.Config{Branching: exactcover.Weighted}, func(sol []int) bool {
+			checkSolution(t, p, sol)
+			return true
+		})
+		if err != nil || st.Solutions != int64(len(want)) {
+			t.Fatalf("%s, weighted: %v, %v; brute force %d", describe(p), st, err, len(want))
 		}
 		first, _, _ := s.First(context.Background())
 		if first == nil {

@@ -29,10 +29,15 @@
 // pick the primary item with the fewest remaining options ("minimum
 // remaining values", MRV), ties going to the item declared first. An item
 // with no options left is a dead end, found at once; an item with one option
-// is a forced move. [Config.Branching] offers one other rule beside it,
-// [FirstForced], which takes the first forced move it sees instead of
-// scanning on for a dead end: a little more search, much less scanning, a
-// gain where forced moves abound (Sudoku).
+// is a forced move. [Config.Branching] offers one other rule, [Weighted],
+// which breaks ties in favour of the items that have most often run out of
+// options so far in the search: it learns where the conflicts are, and on
+// hard Sudoku puzzles explores a third fewer nodes.
+//
+// Finding the item is a scan of the active primary items, which are kept
+// as a bit set in item order. On problems with many primary items the
+// solver also keeps, as the links dance, the set of items down to one
+// option, so that the frequent forced moves and dead ends need no scan.
 //
 // # Dancing links
 //

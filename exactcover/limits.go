@@ -5,7 +5,8 @@ package exactcover
 // each node takes 16 bytes, so MaxNodes nodes take 2 GiB, a tenth of the
 // 24 GiB machines xcover is built and measured on.
 const (
-	// MaxItems bounds primary plus secondary items (two link words each).
+	// MaxItems bounds primary plus secondary items (a header node each);
+	// the Weighted rule's sort key has 24 bits for an item.
 	MaxItems = 1 << 24
 	// MaxOptions bounds the number of options (one spacer node each).
 	MaxOptions = 1 << 26

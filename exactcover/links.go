@@ -4,15 +4,30 @@ package exactcover
 // "Dancing Links", arXiv cs/0011047; TAOCP 7.2.2.1, Algorithms X and C).
 // Each returns the number of updates it made, counted as DLX1 and DLX2 do.
 
-// cover removes item c from its item list and hides every option in c's
-// list from the lists of its other items.
+// cover removes item c from the active items and hides every option in c's
+// list from the lists of its other items. (Knuth unlinks c from a list of
+// items; that counts as one update, here as in DLX1.)
 func (s *Solver) cover(c int32) int64 {
-	nd := s.nodes
-	l, r := s.llink[c], s.rlink[c]
-	s.rlink[l], s.llink[r] = r, l
+	nd, track := s.nodes, s.track
+	if c <= s.nPrimary {
+		s.active[c>>6] &^= 1 << (c & 63)
+		s.nActive--
+	}
 	updates := int64(1)
 	for rr := nd[c].down; rr != c; rr = nd[rr].down {
-		updates += s.hide(rr)
+		// hide(rr), written out: the call costs 5% on Sudoku.
+		for nn := rr + 1; nn != rr; {
+			n := nd[nn]
+			if n.top <= 0 {
+				nn = n.up
+				continue
+			}
+			if n.color >= 0 {
+				s.unlink(nd, n, track)
+				updates++
+			}
+			nn++
+		}
 	}
 	return updates
 }
@@ -21,7 +36,7 @@ func (s *Solver) cover(c int32) int64 {
 // rr's own. Nodes already known compatible (color -1) stay where they are,
 // as in DLX2: no search will look at their lists again.
 func (s *Solver) hide(rr int32) (updates int64) {
-	nd := s.nodes
+	nd, track := s.nodes, s.track
 	for nn := rr + 1; nn != rr; {
 		n := nd[nn]
 		if n.top <= 0 { // spacer: back to the option's first node
@@ -29,8 +44,7 @@ func (s *Solver) hide(rr int32) (updates int64) {
 			continue
 		}
 		if n.color >= 0 {
-			nd[n.up].down, nd[n.down].up = n.down, n.up
-			nd[n.top].top--
+			s.unlink(nd, n, track)
 			updates++
 		}
 		nn++
@@ -38,9 +52,32 @@ func (s *Solver) hide(rr int32) (updates int64) {
 	return updates
 }
 
+// unlink takes node n out of its item's list and shortens the list,
+// noting in s.short an item left with one option (see Solver.short).
+func (s *Solver) unlink(nd []node, n node, track bool) {
+	nd[n.up].down, nd[n.down].up = n.down, n.up
+	x := n.top
+	l := nd[x].top - 1
+	nd[x].top = l
+	if track && l == 1 {
+		s.short[x>>6] |= 1 << (x & 63)
+	}
+}
+
+// relink undoes unlink for node nn, whose copy is n.
+func (s *Solver) relink(nd []node, nn int32, n node, track bool) {
+	nd[n.up].down, nd[n.down].up = nn, nn
+	x := n.top
+	l := nd[x].top + 1
+	nd[x].top = l
+	if track && l == 2 {
+		s.short[x>>6] &^= 1 << (x & 63)
+	}
+}
+
 // unhide undoes hide(rr), visiting the nodes in reverse order.
 func (s *Solver) unhide(rr int32) {
-	nd := s.nodes
+	nd, track := s.nodes, s.track
 	for nn := rr - 1; nn != rr; {
 		n := nd[nn]
 		if n.top <= 0 { // spacer: on to the option's last node
@@ -48,8 +85,7 @@ func (s *Solver) unhide(rr int32) {
 			continue
 		}
 		if n.color >= 0 {
-			nd[n.up].down, nd[n.down].up = nn, nn
-			nd[n.top].top++
+			s.relink(nd, nn, n, track)
 		}
 		nn--
 	}
@@ -57,12 +93,25 @@ func (s *Solver) unhide(rr int32) {
 
 // uncover undoes cover(c), visiting everything in reverse order.
 func (s *Solver) uncover(c int32) {
-	nd := s.nodes
+	nd, track := s.nodes, s.track
 	for rr := nd[c].up; rr != c; rr = nd[rr].up {
-		s.unhide(rr)
+		// unhide(rr), written out as in cover.
+		for nn := rr - 1; nn != rr; {
+			n := nd[nn]
+			if n.top <= 0 {
+				nn = n.down
+				continue
+			}
+			if n.color >= 0 {
+				s.relink(nd, nn, n, track)
+			}
+			nn--
+		}
 	}
-	l, r := s.llink[c], s.rlink[c]
-	s.rlink[l], s.llink[r] = c, c
+	if c <= s.nPrimary {
+		s.active[c>>6] |= 1 << (c & 63)
+		s.nActive++
+	}
 }
 
 // purify handles node p, a colored use of a secondary item: options giving

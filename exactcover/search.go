@@ -3,7 +3,6 @@ package exactcover
 import (
 	"context"
 	"errors"
-	"math"
 	"time"
 )
 
@@ -32,24 +31,6 @@ type Config struct {
 	ProgressEvery time.Duration
 }
 
-// Branching is a rule for choosing the primary item to branch on. Every
-// rule picks an item with few remaining options (MRV); they differ in how
-// hard they look.
-type Branching int
-
-const (
-	// KnuthMRV scans every active primary item for the fewest remaining
-	// options, ties going to the item declared first, and stops early only
-	// at an item with none: Knuth's rule, whose statistics equal DLX1's.
-	KnuthMRV Branching = iota
-	// FirstForced stops the scan at the first item with at most one option
-	// left: a forced move is taken without looking for a dead end further
-	// on, which the next level finds anyway. On problems full of forced
-	// moves (Sudoku) it saves most of the scan; node and update counts then
-	// differ from DLX1's.
-	FirstForced
-)
-
 // pollInterval is how many nodes pass between looks at the context, the
 // clock and the progress callback: rare enough to cost nothing measurable,
 // often enough that Ctrl-C answers within a millisecond.
@@ -60,9 +41,9 @@ const pollInterval = 1 << 12
 // The slice is reused: it is valid only until visit returns. Returning false
 // from visit stops the search. visit may be nil to count only.
 //
-// The branching rule is Knuth's: the primary item with the fewest remaining
-// options, ties to the item declared first; its options are tried in the
-// order given. Search returns the statistics, with a nil error when the
+// The search branches on a primary item with the fewest remaining options,
+// ties broken by cfg.Branching (by default Knuth's rule: to the item
+// declared first); its options are tried in the order given. Search returns the statistics, with a nil error when the
 // search ended by itself or by a limit, and ctx.Err() when the context
 // stopped it; the statistics are valid in every case.
 func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
@@ -92,7 +73,6 @@ func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []i
 // can stop at any point and unwind.
 func (s *Solver) dance(ctx context.Context, cfg *Config, base int, start time.Time, visit func([]int) bool) (st Stats, err error) {
 	nd := s.nodes
-	rl := s.rlink
 	choice := s.choice
 	profile := s.profile
 	done := ctx.Done()
@@ -104,10 +84,10 @@ func (s *Solver) dance(ctx context.Context, cfg *Config, base int, start time.Ti
 		u, c             int64
 		nextPoll         int64 = pollInterval
 		lastProgress           = start
-		stopAt           int32 // the scan for the best item ends at this length
 	)
-	if cfg.Branching == FirstForced {
-		stopAt = 1
+	weighted := cfg.Branching == Weighted
+	if weighted {
+		clear(s.weight)
 	}
 	every := cfg.ProgressEvery
 	if every <= 0 {
@@ -116,7 +96,7 @@ func (s *Solver) dance(ctx context.Context, cfg *Config, base int, start time.Ti
 	if cfg.MaxNodes > 0 && cfg.MaxNodes < nextPoll {
 		nextPoll = cfg.MaxNodes
 	}
-	if rl[0] == 0 { // the partial solution already covers every primary item
+	if s.nActive == 0 { // the partial solution already covers every primary item
 		nodes++
 		profile[level]++
 		sols++
@@ -156,16 +136,9 @@ forward:
 	}
 	nodes++
 	profile[level]++
-	{ // Minimum remaining values, ties to the first item (see Branching).
-		t := int32(math.MaxInt32)
-		for k := rl[0]; k != 0; k = rl[k] {
-			if l := nd[k].top; l < t {
-				best, t = k, l
-				if l <= stopAt {
-					break
-				}
-			}
-		}
+	best = s.choose(weighted)
+	if weighted && nd[best].top == 0 && s.weight[best] < maxWeight {
+		s.weight[best]++ // a dead end: see Weighted
 	}
 	updates += s.cover(best)
 	cur = nd[best].down
@@ -178,7 +151,7 @@ advance:
 	u, c = s.coverOthers(cur)
 	updates += u
 	cleansings += c
-	if rl[0] == 0 { // every primary item covered: a solution, a leaf node
+	if s.nActive == 0 { // every primary item covered: a solution, a leaf node
 		nodes++
 		profile[level+1]++
 		sols++
@@ -267,7 +240,7 @@ func (s *Solver) force(partial []int) (int, error) {
 			if first == 0 {
 				first = q
 			}
-			if s.rlink[s.llink[it]] != it || s.nodes[s.nodes[q].up].down != q {
+			if s.active[it>>6]&(1<<(it&63)) == 0 || s.nodes[s.nodes[q].up].down != q {
 				ok = false
 				break
 			}

@@ -27,13 +27,28 @@ type Solver struct {
 	nPrimary int32 // items 1…nPrimary are primary
 	nItems   int32 // items nPrimary+1…nItems are secondary
 	nodes    []node
-	// llink/rlink are the horizontal item lists: 0 heads the active primary
-	// items, nItems+1 the secondary ones.
-	llink, rlink []int32
-	optionOf     []int32 // compiled option → index given by the caller
-	firstNode    []int32 // caller's option index → its first node, 0 if dropped
-	warnings     []Warning
-	names        *Problem // set by New; nil for Builder-made solvers
+	// active has bit i set while primary item i is uncovered (Knuth keeps
+	// a doubly linked list of them; a bit set gives the same order, and
+	// scanning it for the item with the fewest options makes independent
+	// loads instead of chasing links, which halves the scan's cost).
+	// nActive counts its bits.
+	active  []uint64
+	nActive int32
+	// When track is set (more than trackShortAbove primary items), short
+	// has bit i set while item i's list has at most one option; unlink and
+	// relink keep it so, and choose finds a forced move or a dead end by
+	// looking at short&active instead of scanning every item. (A covered
+	// item's list does not change, so its bit may be stale; active hides
+	// it, and hides the secondary items' bits too.)
+	short []uint64
+	track bool
+	// weight counts, for the Weighted rule, how often each item's list was
+	// found empty during the current search.
+	weight    []uint32
+	optionOf  []int32 // compiled option → index given by the caller
+	firstNode []int32 // caller's option index → its first node, 0 if dropped
+	warnings  []Warning
+	names     *Problem // set by New; nil for Builder-made solvers
 
 	// search scratch
 	choice  []int32
@@ -124,26 +139,20 @@ func (s *Solver) reset(nPrimary, nItems, nodesHint int) {
 	s.warnings = s.warnings[:0]
 	s.names = nil
 	s.nodes = slices.Grow(s.nodes[:0], nItems+2+nodesHint)[:nItems+2]
-	s.llink = resize(s.llink, nItems+2)
-	s.rlink = resize(s.rlink, nItems+2)
+	s.active = resize(s.active, nPrimary>>6+1)
+	clear(s.active)
+	for i := 1; i <= nPrimary; i++ {
+		s.active[i>>6] |= 1 << (i & 63)
+	}
+	s.nActive = int32(nPrimary)
+	s.weight = resize(s.weight, nPrimary+1)
+	s.short = resize(s.short, nItems>>6+1)
 	s.mark = resize(s.mark, nItems)
 	clear(s.mark)
 	s.optionOf = s.optionOf[:0]
 	s.firstNode = s.firstNode[:0]
 	for i := int32(0); i <= int32(nItems); i++ {
 		s.nodes[i] = node{up: i, down: i}
-	}
-	// Two circular lists of items: root 0 for primary, nItems+1 for secondary.
-	head := int32(nItems + 1)
-	for i := int32(0); i <= int32(nItems)+1; i++ {
-		s.llink[i], s.rlink[i] = i-1, i+1
-	}
-	s.llink[0], s.rlink[nPrimary] = int32(nPrimary), 0
-	if nPrimary == nItems { // no secondary items
-		s.llink[head], s.rlink[head] = head, head
-	} else {
-		s.llink[nPrimary+1], s.rlink[head] = head, int32(nPrimary+1)
-		s.llink[head], s.rlink[nItems] = int32(nItems), head
 	}
 	// The first spacer.
 	s.nodes = append(s.nodes, node{})
@@ -192,6 +201,13 @@ func (s *Solver) finish(nOptions int) {
 	for len(s.firstNode) < nOptions {
 		s.firstNode = append(s.firstNode, 0)
 	}
+	s.track = int(s.nPrimary) > trackShortAbove
+	clear(s.short)
+	for i := int32(1); i <= s.nItems; i++ {
+		if s.nodes[i].top <= 1 {
+			s.short[i>>6] |= 1 << (i & 63)
+		}
+	}
 	depth := int(s.nPrimary) + 2
 	s.choice = resize(s.choice, depth)
 	s.profile = resize(s.profile, depth+1)
@@ -202,8 +218,9 @@ func (s *Solver) finish(nOptions int) {
 func (s *Solver) Clone() *Solver {
 	c := *s
 	c.nodes = slices.Clone(s.nodes)
-	c.llink = slices.Clone(s.llink)
-	c.rlink = slices.Clone(s.rlink)
+	c.active = slices.Clone(s.active)
+	c.short = slices.Clone(s.short)
+	c.weight = make([]uint32, len(s.weight))
 	c.choice = make([]int32, len(s.choice))
 	c.profile = make([]int64, len(s.profile))
 	c.sol = nil

@@ -51,7 +51,7 @@ var (
 	branchingFlag = &cli.StringFlag{
 		Name:  "branching",
 		Value: "knuth",
-		Usage: "`RULE` for the item to branch on: knuth (fewest options, ties to the first; DLX1's statistics) or first-forced (stop the scan at the first item with at most one option: faster when forced moves abound, more nodes)",
+		Usage: "`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far, then to the first: smaller trees on hard constrained problems such as Sudoku)",
 	}
 	profileFlag = &cli.BoolFlag{
 		Name:  "profile",
@@ -167,10 +167,10 @@ func solveFlags(c *cli.Context) (*solveRequest, error) {
 	switch b := c.String(branchingFlag.Name); b {
 	case "knuth":
 		r.rule = exactcover.KnuthMRV
-	case "first-forced":
-		r.rule = exactcover.FirstForced
+	case "weighted":
+		r.rule = exactcover.Weighted
 	default:
-		return nil, badInput(fmt.Errorf("--branching %q: expected knuth or first-forced", b))
+		return nil, badInput(fmt.Errorf("--branching %q: expected knuth or weighted", b))
 	}
 	if c.IsSet(maxNodesFlag.Name) && r.maxNodes < 1 {
 		return nil, badInput(fmt.Errorf("--max-nodes %d: expected a number of nodes ≥ 1", r.maxNodes))

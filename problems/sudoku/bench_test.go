@@ -23,27 +23,37 @@ var benchSets = []struct{ name, file string }{
 // five levels first (Config.Split).
 //
 // Medians of 3 runs, -cpu 1, on the project's 2-core machine (AMD EPYC),
-// with the engine's FirstForced branching rule; earlier variants in
-// parentheses (all with Knuth's rule unless said):
+// with the engine's Weighted branching rule; earlier states of the solver
+// in parentheses, oldest first:
 //
 //	set          engine      split5
-//	17clue       57.8k/s     75.9k/s  (29k: every item primary, no probing;
-//	                                   51.1k: all below, Knuth's rule)
-//	hardest1905  2.18k/s     2.00k/s  (1.12k: every item primary; 1.40k: box
+//	17clue       76.8k/s     77.9k/s  (29k: every item primary, no probing;
+//	                                   51.1k: all below, Knuth's rule;
+//	                                   57.8k: FirstForced rule)
+//	hardest1905  3.08k/s     2.13k/s  (1.12k: every item primary; 1.40k: box
 //	                                   items secondary; 1.65k: cells sorted;
-//	                                   1.69k: probing, Knuth's rule)
-//	top95        6.0k/s      9.4k/s
-//	gecode16     31.1k/s     30.6k/s  (55 puzzles in under 2 ms)
+//	                                   1.69k: probing; 2.18k: FirstForced
+//	                                   rule, a scan stopping at the first
+//	                                   forced move)
+//	top95        10.4k/s     9.7k/s   (6.0k with FirstForced)
+//	gecode16     34.3k/s     31.5k/s  (55 puzzles in 1.6 ms)
 //
-// BenchmarkSolveBatch with -cpu 2: 17-clue 55.9k/s on one worker, 113k/s on
-// two (2.02×); hardest 2.26k/s and 4.41k/s (1.95×).
+// What took hardest1905 from 2.18k to 3.08k, measured on its first 5000
+// puzzles (2.35k/s, 2672 nodes a puzzle, at the start): the active items
+// as a bit set instead of a linked list (2.57k/s); weights, with the full
+// scan that finds dead ends first (1211 nodes, 2.85k/s); the set of short
+// items, so that forced moves and dead ends need no scan (3.3k/s).
+//
+// BenchmarkSolveBatch with -cpu 2: 17-clue 77.4k/s on one worker, 151k/s on
+// two (1.95×); hardest 3.11k/s and 6.12k/s (1.97×).
 //
 // Search-tree nodes per puzzle on the first 3000 of hardest1905 (engine
-// only), by which item groups are primary and in which order: cells, rows,
-// columns, boxes all primary 2393; cells, rows, columns (boxes secondary)
-// 2481, but 20% faster as MRV scans fewer items; rows, columns, cells
-// 3514; cells and boxes only 4421; cells only 17249; cells sorted by
-// candidates 1948, then by open peers 1837.
+// only, Knuth's rule), by which item groups are primary and in which
+// order: cells, rows, columns, boxes all primary 2393; cells, rows,
+// columns (boxes secondary) 2481, but 20% faster as MRV scans fewer items;
+// rows, columns, cells 3514; cells and boxes only 4421; cells only 17249;
+// cells sorted by candidates 1948, then by open peers 1837. With weights
+// (first 5000): boxes secondary 1211, boxes primary 1161 at the same speed.
 func BenchmarkSolveFile(b *testing.B) {
 	for _, set := range benchSets {
 		puzzles := loadSet(b, set.file)
@@ -58,7 +68,7 @@ func BenchmarkSolveFile(b *testing.B) {
 				cfg := Config{MaxSolutions: 2, Split: split}
 				b.ReportAllocs()
 				b.ResetTimer()
-				for range b.N { // b.Loop needs go1.24; go.mod says go1.23
+				for range b.N {
 					for _, g := range puzzles {
 						if _, err := s.Solve(ctx, g.grid, cfg, nil); err != nil {
 							b.Fatal(err)
