@@ -15,7 +15,8 @@ func (s *Solver) cover(c int32) int64 {
 	}
 	updates := int64(1)
 	for rr := nd[c].down; rr != c; rr = nd[rr].down {
-		// hide(rr), written out: the call costs 5% on Sudoku.
+		// hide(rr), written out: calling it costs 4% on Sudoku, 8% on
+		// pent-6x10.
 		for nn := rr + 1; nn != rr; {
 			n := nd[nn]
 			if n.top <= 0 {
