@@ -30,7 +30,7 @@ const (
 )
 
 // maxWeight caps an item's weight so that length, weight and item fit one
-// 64-bit sort key in chooseWeighted: 27 bits of length (at most MaxOptions
+// 64-bit sort key in scan: 27 bits of length (at most MaxOptions
 // = 2²⁶), 13 of weight, 24 of item (fewer than MaxItems = 2²⁴). A weight
 // that high has long since made its point.
 const maxWeight = 1<<13 - 1
@@ -49,75 +49,50 @@ const maxWeight = 1<<13 - 1
 var trackShortAbove = 100 // a variable only so that tests can try both ways
 
 // choose returns the primary item to branch on: the active item with the
-// fewest remaining options, ties broken by the rule.
-func (s *Solver) choose(weighted bool) int32 {
+// fewest remaining options, ties to the heaviest, then to the first. Under
+// Knuth's rule every weight stays zero, so ties go to the first.
+func (s *Solver) choose() int32 {
 	if s.track {
-		if best := s.chooseShort(weighted); best != 0 {
+		if best := s.chooseShort(); best != 0 {
 			return best
 		}
 	}
-	if weighted {
-		return chooseWeighted(s.nodes, s.active, s.weight)
-	}
-	return chooseFirst(s.nodes, s.active)
+	return scan(s.nodes, s.active, s.weight)
 }
 
 // chooseShort looks only at the items with at most one option: it returns
-// the first with none, else the first (or, weighted, the heaviest) with
-// one, else 0 when every active item has two or more.
-func (s *Solver) chooseShort(weighted bool) int32 {
+// the first with none, else the heaviest with one (ties to the first),
+// else 0 when every active item has two or more.
+func (s *Solver) chooseShort() int32 {
 	nd := s.nodes
 	best, heaviest := int32(0), int64(-1)
 	for w, m := range s.active {
 		for m &= s.short[w]; m != 0; m &= m - 1 {
 			k := int32(w<<6 | bits.TrailingZeros64(m))
-			switch {
-			case nd[k].top == 0:
+			if nd[k].top == 0 {
 				return k
-			case !weighted:
-				if best == 0 {
-					best = k
-				}
-			case int64(s.weight[k]) > heaviest:
-				best, heaviest = k, int64(s.weight[k])
+			}
+			if wt := int64(s.weight[k]); wt > heaviest {
+				best, heaviest = k, wt
 			}
 		}
 	}
 	return best
 }
 
-// The two scans below are functions of their own so that their loops keep
-// everything in registers, which dance's many variables would not leave;
-// each keeps the best item as the least of a sort key that puts the length
-// above the tie-breakers, so a conditional move replaces a badly predicted
-// branch. (Testing for a dead end after updating the key, not before, made
-// the loop a third faster on Go 1.26.)
-
-// chooseFirst returns the active primary item with the fewest options, ties
-// to the first, stopping at the first item with none (Knuth's rule).
+// scan returns the active primary item with the fewest options, ties to
+// the heaviest and then to the first, stopping at the first item with none.
+// It serves both rules (under Knuth's every weight is zero; a scan of its
+// own for that rule measured no faster). It is a function of its own so
+// that its loop keeps everything in registers, which dance's many
+// variables would not leave, and it keeps the best item as the least of a
+// sort key that puts the length above the tie-breakers, so that a
+// conditional move replaces a badly predicted branch. (Testing for a dead
+// end after updating the key, not before, made the loop a third faster on
+// Go 1.26.)
 //
 //go:noinline
-func chooseFirst(nd []node, active []uint64) int32 {
-	least := uint64(math.MaxUint64)
-	for w, m := range active {
-		for ; m != 0; m &= m - 1 {
-			k := uint64(w<<6 | bits.TrailingZeros64(m))
-			l := nd[k].top
-			least = min(least, uint64(l)<<32|k)
-			if l == 0 {
-				return int32(k)
-			}
-		}
-	}
-	return int32(uint32(least))
-}
-
-// chooseWeighted returns the active primary item with the fewest options,
-// ties to the heaviest and then to the first, stopping at the first item
-// with none (the Weighted rule).
-//
-//go:noinline
-func chooseWeighted(nd []node, active []uint64, weight []uint32) int32 {
+func scan(nd []node, active []uint64, weight []uint32) int32 {
 	least := uint64(math.MaxUint64)
 	for w, m := range active {
 		for ; m != 0; m &= m - 1 {

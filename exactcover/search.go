@@ -86,9 +86,7 @@ func (s *Solver) dance(ctx context.Context, cfg *Config, base int, start time.Ti
 		lastProgress           = start
 	)
 	weighted := cfg.Branching == Weighted
-	if weighted {
-		clear(s.weight)
-	}
+	clear(s.weight) // every search starts at zero; Knuth's rule leaves them there
 	every := cfg.ProgressEvery
 	if every <= 0 {
 		every = time.Second
@@ -136,7 +134,7 @@ forward:
 	}
 	nodes++
 	profile[level]++
-	best = s.choose(weighted)
+	best = s.choose()
 	if weighted && nd[best].top == 0 && s.weight[best] < maxWeight {
 		s.weight[best]++ // a dead end: see Weighted
 	}
