@@ -15,6 +15,9 @@ type Builder struct {
 	items            []int32 // item indices of all options, concatenated
 	colors           []int32 // parallel to items; nil until a color is added
 	ends             []int32 // ends[k] is the end of option k in items
+	// lo and hi are the primary items' bounds; both nil while every item
+	// is to be covered exactly once.
+	lo, hi []int32
 }
 
 // Reset starts a new problem with the given numbers of items.
@@ -23,6 +26,21 @@ func (b *Builder) Reset(nPrimary, nSecondary int) {
 	b.items = b.items[:0]
 	b.colors = b.colors[:0]
 	b.ends = b.ends[:0]
+	b.lo, b.hi = b.lo[:0], b.hi[:0]
+}
+
+// SetBounds says that primary item i must be covered by at least lo and at
+// most hi options (Knuth's MCC). Items whose bounds are not set are covered
+// exactly once. Build checks the values.
+func (b *Builder) SetBounds(i, lo, hi int) {
+	if len(b.lo) == 0 {
+		b.lo = resize(b.lo, b.nPrimary)
+		b.hi = resize(b.hi, b.nPrimary)
+		for k := range b.lo {
+			b.lo[k], b.hi[k] = 1, 1
+		}
+	}
+	b.lo[i], b.hi[i] = int32(min(max(lo, -1), MaxBound+1)), int32(min(max(hi, -1), MaxBound+1))
 }
 
 // AddOption appends an uncolored option.
@@ -78,6 +96,14 @@ func (b *Builder) Build(s *Solver) error {
 	case b.nItems+1+len(b.ends)+1+len(b.items) > MaxNodes:
 		return &ProblemError{Err: fmt.Errorf("%w: %d item uses, limit MaxNodes = %d", ErrTooLarge, len(b.items), MaxNodes), Option: -1, Position: -1}
 	}
+	for i := range b.lo {
+		if err := checkBounds(int(b.lo[i]), int(b.hi[i])); err != nil {
+			return &ProblemError{Err: err, Option: -1, Position: i}
+		}
+		if b.lo[i] != 1 || b.hi[i] != 1 {
+			return &ProblemError{Err: fmt.Errorf("%w: multiplicities are not supported yet", ErrBadBounds), Option: -1, Position: i}
+		}
+	}
 	s.reset(b.nPrimary, b.nItems, len(b.items)+len(b.ends))
 	seen := s.mark // seen[i] == stamp: item i already in the current option
 	for k := range b.ends {
@@ -109,5 +135,21 @@ func (b *Builder) Build(s *Solver) error {
 		s.appendOption(k, items, colors)
 	}
 	s.finish(len(b.ends))
+	return nil
+}
+
+// checkBounds says what is wrong with the bounds lo..hi, if anything, in
+// the terms of Knuth's DLX3, which refuses the same values.
+func checkBounds(lo, hi int) error {
+	switch {
+	case lo < 0:
+		return fmt.Errorf("%w: lower bound %d is negative", ErrBadBounds, lo)
+	case hi < 1:
+		return fmt.Errorf("%w: upper bound %d is below 1", ErrBadBounds, hi)
+	case lo > hi:
+		return fmt.Errorf("%w: lower bound %d is above upper bound %d", ErrBadBounds, lo, hi)
+	case hi > MaxBound:
+		return fmt.Errorf("%w: upper bound %d is above MaxBound = %d", ErrBadBounds, hi, MaxBound)
+	}
 	return nil
 }

@@ -17,6 +17,7 @@ var (
 	ErrTooLarge         = errors.New("problem too large")
 	ErrBadPartial       = errors.New("partial solution names an option that does not exist or was dropped")
 	ErrInconsistentPart = errors.New("partial solution is inconsistent")
+	ErrBadBounds        = errors.New("bad bounds")
 )
 
 // ProblemError reports what is wrong with a [Problem] and where: the option

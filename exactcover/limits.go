@@ -15,4 +15,7 @@ const (
 	MaxNodes = 1 << 27
 	// MaxColors bounds the distinct colors in one problem.
 	MaxColors = 1 << 24
+	// MaxBound bounds an item's upper multiplicity: no item can be covered
+	// by more options than a problem may have.
+	MaxBound = MaxOptions
 )

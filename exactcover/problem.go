@@ -1,6 +1,9 @@
 package exactcover
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Problem is an exact-cover problem described by names, the form people and
 // parsers produce. [New] validates it and compiles it into a [Solver].
@@ -9,14 +12,60 @@ import "strings"
 // covers. Option indices used everywhere in this package (solutions, partial
 // solutions, warnings) are indices into Options.
 type Problem struct {
-	// Primary items must be covered exactly once.
+	// Primary items must be covered exactly once, unless Bounds says
+	// otherwise.
 	Primary []string
+	// Bounds, when not empty, has one entry per primary item: how many
+	// chosen options must cover it (Knuth's MCC problem, "multiple cover
+	// with colors"; TAOCP 7.2.2.1, Algorithm M). Empty means exactly once
+	// for every item, the exact-cover problem.
+	Bounds []Bounds
 	// Secondary items may be covered at most once, or by any number of
 	// options that give them the same color.
 	Secondary []string
 	// Options are the subsets to choose from, in the order the search tries
 	// them.
 	Options []Option
+}
+
+// Bounds are the least and the most number of chosen options that may
+// cover a primary item: 0 ≤ Lo ≤ Hi and Hi ≥ 1. Exactly once is {1, 1};
+// "at most once" is {0, 1}, which makes an item behave like an uncolored
+// secondary item that counts for branching.
+type Bounds struct {
+	Lo, Hi int
+}
+
+// Once is the bound of a primary item in an exact-cover problem.
+var Once = Bounds{Lo: 1, Hi: 1}
+
+// String writes b as Knuth's DLX3 does before an item's name: "lo:hi",
+// or "hi" alone when lo = hi.
+func (b Bounds) String() string {
+	if b.Lo == b.Hi {
+		return strconv.Itoa(b.Hi)
+	}
+	return strconv.Itoa(b.Lo) + ":" + strconv.Itoa(b.Hi)
+}
+
+// ItemBounds returns the bounds of primary item i: Bounds[i], or Once
+// when p has no bounds.
+func (p *Problem) ItemBounds(i int) Bounds {
+	if len(p.Bounds) == 0 {
+		return Once
+	}
+	return p.Bounds[i]
+}
+
+// HasMultiplicities reports whether some primary item may be covered other
+// than exactly once.
+func (p *Problem) HasMultiplicities() bool {
+	for _, b := range p.Bounds {
+		if b != Once {
+			return true
+		}
+	}
+	return false
 }
 
 // Option is one subset of items, with an optional label for printing.

@@ -88,6 +88,17 @@ func New(p *Problem) (*Solver, error) {
 		colors  []int32
 	)
 	b.Reset(len(p.Primary), len(p.Secondary))
+	if len(p.Bounds) != 0 {
+		if len(p.Bounds) != len(p.Primary) {
+			return nil, &ProblemError{Err: fmt.Errorf("%w: %d bounds for %d primary items", ErrBadBounds, len(p.Bounds), len(p.Primary)), Option: -1, Position: -1}
+		}
+		for i, bd := range p.Bounds {
+			if err := checkBounds(bd.Lo, bd.Hi); err != nil {
+				return nil, &ProblemError{Err: err, Option: -1, Position: i, Item: p.Primary[i]}
+			}
+			b.SetBounds(i, bd.Lo, bd.Hi)
+		}
+	}
 	for k, o := range p.Options {
 		if len(o.Items) == 0 {
 			return nil, &ProblemError{Err: ErrEmptyOption, Option: k, Position: -1}
