@@ -19,3 +19,22 @@ const (
 	// by more options than a problem may have.
 	MaxBound = MaxOptions
 )
+
+// MemoryBudget is the most memory a compiled problem may take: a sixth of
+// the 24 GiB machines xcover is built and measured on, leaving room for
+// the parsed problem, a second engine and the caller. [New] and
+// [Builder.Build] refuse larger problems before allocating them.
+const MemoryBudget = 4 << 30
+
+// MemoryNeeded returns an upper bound, in bytes, on the memory that a
+// compiled problem with the given numbers of items, options and item uses
+// (summed over all options) takes in every engine that may be built for
+// it, so that callers can refuse a problem before building anything.
+func MemoryNeeded(items, options, uses int) int64 {
+	// Per item: a header node in each engine, its bounds, bits and weight.
+	// Per option: a spacer in each engine and its index maps. Per use: a
+	// node in each engine (16 bytes in the dancing-links layout, 16 in the
+	// sparse-set layout with its place in the item's set) and its place
+	// in the flat model (8).
+	return int64(items)*64 + int64(options)*48 + int64(uses)*48
+}
