@@ -77,6 +77,6 @@
 // stops it, and "xcover explain" measures the search first and says when it
 // is bigger than that. Long lists are shortened on a line (a Sudoku has 324
 // items). The matrix view draws at most [MaxMatrixItems] items and
-// [MaxMatrixOptions] options; [WriteTree] draws at most the number of nodes
-// it is given.
+// [MaxMatrixOptions] options, a window on a larger problem; [WriteTree]
+// draws at most the number of nodes it is given.
 package explain

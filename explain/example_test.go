@@ -93,7 +93,7 @@ func ExampleWriteTree() {
 		Primary: []string{"A", "B"},
 		Options: []exactcover.Option{exactcover.NewOption("A"), exactcover.NewOption("A", "B"), exactcover.NewOption("B")},
 	}
-	if err := explain.WriteTree(context.Background(), os.Stdout, p, 100); err != nil {
+	if _, err := explain.WriteTree(context.Background(), os.Stdout, p, explain.TreeConfig{}); err != nil {
 		fmt.Println(err)
 	}
 	// Output:

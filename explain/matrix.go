@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -11,7 +10,8 @@ import (
 
 // Limits of the matrix view. Each item is a column two characters wide, so
 // 40 items fill an 80-column terminal beside the option numbers; 60 options
-// are as many rows as a reader can scan at every node.
+// are as many rows as a reader can scan at every node. A larger problem is
+// shown through a window of that size (see drawMatrix).
 const (
 	MaxMatrixItems   = 40
 	MaxMatrixOptions = 60
@@ -19,20 +19,6 @@ const (
 	// names are written downwards; longer names are cut.
 	maxHeaderHeight = 8
 )
-
-// ErrMatrixTooLarge is returned by [CheckMatrix] (wrapped, with the sizes)
-// for a problem too large to draw.
-var ErrMatrixTooLarge = errors.New("problem too large for the matrix view")
-
-// CheckMatrix reports whether p is small enough for the matrix view: at most
-// [MaxMatrixItems] items and [MaxMatrixOptions] options.
-func CheckMatrix(p *exactcover.Problem) error {
-	if p.NumItems() > MaxMatrixItems || len(p.Options) > MaxMatrixOptions {
-		return fmt.Errorf("%w: %d items × %d options; it draws at most %d items × %d options",
-			ErrMatrixTooLarge, p.NumItems(), len(p.Options), MaxMatrixItems, MaxMatrixOptions)
-	}
-	return nil
-}
 
 // ANSI escapes for the dimmed cells of the matrix on a terminal.
 const (
@@ -48,12 +34,20 @@ const (
 // secondary item shows its color when every color is one character (other
 // than 0 and 1), and otherwise a letter explained by a legend under the
 // matrix.
+//
+// A problem with more than MaxMatrixItems items or MaxMatrixOptions options
+// is shown through a window: only the items still active and the options
+// still live, the first MaxMatrixItems and MaxMatrixOptions of them, with a
+// line saying how many are left out. As the search goes down, what is left
+// shrinks, and the window soon shows all of it.
 func drawMatrix(w io.Writer, p *exactcover.Problem, v *View, partial []int, dim bool) {
 	nItems := p.NumItems()
-	column := make(map[string]int, nItems)
+	cols := window(nItems, MaxMatrixItems, v.Active)
+	rows := window(len(p.Options), MaxMatrixOptions, v.Live)
+	column := make(map[string]int, len(cols))
 	height := 1
-	for i := range nItems {
-		column[p.ItemName(i)] = i
+	for j, i := range cols {
+		column[p.ItemName(i)] = j
 		height = max(height, min(len([]rune(p.ItemName(i))), maxHeaderHeight))
 	}
 	symbols, legend := colorSymbols(p)
@@ -78,7 +72,7 @@ func drawMatrix(w io.Writer, p *exactcover.Problem, v *View, partial []int, dim 
 	var b strings.Builder
 	for line := range height {
 		b.WriteString(gutter)
-		for i := range nItems {
+		for _, i := range cols {
 			name := []rune(p.ItemName(i))
 			ch := " "
 			if line < len(name) && line < maxHeaderHeight {
@@ -90,35 +84,36 @@ func drawMatrix(w io.Writer, p *exactcover.Problem, v *View, partial []int, dim 
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 		b.Reset()
 	}
-	row := make([]string, nItems)
-	for k, o := range p.Options {
+	row := make([]string, len(cols))
+	for _, k := range rows {
+		o := &p.Options[k]
 		mark := " "
 		if chosen[k] {
 			mark = "*"
 		}
 		fmt.Fprintf(&b, "%*d %s ", width, k+1, mark)
-		for i := range row {
-			row[i] = "0"
+		for j := range row {
+			row[j] = "0"
 		}
 		for _, r := range o.Items {
-			row[column[r.Name]] = "1"
+			j, shown := column[r.Name]
+			if !shown {
+				continue
+			}
+			row[j] = "1"
 			if r.Color != "" {
-				row[column[r.Name]] = symbols[r.Color]
+				row[j] = symbols[r.Color]
 			}
 		}
 		live := v.Live(k)
-		for i, s := range row {
-			cell(&b, s, live && v.Active(i))
+		for j, s := range row {
+			cell(&b, s, live && v.Active(cols[j]))
 			b.WriteString(" ")
 		}
 		b.WriteString("  ")
 		label := o.Label
 		if label == "" {
-			refs := make([]string, len(o.Items))
-			for j, r := range o.Items {
-				refs[j] = r.String()
-			}
-			label = strings.Join(refs, " ")
+			label = o.String()
 		}
 		if dim && !live {
 			label = ansiDim + label + ansiReset
@@ -130,6 +125,38 @@ func drawMatrix(w io.Writer, p *exactcover.Problem, v *View, partial []int, dim 
 	if legend != "" {
 		fmt.Fprintln(w, gutter+"colors: "+legend)
 	}
+	if len(cols) < nItems || len(rows) < len(p.Options) {
+		active, live := count(nItems, v.Active), count(len(p.Options), v.Live)
+		note := fmt.Sprintf("a window on a larger matrix: %s of %d and %s of %d",
+			Plural(active, "active item"), nItems, Plural(live, "live option"), len(p.Options))
+		if active > len(cols) || live > len(rows) {
+			note += fmt.Sprintf(", the first %d and %d of them shown", len(cols), len(rows))
+		}
+		fmt.Fprintln(w, gutter+"("+note+")")
+	}
+}
+
+// window returns 0…n-1 when n ≤ most, else the first most of them for
+// which keep holds.
+func window(n, most int, keep func(int) bool) []int {
+	var out []int
+	for i := range n {
+		if n <= most || keep(i) && len(out) < most {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// count returns how many of 0…n-1 satisfy f.
+func count(n int, f func(int) bool) int {
+	c := 0
+	for i := range n {
+		if f(i) {
+			c++
+		}
+	}
+	return c
 }
 
 // colorSymbols gives each color of p a one-character symbol for the matrix:

@@ -31,13 +31,18 @@ const (
 	maxIndentLevel = 16
 )
 
+// maxMeasured bounds the nodes the engine explores to measure a search
+// before Narrate tells it: a million take it a tenth of a second, and a
+// narration of that many nodes (a few million lines) is never read.
+const maxMeasured = 1_000_000
+
 // Config says how [Narrate] tells a search.
 type Config struct {
 	// MaxNodes stops the narration, and the search, before it enters a node
 	// beyond that many (0: no limit).
 	MaxNodes int64
-	// Matrix draws the matrix at every node; see [CheckMatrix] for the
-	// largest problem it can draw.
+	// Matrix draws the matrix at every node, through a window of
+	// MaxMatrixItems × MaxMatrixOptions on a larger problem.
 	Matrix bool
 	// Dim draws covered items and hidden options dimmed with ANSI escapes
 	// rather than blanked; for terminals.
@@ -51,20 +56,32 @@ type Config struct {
 // in reverse order, and each solution. It returns the statistics of the
 // search it told, which are the engine's (see [Walk]).
 //
-// Narrate checks p, and with cfg.Matrix its size, before it writes
-// anything. It returns the first error writing to w, or ctx.Err() when the
-// context stopped the search.
+// With cfg.MaxNodes, the engine first measures the search, in a blink (at
+// most maxMeasured nodes), and a search bigger than the narration will
+// tell is said to be so before the story starts.
+//
+// Narrate checks p before it writes anything. It returns the first error
+// writing to w, or ctx.Err() when the context stopped the search.
 func Narrate(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg Config) (exactcover.Stats, error) {
 	s, err := exactcover.New(p)
 	if err != nil {
 		return exactcover.Stats{}, err
 	}
-	if cfg.Matrix {
-		if err := CheckMatrix(p); err != nil {
-			return exactcover.Stats{}, err
+	n := &narrator{w: w, p: p, cfg: cfg}
+	if cfg.MaxNodes > 0 {
+		measured := min(cfg.MaxNodes, maxMeasured)
+		if st, _ := s.Search(ctx, exactcover.Config{MaxNodes: measured, SkipProfile: true}, nil); st.Status == exactcover.NodeLimit {
+			told := "only the first " + Plural(cfg.MaxNodes, "node") + " are told below."
+			if cfg.MaxNodes == 1 {
+				told = "only the first node is told below."
+			} else if measured < cfg.MaxNodes {
+				told = "at most the first " + Plural(cfg.MaxNodes, "node") + " are told below."
+			}
+			n.printf(0, 0, "This search has more than %s, too many to follow step by step:", Plural(measured, "node"))
+			n.printf(0, 0, "%s", told)
+			n.printf(0, 0, "")
 		}
 	}
-	n := &narrator{w: w, p: p, cfg: cfg}
 	n.header(s.Warnings())
 	st, err := Walk(ctx, p, cfg.MaxNodes, n.step)
 	n.footer(st)
@@ -97,7 +114,7 @@ func (n *narrator) header(warnings []exactcover.Warning) {
 	p := n.p
 	n.printf(0, 0, "Algorithm X with dancing links, step by step (Knuth, arXiv cs/0011047).")
 	n.printf(0, 0, "The problem: %s, %s, %s.",
-		plural(len(p.Primary), "primary item"), plural(len(p.Secondary), "secondary item"), plural(len(p.Options), "option"))
+		Plural(len(p.Primary), "primary item"), Plural(len(p.Secondary), "secondary item"), Plural(len(p.Options), "option"))
 	if len(p.Primary) <= maxListedItems {
 		n.printf(0, 2, "primary (cover exactly once): %s", strings.Join(p.Primary, " "))
 	}
@@ -121,12 +138,12 @@ func (n *narrator) header(warnings []exactcover.Warning) {
 
 func (n *narrator) footer(st exactcover.Stats) {
 	n.printf(0, 0, "")
-	counts := fmt.Sprintf("%s, %s, %s", plural64(st.Solutions, "solution"), plural64(st.Nodes, "node"), plural64(st.Updates, "update"))
+	counts := fmt.Sprintf("%s, %s, %s", Plural(st.Solutions, "solution"), Plural(st.Nodes, "node"), Plural(st.Updates, "update"))
 	switch st.Status {
 	case exactcover.Complete:
 		n.printf(0, 0, "The search is complete: %s.", counts)
 	case exactcover.NodeLimit:
-		n.printf(0, 0, "Stopped after %s, as asked; so far %s.", plural64(st.Nodes, "node"), counts)
+		n.printf(0, 0, "Stopped after %s, as asked; so far %s.", Plural(st.Nodes, "node"), counts)
 	default:
 		n.printf(0, 0, "Stopped (%s); so far %s.", st.Status, counts)
 	}
@@ -159,7 +176,7 @@ func (n *narrator) step(s *Step) bool {
 	case Cover, Purify:
 		n.coverText(s)
 	case Try:
-		n.printf(L, 2, "Try option %d (%s), the %s of %s's %s.", s.Option+1, n.optionText(s.Option), ordinal(s.K), n.name(s.Item), plural(s.D, "option"))
+		n.printf(L, 2, "Try option %d (%s), the %s of %s's %s.", s.Option+1, n.optionText(s.Option), ordinal(s.K), n.name(s.Item), Plural(s.D, "option"))
 	case Solution:
 		n.printf(L, 0, "Solution %d at node %d: every primary item is covered, by options %s.", s.Solution, s.Node, n.numbers(s.Partial, maxListedPartial))
 		if len(s.Partial) <= maxListedOptions {
@@ -218,7 +235,7 @@ func (n *narrator) partialText(partial []int) string {
 	}
 	if len(partial) > maxListedPartial {
 		tail := n.numbers(partial[len(partial)-maxListedPartial/2:], maxListedPartial)
-		return fmt.Sprintf("%s, the last of them %s", plural(len(partial), "option"), tail)
+		return fmt.Sprintf("%s, the last of them %s", Plural(len(partial), "option"), tail)
 	}
 	if len(partial) == 1 {
 		return "option " + n.numbers(partial, maxListedPartial)
@@ -240,7 +257,7 @@ func (n *narrator) activeText(active []ItemSize) string {
 	fewest := slices.Clone(active)
 	slices.SortStableFunc(fewest, func(a, b ItemSize) int { return a.Size - b.Size })
 	return fmt.Sprintf("%s left to cover; the %d with the fewest options: %s.",
-		plural(len(active), "item"), maxListedItems, sizes(fewest[:maxListedItems]))
+		Plural(len(active), "item"), maxListedItems, sizes(fewest[:maxListedItems]))
 }
 
 func (n *narrator) whyText(s *Step) string {
@@ -269,7 +286,7 @@ func (n *narrator) coverText(s *Step) {
 	if s.Kind == Purify {
 		what = fmt.Sprintf("Purify %s with color %s", item, s.Color)
 	}
-	upd := plural64(s.Updates, "update")
+	upd := Plural(s.Updates, "update")
 	switch {
 	case len(s.Hidden) == 0 && s.Kind == Cover:
 		n.printf(L, 2, "%s (%s): no other option to hide.", what, upd)
@@ -282,7 +299,7 @@ func (n *narrator) coverText(s *Step) {
 	}
 	for j, h := range s.Hidden {
 		if j == maxListedOptions {
-			n.printf(L, 4, "… and %s", plural(len(s.Hidden)-j, "more option"))
+			n.printf(L, 4, "… and %s", Plural(len(s.Hidden)-j, "more option"))
 			break
 		}
 		from := make([]string, len(h.From))
@@ -296,7 +313,7 @@ func (n *narrator) coverText(s *Step) {
 		n.printf(L, 4, "option %d (%s) %s", h.Option+1, n.optionText(h.Option), where)
 	}
 	if s.Kind == Purify && s.Kept > 0 {
-		n.printf(L, 4, "(%s giving %s color %s too: kept, marked as agreeing)", plural(s.Kept, "option"), item, s.Color)
+		n.printf(L, 4, "(%s giving %s color %s too: kept, marked as agreeing)", Plural(s.Kept, "option"), item, s.Color)
 	}
 }
 
@@ -332,13 +349,14 @@ func joinAnd(names []string) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-func plural(n int, word string) string { return plural64(int64(n), word) }
-
-func plural64(n int64, word string) string {
+// Plural writes n and a regular noun, in the plural unless n is 1: "1
+// node", "3 nodes". The command line uses it too, so that its messages and
+// the narration agree.
+func Plural[N int | int64](n N, noun string) string {
 	if n == 1 {
-		return "1 " + word
+		return "1 " + noun
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // ordinal writes 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st.

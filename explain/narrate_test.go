@@ -3,9 +3,7 @@ package explain_test
 import (
 	"bytes"
 	"context"
-	"errors"
 	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -143,12 +141,27 @@ func TestNarrateAgreesWithWalk(t *testing.T) {
 	}
 }
 
-func TestNarrateMatrixRefused(t *testing.T) {
+// TestNarrateMatrixWindow draws queens-8 (46 items, 64 options), beyond
+// the matrix view's limits, through a window: at the root the first 40
+// items and 60 options, with a note saying so; every matrix line stays
+// within the window's width.
+func TestNarrateMatrixWindow(t *testing.T) {
 	p := readDLX(t, filepath.Join(sharedDir, "queens-8.dlx"))
 	var out bytes.Buffer
-	_, err := explain.Narrate(context.Background(), &out, p, explain.Config{Matrix: true})
-	if err == nil || out.Len() > 0 {
-		t.Fatalf("matrix of queens-8: err %v, %d bytes written", err, out.Len())
+	if _, err := explain.Narrate(context.Background(), &out, p, explain.Config{Matrix: true, MaxNodes: 3}); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if !strings.Contains(text, "(a window on a larger matrix: 46 active items of 46 and 64 live options of 64, the first 40 and 60 of them shown)") {
+		t.Errorf("no window note at the root:\n%s", text)
+	}
+	if strings.Count(text, "a window on a larger matrix") != 3 {
+		t.Errorf("want a window note at each of the 3 nodes told:\n%s", text)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.HasPrefix(line, "    ") && strings.Contains(line, " 1 ") && len(line) > 5+2*explain.MaxMatrixItems+40 {
+			t.Errorf("matrix line wider than the window: %q", line)
+		}
 	}
 }
 
@@ -162,29 +175,3 @@ func TestNarrateDim(t *testing.T) {
 	}
 }
 
-func TestCheckMatrix(t *testing.T) {
-	problem := func(items, options int) *exactcover.Problem {
-		p := new(exactcover.Problem)
-		for i := range items {
-			p.Primary = append(p.Primary, fmt.Sprint("i", i))
-		}
-		for k := range options {
-			p.Options = append(p.Options, exactcover.NewOption(p.Primary[k%items]))
-		}
-		return p
-	}
-	for _, tc := range []struct {
-		items, options int
-		ok             bool
-	}{
-		{7, 6, true},
-		{explain.MaxMatrixItems, explain.MaxMatrixOptions, true},
-		{explain.MaxMatrixItems + 1, 1, false},
-		{1, explain.MaxMatrixOptions + 1, false},
-	} {
-		err := explain.CheckMatrix(problem(tc.items, tc.options))
-		if (err == nil) != tc.ok || (err != nil && !errors.Is(err, explain.ErrMatrixTooLarge)) {
-			t.Errorf("%d items × %d options: %v", tc.items, tc.options, err)
-		}
-	}
-}

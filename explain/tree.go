@@ -3,7 +3,6 @@ package explain
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -11,14 +10,20 @@ import (
 	"xcover/exactcover"
 )
 
-// DefaultTreeNodes is the bound [WriteTree] uses when given maxNodes ≤ 0:
+// DefaultTreeNodes is the drawing's bound when TreeConfig.MaxNodes is 0:
 // Graphviz lays out a thousand nodes in a second or two, and a drawing with
 // more is too dense to read anyway.
 const DefaultTreeNodes = 1000
 
-// ErrTreeTooLarge is returned by [WriteTree] (wrapped, with the bound) when
-// the search tree has more nodes than it was allowed to draw.
-var ErrTreeTooLarge = errors.New("search tree too large to draw")
+// TreeConfig says how much of the search [WriteTree] draws.
+type TreeConfig struct {
+	// MaxNodes stops the search, and the drawing, before a node beyond that
+	// many (0: DefaultTreeNodes), as exactcover.Config.MaxNodes does.
+	MaxNodes int64
+	// MaxSolutions stops the search after that many solutions (0: all),
+	// as exactcover.Config.MaxSolutions does.
+	MaxSolutions int64
+}
 
 // treeNode is one node of the search tree as WriteTree draws it.
 type treeNode struct {
@@ -33,14 +38,18 @@ type treeNode struct {
 // WriteTree writes the search tree of p as a Graphviz DOT graph: one node
 // per node of the search tree, in the order the search enters them, labeled
 // with the item chosen there and its number of options; an edge per option
-// tried, labeled with the option; dead ends (an item with no options left)
-// in red and solutions in green. Render it with "dot -Tsvg tree.dot".
+// tried, labeled with the option's number (from 1) and its label or items;
+// dead ends (an item with no options left) in red and solutions in green.
+// Render it with "dot -Tsvg tree.dot".
 //
-// The tree has exactly the nodes that [Walk] and the engine count. A search
-// of more than maxNodes nodes (DefaultTreeNodes when maxNodes ≤ 0) is
-// refused with an error wrapping [ErrTreeTooLarge], and nothing is written:
-// the whole tree is built before the first byte is.
-func WriteTree(ctx context.Context, w io.Writer, p *exactcover.Problem, maxNodes int64) error {
+// It draws the search that [Walk] and the engine make with the same limits:
+// the tree up to where cfg stopped it, whose statistics it returns (Status
+// says what stopped it) and writes in the graph's label. A search stopped
+// early draws the nodes it entered, with the children it did not reach
+// left out. The whole drawing is built before the first byte is written,
+// so an invalid problem or a cancelled search writes nothing.
+func WriteTree(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg TreeConfig) (exactcover.Stats, error) {
+	maxNodes := cfg.MaxNodes
 	if maxNodes <= 0 {
 		maxNodes = DefaultTreeNodes
 	}
@@ -55,7 +64,7 @@ func WriteTree(ctx context.Context, w io.Writer, p *exactcover.Problem, maxNodes
 		}
 		return path[level-1], edge[level-1]
 	}
-	st, err := Walk(ctx, p, maxNodes+1, func(s *Step) bool {
+	st, err := Walk(ctx, p, maxNodes, func(s *Step) bool {
 		switch s.Kind {
 		case Enter, Solution:
 			path = append(path[:s.Level], s.Node)
@@ -65,9 +74,12 @@ func WriteTree(ctx context.Context, w io.Writer, p *exactcover.Problem, maxNodes
 				n.solution, n.label = true, fmt.Sprintf("solution %d", s.Solution)
 			}
 			nodes = append(nodes, n)
+			if s.Kind == Solution && cfg.MaxSolutions > 0 && s.Solution >= cfg.MaxSolutions {
+				return false
+			}
 		case Choose:
 			n := &nodes[len(nodes)-1]
-			n.label = fmt.Sprintf("%s\n%s", p.ItemName(s.Item), plural(s.Size, "option"))
+			n.label = fmt.Sprintf("%s\n%s", p.ItemName(s.Item), Plural(s.Size, "option"))
 			if s.Size == 0 {
 				n.label = p.ItemName(s.Item) + "\nno option: dead end"
 			}
@@ -77,17 +89,23 @@ func WriteTree(ctx context.Context, w io.Writer, p *exactcover.Problem, maxNodes
 		}
 		return true
 	})
-	if err != nil {
-		return err
+	if st.Status == exactcover.Stopped { // the visitor stopped at MaxSolutions
+		st.Status = exactcover.SolutionLimit
 	}
-	if st.Status == exactcover.NodeLimit || st.Nodes > maxNodes {
-		return fmt.Errorf("%w: more than %d nodes", ErrTreeTooLarge, maxNodes)
+	if err != nil {
+		return st, err
+	}
+	label := fmt.Sprintf("%s, %s, %s", Plural(st.Solutions, "solution"), Plural(st.Nodes, "node"), Plural(st.Updates, "update"))
+	switch st.Status {
+	case exactcover.NodeLimit:
+		label += fmt.Sprintf("; stopped before node %d: the search goes on", st.Nodes+1)
+	case exactcover.SolutionLimit:
+		label += fmt.Sprintf("; stopped after %s: the search goes on", Plural(st.Solutions, "solution"))
 	}
 
 	bw := bufio.NewWriter(w)
 	fmt.Fprintln(bw, "digraph search {")
-	fmt.Fprintf(bw, "  label=%s;\n", dotQuote(fmt.Sprintf("%s, %s, %s",
-		plural64(st.Solutions, "solution"), plural64(st.Nodes, "node"), plural64(st.Updates, "update"))))
+	fmt.Fprintf(bw, "  label=%s;\n", dotQuote(label))
 	fmt.Fprintln(bw, "  node [shape=box, fontname=\"Helvetica\"];")
 	fmt.Fprintln(bw, "  edge [fontname=\"Helvetica\", fontsize=10];")
 	for _, n := range nodes {
@@ -104,7 +122,7 @@ func WriteTree(ctx context.Context, w io.Writer, p *exactcover.Problem, maxNodes
 		}
 	}
 	fmt.Fprintln(bw, "}")
-	return bw.Flush()
+	return st, bw.Flush()
 }
 
 // optionLabel is how the tree names an option: its number and its label or
@@ -114,11 +132,7 @@ func optionLabel(p *exactcover.Problem, k int) string {
 	if o.Label != "" {
 		return fmt.Sprintf("%d: %s", k+1, o.Label)
 	}
-	refs := make([]string, len(o.Items))
-	for j, r := range o.Items {
-		refs[j] = r.String()
-	}
-	return fmt.Sprintf("%d: %s", k+1, strings.Join(refs, " "))
+	return fmt.Sprintf("%d: %s", k+1, o.String())
 }
 
 // dotQuote writes s as a DOT quoted string. Inside one, DOT gives meaning to

@@ -249,7 +249,7 @@ func TestWriteTreeIsValidDOT(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var out bytes.Buffer
-			if err := explain.WriteTree(context.Background(), &out, tc.p, 2000); err != nil {
+			if _, err := explain.WriteTree(context.Background(), &out, tc.p, explain.TreeConfig{MaxNodes: 2000}); err != nil {
 				t.Fatal(err)
 			}
 			g, err := parseDOT(out.String())
@@ -279,25 +279,50 @@ func renderDOT(t *testing.T, src []byte) {
 
 func TestWriteTreeGolden(t *testing.T) {
 	var out bytes.Buffer
-	if err := explain.WriteTree(context.Background(), &out, knuthPaper(), 0); err != nil {
+	if _, err := explain.WriteTree(context.Background(), &out, knuthPaper(), explain.TreeConfig{}); err != nil {
 		t.Fatal(err)
 	}
 	golden(t, "knuth.dot", out.Bytes())
 }
 
-func TestWriteTreeRefusesLargeTrees(t *testing.T) {
-	p := knuthPaper() // 6 nodes
-	for _, tc := range []struct {
-		max     int64
-		refused bool
-	}{{5, true}, {6, false}, {1, true}} {
-		var out bytes.Buffer
-		err := explain.WriteTree(context.Background(), &out, p, tc.max)
-		if refused := errors.Is(err, explain.ErrTreeTooLarge); refused != tc.refused {
-			t.Errorf("max %d: err %v, want refused=%v", tc.max, err, tc.refused)
+// TestWriteTreeLimits draws searches cut short by a node limit or a
+// solution limit: the drawing has the nodes and solutions that the engine
+// counts under the same limits, and its label says the search goes on.
+func TestWriteTreeLimits(t *testing.T) {
+	p := readDLXOptional(filepath.Join(sharedDir, "queens-8.dlx"))
+	if p == nil {
+		p = knuthPaper()
+	}
+	for _, cfg := range []explain.TreeConfig{
+		{MaxNodes: 1}, {MaxNodes: 5}, {MaxNodes: 100},
+		{MaxSolutions: 1}, {MaxSolutions: 3, MaxNodes: 2000}, {MaxSolutions: 2, MaxNodes: 50},
+	} {
+		s, err := exactcover.New(p)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if tc.refused && out.Len() > 0 {
-			t.Errorf("max %d: refused but wrote %d bytes", tc.max, out.Len())
+		eng, err := s.Search(context.Background(), exactcover.Config{MaxNodes: cfg.MaxNodes, MaxSolutions: cfg.MaxSolutions}, nil)
+		if cfg.MaxNodes == 0 {
+			eng, err = s.Search(context.Background(), exactcover.Config{MaxNodes: explain.DefaultTreeNodes, MaxSolutions: cfg.MaxSolutions}, nil)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out bytes.Buffer
+		st, err := explain.WriteTree(context.Background(), &out, p, cfg)
+		if err != nil {
+			t.Fatalf("%+v: %v", cfg, err)
+		}
+		if st.Nodes != eng.Nodes || st.Solutions != eng.Solutions || st.Status != eng.Status {
+			t.Errorf("%+v: drew %d nodes, %d solutions, %s; the engine: %d, %d, %s", cfg, st.Nodes, st.Solutions, st.Status, eng.Nodes, eng.Solutions, eng.Status)
+		}
+		g, err := parseDOT(out.String())
+		if err != nil {
+			t.Fatalf("%+v: invalid DOT: %v", cfg, err)
+		}
+		checkTree(t, g, eng)
+		if eng.Status != exactcover.Complete && !strings.Contains(g.attrs["label"], "the search goes on") {
+			t.Errorf("%+v: label %s does not say the search goes on", cfg, g.attrs["label"])
 		}
 	}
 }

@@ -14,14 +14,14 @@ import (
 // spec to the other format and back: the problem (items, options, order,
 // colors, labels) must come back identical, and so must the text.
 func TestConvertRoundTrip(t *testing.T) {
+	t.Parallel()
 	root := moduleRoot(t)
-	chdir(t, root)
 	var files []string
 	if _, err := os.Stat(filepath.Join(root, "..", "shared", "data", "exactcover")); err == nil {
-		dlx, _ := filepath.Glob(filepath.Join(sharedData(t), "exactcover", "*.dlx"))
+		dlx, _ := filepath.Glob(filepath.Join(root, sharedData(t), "exactcover", "*.dlx"))
 		files = append(files, dlx...)
 	}
-	examples, _ := filepath.Glob(filepath.Join("specs", "examples", "*"))
+	examples, _ := filepath.Glob(filepath.Join(root, "specs", "examples", "*"))
 	files = append(files, examples...)
 	for _, file := range files {
 		from, ok := specs.FormatOf(file)

@@ -1,110 +1,177 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
+	"golang.org/x/term"
 
+	"xcover/exactcover"
 	"xcover/specs"
 )
 
-// maxInputBytes bounds what xcover reads from one file or stdin: a problem
-// beyond it could not be compiled within exactcover.MaxNodes anyway, and the
-// bound keeps a mistaken "xcover solve /dev/zero" from eating memory.
-const maxInputBytes = 1 << 30
+// Reading input: one FILE argument or stdin ("-", or no argument), gzip
+// compressed or not (told from its first bytes), read up to the limit of
+// the format it is in and no further.
 
-// readInput reads the command's one FILE argument, or stdin when it is
-// absent or "-". It returns the name to use in messages.
-func readInput(c *cli.Context) (name string, data []byte, err error) {
-	if c.NArg() > 1 {
-		return "", nil, badInput(fmt.Errorf("%s: expected one input file, got %d arguments", c.Command.Name, c.NArg()))
+// stdinName is the name messages give standard input.
+const stdinName = "<stdin>"
+
+// inputArg returns the command's one FILE argument, "-" for stdin.
+func inputArg(c *cli.Context) (string, error) {
+	switch c.NArg() {
+	case 0:
+		return "-", nil
+	case 1:
+		return c.Args().First(), nil
 	}
-	name = c.Args().First()
+	return "", usage(c, "expected one input file, got %d arguments", c.NArg())
+}
+
+// readFile reads name ("-": stdin) whole, gunzipping it when it is
+// compressed, and refuses it beyond limit bytes (after decompression)
+// without reading further; limitName names the limit in the message. It
+// returns the name to use in messages.
+func readFile(e *env, name string, limit int64, limitName string) (string, []byte, error) {
 	var r io.Reader
-	if name == "" || name == "-" {
-		if f, ok := c.App.Reader.(*os.File); ok && name == "" && charDevice(f) {
-			fmt.Fprintf(c.App.ErrWriter, "xcover: reading the problem from the terminal; end it with Ctrl-D (or give a FILE)\n")
+	if name == "-" {
+		if isTerminal(e.stdin) {
+			fmt.Fprintln(e.stderr, "xcover: reading the input from the terminal; end it with Ctrl-D (or give a FILE)")
 		}
-		name, r = "<stdin>", c.App.Reader
+		name, r = stdinName, e.stdin
 	} else {
-		f, err := os.Open(name)
+		f, err := os.Open(e.path(name))
 		if err != nil {
 			return name, nil, badInput(fmt.Errorf("%s: %v", name, pathError(err)))
 		}
 		defer f.Close()
 		r = f
 	}
-	data, err = io.ReadAll(io.LimitReader(r, maxInputBytes+1))
+	br := bufio.NewReader(r)
+	if magic, _ := br.Peek(2); bytes.Equal(magic, []byte{0x1f, 0x8b}) {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return name, nil, badInput(fmt.Errorf("%s: %v", name, err))
+		}
+		r = zr
+	} else {
+		r = br
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return name, nil, badInput(fmt.Errorf("%s: %v", name, pathError(err)))
 	}
-	if len(data) > maxInputBytes {
-		return name, nil, badInput(fmt.Errorf("%s: input larger than %d bytes (maxInputBytes)", name, maxInputBytes))
+	if int64(len(data)) > limit {
+		return name, nil, badInput(fmt.Errorf("%s: larger than %d bytes, the most xcover reads of this input (%s)", name, limit, limitName))
 	}
 	return name, data, nil
 }
 
-// formatFlag chooses the input format of the commands that read a spec.
-var formatFlag = &cli.StringFlag{
-	Name:        "format",
-	Usage:       "read the input as `FORMAT` yaml or dlx",
-	DefaultText: "from the extension .yaml, .yml or .dlx, else detected from the content",
+// problem is a spec read and compiled.
+type problem struct {
+	spec   *specs.Spec
+	solver *exactcover.Solver
 }
 
-// inputFormat returns the format named by --format, or "" when the flag is
-// absent; an unknown name is a usage error, reported before any input is
-// read.
-func inputFormat(c *cli.Context) (specs.Format, error) {
-	name := c.String(formatFlag.Name)
-	if !c.IsSet(formatFlag.Name) {
-		return "", nil
-	}
-	return parseFormat("--"+formatFlag.Name, name)
-}
-
-// parseFormat checks a format name given to the flag called flag.
-func parseFormat(flag, name string) (specs.Format, error) {
-	switch f := specs.Format(strings.ToLower(name)); f {
-	case specs.YAML, specs.DLX:
-		return f, nil
-	case "yml":
-		return specs.YAML, nil
-	}
-	return "", badInput(fmt.Errorf("%s %q: expected yaml or dlx", flag, name))
-}
-
-// loadSpec reads and parses the command's input (FILE or stdin) as --format
-// says, else as the file's extension says, else as its content looks. Every
-// error is bad input whose message names file:line:column.
-func loadSpec(c *cli.Context) (*specs.Spec, error) {
-	format, err := inputFormat(c)
+// loadSpec reads the command's input as --format says, else as its
+// extension says (.gz aside), else as its content looks; parses it and
+// compiles it, printing the compiler's warnings. Every error is bad input
+// whose message names file:line:column. It gives up when ctx ends (as
+// --timeout bounds the whole run), with ctx's error.
+func loadSpec(ctx context.Context, c *cli.Context, e *env) (*problem, error) {
+	format, err := specFormat(c, flagFormat)
 	if err != nil {
 		return nil, err
 	}
-	name, data, err := readInput(c)
+	arg, err := inputArg(c)
 	if err != nil {
 		return nil, err
 	}
-	if format == "" {
-		if f, ok := specs.FormatOf(name); ok && name != "<stdin>" {
-			format = f
-		} else {
-			format = specs.Detect(data)
+	byName, named := specs.FormatOf(strings.TrimSuffix(arg, ".gz"))
+	if format == "" && named {
+		format = byName
+	}
+	p, err := await(ctx, func() (*problem, error) {
+		limit, limitName := int64(max(specs.MaxDLXBytes, specs.MaxYAMLBytes)), "specs.MaxDLXBytes"
+		switch format {
+		case specs.YAML:
+			limit, limitName = specs.MaxYAMLBytes, "specs.MaxYAMLBytes"
+		case specs.DLX:
+			limit = specs.MaxDLXBytes
 		}
+		name, data, err := readFile(e, arg, limit, limitName)
+		if err != nil {
+			return nil, err
+		}
+		f := format
+		if f == "" {
+			f = specs.Detect(data)
+		}
+		sp, err := specs.Parse(name, data, f)
+		if err != nil {
+			if looks := specs.Detect(data); format != "" && looks != format && !c.IsSet(flagFormat) {
+				err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, looks, looks)
+			}
+			return nil, badInput(err)
+		}
+		s, warnings, err := sp.Compile()
+		if err != nil {
+			return nil, badInput(err)
+		}
+		for _, w := range warnings {
+			fmt.Fprintf(e.stderr, "xcover: warning: %s\n", w)
+		}
+		return &problem{spec: sp, solver: s}, nil
+	})
+	return p, err
+}
+
+// await returns f's results, or ctx's error as soon as ctx ends: reading
+// and parsing know no context, so --timeout and Ctrl-C leave them running
+// in the background of a process about to exit.
+func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	if err := ctx.Err(); err != nil {
+		var zero T
+		return zero, err
 	}
-	sp, err := specs.Parse(name, data, format)
-	if err != nil {
-		return nil, badInput(err)
+	type result struct {
+		v   T
+		err error
 	}
-	return sp, nil
+	done := make(chan result, 1)
+	go func() {
+		v, err := f()
+		done <- result{v, err}
+	}()
+	select {
+	case r := <-done:
+		return r.v, r.err
+	case <-ctx.Done():
+		var zero T
+		return zero, ctx.Err()
+	}
+}
+
+// stoppedStatus is the status of a search that ctx's end stopped.
+func stoppedStatus(err error) exactcover.Status {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return exactcover.Timeout
+	}
+	return exactcover.Interrupted
+}
+
+// isStop reports whether err is a context's: Ctrl-C, SIGTERM or --timeout.
+func isStop(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // pathError drops the operation and path from an *fs.PathError, which the
@@ -117,41 +184,14 @@ func pathError(err error) error {
 	return err
 }
 
-// timeoutFlag is shared by the commands that search.
-var timeoutFlag = &cli.DurationFlag{
-	Name:        "timeout",
-	Usage:       "stop the search after `DURATION` (e.g. 30s, 5m), print what was found, exit 3",
-	DefaultText: "none",
-}
-
-// searchContext is cancelled by Ctrl-C (SIGINT) and, when --timeout is set,
-// by its deadline; a search that sees it stops and reports what it found.
-func searchContext(c *cli.Context) (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
-	if d := c.Duration(timeoutFlag.Name); d > 0 {
-		tctx, cancel := context.WithTimeout(ctx, d)
-		return tctx, func() { cancel(); stop() }
+// isTerminal reports whether r or w is a terminal. Tests stand in for one
+// with a value that has an IsTerminal method.
+func isTerminal(f any) bool {
+	switch f := f.(type) {
+	case interface{ IsTerminal() bool }:
+		return f.IsTerminal()
+	case *os.File:
+		return term.IsTerminal(int(f.Fd()))
 	}
-	return ctx, stop
-}
-
-// isTerminal reports whether w is a character device such as a terminal;
-// progress and color go to terminals only.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && charDevice(f)
-}
-
-// charDevice reports whether f is a character device such as a terminal.
-func charDevice(f *os.File) bool {
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
-}
-
-// elapsed formats a duration for summaries: milliseconds below a minute.
-func elapsed(d time.Duration) string {
-	if d < time.Minute {
-		return fmt.Sprintf("%.3fs", d.Seconds())
-	}
-	return d.Round(time.Second).String()
+	return false
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -28,22 +29,90 @@ type result struct {
 	stdout, stderr string
 }
 
-// runXcover runs xcover in-process with the given arguments (without the
-// program name) and stdin, from the current directory. A panic fails the
-// test: no input may panic.
-func runXcover(t testing.TB, ctx context.Context, args []string, stdin string) (r result) {
+// runOpts says how to run xcover in-process: in dir (the module root when
+// empty), with stdin, environment variables (nothing else of the test's
+// environment is seen), the streams named in tty acting as terminals, and
+// ctx (which stands for Ctrl-C and SIGTERM).
+type runOpts struct {
+	ctx   context.Context
+	dir   string
+	stdin string
+	env   map[string]string
+	tty   []string // "stdin", "stdout", "stderr"
+}
+
+// fakeTerminal is a buffer that xcover takes for a terminal.
+type fakeTerminal struct{ bytes.Buffer }
+
+func (*fakeTerminal) IsTerminal() bool { return true }
+
+type terminalReader struct{ io.Reader }
+
+func (terminalReader) IsTerminal() bool { return true }
+
+// runWith runs xcover in-process with the given arguments (without the
+// program name). A panic fails the test: no input may panic.
+func runWith(t testing.TB, o runOpts, args ...string) (r result) {
 	t.Helper()
-	var stdout, stderr bytes.Buffer
 	defer func() {
 		if p := recover(); p != nil {
 			t.Fatalf("xcover %s panicked: %v", strings.Join(args, " "), p)
 		}
 	}()
-	if ctx == nil {
-		ctx = context.Background()
+	if o.ctx == nil {
+		o.ctx = context.Background()
 	}
-	code := runContext(ctx, append([]string{"xcover"}, args...), strings.NewReader(stdin), &stdout, &stderr)
+	if o.dir == "" {
+		o.dir = moduleRoot(t)
+	}
+	var stdout, stderr fakeTerminal
+	e := &env{stdin: strings.NewReader(o.stdin), stdout: &stdout.Buffer, stderr: &stderr.Buffer,
+		getenv: func(k string) string { return o.env[k] }, dir: o.dir}
+	for _, s := range o.tty {
+		switch s {
+		case "stdin":
+			e.stdin = terminalReader{e.stdin}
+		case "stdout":
+			e.stdout = &stdout
+		case "stderr":
+			e.stderr = &stderr
+		default:
+			t.Fatalf("tty: unknown stream %q", s)
+		}
+	}
+	code := exitCode(run(o.ctx, append([]string{"xcover"}, args...), e), e.stderr)
 	return result{code, stdout.String(), stderr.String()}
+}
+
+// runXcover runs xcover in-process from the module root with stdin.
+func runXcover(t testing.TB, ctx context.Context, args []string, stdin string) result {
+	t.Helper()
+	return runWith(t, runOpts{ctx: ctx, stdin: stdin}, args...)
+}
+
+// runPipeline runs "xcover … | xcover …" in-process in dir: each stage's
+// stdout is the next one's stdin. It returns the last stage's result, with
+// every stage's stderr, and fails the test when a stage before the last
+// does not exit 0.
+func runPipeline(t testing.TB, dir, line string) result {
+	t.Helper()
+	var r result
+	for i, stage := range strings.Split(line, " | ") {
+		args, err := splitArgs(strings.TrimSpace(stage))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(args) == 0 || args[0] != "xcover" {
+			t.Fatalf("%q: every stage must be an xcover command", stage)
+		}
+		if i > 0 && r.code != 0 {
+			t.Fatalf("$ %s: a stage before the last exited %d\n%s", line, r.code, r.stderr)
+		}
+		stderr := r.stderr
+		r = runWith(t, runOpts{dir: dir, stdin: r.stdout}, args[1:]...)
+		r.stderr = stderr + r.stderr
+	}
+	return r
 }
 
 // moduleRoot returns the directory holding go.mod.
@@ -65,8 +134,8 @@ func moduleRoot(t testing.TB) string {
 	}
 }
 
-// sharedData returns the shared data directory (../shared/data from the
-// module root) relative to the module root, or skips the test.
+// sharedData returns the shared data directory relative to the module root
+// (../shared/data), or skips the test.
 func sharedData(t testing.TB) string {
 	t.Helper()
 	dir := filepath.Join(moduleRoot(t), "..", "shared", "data")
@@ -76,18 +145,13 @@ func sharedData(t testing.TB) string {
 	return filepath.Join("..", "shared", "data")
 }
 
-// chdir changes the working directory for the rest of the test. Tests of
-// this package do not run in parallel: the commands are package variables.
-func chdir(t testing.TB, dir string) {
-	t.Helper()
-	old, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
+// rooted returns a path relative to the module root as the test process
+// can open it.
+func rooted(t testing.TB, path string) string {
+	if filepath.IsAbs(path) {
+		return path
 	}
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.Chdir(old) })
+	return filepath.Join(moduleRoot(t), path)
 }
 
 // scenario is one file of testdata/scenarios; see testdata/README.md.
@@ -134,9 +198,9 @@ func parseScenario(path string, data []byte) (*scenario, error) {
 		}
 		key = strings.TrimSpace(key)
 		switch key {
-		case "args", "exit", "stdout", "stderr", "verify", "solutions", "mask":
+		case "args", "exit", "stdout", "stderr", "verify", "solutions", "mask", "env", "tty":
 		default:
-			return nil, fmt.Errorf("%s:%d: unknown key %q (expected args, exit, stdout, stderr, verify, solutions or mask)", path, i+1, key)
+			return nil, fmt.Errorf("%s:%d: unknown key %q (expected args, exit, stdout, stderr, verify, solutions, mask, env or tty)", path, i+1, key)
 		}
 		if _, dup := sc.keys[key]; dup {
 			return nil, fmt.Errorf("%s:%d: key %q given twice", path, i+1, key)
@@ -231,10 +295,10 @@ func TestScenarios(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := moduleRoot(t)
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".txt")
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			path := filepath.Join(pkgDir, file)
 			data, err := os.ReadFile(path)
 			if err != nil {
@@ -244,12 +308,12 @@ func TestScenarios(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			runScenario(t, sc, path, root)
+			runScenario(t, sc, path)
 		})
 	}
 }
 
-func runScenario(t *testing.T, sc *scenario, path, root string) {
+func runScenario(t *testing.T, sc *scenario, path string) {
 	work := t.TempDir()
 	for _, s := range sc.sections {
 		switch s.name {
@@ -260,7 +324,6 @@ func runScenario(t *testing.T, sc *scenario, path, root string) {
 			t.Fatal(err)
 		}
 	}
-	chdir(t, root)
 	expand := func(s string) string {
 		if strings.Contains(s, "$DATA") {
 			s = strings.ReplaceAll(s, "$DATA", sharedData(t))
@@ -278,8 +341,14 @@ func runScenario(t *testing.T, sc *scenario, path, root string) {
 	if err != nil {
 		t.Fatalf("%s: exit: %v", sc.path, err)
 	}
-	stdin, _ := sc.section("stdin")
-	r := runXcover(t, nil, args, stdin)
+	o := runOpts{env: map[string]string{}}
+	o.stdin, _ = sc.section("stdin")
+	for _, kv := range strings.Fields(sc.keys["env"]) {
+		k, v, _ := strings.Cut(kv, "=")
+		o.env[k] = v
+	}
+	o.tty = strings.Fields(sc.keys["tty"])
+	r := runWith(t, o, args...)
 	if r.code != wantCode {
 		t.Errorf("exit code %d, want %d\nstderr:\n%s", r.code, wantCode, r.stderr)
 	}
@@ -322,7 +391,7 @@ func runScenario(t *testing.T, sc *scenario, path, root string) {
 	}
 
 	if input := sc.keys["verify"]; input != "" {
-		sols := checkSolutions(t, expand(input), slices.Contains(args, "--json"), r.stdout)
+		sols := checkSolutions(t, rooted(t, expand(input)), slices.Contains(args, "--json"), r.stdout)
 		if want := sc.keys["solutions"]; want != "" && strconv.Itoa(len(sols)) != want {
 			t.Errorf("%d solutions printed, want %s", len(sols), want)
 		}
@@ -353,7 +422,7 @@ func checkInvariants(t testing.TB, r result) {
 // the way a test that checks solutions needs it.
 func loadProblem(t testing.TB, path string) *exactcover.Problem {
 	t.Helper()
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(rooted(t, path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -405,7 +474,7 @@ func textSolutions(t testing.TB, p *exactcover.Problem, stdout string) [][]int {
 		o := &p.Options[k]
 		line := o.Label
 		if line == "" {
-			line = strings.Join(itemStrings(o), " ")
+			line = o.String()
 		}
 		byLine[line] = append(byLine[line], k)
 	}
@@ -435,17 +504,18 @@ func textSolutions(t testing.TB, p *exactcover.Problem, stdout string) [][]int {
 	return sols
 }
 
-// jsonLine is any object xcover --json prints; unknown fields are errors.
+// jsonLine is any object "solve --json" prints; unknown fields are
+// errors.
 type jsonLine struct {
 	Type           string       `json:"type"`
 	Number         int64        `json:"number"`
+	OptionIndices  []int        `json:"option_indices"`
 	Options        []jsonOption `json:"options"`
 	Solutions      int64        `json:"solutions"`
 	Nodes          int64        `json:"nodes"`
 	Updates        int64        `json:"updates"`
 	Cleansings     int64        `json:"cleansings"`
 	Status         string       `json:"status"`
-	Complete       bool         `json:"complete"`
 	ElapsedSeconds float64      `json:"elapsed_seconds"`
 	Profile        []int64      `json:"profile"`
 }
@@ -467,6 +537,9 @@ func decodeJSON(t testing.TB, stdout string) (solutions []jsonLine, summary json
 			if l.Number != int64(len(solutions)+1) {
 				t.Errorf("line %d: solution number %d, want %d", i+1, l.Number, len(solutions)+1)
 			}
+			if len(l.OptionIndices) != len(l.Options) {
+				t.Errorf("line %d: %d option indices for %d options", i+1, len(l.OptionIndices), len(l.Options))
+			}
 			solutions = append(solutions, l)
 		case l.Type == "summary" && i == len(lines)-1:
 			summary = l
@@ -478,9 +551,6 @@ func decodeJSON(t testing.TB, stdout string) (solutions []jsonLine, summary json
 	case "complete", "limit", "node-limit", "timeout", "interrupted":
 	default:
 		t.Errorf("summary status %q is none of the documented ones", summary.Status)
-	}
-	if summary.Complete != (summary.Status == "complete") {
-		t.Errorf("summary complete=%v with status %q", summary.Complete, summary.Status)
 	}
 	var sum int64
 	for _, n := range summary.Profile {
@@ -497,18 +567,20 @@ func jsonSolutions(t testing.TB, p *exactcover.Problem, stdout string) [][]int {
 	lines, summary := decodeJSON(t, stdout)
 	var sols [][]int
 	for _, l := range lines {
-		var sol []int
-		for _, o := range l.Options {
-			if o.Index < 0 || o.Index >= len(p.Options) {
-				t.Fatalf("solution %d: option index %d out of range", l.Number, o.Index)
+		for j, k := range l.OptionIndices {
+			if k < 0 || k >= len(p.Options) {
+				t.Fatalf("solution %d: option index %d out of range", l.Number, k)
 			}
-			want := &p.Options[o.Index]
-			if o.Label != want.Label || !slices.Equal(o.Items, itemStrings(want)) {
-				t.Errorf("solution %d: option %d printed as %q %q, but it is %q %q", l.Number, o.Index, o.Label, o.Items, want.Label, itemStrings(want))
+			want := &p.Options[k]
+			var items []string
+			for _, r := range want.Items {
+				items = append(items, r.String())
 			}
-			sol = append(sol, o.Index)
+			if o := l.Options[j]; o.Label != want.Label || !slices.Equal(o.Items, items) {
+				t.Errorf("solution %d: option index %d printed as %q %q, but it is %q %q", l.Number, k, o.Label, o.Items, want.Label, items)
+			}
 		}
-		sols = append(sols, sol)
+		sols = append(sols, l.OptionIndices)
 	}
 	if summary.Solutions < int64(len(sols)) {
 		t.Errorf("summary counts %d solutions, %d were printed", summary.Solutions, len(sols))
@@ -516,17 +588,18 @@ func jsonSolutions(t testing.TB, p *exactcover.Problem, stdout string) [][]int {
 	return sols
 }
 
-// TestHelpExamples runs the "$ xcover ..." lines of every command's help:
-// the help must show examples that work, and the exit-code table.
+// TestHelpExamples runs the "$ xcover ..." lines of every command's help,
+// from a directory that holds no input (the examples must work outside
+// the checkout): the help must show examples that work, and the exit-code
+// table. Stages joined by " | " run as a pipe.
 func TestHelpExamples(t *testing.T) {
-	chdir(t, moduleRoot(t))
-	example := regexp.MustCompile(`^\s*\$ xcover ([^#]*?)\s*(?:#(.*?)(?:exit (\d).*)?)?$`)
-	for _, cmd := range commands {
-		if cmd.Hidden {
-			continue
-		}
+	t.Parallel()
+	example := regexp.MustCompile(`^\s*\$ (xcover [^#]*?)\s*(?:#(.*?)(?:exit (\d).*)?)?$`)
+	dir := t.TempDir()
+	for _, cmd := range newApp(&env{}).Commands {
 		t.Run(cmd.Name, func(t *testing.T) {
-			help := runXcover(t, nil, []string{"help", cmd.Name}, "")
+			t.Parallel()
+			help := runWith(t, runOpts{dir: dir}, "help", cmd.Name)
 			if help.code != 0 || !strings.Contains(help.stdout, "Exit codes") {
 				t.Errorf("help %s: exit %d, or no exit-code table:\n%s", cmd.Name, help.code, help.stdout)
 			}
@@ -547,11 +620,7 @@ func TestHelpExamples(t *testing.T) {
 						want = append(want, 0)
 					}
 				}
-				args, err := splitArgs(m[1])
-				if err != nil {
-					t.Fatal(err)
-				}
-				r := runXcover(t, nil, args, "")
+				r := runPipeline(t, dir, m[1])
 				checkInvariants(t, r)
 				if !slices.Contains(want, r.code) {
 					t.Errorf("example %q: exit %d, want one of %v\n%s", m[1], r.code, want, r.stderr)
@@ -565,6 +634,7 @@ func TestHelpExamples(t *testing.T) {
 }
 
 func TestPermuteArgs(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ in, want string }{
 		{"xcover solve f.dlx", "xcover solve -- f.dlx"},
 		{"xcover solve f.dlx --count", "xcover solve --count -- f.dlx"},
@@ -573,9 +643,11 @@ func TestPermuteArgs(t *testing.T) {
 		{"xcover solve - --format dlx", "xcover solve --format dlx -- -"},
 		{"xcover solve --all -- -weird.dlx", "xcover solve --all -- -weird.dlx"},
 		{"xcover solve --unknown f.dlx", "xcover solve --unknown -- f.dlx"},
+		{"xcover solve f.dlx --generate-bash-completion", "xcover solve f.dlx --generate-bash-completion"},
 		{"xcover help solve", "xcover help solve"},
 		{"xcover", "xcover"},
 	}
+	commands := newApp(&env{}).Commands
 	for _, tt := range tests {
 		got := strings.Join(permuteArgs(strings.Fields(tt.in), commands), " ")
 		if got != tt.want {

@@ -36,7 +36,7 @@ func TestPentominoJSON(t *testing.T) {
 			t.Fatalf("line %q: %v", sc.Text(), err)
 		}
 		switch obj.Type {
-		case "packing":
+		case "solution":
 			packings++
 			letters := map[rune]int{}
 			for _, row := range obj.Rows {

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,10 +13,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"xcover/problems/sudoku"
 	"xcover/specs"
 )
 
@@ -28,7 +31,7 @@ type expectedRow struct {
 
 func readExpected(t *testing.T, data string) []expectedRow {
 	t.Helper()
-	f, err := os.Open(filepath.Join(data, "exactcover", "expected.tsv"))
+	f, err := os.Open(rooted(t, filepath.Join(data, "exactcover", "expected.tsv")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +66,7 @@ func readExpected(t *testing.T, data string) []expectedRow {
 // files and compares solutions, nodes and updates with Knuth's figures.
 // The big files are left to the engine's tests; -short keeps the tiny ones.
 func TestCountsAgainstExpected(t *testing.T) {
-	chdir(t, moduleRoot(t))
+	t.Parallel()
 	data := sharedData(t)
 	maxNodes := int64(300_000)
 	if testing.Short() {
@@ -95,9 +98,9 @@ func TestCountsAgainstExpected(t *testing.T) {
 // TestShippedExamples solves every spec in specs/examples with --all
 // (bounded) in both output modes and verifies every solution printed.
 func TestShippedExamples(t *testing.T) {
+	t.Parallel()
 	root := moduleRoot(t)
-	chdir(t, root)
-	files, _ := filepath.Glob(filepath.Join("specs", "examples", "*"))
+	files, _ := filepath.Glob(filepath.Join(root, "specs", "examples", "*"))
 	if len(files) == 0 {
 		t.Skip("no specs/examples yet")
 	}
@@ -127,7 +130,7 @@ func TestShippedExamples(t *testing.T) {
 // checks each line's shape: time, solutions, nodes, the estimate, and the
 // branches as "k of d" with 1 ≤ k ≤ d.
 func TestProgress(t *testing.T) {
-	chdir(t, moduleRoot(t))
+	t.Parallel()
 	file := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
 	r := runXcover(t, nil, []string{"solve", "--count", "--progress", "--progress-every", "1ns", file}, "")
 	if r.code != exitFound || r.stdout != "724\n" {
@@ -172,7 +175,7 @@ func TestProgress(t *testing.T) {
 // TestProfile checks --profile against the --stats line: the levels sum to
 // the nodes, which are DLX1's 1049 for queens-8 (expected.tsv).
 func TestProfile(t *testing.T) {
-	chdir(t, moduleRoot(t))
+	t.Parallel()
 	file := filepath.Join(sharedData(t), "exactcover", "queens-8.dlx")
 	r := runXcover(t, nil, []string{"solve", "--count", "--profile", "--stats", file}, "")
 	if r.code != exitFound {
@@ -202,7 +205,7 @@ func TestProfile(t *testing.T) {
 // TestCancel cancels the context as Ctrl-C does: the count stops at the
 // engine's first poll with status "interrupted" and exit 3.
 func TestCancel(t *testing.T) {
-	chdir(t, moduleRoot(t))
+	t.Parallel()
 	file := filepath.Join(sharedData(t), "exactcover", "queens-14.dlx")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -217,93 +220,142 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// TestInterruptSignal sends SIGINT to a real xcover process counting a
-// long search: it must stop, print the count so far and exit 3.
-func TestInterruptSignal(t *testing.T) {
+// TestSignals sends SIGINT or SIGTERM to a real xcover process in the middle
+// of a long run: it must stop, print what it found, whole lines, with the
+// summary or count that ends its output, and exit 3.
+func TestSignals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
+	t.Parallel()
 	root := moduleRoot(t)
-	chdir(t, root)
-	file := filepath.Join(sharedData(t), "exactcover", "pent-6x10.dlx")
+	data := sharedData(t)
 	bin := filepath.Join(t.TempDir(), "xcover")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/xcover")
+	build.Dir = root
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	// Progress lines prove that the search, and so the signal handler,
-	// is running; the signal is sent after the first one.
-	cmd := exec.Command(bin, "solve", "--all", "--stats", "--progress", "--progress-every", "1ns", file)
-	var stdout strings.Builder
-	cmd.Stdout = &stdout
-	errPipe, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	sc := bufio.NewScanner(errPipe)
-	signalled := false
-	for sc.Scan() {
-		stderr.WriteString(sc.Text() + "\n")
-		if !signalled && strings.HasPrefix(sc.Text(), "xcover: progress") {
-			cmd.Process.Signal(syscall.SIGINT)
-			signalled = true
-		}
-	}
-	err = cmd.Wait()
-	code := cmd.ProcessState.ExitCode()
-	if code != exitStopped {
-		t.Fatalf("exit %d (%v), want 3\n%s", code, err, stderr.String())
-	}
-	if !strings.Contains(stderr.String(), "xcover: interrupted after") || !strings.Contains(stderr.String(), "; interrupted") {
-		t.Errorf("stderr does not say interrupted:\n%s", stderr.String())
-	}
-	sols := checkSolutions(t, file, false, stdout.String())
-	t.Logf("%d solutions printed before SIGINT", len(sols))
-	if !strings.Contains(stderr.String(), "Altogether "+strconv.Itoa(len(sols))+" solution") {
-		t.Errorf("--stats does not count the %d solutions printed:\n%s", len(sols), stderr.String())
+	for _, tc := range []struct {
+		name   string
+		sig    syscall.Signal
+		args   []string
+		verify string // the problem whose solutions stdout lists as JSON
+	}{
+		{"solve-sigint", syscall.SIGINT, []string{"solve", "--all", "--json", "--stats"}, "exactcover/pent-6x10.dlx"},
+		{"solve-sigterm", syscall.SIGTERM, []string{"solve", "--all", "--json", "--stats"}, "exactcover/queens-14.dlx"},
+		{"count-sigterm", syscall.SIGTERM, []string{"solve", "--count", "--stats", filepath.Join(data, "exactcover/queens-14.dlx")}, ""},
+		{"sudoku-sigterm", syscall.SIGTERM, []string{"sudoku", "--all", "--json", "-"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			args := append(tc.args, "--progress", "--progress-every", "1ns")
+			if tc.verify != "" {
+				args = append(args, filepath.Join(data, tc.verify))
+			}
+			cmd := exec.Command(bin, args...)
+			cmd.Dir = root
+			if tc.name == "sudoku-sigterm" {
+				cmd.Stdin = strings.NewReader("................................................................................." + "\n")
+			}
+			var stdout strings.Builder
+			cmd.Stdout = &stdout
+			errPipe, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			// A progress line proves that the search, and so the signal
+			// handler, is running (a Sudoku batch of one puzzle shows
+			// none: it gets half a second); some output follows.
+			var stderr strings.Builder
+			running := make(chan struct{})
+			var once sync.Once
+			read := make(chan struct{})
+			go func() {
+				defer close(read)
+				sc := bufio.NewScanner(errPipe)
+				for sc.Scan() {
+					stderr.WriteString(sc.Text() + "\n")
+					if strings.HasPrefix(sc.Text(), "xcover: progress") {
+						once.Do(func() { close(running) })
+					}
+				}
+			}()
+			select {
+			case <-running:
+			case <-time.After(500 * time.Millisecond):
+			}
+			time.Sleep(50 * time.Millisecond)
+			cmd.Process.Signal(tc.sig)
+			<-read
+			cmd.Wait()
+			if code := cmd.ProcessState.ExitCode(); code != exitStopped {
+				t.Fatalf("exit %d, want 3\n%s", code, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "xcover: interrupted after") {
+				t.Errorf("stderr does not say interrupted:\n%s", stderr.String())
+			}
+			out := stdout.String()
+			if !strings.HasSuffix(out, "\n") {
+				t.Fatalf("output cut mid-line: ...%q", out[max(len(out)-80, 0):])
+			}
+			lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+			last := lines[len(lines)-1]
+			switch {
+			case tc.verify != "":
+				sols := checkSolutions(t, filepath.Join(data, tc.verify), true, out)
+				_, sum := decodeJSON(t, out)
+				if sum.Status != "interrupted" || sum.Solutions != int64(len(sols)) {
+					t.Errorf("summary %+v after %d solutions printed", sum, len(sols))
+				}
+				if !strings.Contains(stderr.String(), "Altogether "+strconv.Itoa(len(sols))+" solution") {
+					t.Errorf("--stats does not count the %d solutions printed:\n%s", len(sols), stderr.String())
+				}
+			case tc.name == "count-sigterm":
+				if !regexp.MustCompile(`^\d+\+\n$`).MatchString(out) {
+					t.Errorf("count %q, want a lower bound N+", out)
+				}
+			default: // the Sudoku stream: solutions, then the puzzle, then the summary
+				var sum struct{ Type, Status string }
+				json.Unmarshal([]byte(last), &sum)
+				if sum.Type != "summary" || sum.Status != "interrupted" || len(lines) < 3 {
+					t.Errorf("last line %q, want the summary with status interrupted after solutions", last)
+				}
+				checkSudokuLines(t, lines[:len(lines)-1])
+			}
+		})
 	}
 }
 
-// TestTree checks the --tree wiring: the file is written only when the
-// tree could be drawn, and the solutions still go to stdout.
-func TestTree(t *testing.T) {
-	chdir(t, moduleRoot(t))
-	file := filepath.Join(sharedData(t), "exactcover", "knuth-example.dlx")
-	dot := filepath.Join(t.TempDir(), "tree.dot")
-	r := runXcover(t, nil, []string{"solve", "--tree", dot, file}, "")
-	checkInvariants(t, r)
-	data, err := os.ReadFile(dot)
-	switch r.code {
-	case exitFound:
-		if err != nil {
-			t.Fatalf("exit 0 but no tree file: %v", err)
+// checkSudokuLines checks the JSON lines of an empty 9×9's listing: grids
+// that are solutions, in grid order, then one puzzle object.
+func checkSudokuLines(t *testing.T, lines []string) {
+	t.Helper()
+	empty, _ := sudoku.NewGrid(3)
+	prev := ""
+	for i, l := range lines {
+		var o struct {
+			Type, Grid string
+			Number     int
 		}
-		if !strings.Contains(string(data), "digraph") {
-			t.Errorf("tree file is not a DOT digraph:\n%s", data)
+		if err := json.Unmarshal([]byte(l), &o); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
 		}
-		checkSolutions(t, file, false, r.stdout)
-	case exitBadInput:
-		if err == nil {
-			t.Errorf("exit 2 but the tree file was written")
+		if i == len(lines)-1 {
+			if o.Type != "puzzle" {
+				t.Errorf("line %d: type %q, want the puzzle's answer", i+1, o.Type)
+			}
+			return
 		}
-		if !strings.Contains(r.stderr, "--tree") {
-			t.Errorf("the error does not name --tree: %s", r.stderr)
+		b, err := sudoku.Read("json", []byte(o.Grid), sudoku.ReadOptions{Format: sudoku.Line})
+		if err != nil || b.Puzzles[0].Err != nil || sudoku.Check(empty, b.Puzzles[0].Grid) != nil || o.Number != i+1 || o.Grid <= prev {
+			t.Fatalf("line %d: %s is not solution %d in grid order", i+1, l, i+1)
 		}
-		t.Logf("explain.WriteTree refused: %s", r.stderr)
-	default:
-		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+		prev = o.Grid
 	}
-	// Beyond maxTreeNodes the tree is refused, before anything is printed.
-	big := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
-	r = runXcover(t, nil, []string{"solve", "--tree", dot + ".big", big}, "")
-	if r.code != exitBadInput || !strings.Contains(r.stderr, "--tree") {
-		t.Errorf("tree of queens-10 (11578 nodes): exit %d, want 2 naming --tree\n%s", r.code, r.stderr)
-	}
-	checkInvariants(t, r)
 }
 
 // FuzzSolve feeds arbitrary input to "xcover solve": it must never panic,

@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
-	"encoding/json"
+	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os"
-	"os/signal"
+	"math/big"
 	"runtime"
 	"slices"
 	"strings"
@@ -17,93 +13,23 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"xcover/exactcover"
+	"xcover/explain"
 	"xcover/problems/sudoku"
 	"xcover/specs"
 )
 
-// Flags of "xcover sudoku", read by name in sudokuAction.
-var (
-	sudokuFormatFlag = &cli.StringFlag{
-		Name:        "format",
-		Usage:       "read the input as `FORMAT`: line, block or numeric",
-		DefaultText: "detected from the first line",
-	}
-	sudokuOutputFlag = &cli.StringFlag{
-		Name:        "output",
-		Usage:       "write grids as `FORMAT`: line, block, numeric or pretty",
-		DefaultText: "the input's format",
-	}
-	sudokuAlphabetFlag = &cli.StringFlag{
-		Name:        "alphabet",
-		Usage:       "the `SYMBOLS` for the values 1…N, e.g. ABCDEFGHIJKLMNOP",
-		DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected",
-	}
-	sudokuUniqueFlag = &cli.BoolFlag{
-		Name:  "unique",
-		Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle",
-	}
-	sudokuCountFlag = &cli.BoolFlag{
-		Name:  "count",
-		Usage: "print the number of solutions of each puzzle (N+ when --limit stopped the count)",
-	}
-	sudokuAllFlag = &cli.BoolFlag{
-		Name:  "all",
-		Usage: "print every solution of each puzzle, framed as the numeric judge format does",
-	}
-	sudokuLimitFlag = &cli.Int64Flag{
-		Name:        "limit",
-		Usage:       "with --count or --all: stop each puzzle after `N` solutions",
-		DefaultText: "no limit",
-	}
-	sudokuJSONFlag = &cli.BoolFlag{
-		Name:  "json",
-		Usage: "print one JSON object per puzzle: index, line, status, solutions, nodes, solution",
-	}
-	sudokuJobsFlag = &cli.IntFlag{
-		Name:    "jobs",
-		Aliases: []string{"j"},
-		Usage:   "solve on `N` cores (the output keeps the input order)",
-		Value:   1,
-	}
-	sudokuEmitFlag = &cli.StringFlag{
-		Name:  "emit-spec",
-		Usage: "write the puzzle's exact-cover problem as `FORMAT` yaml or dlx instead of solving it",
-	}
-	sudokuStatsFlag = &cli.BoolFlag{
-		Name:  "stats",
-		Usage: "print a summary on stderr: puzzles, verdicts, puzzles/s, nodes per puzzle",
-	}
-	sudokuTimeoutFlag = &cli.DurationFlag{
-		Name:  "timeout",
-		Usage: "give up a puzzle after `DURATION` with status timeout; the batch goes on (exit 3)",
-	}
-	sudokuSplitFlag = &cli.IntFlag{
-		Name:        "split",
-		Usage:       "search the first `N` levels with Sudoku reasoning (singles, probing) before dancing links: stronger, costlier nodes, which no longer pay on the 9×9 sets we measure (see problems/sudoku/bench_test.go)",
-		DefaultText: "0: dancing links does the whole search",
-	}
-	sudokuMaxNodesFlag = &cli.Int64Flag{
-		Name:        "max-nodes",
-		Usage:       "give up a puzzle after `N` search-tree nodes with status timeout (exit 3)",
-		DefaultText: "no limit",
-	}
-)
+// maxSudokuBytes bounds a Sudoku input: the largest shared sets (49,158
+// puzzles of 82 bytes) are a tenth of it.
+const maxSudokuBytes = 64 << 20
 
-// maxJobs bounds -j: more goroutines than this gain nothing on any machine
-// xcover runs on, and each holds a solver's memory.
-const maxJobs = 256
-
-// maxSplit bounds --split: each level keeps a copy of the grid state, and
-// beyond a few dozen levels every puzzle is solved before reaching them.
-const maxSplit = 64
-
-var sudokuCommand = &cli.Command{
-	Name:      "sudoku",
-	Usage:     "solve Sudoku puzzles of any size from 4×4 to 64×64, one or a batch",
-	ArgsUsage: "[FILE|-]",
-	Description: `Reads puzzles (FILE, or stdin when FILE is absent or "-") and prints their
-solutions in the same format and order. Formats, detected from the first line
-or chosen with --format:
+func sudokuCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "sudoku",
+		Usage:     "solve Sudoku puzzles of any size from 4×4 to 64×64, one or a batch",
+		ArgsUsage: "[FILE|-]",
+		Description: `Reads puzzles (FILE, or stdin when FILE is absent or "-") and prints their
+solutions in the same format and order. Formats, detected from the input or
+chosen with --format:
    line     one puzzle per line, N² characters; '.', '0' or '-' empty; a line
             "end" ends the input (POJ 3074)
    block    N lines of N characters per puzzle, separated by a blank line
@@ -113,30 +39,35 @@ or chosen with --format:
             "TOTAL SOLUTION : k" or "NO SOLUTION"
    pretty   a board with box borders (output only, --output pretty)
 With --output numeric, each solution follows its box-side line, so that the
-output reads back as input.
-Values are 1-9, then A-Z and a-z (10 is A, 16 is G); a 16×16 or 25×25 using
-the letters beyond those (H-P, Q-Y) is read as the judges' A-P / A-Y; or name
-the symbols with --alphabet.
+output reads back as input. Values are 1-9, then A-Z and a-z (10 is A, 16 is
+G); a 16×16 or 25×25 using the letters beyond those (H-P, Q-Y) is read as the
+judges' A-P / A-Y; or name the symbols with --alphabet.
 
-Modes: by default the first solution of each puzzle (every solution for
-numeric input); --all prints them in grid order (row by row, smaller
-values first); --unique prints one line per puzzle, "unique<TAB>solution"
-(in line form), "multiple" or "none"; --count prints the number of
-solutions; --all prints them all. A puzzle that cannot be searched prints
-"INVALID" (or "invalid") in its place and is reported on stderr with its
-number and line; one stopped by --timeout or --max-nodes prints "TIMEOUT"
-(status timeout). --json prints, one per line,
-   {"index":1,"line":1,"status":"unique","solutions":1,"nodes":0,"solution":"..."}
-with status solved, unique, multiple, none, timeout, interrupted or invalid.
+What is printed for each puzzle: by default its first solution (every
+solution for numeric input); with --all or --limit N its solutions, framed as
+the numeric judge format does and in grid order (row by row, smaller values
+first), streamed as they are found; with --unique "unique<TAB>solution" (in
+line form), "multiple" or "none"; with --count the number of solutions (N+
+when the count stopped early). --limit, --max-nodes and --progress count per
+puzzle; --timeout bounds the whole run. A puzzle that cannot be read prints
+INVALID in its place and its error, file:line:column, on stderr; one stopped
+by --max-nodes prints NODE-LIMIT.
+
+--json prints, one object per line, for each puzzle
+   {"type":"puzzle","index":1,"line":1,"status":"unique","solutions":1,"nodes":0,"solution":"..."}
+with status solved, unique, multiple, none, invalid, node-limit, timeout or
+interrupted (with --all or --limit, each solution before it as
+{"type":"solution","puzzle":1,"number":1,"grid":"..."}), and last a summary
+   {"type":"summary","solutions":3,"nodes":...,"status":"complete","puzzles":3,"verdicts":{"unique":3},...}
 
 Examples:
-   $ xcover sudoku problems/sudoku/testdata/line81.in
-   $ xcover sudoku --unique --stats problems/sudoku/testdata/line81.in
-   $ xcover sudoku --output pretty problems/sudoku/testdata/letters16.in
-   $ xcover sudoku problems/sudoku/testdata/numeric.in
-   $ xcover sudoku --count --limit 5 problems/sudoku/testdata/numeric.in
-   $ xcover sudoku --emit-spec dlx problems/sudoku/testdata/one9.in
-   $ xcover sudoku --json -j 2 problems/sudoku/testdata/line81.in
+   $ xcover examples line81.in | xcover sudoku -
+   $ xcover examples line81.in | xcover sudoku --unique --stats -
+   $ xcover examples letters16.in | xcover sudoku --output pretty -
+   $ xcover examples numeric.in | xcover sudoku -
+   $ xcover examples numeric.in | xcover sudoku --count --limit 5 -
+   $ xcover examples one9.in | xcover sudoku --emit-spec dlx -
+   $ xcover examples line81.in | xcover sudoku --json -j 2 -
 
 Exit codes, for a batch the worst case over its puzzles:
    0  every puzzle was solved (for --unique: found unique or multiple)
@@ -144,373 +75,390 @@ Exit codes, for a batch the worst case over its puzzles:
       stderr, the others are solved and printed)
    2  bad input or usage: no puzzle could be read, or the flags contradict;
       nothing is printed on stdout
-   3  some puzzle was stopped by --timeout, --max-nodes or Ctrl-C`,
-	Flags: []cli.Flag{
-		sudokuFormatFlag, sudokuOutputFlag, sudokuAlphabetFlag,
-		sudokuUniqueFlag, sudokuCountFlag, sudokuAllFlag, sudokuLimitFlag,
-		sudokuJSONFlag, sudokuJobsFlag, sudokuEmitFlag, sudokuStatsFlag,
-		sudokuTimeoutFlag, sudokuMaxNodesFlag, sudokuSplitFlag,
-	},
-	Action: sudokuAction,
+   3  some puzzle was stopped by --max-nodes, or the run by --timeout, Ctrl-C
+      or SIGTERM; what was found is printed`,
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: flagFormat, Usage: "read the input as `FORMAT`: line, block or numeric", DefaultText: "detected"},
+			&cli.StringFlag{Name: "output", Usage: "write grids as `FORMAT`: line, block, numeric or pretty", DefaultText: "the input's format"},
+			&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N, e.g. ABCDEFGHIJKLMNOP",
+				DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
+			&cli.BoolFlag{Name: "unique", Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle"},
+			jobsFlag(), emitSpecFlag(),
+		}, searchFlags("solution")...),
+		Action: func(c *cli.Context) error { return sudokuAction(c, e) },
+	}
 }
 
 // sudokuMode is what each puzzle's search looks for.
 type sudokuMode int
 
 const (
-	modeSolve  sudokuMode = iota // the first solution
+	modeFirst  sudokuMode = iota // the first solution
 	modeUnique                   // up to two: unique, multiple or none
 	modeCount                    // count (up to --limit)
-	modeAll                      // print all (up to --limit)
+	modeList                     // list (up to --limit), in grid order
 )
 
-// sudokuRequest is what the flags ask for, checked before reading input.
-type sudokuRequest struct {
-	in, out  sudoku.Format
-	outSet   bool
-	alphabet *sudoku.Alphabet
+// sudokuRun is one run of "xcover sudoku": what the flags ask for, and
+// the state of the output as the answers stream in.
+type sudokuRun struct {
+	e        *env
+	req      *search
 	mode     sudokuMode
-	modeSet  bool
-	limit    int64
-	json     bool
 	jobs     int
-	emit     specs.Format
-	stats    bool
-	timeout  time.Duration
-	maxNodes int64
-	split    int
+	out      *writer
+	status   *progress
+	name     string
+	batch    *sudoku.Batch
+	format   sudoku.Format // of the output
+	first    *sudoku.Grid  // the first solution of puzzle firstOf (modes first and unique)
+	firstOf  int
+	listed   int64         // solutions of the puzzle listed so far
+	next     int           // the next puzzle to report
+	done     int           // puzzles reported
+	stopped  bool          // the run was stopped: print no more
+	sum      *summary
+	worst    exactcover.Status // the status of the batch: the worst of its puzzles'
+	nodeLims int
+	code     int
 }
 
-func sudokuFlags(c *cli.Context) (*sudokuRequest, error) {
-	r := &sudokuRequest{
-		limit:    c.Int64(sudokuLimitFlag.Name),
-		json:     c.Bool(sudokuJSONFlag.Name),
-		jobs:     c.Int(sudokuJobsFlag.Name),
-		stats:    c.Bool(sudokuStatsFlag.Name),
-		timeout:  c.Duration(sudokuTimeoutFlag.Name),
-		maxNodes: c.Int64(sudokuMaxNodesFlag.Name),
-		split:    c.Int(sudokuSplitFlag.Name),
-	}
-	var modes []string
-	for _, m := range []struct {
-		flag *cli.BoolFlag
-		mode sudokuMode
-	}{{sudokuUniqueFlag, modeUnique}, {sudokuCountFlag, modeCount}, {sudokuAllFlag, modeAll}} {
-		if c.Bool(m.flag.Name) {
-			modes = append(modes, "--"+m.flag.Name)
-			r.mode, r.modeSet = m.mode, true
-		}
-	}
-	switch {
-	case len(modes) > 1:
-		return nil, fmt.Errorf("sudoku: %s contradict each other", strings.Join(modes, " and "))
-	case c.IsSet(sudokuLimitFlag.Name) && r.mode != modeCount && r.mode != modeAll:
-		return nil, errors.New("sudoku: --limit needs --count or --all")
-	case r.limit < 0:
-		return nil, fmt.Errorf("sudoku: --limit %d: want a count ≥ 0", r.limit)
-	case r.jobs < 1 || r.jobs > maxJobs:
-		return nil, fmt.Errorf("sudoku: -j %d: want 1…%d", r.jobs, maxJobs)
-	case r.maxNodes < 0:
-		return nil, fmt.Errorf("sudoku: --max-nodes %d: want a count ≥ 0", r.maxNodes)
-	case r.split < 0 || r.split > maxSplit:
-		return nil, fmt.Errorf("sudoku: --split %d: want 0…%d", r.split, maxSplit)
-	case r.timeout < 0:
-		return nil, fmt.Errorf("sudoku: --timeout %s: want a positive duration", r.timeout)
-	}
-	var err error
-	if r.in, err = sudoku.ParseFormat(c.String(sudokuFormatFlag.Name)); c.IsSet(sudokuFormatFlag.Name) && (err != nil || r.in == sudoku.Pretty) {
-		return nil, fmt.Errorf("sudoku: --format %q: want line, block or numeric", c.String(sudokuFormatFlag.Name))
-	}
-	if c.IsSet(sudokuOutputFlag.Name) {
-		r.out, err = sudoku.ParseFormat(c.String(sudokuOutputFlag.Name))
-		if err != nil || r.out == sudoku.Auto {
-			return nil, fmt.Errorf("sudoku: --output %q: want line, block, numeric or pretty", c.String(sudokuOutputFlag.Name))
-		}
-		r.outSet = true
-	}
-	if c.IsSet(sudokuAlphabetFlag.Name) {
-		if r.alphabet, err = sudoku.NewAlphabet(c.String(sudokuAlphabetFlag.Name)); err != nil {
-			return nil, fmt.Errorf("sudoku: --alphabet: %v", err)
-		}
-	}
-	if c.IsSet(sudokuEmitFlag.Name) {
-		if r.emit, err = parseFormat("--"+sudokuEmitFlag.Name, c.String(sudokuEmitFlag.Name)); err != nil {
-			return nil, fmt.Errorf("sudoku: %v", err)
-		}
-		if r.modeSet || r.json {
-			return nil, errors.New("sudoku: --emit-spec writes the problem and solves nothing; drop --unique, --count, --all and --json")
-		}
-	}
-	return r, nil
-}
-
-func sudokuAction(c *cli.Context) error {
-	req, err := sudokuFlags(c)
-	if err != nil {
-		return badInput(err)
-	}
-	name, data, err := readInput(c)
+func sudokuAction(c *cli.Context, e *env) error {
+	req, err := searchOf(c, e)
 	if err != nil {
 		return err
 	}
-	batch, err := sudoku.Read(name, data, sudoku.ReadOptions{Format: req.in, Alphabet: req.alphabet})
-	if err != nil {
-		return badInput(err)
-	}
-	if req.emit != "" {
-		return emitSudokuSpec(c, req, name, batch)
-	}
-	if batch.Format == sudoku.Numeric && !req.modeSet {
-		req.mode = modeAll // the numeric judge format lists every solution
-	}
-	if !req.outSet {
-		req.out = batch.Format
-	}
-
-	grids := make([]*sudoku.Grid, len(batch.Puzzles))
-	valid := 0
-	for i, p := range batch.Puzzles {
-		if p.Err == nil {
-			grids[i] = p.Grid
-			valid++
-		}
-	}
-	opt := sudoku.BatchOptions{Workers: req.jobs, Timeout: req.timeout}
-	opt.Config.MaxNodes = req.maxNodes
-	opt.Config.Split = req.split
-	switch req.mode {
-	case modeSolve:
-		opt.Config.MaxSolutions, opt.Keep = 1, 1
-	case modeUnique:
-		opt.Config.MaxSolutions, opt.Keep = 2, 1
-	case modeCount:
-		opt.Config.MaxSolutions = req.limit
-	case modeAll:
-		opt.Config.MaxSolutions, opt.Keep = req.limit, int(min(req.limit, 1<<30))
-		if req.limit == 0 {
-			opt.Keep = 1 << 30
-		}
-	}
-	ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
-	defer stop()
-	start := time.Now()
-	answers := sudoku.SolveBatch(ctx, grids, opt)
-	took := time.Since(start)
-
-	// Diagnostics first, so that a reader of both streams sees why a
-	// puzzle's answer is missing; then the answers.
-	stderr := c.App.ErrWriter
-	failed := 0
-	for i, p := range batch.Puzzles {
-		err := p.Err
-		if err == nil {
-			err = answers[i].Err
-			if err != nil {
-				err = fmt.Errorf("%s:%d: %w", name, p.Line, err)
-			}
-		}
-		if err != nil {
-			failed++
-			fmt.Fprintf(stderr, "xcover: puzzle %d: %v (line %d: %q)\n", p.Index, err, p.Line, p.Text)
-		}
-	}
-	if valid == 0 {
-		return badInput(fmt.Errorf("%s: none of the %d puzzles could be read", name, len(batch.Puzzles)))
-	}
-	w := bufio.NewWriterSize(c.App.Writer, 1<<16)
-	code := exitFound
-	for i, p := range batch.Puzzles {
-		a := &answers[i]
-		status := "invalid"
-		if p.Err == nil && a.Err == nil {
-			status = a.Result.Verdict()
-		}
-		switch status {
-		case "invalid", "none":
-			code = max(code, exitNone)
-		case "timeout", "interrupted":
-			code = exitStopped
-		}
-		if req.json {
-			writeSudokuJSON(w, batch, p, a, status, req.mode)
-		} else {
-			writeSudokuAnswer(w, batch, req, i, a, status)
-		}
-	}
-	if err := w.Flush(); err != nil {
-		return withCode(exitBadInput, err)
-	}
-	if req.stats {
-		writeSudokuStats(stderr, answers, failed, took, req.jobs)
-	}
-	if code == exitStopped && ctx.Err() != nil {
-		return withCode(code, errors.New("sudoku: interrupted; the puzzles not finished are marked interrupted"))
-	}
-	return withCode(code, nil)
-}
-
-// writeSudokuAnswer prints one puzzle's answer in the text formats.
-func writeSudokuAnswer(w *bufio.Writer, batch *sudoku.Batch, req *sudokuRequest, i int, a *sudoku.Answer, status string) {
-	p := batch.Puzzles[i]
-	box := 3
-	if p.Grid != nil {
-		box = p.Grid.Box
-	}
-	alpha := batch.Alphabet(box)
-	res := a.Result
-	switch req.mode {
-	case modeUnique:
-		if status == "unique" {
-			fmt.Fprintf(w, "unique\t%s", sudoku.AppendGrid(nil, a.Solutions[0], sudoku.Line, alpha))
-		} else {
-			fmt.Fprintln(w, status)
-		}
-	case modeCount:
-		switch {
-		case status == "invalid":
-			fmt.Fprintln(w, "invalid")
-		case res.Status == exactcover.Complete:
-			fmt.Fprintln(w, res.Solutions)
-		case res.Status == exactcover.SolutionLimit:
-			fmt.Fprintf(w, "%d+\n", res.Solutions)
-		default:
-			fmt.Fprintf(w, "%d+ %s\n", res.Solutions, status)
-		}
-	case modeAll:
-		if status == "invalid" {
-			fmt.Fprintln(w, "INVALID")
-			return
-		}
-		sep := strings.Repeat("=", 2*p.Grid.Size())
-		// In grid order (row by row, smaller values first), the order of a
-		// plain backtracking search and of the judges' sample outputs; the
-		// order the search finds them in depends on its tie-breaking.
-		slices.SortFunc(a.Solutions, func(x, y *sudoku.Grid) int { return bytes.Compare(x.Cells, y.Cells) })
-		for _, sol := range a.Solutions {
-			fmt.Fprintln(w, sep)
-			w.Write(sudoku.AppendGrid(nil, sol, req.out, alpha))
-		}
-		switch {
-		case res.Solutions == 0 && res.Status == exactcover.Complete:
-			fmt.Fprintln(w, "NO SOLUTION")
-		case res.Status == exactcover.Complete:
-			fmt.Fprintf(w, "TOTAL SOLUTION : %d\n", res.Solutions)
-		case res.Status == exactcover.SolutionLimit:
-			fmt.Fprintf(w, "TOTAL SOLUTION : %d+\n", res.Solutions)
-		default:
-			fmt.Fprintf(w, "TOTAL SOLUTION : %d+ (%s)\n", res.Solutions, strings.ToUpper(status))
-		}
-	default:
-		if i > 0 && (req.out == sudoku.Block || req.out == sudoku.Pretty) {
-			w.WriteByte('\n')
-		}
-		if len(a.Solutions) > 0 {
-			if req.out == sudoku.Numeric { // the box side first, so that the output reads back
-				fmt.Fprintln(w, a.Solutions[0].Box)
-			}
-			w.Write(sudoku.AppendGrid(nil, a.Solutions[0], req.out, alpha))
-			return
-		}
-		word := map[string]string{"none": "NO SOLUTION", "invalid": "INVALID"}[status]
-		if word == "" {
-			word = strings.ToUpper(status)
-		}
-		fmt.Fprintln(w, word)
-	}
-}
-
-// sudokuJSON is the object --json prints for each puzzle.
-type sudokuJSON struct {
-	Index     int      `json:"index"`
-	Line      int      `json:"line"`
-	Status    string   `json:"status"`
-	Solutions int64    `json:"solutions"`
-	Nodes     int64    `json:"nodes"`
-	Solution  string   `json:"solution,omitempty"`
-	All       []string `json:"all,omitempty"`
-	Error     string   `json:"error,omitempty"`
-}
-
-func writeSudokuJSON(w io.Writer, batch *sudoku.Batch, p sudoku.Puzzle, a *sudoku.Answer, status string, mode sudokuMode) {
-	o := sudokuJSON{Index: p.Index, Line: p.Line, Status: status, Solutions: a.Result.Solutions, Nodes: a.Result.Nodes}
+	r := &sudokuRun{e: e, req: req, jobs: int(countOf(c, flagJobs)), sum: newSummary(exactcover.Stats{}), code: exitFound}
+	r.sum.Verdicts = map[string]int{}
 	switch {
-	case p.Err != nil:
-		o.Error = p.Err.Error()
-	case a.Err != nil:
-		o.Error = a.Err.Error()
+	case c.Bool("unique") && (c.IsSet(flagAll) || c.IsSet(flagLimit) || req.count):
+		return usage(c, "--unique looks for two solutions: it does not combine with --all, --limit or --count")
+	case c.Bool("unique"):
+		r.mode, req.limit = modeUnique, 2
+	case req.count:
+		r.mode = modeCount
+	case c.IsSet(flagAll) || c.IsSet(flagLimit):
+		r.mode = modeList
 	}
-	if p.Grid != nil {
-		alpha := batch.Alphabet(p.Grid.Box)
-		for k, sol := range a.Solutions {
-			line := strings.TrimSuffix(string(sudoku.AppendGrid(nil, sol, sudoku.Line, alpha)), "\n")
-			if k == 0 {
-				o.Solution = line
-			}
-			if mode == modeAll {
-				o.All = append(o.All, line)
-			}
+	var ropt sudoku.ReadOptions
+	if c.IsSet(flagFormat) {
+		if ropt.Format, err = sudoku.ParseFormat(c.String(flagFormat)); err != nil || ropt.Format == sudoku.Pretty {
+			return usage(c, "--format %q: expected line, block or numeric", c.String(flagFormat))
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false) // keep <stdin> readable
-	enc.Encode(o)
+	if c.IsSet("output") {
+		if r.format, err = sudoku.ParseFormat(c.String("output")); err != nil || r.format == sudoku.Auto {
+			return usage(c, "--output %q: expected line, block, numeric or pretty", c.String("output"))
+		}
+	}
+	if c.IsSet("alphabet") {
+		if ropt.Alphabet, err = sudoku.NewAlphabet(c.String("alphabet")); err != nil {
+			return usage(c, "--alphabet: %v", err)
+		}
+	}
+	emit, err := specFormat(c, flagEmitSpec)
+	if err != nil {
+		return err
+	}
+	if emit != "" && (c.Bool("unique") || c.IsSet(flagAll) || c.IsSet(flagLimit) || req.count || req.json) {
+		return usage(c, "--emit-spec writes the problem and solves nothing; drop --unique, --all, --limit, --count and --json")
+	}
+	arg, err := inputArg(c)
+	if err != nil {
+		return err
+	}
+
+	ctx, cancel := withTimeout(c.Context, req.timeout)
+	defer cancel()
+	r.status = newProgress(e, req)
+	r.out = newWriter(e.stdout, req.json, r.status)
+	start := time.Now()
+	r.batch, err = await(ctx, func() (*sudoku.Batch, error) {
+		name, data, err := readFile(e, arg, maxSudokuBytes, "maxSudokuBytes")
+		r.name = name
+		if err != nil {
+			return nil, err
+		}
+		b, err := sudoku.Read(name, data, ropt)
+		if err != nil {
+			return nil, badInput(err)
+		}
+		return b, nil
+	})
+	if isStop(err) {
+		r.worst = stoppedStatus(err)
+		return r.end(ctx, start)
+	} else if err != nil {
+		return err
+	}
+	if err := r.reportInvalid(); err != nil {
+		return err
+	}
+	if emit != "" {
+		return r.emit(emit)
+	}
+	if r.batch.Format == sudoku.Numeric && r.mode == modeFirst {
+		r.mode, req.limit = modeList, 0 // the numeric judge format lists every solution
+	}
+	if r.format == sudoku.Auto {
+		r.format = r.batch.Format
+	}
+	grids := make([]*sudoku.Grid, len(r.batch.Puzzles))
+	for i, p := range r.batch.Puzzles {
+		grids[i] = p.Grid
+	}
+	opt := sudoku.BatchOptions{Workers: r.jobs, Config: sudoku.Config{MaxSolutions: req.limit, MaxNodes: req.maxNodes, InOrder: r.mode == modeList}}
+	var solution func(int, *sudoku.Grid)
+	switch r.mode {
+	case modeFirst, modeUnique:
+		solution = r.keepFirst
+	case modeList:
+		solution = r.list
+	}
+	sudoku.SolveBatch(ctx, grids, opt, sudoku.BatchOutput{Solution: solution, Done: r.answer})
+	r.catchUp(len(grids))
+	return r.end(ctx, start)
 }
 
-// writeSudokuStats prints the --stats summary.
-func writeSudokuStats(w io.Writer, answers []sudoku.Answer, failed int, took time.Duration, jobs int) {
-	verdicts := map[string]int{}
-	var nodes int64
-	solved := 0
-	for _, a := range answers {
+// catchUp reports the puzzles before puzzle i that could not be read (the
+// batch skips them), so that every answer is printed in its place.
+func (r *sudokuRun) catchUp(i int) {
+	for ; r.next < i; r.next++ {
+		r.report(r.next, sudoku.Answer{Err: r.batch.Puzzles[r.next].Err})
+	}
+}
+
+// reportInvalid prints on stderr, one line each, the puzzles that could not
+// be read, and fails when none could.
+func (r *sudokuRun) reportInvalid() error {
+	var errs []error
+	for _, p := range r.batch.Puzzles {
+		if p.Err != nil {
+			errs = append(errs, p.Err)
+		}
+	}
+	n := len(r.batch.Puzzles)
+	switch {
+	case len(errs) == 1 && n == 1:
+		return badInput(errs[0])
+	case len(errs) == n:
+		for _, err := range errs {
+			fmt.Fprintf(r.e.stderr, "xcover: %v\n", err)
+		}
+		return badInput(fmt.Errorf("%s: none of the %d puzzles could be read", r.name, n))
+	}
+	for _, err := range errs {
+		fmt.Fprintf(r.e.stderr, "xcover: %v\n", err)
+	}
+	return nil
+}
+
+// keepFirst keeps the first solution of a puzzle, printed with its answer.
+func (r *sudokuRun) keepFirst(i int, g *sudoku.Grid) {
+	r.catchUp(i)
+	if r.first == nil {
+		r.first, r.firstOf = g.Clone(), i
+	}
+}
+
+// list prints a solution of puzzle i as it is found.
+func (r *sudokuRun) list(i int, g *sudoku.Grid) {
+	r.catchUp(i)
+	r.listed++
+	if r.stopped {
+		return
+	}
+	if r.req.json {
+		r.out.object(struct {
+			Type   string `json:"type"`
+			Puzzle int    `json:"puzzle"`
+			Number int64  `json:"number"`
+			Grid   string `json:"grid"`
+		}{"solution", r.batch.Puzzles[i].Index, r.listed, r.line(g)})
+	} else {
+		b := sudoku.AppendSeparator(nil, g.Size())
+		r.out.text(sudoku.AppendGrid(b, g, r.format, r.batch.Alphabet(g.Box)), false)
+	}
+	r.out.tick()
+}
+
+// answer reports puzzle i when it is finished.
+func (r *sudokuRun) answer(i int, a sudoku.Answer) {
+	r.catchUp(i)
+	r.report(i, a)
+	r.next = i + 1
+}
+
+// report prints puzzle i's answer.
+func (r *sudokuRun) report(i int, a sudoku.Answer) {
+	p := r.batch.Puzzles[i]
+	var first *sudoku.Grid
+	if r.first != nil && r.firstOf == i {
+		first, r.first = r.first, nil
+	}
+	r.listed = 0
+	r.done++
+	r.status.batch(r.done, len(r.batch.Puzzles), "puzzle")
+	v := a.Verdict()
+	res := a.Result
+	if v == sudoku.Stopped && res.Status == exactcover.NodeLimit {
+		r.nodeLims++
+	}
+	switch {
+	case v == sudoku.Invalid || v == sudoku.NoSolution:
+		r.code = max(r.code, exitNone)
+	case v == sudoku.Stopped:
+		r.code = exitStopped
+	}
+	word := v.String()
+	if v == sudoku.Stopped {
+		word = res.Status.String()
+	}
+	r.sum.Verdicts[word]++
+	r.sum.Puzzles++
+	r.sum.Solutions.Add(r.sum.Solutions, big.NewInt(res.Solutions))
+	r.sum.Nodes += res.Nodes
+	r.sum.Updates += res.Updates
+	if v != sudoku.Invalid && statusRank(res.Status) > statusRank(r.worst) {
+		r.worst = res.Status
+	}
+	if r.stopped {
+		return
+	}
+	if v == sudoku.Stopped && res.Status != exactcover.NodeLimit {
+		r.stopped = true // the puzzles after this one were never searched
+	}
+	if r.req.json {
+		o := struct {
+			Type      string `json:"type"`
+			Index     int    `json:"index"`
+			Line      int    `json:"line"`
+			Status    string `json:"status"`
+			Solutions int64  `json:"solutions"`
+			Nodes     int64  `json:"nodes"`
+			Solution  string `json:"solution,omitempty"`
+			Error     string `json:"error,omitempty"`
+		}{Type: "puzzle", Index: p.Index, Line: p.Line, Status: word, Solutions: res.Solutions, Nodes: res.Nodes}
+		if first != nil {
+			o.Solution = r.line(first)
+		}
 		if a.Err != nil {
-			continue
+			o.Error = a.Err.Error()
 		}
-		verdicts[a.Result.Verdict()]++
-		nodes += a.Result.Nodes
-		solved++
+		r.out.object(o)
+		r.out.tick()
+		return
 	}
-	var parts []string
-	for _, v := range []string{"unique", "solved", "multiple", "none", "timeout", "interrupted"} {
-		if verdicts[v] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", verdicts[v], v))
+	var b []byte
+	switch {
+	case v == sudoku.Invalid:
+		b = []byte("INVALID\n")
+		if r.mode == modeUnique || r.mode == modeCount {
+			b = []byte("invalid\n")
 		}
+	case r.mode == modeUnique && v == sudoku.Unique:
+		b = append([]byte("unique\t"), r.line(first)+"\n"...)
+	case r.mode == modeUnique:
+		b = []byte(word + "\n")
+	case r.mode == modeCount:
+		b = []byte(countText(exactcover.Stats{Solutions: res.Solutions, Status: res.Status}))
+		if v == sudoku.Stopped {
+			b = append(b, " "+word...)
+		}
+		b = append(b, '\n')
+	case r.mode == modeList:
+		b = sudoku.AppendTotal(nil, res)
+	case first != nil:
+		if r.format == sudoku.Numeric { // the box side first, so that the output reads back
+			b = fmt.Appendf(nil, "%d\n", first.Box)
+		}
+		b = sudoku.AppendGrid(b, first, r.format, r.batch.Alphabet(first.Box))
+	case v == sudoku.NoSolution:
+		b = []byte("NO SOLUTION\n")
+	default:
+		b = []byte(strings.ToUpper(word) + "\n")
 	}
-	if failed > 0 {
-		parts = append(parts, fmt.Sprintf("%d invalid", failed))
-	}
-	rate := float64(len(answers)) / max(took.Seconds(), 1e-9)
-	perPuzzle := 0.0
-	if solved > 0 {
-		perPuzzle = float64(nodes) / float64(solved)
-	}
-	fmt.Fprintf(w, "%d puzzles (%s) in %s on %d of %d cores: %.0f puzzles/s, %.1f nodes per puzzle\n",
-		len(answers), strings.Join(parts, ", "), elapsed(took), jobs, runtime.NumCPU(), rate, perPuzzle)
+	r.out.text(b, r.mode == modeFirst && (r.format == sudoku.Block || r.format == sudoku.Pretty))
+	r.out.tick()
 }
 
-// emitSudokuSpec writes the exact-cover problem of the input's one puzzle.
-func emitSudokuSpec(c *cli.Context, req *sudokuRequest, name string, batch *sudoku.Batch) error {
-	if len(batch.Puzzles) != 1 {
-		return badInput(fmt.Errorf("%s: --emit-spec takes one puzzle, the input has %d", name, len(batch.Puzzles)))
+// line writes g in line form, in the alphabet of its size.
+func (r *sudokuRun) line(g *sudoku.Grid) string {
+	return strings.TrimSuffix(string(sudoku.AppendGrid(nil, g, sudoku.Line, r.batch.Alphabet(g.Box))), "\n")
+}
+
+// statusRank orders statuses by how far short of a complete search they
+// fell: the batch's status is the worst of its puzzles'.
+func statusRank(s exactcover.Status) int {
+	return slices.Index([]exactcover.Status{exactcover.Complete, exactcover.SolutionLimit, exactcover.Stopped,
+		exactcover.NodeLimit, exactcover.Timeout, exactcover.Interrupted}, s)
+}
+
+// end prints the summary (--json) and the --stats line, and returns the
+// exit error.
+func (r *sudokuRun) end(ctx context.Context, start time.Time) error {
+	r.status.stop()
+	took := time.Since(start)
+	r.sum.Status, r.sum.Elapsed = r.worst.String(), took.Seconds()
+	if r.req.json {
+		r.out.object(r.sum)
 	}
-	p := batch.Puzzles[0]
-	if p.Err != nil {
-		return badInput(p.Err)
+	if err := r.out.close(); err != nil {
+		return err
 	}
+	if r.req.stats {
+		var parts []string
+		for _, v := range []string{"unique", "solved", "multiple", "none", "invalid", "node-limit", "timeout", "interrupted"} {
+			if k := r.sum.Verdicts[v]; k > 0 {
+				parts = append(parts, fmt.Sprintf("%d %s", k, v))
+			}
+		}
+		perPuzzle := float64(r.sum.Nodes) / float64(max(r.sum.Puzzles, 1))
+		fmt.Fprintf(r.e.stderr, "%s (%s) in %s on %d of %d cores: %.0f puzzles/s, %.1f nodes per puzzle\n",
+			explain.Plural(r.sum.Puzzles, "puzzle"), strings.Join(parts, ", "), elapsed(took), r.jobs, runtime.NumCPU(),
+			float64(r.sum.Puzzles)/max(took.Seconds(), 1e-9), perPuzzle)
+	}
+	if err := ctx.Err(); err != nil {
+		why := "interrupted"
+		if errors.Is(err, context.DeadlineExceeded) {
+			why = "stopped by --timeout"
+		}
+		total := 0
+		if r.batch != nil {
+			total = len(r.batch.Puzzles)
+		}
+		return withCode(exitStopped, fmt.Errorf("%s after %s: %d of %s finished; what was found is printed", why, elapsed(took), r.finished(), explain.Plural(total, "puzzle")))
+	}
+	if r.nodeLims > 0 {
+		return withCode(exitStopped, fmt.Errorf("%s stopped at --max-nodes before the search could finish", explain.Plural(r.nodeLims, "puzzle")))
+	}
+	return withCode(r.code, nil)
+}
+
+// finished counts the puzzles whose search ended by itself or at a limit.
+func (r *sudokuRun) finished() int {
+	n := 0
+	for v, k := range r.sum.Verdicts {
+		if v != "timeout" && v != "interrupted" {
+			n += k
+		}
+	}
+	return n
+}
+
+// emit writes the exact-cover problem of the input's one puzzle.
+func (r *sudokuRun) emit(f specs.Format) error {
+	if len(r.batch.Puzzles) != 1 {
+		return badInput(fmt.Errorf("%s: --emit-spec takes one puzzle, the input has %d", r.name, len(r.batch.Puzzles)))
+	}
+	p := r.batch.Puzzles[0]
 	prob, err := sudoku.Encode(p.Grid)
 	if err != nil {
-		return badInput(fmt.Errorf("%s:%d: %w", name, p.Line, err))
+		return badInput(fmt.Errorf("%s:%d: %w", r.name, p.Line, err))
 	}
-	n := p.Grid.Size()
-	sp := &specs.Spec{
-		Name: fmt.Sprintf("sudoku-%dx%d", n, n),
-		Description: fmt.Sprintf("The %d×%d Sudoku on line %d of %s as exact cover: items r<row>c<col> (an empty cell),\n"+
-			"r<row>#<v>, c<col>#<v>, b<box>#<v> (a unit still missing value v); option r<row>c<col>=<v> puts v in the cell.\n"+
-			"Only values no given excludes are options. Written by xcover sudoku --emit-spec.", n, n, p.Line, name),
-		Problem: *prob,
-	}
-	w := bufio.NewWriter(c.App.Writer)
-	if err := specs.Write(w, sp, req.emit); err != nil {
+	name, desc := sudoku.Describe(p.Grid, fmt.Sprintf("line %d of %s", p.Line, r.name))
+	if err := specs.Write(r.out.w, &specs.Spec{Name: name, Description: desc, Problem: *prob}, f); err != nil {
 		return badInput(err)
 	}
-	return w.Flush()
+	return r.out.close()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"xcover/exactcover"
 )
@@ -239,6 +240,55 @@ func (p *Puzzle) Pivot() string {
 		return ""
 	}
 	return p.pieces[p.pivot].Name
+}
+
+// PieceList lists the pieces briefly, as "FILNPTUVWXYZ" or "L×2 P×2",
+// followed by " (one-sided)" when they may not be flipped over.
+func (p *Puzzle) PieceList() string {
+	var b strings.Builder
+	for _, pc := range p.pieces {
+		b.WriteString(pc.Name)
+		if pc.Count > 1 {
+			fmt.Fprintf(&b, "×%d ", pc.Count)
+		}
+	}
+	s := strings.TrimSpace(b.String())
+	if p.opt.OneSided {
+		s += " (one-sided)"
+	}
+	return s
+}
+
+// Describe returns a name and a description of the exact-cover problem
+// [Puzzle.Problem] writes, for a spec file that carries them: the pieces,
+// the board (drawn when it is not a rectangle), how items are named and
+// what the symmetry reduction did.
+func (p *Puzzle) Describe() (name, description string) {
+	b := p.board
+	var d strings.Builder
+	fmt.Fprintf(&d, "Pack %s into the board %s", p.PieceList(), b.Describe())
+	if b.IsRectangle() {
+		d.WriteString(".\n")
+	} else {
+		fmt.Fprintf(&d, ":\n%s\n", b.String())
+	}
+	d.WriteString("Items: the cells, named row then column in base 36 (\"0a\": row 0, column 10), then the pieces")
+	if p.secondary {
+		d.WriteString(" (secondary: the pieces hold more cells than the board)")
+	}
+	if p.copies {
+		d.WriteString(", one per copy (L#1, L#2, ...), and secondary order items (L#1<3.12) that keep the copies in one order")
+	}
+	d.WriteString(". Options: one per placement of a piece.")
+	if pivot := p.Pivot(); pivot != "" {
+		fmt.Fprintf(&d, "\nSymmetry: %s is kept to one placement per orbit of the board's %d symmetries; "+
+			"solving with the symmetry option also filters what this problem alone may still repeat.", pivot, p.GroupSize())
+	}
+	name = "pentomino-" + b.Describe()
+	if !b.IsRectangle() {
+		name = "pentomino-board"
+	}
+	return name, d.String()
 }
 
 // cellName names cell k the way Knuth's data does when the board is at most

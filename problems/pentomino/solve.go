@@ -3,6 +3,7 @@ package pentomino
 import (
 	"context"
 	"slices"
+	"time"
 
 	"xcover/exactcover"
 )
@@ -14,6 +15,11 @@ type Limits struct {
 	MaxPackings int64
 	// MaxNodes stops after this many search-tree nodes (0: no limit).
 	MaxNodes int64
+	// Progress, when set, is called about every ProgressEvery (default one
+	// second) from inside the search, as exactcover.Config.Progress is,
+	// with Stats.Solutions counting the packings reported so far.
+	Progress      func(*exactcover.Progress)
+	ProgressEvery time.Duration
 }
 
 // Result describes one call of Solve: the packings reported, and the
@@ -59,7 +65,7 @@ func (p *Puzzle) Solve(ctx context.Context, lim Limits, visit func(*Packing) boo
 	if err := p.build(&b, s); err != nil {
 		return Result{}, err
 	}
-	cfg := exactcover.Config{MaxNodes: lim.MaxNodes, SkipProfile: true}
+	cfg := exactcover.Config{MaxNodes: lim.MaxNodes, SkipProfile: true, Progress: lim.Progress, ProgressEvery: lim.ProgressEvery}
 	var res Result
 	if p.group == nil && !(p.copies && p.secondary) {
 		// Every exact-cover solution is a distinct packing.
@@ -77,6 +83,12 @@ func (p *Puzzle) Solve(ctx context.Context, lim Limits, visit func(*Packing) boo
 		anchor = make([]int32, p.order.base)
 		limit  bool
 	)
+	if lim.Progress != nil { // speak of packings, not of the solutions filtered
+		cfg.Progress = func(pr *exactcover.Progress) {
+			pr.Stats.Solutions = res.Packings
+			lim.Progress(pr)
+		}
+	}
 	st, err := s.Search(ctx, cfg, func(sol []int) bool {
 		if !p.copiesInOrder(sol, anchor) {
 			return true

@@ -19,8 +19,8 @@ var benchSets = []struct{ name, file string }{
 // BenchmarkSolveFile solves every puzzle of a shared set and proves it
 // unique, on one core; puzzles/s is the figure the targets name.
 // BenchmarkSolveFile/<set> is the default, the engine doing the whole
-// search; BenchmarkSolveFile/<set>/split5 lets the Solver branch itself for
-// five levels first (Config.Split).
+// search; BenchmarkSolveFile/<set>/inorder has the Solver branch on cells
+// itself in grid order (Config.InOrder), as listings do.
 //
 // Medians of 3 runs, -cpu 1, on the project's 2-core machine (AMD EPYC),
 // with the engine's Weighted branching rule; earlier states of the solver
@@ -57,15 +57,15 @@ var benchSets = []struct{ name, file string }{
 func BenchmarkSolveFile(b *testing.B) {
 	for _, set := range benchSets {
 		puzzles := loadSet(b, set.file)
-		for _, split := range []int{0, 5} {
+		for _, inOrder := range []bool{false, true} {
 			name := set.name
-			if split > 0 {
-				name += fmt.Sprintf("/split%d", split)
+			if inOrder {
+				name += "/inorder"
 			}
 			b.Run(name, func(b *testing.B) {
 				s := NewSolver()
 				ctx := context.Background()
-				cfg := Config{MaxSolutions: 2, Split: split}
+				cfg := Config{MaxSolutions: 2, InOrder: inOrder}
 				b.ReportAllocs()
 				b.ResetTimer()
 				for range b.N {
@@ -96,7 +96,7 @@ func BenchmarkSolveBatch(b *testing.B) {
 				b.ReportAllocs()
 				b.ResetTimer()
 				for range b.N {
-					SolveBatch(context.Background(), grids, BatchOptions{Config: Config{MaxSolutions: 2}, Workers: workers})
+					SolveBatch(context.Background(), grids, BatchOptions{Config: Config{MaxSolutions: 2}, Workers: workers}, BatchOutput{})
 				}
 				b.ReportMetric(float64(len(grids))*float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 			})

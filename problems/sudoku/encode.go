@@ -70,6 +70,18 @@ func Encode(g *Grid) (*exactcover.Problem, error) {
 	return p, nil
 }
 
+// Describe returns a name and a description for the problem Encode(g)
+// writes, for a spec file that carries them; source says where the puzzle
+// comes from, for example "line 3 of puzzles.txt".
+func Describe(g *Grid, source string) (name, description string) {
+	n := g.Size()
+	name = fmt.Sprintf("sudoku-%dx%d", n, n)
+	description = fmt.Sprintf("The %d×%d Sudoku on %s as exact cover: items r<row>c<col> (an empty cell),\n"+
+		"r<row>#<v>, c<col>#<v>, b<box>#<v> (a unit still missing value v); option r<row>c<col>=<v> puts v in the cell.\n"+
+		"Only values no given excludes are options.", n, n, source)
+	return name, description
+}
+
 // unitItemName names the item "unit u (0-based) of kind (0 row, 1 column,
 // 2 box) gets value v".
 func unitItemName(kind, u, v int) string {

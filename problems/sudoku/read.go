@@ -21,11 +21,12 @@ type ReadOptions struct {
 
 // Puzzle is one puzzle of a batch: either Grid or Err is set.
 type Puzzle struct {
-	Index int    // 1-based position in the batch
-	Line  int    // line where the puzzle starts
-	Text  string // that line, for messages
+	Index int // 1-based position in the batch
+	Line  int // line where the puzzle starts
 	Grid  *Grid
-	Err   error // a *SyntaxError; the rest of the batch is still read
+	// Err is a *SyntaxError that locates what is wrong (file:line:column);
+	// the rest of the batch is still read.
+	Err error
 }
 
 // Batch is what [Read] found: the format and, per grid size, the alphabet,
@@ -64,10 +65,10 @@ func (r *rawPuzzle) pos(i int) (int, int) {
 }
 
 // Read parses a batch of puzzles. name is used in messages. A puzzle that
-// is malformed gets its own *SyntaxError in Puzzle.Err and the others are
-// read on; Read itself fails only when the format cannot be told or the
-// input holds no puzzle. Conflicting givens are not checked here (see
-// [Check] and [Solver.Solve]).
+// is malformed, or whose givens conflict (a *ConflictError), gets its own
+// *SyntaxError in Puzzle.Err, located at the bad character, number or
+// given, and the others are read on; Read itself fails only when the
+// format cannot be told or the input holds no puzzle.
 func Read(name string, data []byte, opt ReadOptions) (*Batch, error) {
 	lines := splitLines(data)
 	f := opt.Format
@@ -110,11 +111,14 @@ func splitLines(data []byte) [][]byte {
 }
 
 // detect tells the format from the first line that shows one: one number
-// is Numeric; Size()² characters is Line; Size() characters is Block (16
-// characters is Block only when it starts 16 lines of 16 before a blank
-// line or the end; use Format: Line for a file of exactly 16 4×4s). A
-// line that shows none (a malformed first puzzle) is passed over; it is
-// reported as that puzzle's error.
+// is Numeric; Size()² characters is Line; Size() characters is Block. A
+// line of 16 characters is both a 4×4 puzzle and a row of a 16×16 one:
+// it is Block when its paragraph (the lines between blank lines) has 16
+// lines, give or take one, so that a 16×16 puzzle with a short, long or
+// missing row is still read as one and its bad row reported. (Use Format:
+// Line for a file of 15 to 17 4×4 puzzles without blank lines.) A line that
+// shows no format (a malformed first puzzle) is passed over; it is reported
+// as that puzzle's error.
 func detect(name string, lines [][]byte) (Format, error) {
 	first := 0
 	for k, line := range lines {
@@ -127,12 +131,14 @@ func detect(name string, lines [][]byte) (Format, error) {
 		if fields := bytes.Fields(line); len(fields) == 1 && len(fields[0]) <= 2 && isDigits(fields[0]) {
 			return Numeric, nil
 		}
-		box := sizeOfLine(len(line))
-		if len(line) == 16 && isBlock16(lines[k:]) {
-			box = 0 // the first row of a 16×16 block, not a 4×4 line
+		if len(line) == 16 {
+			if rows := paragraphLen(lines, k); rows >= 15 && rows <= 17 {
+				return Block, nil
+			}
+			return Line, nil
 		}
 		switch {
-		case box != 0:
+		case sizeOfLine(len(line)) != 0:
 			return Line, nil
 		case sizeOfSide(len(line)) != 0:
 			return Block, nil
@@ -152,14 +158,17 @@ func detect(name string, lines [][]byte) (Format, error) {
 // a file in some other format is read to its end.
 const maxDetectLines = 100
 
-// isBlock16 reports whether lines start with exactly 16 lines of 16
-// characters followed by a blank line or the end.
-func isBlock16(lines [][]byte) bool {
-	k := 0
-	for k < len(lines) && len(lines[k]) == 16 {
-		k++
+// paragraphLen returns the number of lines of the paragraph holding line
+// k: the run of non-blank lines around it, up to an "end" line.
+func paragraphLen(lines [][]byte, k int) int {
+	start, end := k, k
+	for start > 0 && len(lines[start-1]) > 0 {
+		start--
 	}
-	return k == 16 && (k == len(lines) || len(lines[k]) == 0)
+	for end < len(lines) && len(lines[end]) > 0 && string(lines[end]) != "end" {
+		end++
+	}
+	return end - start
 }
 
 func isDigits(b []byte) bool {
@@ -175,8 +184,8 @@ func isDigits(b []byte) bool {
 // malformed ones in b.Puzzles with their errors.
 func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle {
 	var raws []rawPuzzle
-	add := func(line int, text []byte, err error) int {
-		b.Puzzles = append(b.Puzzles, Puzzle{Index: len(b.Puzzles) + 1, Line: line, Text: clip(text), Err: err})
+	add := func(line int, err error) int {
+		b.Puzzles = append(b.Puzzles, Puzzle{Index: len(b.Puzzles) + 1, Line: line, Err: err})
 		return len(b.Puzzles) - 1
 	}
 	for k := 0; k < len(lines); k++ {
@@ -190,10 +199,10 @@ func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle
 		if !block {
 			box := sizeOfLine(len(line))
 			if box == 0 {
-				add(k+1, line, &SyntaxError{File: name, Line: k + 1, Err: fmt.Errorf("%w: %d characters, want a whole grid: 16, 81, 256, 625, 1296, 2401 or 4096", ErrSize, len(line))})
+				add(k+1, &SyntaxError{File: name, Line: k + 1, Err: fmt.Errorf("%w: %d characters, want a whole grid: 16, 81, 256, 625, 1296, 2401 or 4096", ErrSize, len(line))})
 				continue
 			}
-			raws = append(raws, rawPuzzle{idx: add(k+1, line, nil), box: box, cells: line, line: k + 1})
+			raws = append(raws, rawPuzzle{idx: add(k+1, nil), box: box, cells: line, line: k + 1})
 			continue
 		}
 		// Block: the rows run to the next blank line.
@@ -203,7 +212,7 @@ func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle
 		}
 		rows := lines[start:k]
 		k-- // the loop's k++ moves to the blank line
-		n := len(rows[0])
+		n := commonLength(rows)
 		box := sizeOfSide(n)
 		var err error
 		switch {
@@ -220,19 +229,33 @@ func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle
 			}
 		}
 		if err != nil {
-			add(start+1, rows[0], err)
+			add(start+1, err)
 			continue
 		}
 		cells := make([]byte, 0, n*n)
 		for _, row := range rows {
 			cells = append(cells, row...)
 		}
-		raws = append(raws, rawPuzzle{idx: add(start+1, rows[0], nil), box: box, cells: cells, line: start + 1, block: true})
+		raws = append(raws, rawPuzzle{idx: add(start+1, nil), box: box, cells: cells, line: start + 1, block: true})
 	}
 	return raws
 }
 
-// maxText bounds Puzzle.Text: messages show the start of a long line.
+// commonLength returns the length most rows have (the first such on a
+// tie), so that one row of a wrong length is the one reported.
+func commonLength(rows [][]byte) int {
+	count := map[int]int{}
+	best := len(rows[0])
+	for _, row := range rows {
+		count[len(row)]++
+		if count[len(row)] > count[best] {
+			best = len(row)
+		}
+	}
+	return best
+}
+
+// maxText bounds the text quoted by a message: the start of a long line.
 const maxText = 100
 
 func clip(text []byte) string {
@@ -286,9 +309,15 @@ func (b *Batch) resolve(name string, raws []rawPuzzle, given *Alphabet, block bo
 			}
 			g.Cells[i] = uint8(v)
 		}
-		if p.Err == nil {
-			p.Grid = g
+		if p.Err != nil {
+			continue
 		}
+		if ce := g.conflict(); ce != nil {
+			line, col := r.pos(ce.Cell2)
+			p.Err = &SyntaxError{File: name, Line: line, Column: col, Err: ce}
+			continue
+		}
+		p.Grid = g
 	}
 }
 
@@ -332,7 +361,14 @@ func (b *Batch) readNumeric(name string, lines [][]byte) {
 		}
 		start := k
 		g, next, err := readNumericGrid(name, lines, k)
-		b.Puzzles = append(b.Puzzles, Puzzle{Index: len(b.Puzzles) + 1, Line: start + 1, Text: clip(bytes.TrimSpace(lines[start])), Grid: g, Err: err})
+		if err == nil {
+			if ce := g.conflict(); ce != nil {
+				n := g.Size()
+				row := start + 1 + ce.Cell2/n // 0-based index of the cell's line
+				g, err = nil, &SyntaxError{File: name, Line: row + 1, Column: fields(lines[row])[ce.Cell2%n].start + 1, Err: ce}
+			}
+		}
+		b.Puzzles = append(b.Puzzles, Puzzle{Index: len(b.Puzzles) + 1, Line: start + 1, Grid: g, Err: err})
 		k = next - 1
 	}
 }

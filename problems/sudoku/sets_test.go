@@ -45,18 +45,28 @@ var sharedSets = []struct {
 // file, a unique solution must equal the one there, and every solution
 // found must pass Check.
 //
-// Each set is solved twice: by the engine alone (Split 0) and with four
-// levels of Config.Split (on every fifth puzzle of the first sample).
+// Each set is solved twice: by the engine, and in grid order
+// (Config.InOrder) on every fifth puzzle of the first sample, except the
+// sets out of reach of a plain search (those with a node limit), where
+// its nodes, each a round of propagation and probing on 625 cells or more,
+// would take minutes.
 func TestSharedSets(t *testing.T) {
 	for _, set := range sharedSets {
-		for _, split := range []int{0, 4} {
-			t.Run(fmt.Sprintf("%s/split%d", strings.TrimSuffix(filepath.Base(set.file), ".txt"), split), func(t *testing.T) {
+		for _, inOrder := range []bool{false, true} {
+			name := strings.TrimSuffix(filepath.Base(set.file), ".txt")
+			if inOrder {
+				name += "/inorder"
+			}
+			t.Run(name, func(t *testing.T) {
+				if inOrder && set.maxNodes > 0 {
+					t.Skip("out of reach in grid order")
+				}
 				puzzles := loadSet(t, set.file)
 				every := set.fullEvery
 				if testing.Short() {
 					every = set.shortEvery
 				}
-				if split > 0 {
+				if inOrder {
 					every *= 5
 				}
 				var grids []*Grid
@@ -65,16 +75,35 @@ func TestSharedSets(t *testing.T) {
 					grids = append(grids, puzzles[k].grid)
 					picked = append(picked, puzzles[k])
 				}
-				answers := SolveBatch(context.Background(), grids, BatchOptions{
-					Config:  Config{MaxSolutions: 2, MaxNodes: set.maxNodes, Split: split},
-					Keep:    2,
+				answers := make([]Answer, len(grids))
+				sols := make([][]*Grid, len(grids))
+				next := 0 // the puzzle whose report is due
+				SolveBatch(context.Background(), grids, BatchOptions{
+					Config:  Config{MaxSolutions: 2, MaxNodes: set.maxNodes, InOrder: inOrder},
 					Workers: 2,
+				}, BatchOutput{
+					Solution: func(i int, sol *Grid) {
+						if i != next {
+							t.Errorf("a solution of puzzle %d reported while puzzle %d is due", i, next)
+						}
+						sols[i] = append(sols[i], sol.Clone())
+					},
+					Done: func(i int, a Answer) {
+						if i != next {
+							t.Errorf("puzzle %d reported while puzzle %d is due", i, next)
+						}
+						answers[i] = a
+						next++
+					},
 				})
+				if next != len(grids) {
+					t.Fatalf("%d of %d puzzles reported", next, len(grids))
+				}
 				timeouts := 0
 				for k, a := range answers {
 					p := picked[k]
-					if err := checkAnswer(p, a); err != nil {
-						if a.Result.Verdict() == "timeout" && set.maxNodes > 0 {
+					if err := checkAnswer(p, a, sols[k]); err != nil {
+						if a.Verdict() == Stopped && set.maxNodes > 0 {
 							timeouts++
 							continue
 						}
@@ -82,7 +111,7 @@ func TestSharedSets(t *testing.T) {
 					}
 				}
 				if timeouts > 0 {
-					t.Logf("%d of %d puzzles stopped at %d nodes (status timeout)", timeouts, len(picked), set.maxNodes)
+					t.Logf("%d of %d puzzles stopped at %d nodes (verdict stopped)", timeouts, len(picked), set.maxNodes)
 				}
 			})
 		}
@@ -90,24 +119,27 @@ func TestSharedSets(t *testing.T) {
 }
 
 // checkAnswer compares a with the .sol.txt line and checks each solution.
-func checkAnswer(p setPuzzle, a Answer) error {
+func checkAnswer(p setPuzzle, a Answer, sols []*Grid) error {
 	if a.Err != nil {
 		if errors.Is(a.Err, ErrConflict) && p.count == "0" {
 			return nil // no solution because the givens clash
 		}
 		return a.Err
 	}
-	for _, sol := range a.Solutions {
+	if int64(len(sols)) != a.Result.Solutions {
+		return fmt.Errorf("%d solutions reported, the result counts %d", len(sols), a.Result.Solutions)
+	}
+	for _, sol := range sols {
 		if err := Check(p.grid, sol); err != nil {
 			return fmt.Errorf("invalid solution %s: %v", AppendGrid(nil, sol, Line, nil), err)
 		}
 	}
-	want := map[string]string{"0": "none", "1": "unique", "2+": "multiple"}[p.count]
-	if got := a.Result.Verdict(); got != want {
+	want := map[string]Verdict{"0": NoSolution, "1": Unique, "2+": Multiple}[p.count]
+	if got := a.Verdict(); got != want {
 		return fmt.Errorf("verdict %s (%d solutions, status %s), .sol.txt says %s", got, a.Result.Solutions, a.Result.Status, p.count)
 	}
-	if want == "unique" {
-		got := strings.TrimSpace(string(AppendGrid(nil, a.Solutions[0], Line, nil)))
+	if want == Unique {
+		got := strings.TrimSpace(string(AppendGrid(nil, sols[0], Line, nil)))
 		if got != p.solution {
 			return fmt.Errorf("solution %s, .sol.txt has %s", got, p.solution)
 		}
@@ -117,7 +149,7 @@ func checkAnswer(p setPuzzle, a Answer) error {
 
 // TestNodeLimitMinimal25 checks that a minimal 25×25 puzzle, out of reach
 // of plain dancing links, stops cleanly at a small node limit with verdict
-// timeout, and that the same solver then solves a puzzle normally.
+// stopped, and that the same solver then solves a puzzle normally.
 func TestNodeLimitMinimal25(t *testing.T) {
 	puzzles := loadSet(t, "gecode/gecode_25x25.txt")
 	s := NewSolver()
@@ -126,14 +158,14 @@ func TestNodeLimitMinimal25(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res.Status != exactcover.NodeLimit || res.Verdict() != "timeout" || res.Nodes != 5000 {
-			t.Errorf("line %d: status %s, verdict %s, %d nodes; want node-limit, timeout, 5000", p.line, res.Status, res.Verdict(), res.Nodes)
+		if res.Status != exactcover.NodeLimit || res.Verdict() != Stopped || res.Nodes != 5000 {
+			t.Errorf("line %d: status %s, verdict %s, %d nodes; want node-limit, stopped, 5000", p.line, res.Status, res.Verdict(), res.Nodes)
 		}
 	}
 	nine := loadSet(t, "9x9/norvig_top95.txt")[0]
 	var got *Grid
 	res, err := s.Solve(context.Background(), nine.grid, Config{MaxSolutions: 2}, func(g *Grid) bool { got = g.Clone(); return true })
-	if err != nil || res.Verdict() != "unique" || Check(nine.grid, got) != nil {
+	if err != nil || res.Verdict() != Unique || Check(nine.grid, got) != nil {
 		t.Errorf("after the limit: %v, %s", err, res.Verdict())
 	}
 }

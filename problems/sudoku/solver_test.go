@@ -24,33 +24,39 @@ func lineGrid(t testing.TB, s string) *Grid {
 	return b.Puzzles[0].Grid
 }
 
-// TestConflictingGivens checks that a clash names both cells and the unit.
+// TestConflictingGivens checks that a clash names both cells and the unit:
+// Read locates it at the second given, Solve and Encode refuse a grid
+// that holds one.
 func TestConflictingGivens(t *testing.T) {
-	empty := strings.Repeat(".", 81)
-	put := func(s string, cells map[int]byte) string {
-		b := []byte(s)
-		for i, v := range cells {
-			b[i] = v
-		}
-		return string(b)
-	}
 	tests := []struct {
-		name, puzzle, want string
+		name  string
+		cells map[int]uint8
+		want  string
+		col   int // of the second given, in the line
 	}{
-		{"row", put(empty, map[int]byte{0: '5', 8: '5'}), "r1c1 and r1c9 both hold 5 in the same row"},
-		{"column", put(empty, map[int]byte{4: '7', 76: '7'}), "r1c5 and r9c5 both hold 7 in the same column"},
-		{"box", put(empty, map[int]byte{30: '2', 50: '2'}), "r4c4 and r6c6 both hold 2 in the same box"},
+		{"row", map[int]uint8{0: 5, 8: 5}, "r1c1 and r1c9 both hold 5 in the same row", 9},
+		{"column", map[int]uint8{4: 7, 76: 7}, "r1c5 and r9c5 both hold 7 in the same column", 77},
+		{"box", map[int]uint8{30: 2, 50: 2}, "r4c4 and r6c6 both hold 2 in the same box", 51},
 	}
 	s := NewSolver()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := s.Solve(context.Background(), lineGrid(t, tt.puzzle), Config{MaxSolutions: 2}, nil)
+			g, _ := NewGrid(3)
+			for i, v := range tt.cells {
+				g.Cells[i] = v
+			}
+			_, err := s.Solve(context.Background(), g, Config{MaxSolutions: 2}, nil)
 			var ce *ConflictError
 			if !errors.As(err, &ce) || !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("error %v, want a *ConflictError saying %q", err, tt.want)
 			}
-			if _, err := Encode(lineGrid(t, tt.puzzle)); !errors.Is(err, ErrConflict) {
+			if _, err := Encode(g); !errors.Is(err, ErrConflict) {
 				t.Errorf("Encode: %v, want ErrConflict", err)
+			}
+			b, err := Read("test", AppendGrid(nil, g, Line, nil), ReadOptions{})
+			var se *SyntaxError
+			if err != nil || !errors.As(b.Puzzles[0].Err, &se) || !errors.As(se, &ce) || se.Line != 1 || se.Column != tt.col {
+				t.Errorf("Read: %v, %v; want a *SyntaxError at 1:%d wrapping a *ConflictError", err, b.Puzzles[0].Err, tt.col)
 			}
 		})
 	}
@@ -92,10 +98,10 @@ func TestEverySize(t *testing.T) {
 		}
 	}
 	hard := puzzle(MaxBox, 40)
-	for _, split := range []int{0, 3} {
-		res, err := s.Solve(context.Background(), hard, Config{MaxSolutions: 2, MaxNodes: 2000, Split: split}, nil)
-		if err != nil || res.Status != exactcover.NodeLimit || res.Verdict() != "timeout" || res.Nodes > 2000 {
-			t.Errorf("64×64 at 2000 nodes, split %d: %v, %+v; want node-limit", split, err, res)
+	for _, inOrder := range []bool{false, true} {
+		res, err := s.Solve(context.Background(), hard, Config{MaxSolutions: 2, MaxNodes: 2000, InOrder: inOrder}, nil)
+		if err != nil || res.Status != exactcover.NodeLimit || res.Verdict() != Stopped || res.Nodes > 2000 {
+			t.Errorf("64×64 at 2000 nodes, in order %v: %v, %+v; want node-limit", inOrder, err, res)
 		}
 	}
 	if _, err := NewGrid(MaxBox + 1); !errors.Is(err, ErrSize) {
@@ -109,20 +115,28 @@ func TestEverySize(t *testing.T) {
 	}
 }
 
-// TestCountSmall counts the 4×4 Sudoku grids: 288 (OEIS A107739).
+// TestCountSmall counts the 4×4 Sudoku grids: 288 (OEIS A107739), by the
+// engine and in grid order, which must list them sorted.
 func TestCountSmall(t *testing.T) {
 	g, _ := NewGrid(2)
-	for _, split := range []int{0, 1, 2, 20} {
+	for _, inOrder := range []bool{false, true} {
 		seen := map[string]bool{}
-		res, err := NewSolver().Solve(context.Background(), g, Config{Split: split}, func(sol *Grid) bool {
+		last := ""
+		sorted := true
+		res, err := NewSolver().Solve(context.Background(), g, Config{InOrder: inOrder}, func(sol *Grid) bool {
 			if err := Check(g, sol); err != nil {
 				t.Fatal(err)
 			}
 			seen[string(sol.Cells)] = true
+			sorted = sorted && string(sol.Cells) > last
+			last = string(sol.Cells)
 			return true
 		})
 		if err != nil || res.Solutions != 288 || len(seen) != 288 || res.Status != exactcover.Complete {
-			t.Errorf("split %d: %v, %+v, %d distinct; want 288 complete", split, err, res, len(seen))
+			t.Errorf("in order %v: %v, %+v, %d distinct; want 288 complete", inOrder, err, res, len(seen))
+		}
+		if inOrder && !sorted {
+			t.Errorf("in order: the solutions are not in grid order")
 		}
 	}
 }
@@ -316,11 +330,11 @@ func TestNoAllocationsWarm(t *testing.T) {
 	g := lineGrid(t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
 	s := NewSolver()
 	ctx := context.Background()
-	for _, split := range []int{0, 5} {
-		cfg := Config{MaxSolutions: 2, Split: split}
+	for _, inOrder := range []bool{false, true} {
+		cfg := Config{MaxSolutions: 2, InOrder: inOrder}
 		s.Solve(ctx, g, cfg, nil)
 		if allocs := testing.AllocsPerRun(20, func() { s.Solve(ctx, g, cfg, nil) }); allocs != 0 {
-			t.Errorf("split %d: %v allocations per warm Solve, want 0", split, allocs)
+			t.Errorf("in order %v: %v allocations per warm Solve, want 0", inOrder, allocs)
 		}
 	}
 }

@@ -2,6 +2,9 @@ package sudoku
 
 import (
 	"strconv"
+	"strings"
+
+	"xcover/exactcover"
 )
 
 // AppendGrid appends g written in format f to dst, ending with a newline,
@@ -78,4 +81,41 @@ func appendPretty(dst []byte, g *Grid, sym func(uint8, byte) byte) []byte {
 		dst = append(dst, '|', '\n')
 	}
 	return border(dst)
+}
+
+// Listing a puzzle's solutions, the numeric judge format writes each after
+// a line of 2N '=' (AppendSeparator), in grid order (Config.InOrder), and
+// ends with a total (AppendTotal).
+
+// AppendSeparator appends the line written before each solution of a
+// listing of a grid of side size: 2·size '=' signs.
+func AppendSeparator(dst []byte, size int) []byte {
+	for range 2 * size {
+		dst = append(dst, '=')
+	}
+	return append(dst, '\n')
+}
+
+// AppendTotal appends the line that ends a listing of a puzzle's
+// solutions: "TOTAL SOLUTION : k" when the search completed with k ≥ 1,
+// "NO SOLUTION" when it completed with none. A search that did not
+// complete gives a lower bound, "TOTAL SOLUTION : k+", followed by the
+// reason in capitals when it was cut short rather than limited:
+// "TOTAL SOLUTION : 91+ (NODE-LIMIT)".
+func AppendTotal(dst []byte, r Result) []byte {
+	if r.Status == exactcover.Complete && r.Solutions == 0 {
+		return append(dst, "NO SOLUTION\n"...)
+	}
+	dst = append(dst, "TOTAL SOLUTION : "...)
+	dst = strconv.AppendInt(dst, r.Solutions, 10)
+	switch r.Status {
+	case exactcover.Complete:
+	case exactcover.SolutionLimit:
+		dst = append(dst, '+')
+	default:
+		dst = append(dst, "+ ("...)
+		dst = append(dst, strings.ToUpper(r.Status.String())...)
+		dst = append(dst, ')')
+	}
+	return append(dst, '\n')
 }

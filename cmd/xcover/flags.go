@@ -1,0 +1,226 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"xcover/specs"
+)
+
+// Every flag that more than one command takes is declared here, once, by a
+// function that builds a fresh one for each app (run builds a new app per
+// command line, so that runs share nothing). A command file declares only
+// the flags that are its own. Values are checked as they are parsed, by
+// the types at the end of this file, so that 0, a negative number, a
+// number too large or a duration without a unit gets the same message in
+// every command.
+
+// Names of the shared flags, read with c.Bool(flagAll) and the like.
+const (
+	flagAll           = "all"
+	flagLimit         = "limit"
+	flagCount         = "count"
+	flagJSON          = "json"
+	flagStats         = "stats"
+	flagMaxNodes      = "max-nodes"
+	flagTimeout       = "timeout"
+	flagProgress      = "progress"
+	flagProgressEvery = "progress-every"
+	flagFormat        = "format"
+	flagEmitSpec      = "emit-spec"
+	flagJobs          = "jobs"
+	flagColor         = "color"
+)
+
+// searchFlags returns the flags of every command that searches: what to
+// look for (--all, --limit, --count), how to report it (--json, --stats,
+// --progress) and when to stop (--max-nodes, --timeout). what names a
+// solution in the help: "solution", "packing".
+func searchFlags(what string) []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: flagAll, Usage: "print every " + what, DefaultText: "the first one only"},
+		&cli.GenericFlag{Name: flagLimit, Value: &count{min: 1},
+			Usage: "print the first `N` " + what + "s (with --count: count up to N)", DefaultText: "1"},
+		&cli.BoolFlag{Name: flagCount, Usage: "count the " + what + "s without printing them; print the count (N+ when it is a lower bound)"},
+		&cli.BoolFlag{Name: flagJSON, Usage: "print one JSON object per line, for programs: one per " + what + ", then a summary"},
+		&cli.BoolFlag{Name: flagStats, Usage: "print a summary line on stderr: " + what + "s, updates, nodes, time, status"},
+		&cli.GenericFlag{Name: flagMaxNodes, Value: &count{min: 1},
+			Usage: "stop a search after `N` search-tree nodes, print what was found, exit 3", DefaultText: "no limit"},
+		timeoutFlag(),
+		&cli.BoolFlag{Name: flagProgress,
+			Usage:       "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never",
+			DefaultText: "a status line when stderr is a terminal"},
+		&cli.GenericFlag{Name: flagProgressEvery, Value: &duration{d: 3 * time.Second},
+			Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
+	}
+}
+
+// timeoutFlag bounds a whole run, reading the input included.
+func timeoutFlag() cli.Flag {
+	return &cli.GenericFlag{Name: flagTimeout, Value: &duration{},
+		Usage: "stop after `DURATION` (30s, 5m, 1h30m), reading the input included; print what was found, exit 3", DefaultText: "none"}
+}
+
+// formatFlag chooses the format of a problem read by solve, convert and
+// explain.
+func formatFlag() cli.Flag {
+	return &cli.StringFlag{Name: flagFormat, Usage: "read the input as `FORMAT` yaml or dlx",
+		DefaultText: "from the extension .yaml, .yml or .dlx (.gz too), else from the content"}
+}
+
+// emitSpecFlag asks sudoku and pentomino for their exact-cover problem.
+func emitSpecFlag() cli.Flag {
+	return &cli.StringFlag{Name: flagEmitSpec, Usage: "print the exact-cover problem as `FORMAT` yaml or dlx instead of solving it"}
+}
+
+// jobsFlag sets the number of goroutines that solve.
+func jobsFlag() cli.Flag {
+	return &cli.GenericFlag{Name: flagJobs, Aliases: []string{"j"}, Value: &count{n: 1, min: 1, max: maxJobs},
+		Usage: "solve on `N` cores (the output keeps the input order)"}
+}
+
+// maxJobs bounds -j: more goroutines than this gain nothing on any machine
+// xcover runs on, and each holds a solver's memory.
+const maxJobs = 256
+
+// colorFlag chooses whether output for people is colored.
+func colorFlag() cli.Flag {
+	return &cli.StringFlag{Name: flagColor, Value: "auto",
+		Usage: "color the output: `WHEN` auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never"}
+}
+
+// search is what the shared search flags ask for, checked.
+type search struct {
+	limit    int64 // solutions to find; 0 for all
+	count    bool
+	json     bool
+	stats    bool
+	maxNodes int64 // 0: no limit
+	timeout  time.Duration
+	progress progressMode
+	every    time.Duration
+}
+
+// searchOf reads the search flags of c and checks how they combine.
+func searchOf(c *cli.Context, env *env) (*search, error) {
+	s := &search{
+		limit:    1,
+		count:    c.Bool(flagCount),
+		json:     c.Bool(flagJSON),
+		stats:    c.Bool(flagStats),
+		maxNodes: countOf(c, flagMaxNodes),
+		timeout:  durationOf(c, flagTimeout),
+		every:    durationOf(c, flagProgressEvery),
+	}
+	all := c.Bool(flagAll)
+	switch {
+	case all && c.IsSet(flagLimit):
+		return nil, usage(c, "--all and --limit contradict each other: give one")
+	case all && s.count:
+		return nil, usage(c, "--all prints every solution and --count prints none: give one")
+	case c.IsSet(flagLimit):
+		s.limit = countOf(c, flagLimit)
+	case all || s.count:
+		s.limit = 0
+	}
+	s.progress = progressOf(c, env)
+	return s, nil
+}
+
+// withTimeout returns the run's context, ended by --timeout when it is
+// set (d > 0).
+func withTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(parent, d)
+	}
+	return context.WithCancel(parent)
+}
+
+// specFormat returns the format named by --format, or "" when the flag is
+// absent.
+func specFormat(c *cli.Context, flag string) (specs.Format, error) {
+	if !c.IsSet(flag) {
+		return "", nil
+	}
+	switch f := specs.Format(strings.ToLower(c.String(flag))); f {
+	case specs.YAML, specs.DLX:
+		return f, nil
+	case "yml":
+		return specs.YAML, nil
+	}
+	return "", usage(c, "--%s %q: expected yaml or dlx", flag, c.String(flag))
+}
+
+// usage is a usage error of the command being run: exit 2, one line.
+func usage(c *cli.Context, format string, args ...any) error {
+	return badInput(fmt.Errorf("%s: %s", c.Command.Name, fmt.Sprintf(format, args...)))
+}
+
+// count is a flag value: a whole number from min to max (math.MaxInt64
+// when max is 0).
+type count struct{ n, min, max int64 }
+
+func (v *count) Set(s string) error {
+	hi := v.max
+	if hi == 0 {
+		hi = math.MaxInt64
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
+	if err != nil || n < v.min || n > hi {
+		return fmt.Errorf("expected a whole number from %d to %d", v.min, hi)
+	}
+	v.n = n
+	return nil
+}
+
+func (v *count) String() string { return strconv.FormatInt(v.n, 10) }
+
+// countOf returns the value of a count flag (0 when it is absent and has
+// no default).
+func countOf(c *cli.Context, name string) int64 {
+	if v, ok := c.Generic(name).(*count); ok {
+		return v.n
+	}
+	return 0
+}
+
+// duration is a flag value: a positive duration with a unit.
+type duration struct{ d time.Duration }
+
+func (v *duration) Set(s string) error {
+	s = strings.TrimSpace(s)
+	d, err := time.ParseDuration(s)
+	switch {
+	case err != nil && s != "" && strings.Trim(s, "0123456789.") == "":
+		return fmt.Errorf("a duration needs a unit: %ss, %sm or %sh", s, s, s)
+	case err != nil:
+		return errors.New("expected a duration such as 30s, 5m or 1h30m (at most 2562047h)")
+	case d <= 0:
+		return errors.New("expected a positive duration such as 30s")
+	}
+	v.d = d
+	return nil
+}
+
+func (v *duration) String() string {
+	if v.d == 0 {
+		return ""
+	}
+	return v.d.String()
+}
+
+// durationOf returns the value of a duration flag, 0 when it is absent
+// and has no default.
+func durationOf(c *cli.Context, name string) time.Duration {
+	if v, ok := c.Generic(name).(*duration); ok {
+		return v.d
+	}
+	return 0
+}
