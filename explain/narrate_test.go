@@ -174,4 +174,3 @@ func TestNarrateDim(t *testing.T) {
 		t.Error("no dimmed cell in a dimmed matrix")
 	}
 }
-

@@ -3,6 +3,7 @@ package main
 import (
 	"embed"
 	"fmt"
+	"path"
 	"strings"
 	"text/tabwriter"
 
@@ -42,17 +43,6 @@ func examplesCommand(e *env) *cli.Command {
 		Name:      "examples",
 		Usage:     "list the example inputs shipped with xcover, or print one",
 		ArgsUsage: "[NAME]",
-		Description: `Without NAME, lists the examples: problems for solve, convert and explain,
-puzzles for sudoku, boards and piece sets for pentomino. With NAME (the
-extension may be left out), prints that example on stdout, to pipe into a
-command or to save and edit.
-
-Examples:
-   $ xcover examples
-   $ xcover examples knuth.yaml
-   $ xcover examples knuth | xcover solve -
-
-` + exitCodeHelp,
 		Action: func(c *cli.Context) error {
 			switch c.NArg() {
 			case 0:
@@ -70,7 +60,7 @@ Examples:
 			name := c.Args().First()
 			var names []string
 			for _, f := range exampleFiles {
-				if f.name == name || strings.TrimSuffix(f.name, f.name[strings.LastIndex(f.name, "."):]) == name {
+				if f.name == name || strings.TrimSuffix(f.name, path.Ext(f.name)) == name {
 					data, err := exampleFS.ReadFile("examples/" + f.name)
 					if err != nil {
 						return err // cannot happen: the file is embedded

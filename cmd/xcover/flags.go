@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -15,12 +16,10 @@ import (
 )
 
 // Every flag that more than one command takes is declared here, once, by a
-// function that builds a fresh one for each app (run builds a new app per
-// command line, so that runs share nothing). A command file declares only
-// the flags that are its own. Values are checked as they are parsed, by
-// the types at the end of this file, so that 0, a negative number, a
-// number too large or a duration without a unit gets the same message in
-// every command.
+// function that builds a fresh one for each app. Values are checked as they
+// are parsed, by the types at the end of this file, so that 0, a negative
+// number, a number too large or a duration without a unit gets the same
+// message in every command. A command file declares only its own flags.
 
 // Names of the shared flags, read with c.Bool(flagAll) and the like.
 const (
@@ -36,27 +35,24 @@ const (
 	flagFormat        = "format"
 	flagEmitSpec      = "emit-spec"
 	flagJobs          = "jobs"
-	flagColor         = "color"
 )
 
 // searchFlags returns the flags of every command that searches: what to
-// look for (--all, --limit, --count), how to report it (--json, --stats,
-// --progress) and when to stop (--max-nodes, --timeout). what names a
-// solution in the help: "solution", "packing".
+// look for, how to report it and when to stop. what names a solution in
+// the help: "solution", "packing".
 func searchFlags(what string) []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: flagAll, Usage: "print every " + what, DefaultText: "the first one only"},
-		&cli.GenericFlag{Name: flagLimit, Value: &count{min: 1},
-			Usage: "print the first `N` " + what + "s (with --count: count up to N)", DefaultText: "1"},
+		&cli.GenericFlag{Name: flagLimit, Value: &count{min: 1}, DefaultText: "1",
+			Usage: "print the first `N` " + what + "s (with --count: count up to N)"},
 		&cli.BoolFlag{Name: flagCount, Usage: "count the " + what + "s without printing them; print the count (N+ when it is a lower bound)"},
 		&cli.BoolFlag{Name: flagJSON, Usage: "print one JSON object per line, for programs: one per " + what + ", then a summary"},
 		&cli.BoolFlag{Name: flagStats, Usage: "print a summary line on stderr: " + what + "s, updates, nodes, time, status"},
-		&cli.GenericFlag{Name: flagMaxNodes, Value: &count{min: 1},
-			Usage: "stop a search after `N` search-tree nodes, print what was found, exit 3", DefaultText: "no limit"},
+		&cli.GenericFlag{Name: flagMaxNodes, Value: &count{min: 1}, DefaultText: "no limit",
+			Usage: "stop a search after `N` search-tree nodes, print what was found, exit 3"},
 		timeoutFlag(),
-		&cli.BoolFlag{Name: flagProgress,
-			Usage:       "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never",
-			DefaultText: "a status line when stderr is a terminal"},
+		&cli.BoolFlag{Name: flagProgress, DefaultText: "a status line when stderr is a terminal",
+			Usage: "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never"},
 		&cli.GenericFlag{Name: flagProgressEvery, Value: &duration{d: 3 * time.Second},
 			Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
 	}
@@ -64,8 +60,8 @@ func searchFlags(what string) []cli.Flag {
 
 // timeoutFlag bounds a whole run, reading the input included.
 func timeoutFlag() cli.Flag {
-	return &cli.GenericFlag{Name: flagTimeout, Value: &duration{},
-		Usage: "stop after `DURATION` (30s, 5m, 1h30m), reading the input included; print what was found, exit 3", DefaultText: "none"}
+	return &cli.GenericFlag{Name: flagTimeout, Value: &duration{}, DefaultText: "none",
+		Usage: "stop after `DURATION` (30s, 5m, 1h30m), reading the input included; print what was found, exit 3"}
 }
 
 // formatFlag chooses the format of a problem read by solve, convert and
@@ -80,21 +76,14 @@ func emitSpecFlag() cli.Flag {
 	return &cli.StringFlag{Name: flagEmitSpec, Usage: "print the exact-cover problem as `FORMAT` yaml or dlx instead of solving it"}
 }
 
-// jobsFlag sets the number of goroutines that solve.
+// jobsFlag sets the number of goroutines that solve; maxJobs bounds it:
+// more gain nothing on any machine xcover runs on, and each holds a solver.
 func jobsFlag() cli.Flag {
 	return &cli.GenericFlag{Name: flagJobs, Aliases: []string{"j"}, Value: &count{n: 1, min: 1, max: maxJobs},
 		Usage: "solve on `N` cores (the output keeps the input order)"}
 }
 
-// maxJobs bounds -j: more goroutines than this gain nothing on any machine
-// xcover runs on, and each holds a solver's memory.
 const maxJobs = 256
-
-// colorFlag chooses whether output for people is colored.
-func colorFlag() cli.Flag {
-	return &cli.StringFlag{Name: flagColor, Value: "auto",
-		Usage: "color the output: `WHEN` auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never"}
-}
 
 // search is what the shared search flags ask for, checked.
 type search struct {
@@ -104,21 +93,12 @@ type search struct {
 	stats    bool
 	maxNodes int64 // 0: no limit
 	timeout  time.Duration
-	progress progressMode
-	every    time.Duration
 }
 
 // searchOf reads the search flags of c and checks how they combine.
-func searchOf(c *cli.Context, env *env) (*search, error) {
-	s := &search{
-		limit:    1,
-		count:    c.Bool(flagCount),
-		json:     c.Bool(flagJSON),
-		stats:    c.Bool(flagStats),
-		maxNodes: countOf(c, flagMaxNodes),
-		timeout:  durationOf(c, flagTimeout),
-		every:    durationOf(c, flagProgressEvery),
-	}
+func searchOf(c *cli.Context) (*search, error) {
+	s := &search{limit: 1, count: c.Bool(flagCount), json: c.Bool(flagJSON), stats: c.Bool(flagStats),
+		maxNodes: countOf(c, flagMaxNodes), timeout: durationOf(c, flagTimeout)}
 	all := c.Bool(flagAll)
 	switch {
 	case all && c.IsSet(flagLimit):
@@ -130,12 +110,10 @@ func searchOf(c *cli.Context, env *env) (*search, error) {
 	case all || s.count:
 		s.limit = 0
 	}
-	s.progress = progressOf(c, env)
 	return s, nil
 }
 
-// withTimeout returns the run's context, ended by --timeout when it is
-// set (d > 0).
+// withTimeout returns the run's context, ended after d when d > 0.
 func withTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
 	if d > 0 {
 		return context.WithTimeout(parent, d)
@@ -143,16 +121,15 @@ func withTimeout(parent context.Context, d time.Duration) (context.Context, cont
 	return context.WithCancel(parent)
 }
 
-// specFormat returns the format named by --format, or "" when the flag is
-// absent.
+// specFormat returns the format the flag names (yaml, yml or dlx), or ""
+// when it is absent.
 func specFormat(c *cli.Context, flag string) (specs.Format, error) {
-	if !c.IsSet(flag) {
+	switch f := specs.Format(strings.ToLower(c.String(flag))); {
+	case !c.IsSet(flag):
 		return "", nil
-	}
-	switch f := specs.Format(strings.ToLower(c.String(flag))); f {
-	case specs.YAML, specs.DLX:
+	case f == specs.YAML || f == specs.DLX:
 		return f, nil
-	case "yml":
+	case f == "yml":
 		return specs.YAML, nil
 	}
 	return "", usage(c, "--%s %q: expected yaml or dlx", flag, c.String(flag))
@@ -163,15 +140,12 @@ func usage(c *cli.Context, format string, args ...any) error {
 	return badInput(fmt.Errorf("%s: %s", c.Command.Name, fmt.Sprintf(format, args...)))
 }
 
-// count is a flag value: a whole number from min to max (math.MaxInt64
-// when max is 0).
+// count is a flag value: a whole number from min to max (no bound when
+// max is 0).
 type count struct{ n, min, max int64 }
 
 func (v *count) Set(s string) error {
-	hi := v.max
-	if hi == 0 {
-		hi = math.MaxInt64
-	}
+	hi := cmp.Or(v.max, math.MaxInt64)
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
 	if err != nil || n < v.min || n > hi {
 		return fmt.Errorf("expected a whole number from %d to %d", v.min, hi)
@@ -182,14 +156,7 @@ func (v *count) Set(s string) error {
 
 func (v *count) String() string { return strconv.FormatInt(v.n, 10) }
 
-// countOf returns the value of a count flag (0 when it is absent and has
-// no default).
-func countOf(c *cli.Context, name string) int64 {
-	if v, ok := c.Generic(name).(*count); ok {
-		return v.n
-	}
-	return 0
-}
+func countOf(c *cli.Context, name string) int64 { return c.Generic(name).(*count).n }
 
 // duration is a flag value: a positive duration with a unit.
 type duration struct{ d time.Duration }
@@ -216,11 +183,4 @@ func (v *duration) String() string {
 	return v.d.String()
 }
 
-// durationOf returns the value of a duration flag, 0 when it is absent
-// and has no default.
-func durationOf(c *cli.Context, name string) time.Duration {
-	if v, ok := c.Generic(name).(*duration); ok {
-		return v.d
-	}
-	return 0
-}
+func durationOf(c *cli.Context, name string) time.Duration { return c.Generic(name).(*duration).d }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"context"
 	"errors"
@@ -19,35 +20,26 @@ import (
 	"xcover/specs"
 )
 
-// Reading input: one FILE argument or stdin ("-", or no argument), gzip
-// compressed or not (told from its first bytes), read up to the limit of
-// the format it is in and no further.
-
-// stdinName is the name messages give standard input.
-const stdinName = "<stdin>"
-
-// inputArg returns the command's one FILE argument, "-" for stdin.
+// inputArg returns the command's one FILE argument, "-" (stdin) when it
+// has none.
 func inputArg(c *cli.Context) (string, error) {
-	switch c.NArg() {
-	case 0:
-		return "-", nil
-	case 1:
-		return c.Args().First(), nil
+	if c.NArg() > 1 {
+		return "", usage(c, "expected one input file, got %d arguments", c.NArg())
 	}
-	return "", usage(c, "expected one input file, got %d arguments", c.NArg())
+	return cmp.Or(c.Args().First(), "-"), nil
 }
 
-// readFile reads name ("-": stdin) whole, gunzipping it when it is
-// compressed, and refuses it beyond limit bytes (after decompression)
-// without reading further; limitName names the limit in the message. It
+// readFile reads name ("-": stdin) whole, gunzipping it when its first
+// bytes say it is compressed, and refuses it beyond limit bytes (after
+// decompression) without reading further; limitName names the limit. It
 // returns the name to use in messages.
 func readFile(e *env, name string, limit int64, limitName string) (string, []byte, error) {
-	var r io.Reader
+	r := e.stdin
 	if name == "-" {
 		if isTerminal(e.stdin) {
 			fmt.Fprintln(e.stderr, "xcover: reading the input from the terminal; end it with Ctrl-D (or give a FILE)")
 		}
-		name, r = stdinName, e.stdin
+		name = "<stdin>"
 	} else {
 		f, err := os.Open(e.path(name))
 		if err != nil {
@@ -57,20 +49,19 @@ func readFile(e *env, name string, limit int64, limitName string) (string, []byt
 		r = f
 	}
 	br := bufio.NewReader(r)
+	r = br
 	if magic, _ := br.Peek(2); bytes.Equal(magic, []byte{0x1f, 0x8b}) {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return name, nil, badInput(fmt.Errorf("%s: %v", name, err))
 		}
 		r = zr
-	} else {
-		r = br
 	}
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if err != nil {
+	switch {
+	case err != nil:
 		return name, nil, badInput(fmt.Errorf("%s: %v", name, pathError(err)))
-	}
-	if int64(len(data)) > limit {
+	case int64(len(data)) > limit:
 		return name, nil, badInput(fmt.Errorf("%s: larger than %d bytes, the most xcover reads of this input (%s)", name, limit, limitName))
 	}
 	return name, data, nil
@@ -83,10 +74,10 @@ type problem struct {
 }
 
 // loadSpec reads the command's input as --format says, else as its
-// extension says (.gz aside), else as its content looks; parses it and
-// compiles it, printing the compiler's warnings. Every error is bad input
-// whose message names file:line:column. It gives up when ctx ends (as
-// --timeout bounds the whole run), with ctx's error.
+// extension says (.gz aside), else as its content looks, up to the limit
+// of that format; then parses and compiles it, printing the compiler's
+// warnings. Every error is bad input whose message names file:line:column,
+// or ctx's error when ctx ends first (--timeout bounds the whole run).
 func loadSpec(ctx context.Context, c *cli.Context, e *env) (*problem, error) {
 	format, err := specFormat(c, flagFormat)
 	if err != nil {
@@ -100,27 +91,21 @@ func loadSpec(ctx context.Context, c *cli.Context, e *env) (*problem, error) {
 	if format == "" && named {
 		format = byName
 	}
-	p, err := await(ctx, func() (*problem, error) {
-		limit, limitName := int64(max(specs.MaxDLXBytes, specs.MaxYAMLBytes)), "specs.MaxDLXBytes"
-		switch format {
-		case specs.YAML:
+	return await(ctx, func() (*problem, error) {
+		limit, limitName := int64(specs.MaxDLXBytes), "specs.MaxDLXBytes" // also the most for a format to detect
+		if format == specs.YAML {
 			limit, limitName = specs.MaxYAMLBytes, "specs.MaxYAMLBytes"
-		case specs.DLX:
-			limit = specs.MaxDLXBytes
 		}
 		name, data, err := readFile(e, arg, limit, limitName)
 		if err != nil {
 			return nil, err
 		}
-		f := format
-		if f == "" {
-			f = specs.Detect(data)
+		looks := specs.Detect(data)
+		sp, err := specs.Parse(name, data, cmp.Or(format, looks))
+		if err != nil && looks != format && named && !c.IsSet(flagFormat) {
+			err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, looks, looks)
 		}
-		sp, err := specs.Parse(name, data, f)
 		if err != nil {
-			if looks := specs.Detect(data); format != "" && looks != format && !c.IsSet(flagFormat) {
-				err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, looks, looks)
-			}
 			return nil, badInput(err)
 		}
 		s, warnings, err := sp.Compile()
@@ -132,37 +117,30 @@ func loadSpec(ctx context.Context, c *cli.Context, e *env) (*problem, error) {
 		}
 		return &problem{spec: sp, solver: s}, nil
 	})
-	return p, err
 }
 
 // await returns f's results, or ctx's error as soon as ctx ends: reading
 // and parsing know no context, so --timeout and Ctrl-C leave them running
 // in the background of a process about to exit.
 func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
+	var zero T
 	if err := ctx.Err(); err != nil {
-		var zero T
 		return zero, err
 	}
-	type result struct {
-		v   T
-		err error
-	}
-	done := make(chan result, 1)
-	go func() {
-		v, err := f()
-		done <- result{v, err}
-	}()
+	done := make(chan struct{})
+	var v T
+	var err error
+	go func() { v, err = f(); close(done) }()
 	select {
-	case r := <-done:
-		return r.v, r.err
+	case <-done:
+		return v, err
 	case <-ctx.Done():
-		var zero T
 		return zero, ctx.Err()
 	}
 }
 
-// stoppedStatus is the status of a search that ctx's end stopped.
-func stoppedStatus(err error) exactcover.Status {
+// stopped is the status of a search that err, a context's, stopped.
+func stopped(err error) exactcover.Status {
 	if errors.Is(err, context.DeadlineExceeded) {
 		return exactcover.Timeout
 	}
@@ -184,8 +162,8 @@ func pathError(err error) error {
 	return err
 }
 
-// isTerminal reports whether r or w is a terminal. Tests stand in for one
-// with a value that has an IsTerminal method.
+// isTerminal reports whether a stream is a terminal. Tests stand in for
+// one with a value that has an IsTerminal method.
 func isTerminal(f any) bool {
 	switch f := f.(type) {
 	case interface{ IsTerminal() bool }:
@@ -194,4 +172,14 @@ func isTerminal(f any) bool {
 		return term.IsTerminal(int(f.Fd()))
 	}
 	return false
+}
+
+// terminalWidth returns the width of the terminal w is, 0 if unknown.
+func terminalWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok {
+		if width, _, err := term.GetSize(int(f.Fd())); err == nil {
+			return width
+		}
+	}
+	return 0
 }

@@ -1,21 +1,12 @@
 // Command xcover solves exact-cover problems: YAML specs, Knuth's DLX
 // format, Sudoku grids and polyomino packings. Run "xcover help" for the
-// commands and "xcover help COMMAND" for one command with examples.
-//
-// Exit codes, a stable contract:
-//
-//	0  a solution was found, or a count completed with at least one
-//	1  the search completed and found no solution
-//	2  bad input or usage: one line on stderr, nothing on stdout
-//	3  stopped by --timeout, a node limit, Ctrl-C or SIGTERM; what was found is printed
-//
-// Options are numbered from 1 in the order the input gives them, wherever
-// people read or type them; --json, for programs, gives the library's
-// 0-based indices in fields named so.
+// commands and "xcover help COMMAND" for one command with examples; the
+// exit codes are a stable contract (exitCodeHelp).
 package main
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -60,12 +51,10 @@ func (e *env) path(name string) string {
 const (
 	exitFound    = 0 // a solution was found, or a count completed with at least one
 	exitNone     = 1 // the search completed and found no solution
-	exitBadInput = 2 // bad input or usage
-	exitStopped  = 3 // stopped by --timeout, a node limit or a signal
+	exitBadInput = 2 // bad input or usage: one line on stderr, nothing on stdout
+	exitStopped  = 3 // stopped by --timeout, a node limit or a signal; what was found is printed
 )
 
-// exitCodeHelp is the exit-code table, shown by "xcover help" and at the
-// end of every command's help.
 const exitCodeHelp = `Exit codes:
    0  a solution was found (or a count completed with at least one)
    1  the search completed and found no solution
@@ -77,38 +66,49 @@ func run(ctx context.Context, args []string, e *env) error {
 	app := newApp(e)
 	unknown := "" // the topic of "xcover help TOPIC" when it is no command
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
-	err := app.RunContext(ctx, permuteArgs(args, app.Commands))
-	if err == nil && unknown != "" {
-		return badInput(fmt.Errorf("no help for unknown command %q%s (see \"xcover help\")", unknown, didYouMean(unknown, commandNames(app.Commands), quoted)))
+	if err := app.RunContext(ctx, permuteArgs(args, app.Commands)); err != nil || unknown == "" {
+		return err
 	}
-	return err
+	return badInput(fmt.Errorf("no help for unknown command %q%s (see \"xcover help\")", unknown, didYouMean(unknown, commandNames(app.Commands), quoted)))
+}
+
+//go:embed help
+var helpFS embed.FS
+
+// help returns a command's help text, help/NAME.txt, ending with the
+// exit-code table unless it has one of its own.
+func help(name string) string {
+	b, err := helpFS.ReadFile("help/" + name + ".txt")
+	if err != nil {
+		panic(err) // every command has one: a bug
+	}
+	if s := string(b); strings.Contains(s, "Exit codes") {
+		return s
+	}
+	return string(b) + "\n" + exitCodeHelp
 }
 
 // newApp builds the command line afresh: its commands and flags are new
 // values, so that runs share nothing and tests run them in parallel.
 func newApp(e *env) *cli.App {
-	commands := []*cli.Command{
-		solveCommand(e), convertCommand(e), sudokuCommand(e), pentominoCommand(e),
-		explainCommand(e), examplesCommand(e), completionCommand(e),
-	}
+	commands := []*cli.Command{solveCommand(e), convertCommand(e), sudokuCommand(e), pentominoCommand(e),
+		explainCommand(e), examplesCommand(e), completionCommand(e)}
 	for _, c := range commands {
+		c.Description = help(c.Name)
 		// A usage error is one line on stderr and exit 2, not a help page
 		// on stdout: scripts read stdout.
 		c.OnUsageError = usageError
 	}
-	app := &cli.App{
+	return &cli.App{
 		Name:      "xcover",
 		Usage:     "solve exact-cover problems with Knuth's dancing links",
 		UsageText: "xcover COMMAND [options] [FILE|-]    (\"xcover help COMMAND\" for one command)",
 		Version:   version(),
 		Description: "Exact cover: choose options (subsets of items) so that every primary item is\n" +
-			"covered exactly once and every secondary item at most once.\n" +
-			"Start with:  xcover examples knuth.yaml | xcover solve -\n\n" +
-			"Options are numbered from 1 in the order the input gives them.\n\n" + exitCodeHelp,
-		Commands:             commands,
-		Reader:               e.stdin,
-		Writer:               e.stdout,
-		ErrWriter:            e.stderr,
+			"covered exactly once and every secondary item at most once. Options are\n" +
+			"numbered from 1 in the order the input gives them.\n" +
+			"Start with:  xcover examples knuth.yaml | xcover solve -\n\n" + exitCodeHelp,
+		Commands: commands, Reader: e.stdin, Writer: e.stdout, ErrWriter: e.stderr,
 		EnableBashCompletion: true,
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
@@ -120,11 +120,10 @@ func newApp(e *env) *cli.App {
 		OnUsageError:   usageError,
 		ExitErrHandler: func(*cli.Context, error) {}, // exitCode maps errors to codes
 	}
-	return app
 }
 
 // version is the module's version from the build information: a release
-// tag, or "(devel)" with the commit when built from a checkout.
+// tag, or "(devel)" built from a checkout, with the commit when recorded.
 func version() string {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -132,8 +131,8 @@ func version() string {
 	}
 	v := bi.Main.Version
 	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " " + s.Value[:12]
+		if s.Key == "vcs.revision" {
+			v += " " + s.Value
 		}
 	}
 	return v + " " + bi.GoVersion
@@ -143,11 +142,16 @@ func version() string {
 // in the words of the flags themselves: "--limit 0: expected …".
 func usageError(c *cli.Context, err error, _ bool) error {
 	msg := err.Error()
-	if value, rest, ok := strings.Cut(strings.TrimPrefix(msg, "invalid value "), " for flag -"); ok && strings.HasPrefix(msg, "invalid value ") {
+	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
+		value, rest, _ := strings.Cut(rest, " for flag -")
 		name, why, _ := strings.Cut(rest, ": ")
 		msg = fmt.Sprintf("%s %s: %s", dashed(name), strings.Trim(value, `"`), why)
 	} else if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		msg = fmt.Sprintf("unknown flag %s%s", dashed(name), didYouMean(name, flagNames(c.Command.Flags), dashed))
+		var names []string
+		for _, f := range c.Command.Flags {
+			names = append(names, f.Names()...)
+		}
+		msg = "unknown flag " + dashed(name) + didYouMean(name, names, dashed)
 	}
 	return badInput(fmt.Errorf("%s: %s (see \"xcover help %s\")", c.Command.Name, msg, c.Command.Name))
 }
@@ -168,27 +172,14 @@ func didYouMean(name string, candidates []string, show func(string) string) stri
 	return fmt.Sprintf(" (did you mean %s?)", show(best))
 }
 
-// commandNames lists the names and aliases of the visible commands.
 func commandNames(cmds []*cli.Command) []string {
 	names := []string{"help"}
 	for _, c := range cmds {
-		if !c.Hidden {
-			names = append(names, c.Names()...)
-		}
+		names = append(names, c.Names()...)
 	}
 	return names
 }
 
-// flagNames lists the names and aliases of flags, without dashes.
-func flagNames(flags []cli.Flag) []string {
-	var names []string
-	for _, f := range flags {
-		names = append(names, f.Names()...)
-	}
-	return names
-}
-
-// quoted shows a suggested command; dashed a suggested flag.
 func quoted(name string) string { return fmt.Sprintf("%q", name) }
 
 func dashed(name string) string {
@@ -198,49 +189,36 @@ func dashed(name string) string {
 	return "--" + name
 }
 
-// codeError carries an exit code and, when err is not nil, the one-line
-// message to print on stderr.
-type codeError struct {
-	code int
-	err  error
-}
-
-func (e *codeError) Error() string {
-	if e.err == nil {
-		return fmt.Sprintf("exit %d", e.code)
+// withCode gives err (nil: nothing to print) an exit code.
+func withCode(code int, err error) error {
+	if err == nil {
+		return cli.Exit("", code)
 	}
-	return e.err.Error()
+	return cli.Exit(err, code)
 }
 
-func (e *codeError) Unwrap() error { return e.err }
-
-// withCode wraps err (which may be nil: nothing to print) with an exit code.
-func withCode(code int, err error) error { return &codeError{code: code, err: err} }
-
-// badInput marks err as bad input or usage: exit code 2.
 func badInput(err error) error { return withCode(exitBadInput, err) }
 
 // exitCode prints err's message, if any, as one line on stderr and returns
-// the exit code it stands for. Errors without a code (from urfave/cli, say)
-// are usage errors.
+// the exit code it stands for: a context's error is a stop, an error
+// without a code (from urfave/cli, say) a usage error.
 func exitCode(err error, stderr io.Writer) int {
-	if err == nil {
-		return exitFound
-	}
-	var ce *codeError
+	var ec cli.ExitCoder
 	switch {
-	case errors.As(err, &ce):
+	case err == nil:
+		return exitFound
+	case errors.As(err, &ec):
 	case errors.Is(err, context.DeadlineExceeded):
-		ce = &codeError{code: exitStopped, err: errors.New("stopped by --timeout")}
+		ec = cli.Exit("stopped by --timeout", exitStopped)
 	case errors.Is(err, context.Canceled):
-		ce = &codeError{code: exitStopped, err: errors.New("interrupted")}
+		ec = cli.Exit("interrupted", exitStopped)
 	default:
-		ce = &codeError{code: exitBadInput, err: err}
+		ec = cli.Exit(err, exitBadInput)
 	}
-	if ce.err != nil {
-		fmt.Fprintf(stderr, "xcover: %v\n", ce.err)
+	if msg := ec.Error(); msg != "" {
+		fmt.Fprintf(stderr, "xcover: %s\n", msg)
 	}
-	return ce.code
+	return ec.ExitCode()
 }
 
 // permuteArgs moves the flags of a command before its positional arguments,
@@ -249,57 +227,39 @@ func exitCode(err error, stderr io.Writer) int {
 // flag's value is recognised from the command's flag definitions; "--"
 // still ends the flags. Shell completion requests are left alone.
 func permuteArgs(args []string, cmds []*cli.Command) []string {
-	if len(args) < 3 || args[len(args)-1] == "--generate-bash-completion" {
+	i := slices.IndexFunc(cmds, func(c *cli.Command) bool { return len(args) > 2 && c.HasName(args[1]) })
+	if i < 0 || args[len(args)-1] == "--generate-bash-completion" {
 		return args
 	}
-	var cmd *cli.Command
-	for _, c := range cmds {
-		if c.HasName(args[1]) && len(c.Subcommands) == 0 {
-			cmd = c
-		}
-	}
-	if cmd == nil {
-		return args
-	}
-	flags := []string{}
-	var positional []string
-	rest := args[2:]
-	for i := 0; i < len(rest); i++ {
-		a := rest[i]
-		switch {
+	flags, positional := []string{args[0], args[1]}, []string{"--"}
+	for rest := args[2:]; len(rest) > 0; rest = rest[1:] {
+		switch a := rest[0]; {
 		case a == "--":
-			positional = append(positional, rest[i+1:]...)
-			i = len(rest)
+			positional, rest = append(positional, rest[1:]...), rest[:1]
 		case len(a) > 1 && a[0] == '-':
 			flags = append(flags, a)
-			if takesValue(cmd, a) && i+1 < len(rest) {
-				i++
-				flags = append(flags, rest[i])
+			if takesValue(cmds[i], a) && len(rest) > 1 {
+				flags, rest = append(flags, rest[1]), rest[1:]
 			}
 		default:
 			positional = append(positional, a)
 		}
 	}
-	out := append([]string{args[0], args[1]}, flags...)
-	if len(positional) > 0 {
-		out = append(out, "--")
-		out = append(out, positional...)
+	if len(positional) == 1 {
+		return flags
 	}
-	return out
+	return append(flags, positional...)
 }
 
 // takesValue reports whether the flag written as arg ("-x", "--name",
 // never "--name=value") needs the next argument as its value.
 func takesValue(cmd *cli.Command, arg string) bool {
 	name := strings.TrimLeft(arg, "-")
-	if strings.Contains(name, "=") {
-		return false
-	}
 	for _, f := range cmd.Flags {
 		if slices.Contains(f.Names(), name) {
 			tf, ok := f.(cli.DocGenerationFlag)
 			return !ok || tf.TakesValue() // false for boolean flags
 		}
 	}
-	return false // unknown flags are reported by the parser
+	return false // "--name=value", or an unknown flag that the parser reports
 }

@@ -504,6 +504,12 @@ func textSolutions(t testing.TB, p *exactcover.Problem, stdout string) [][]int {
 	return sols
 }
 
+// jsonOption is an option of a solution in "solve --json".
+type jsonOption struct {
+	Label string   `json:"label"`
+	Items []string `json:"items"`
+}
+
 // jsonLine is any object "solve --json" prints; unknown fields are
 // errors.
 type jsonLine struct {

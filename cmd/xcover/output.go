@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,13 +19,10 @@ import (
 )
 
 // What a command prints on stdout goes through one writer: text for people,
-// or with --json one JSON object per line for programs, every object with a
-// "type" ("solution", "puzzle", …) and the last always the summary. It
-// streams: a solution is printed as it is found, and waits in the buffer at
-// most flushEvery.
-
-// flushEvery bounds how long printed output may wait in the buffer, so that
-// the rare solutions of a long search show up as they are found.
+// or with --json one JSON object per line for programs, each with a "type"
+// ("solution", "puzzle") and the last always the summary. It streams: a
+// solution is printed as it is found and waits in the buffer at most
+// flushEvery, so that the rare solutions of a long search show up.
 const flushEvery = 200 * time.Millisecond
 
 // writer streams a command's results to stdout.
@@ -33,27 +31,16 @@ type writer struct {
 	json      bool
 	texts     int64 // text records written, to separate them
 	lastFlush time.Time
-	status    *progress // cleared before output reaches the terminal
+	status    *progress // erased before output reaches the terminal
 	err       error
 	scratch   bytes.Buffer
-	enc       *json.Encoder
 }
 
-func newWriter(w io.Writer, json bool, status *progress) *writer {
-	o := &writer{w: bufio.NewWriterSize(w, 64<<10), json: json, lastFlush: time.Now(), status: status}
-	o.enc = newEncoder(&o.scratch)
-	return o
+func newWriter(e *env, json bool, status *progress) *writer {
+	return &writer{w: bufio.NewWriterSize(e.stdout, 64<<10), json: json, lastFlush: time.Now(), status: status}
 }
 
-// newEncoder returns a JSON encoder that leaves <, > and & as they are:
-// names such as <stdin> stay readable.
-func newEncoder(w io.Writer) *json.Encoder {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc
-}
-
-// text writes one text record: a blank line first when blank is set and a
+// text writes one text record, after a blank line when blank is set and a
 // record came before, so that solutions of several lines stay apart.
 func (o *writer) text(b []byte, blank bool) {
 	if blank && o.texts > 0 {
@@ -63,13 +50,20 @@ func (o *writer) text(b []byte, blank bool) {
 	o.w.Write(b)
 }
 
-// object writes v as one line of JSON.
+// object writes v as one line of JSON, leaving <, > and & as they are, so
+// that names such as <stdin> stay readable.
 func (o *writer) object(v any) {
-	o.scratch.Reset()
-	if err := o.enc.Encode(v); err != nil {
+	o.w.Write(marshal(&o.scratch, v))
+}
+
+func marshal(buf *bytes.Buffer, v any) []byte {
+	buf.Reset()
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
 		panic(err) // our own types always marshal: a bug
 	}
-	o.w.Write(o.scratch.Bytes())
+	return buf.Bytes()
 }
 
 // tick flushes the output when it has waited flushEvery; it returns false
@@ -100,7 +94,7 @@ func (o *writer) close() error {
 
 // summary is the last JSON object of every command: what was found, how
 // much the search did, and how it ended (status complete, limit,
-// node-limit, timeout or interrupted). Solutions holds any count, and
+// node-limit, timeout or interrupted). Solutions holds any count and
 // marshals as a JSON number with all its digits. The fields after Elapsed
 // belong to some commands and are left out by the others.
 type summary struct {
@@ -121,25 +115,26 @@ type summary struct {
 	Symmetries int    `json:"symmetries,omitempty"` // pentomino: packings counted up to
 }
 
-// newSummary fills the summary's common fields from st.
 func newSummary(st exactcover.Stats) *summary {
 	return &summary{Type: "summary", Solutions: big.NewInt(st.Solutions), Nodes: st.Nodes, Updates: st.Updates,
 		Status: st.Status.String(), Elapsed: st.Elapsed.Seconds()}
 }
 
-// ending is how a command ends a search: what its solutions are called
-// ("solution", "packing") and what to add to the stats line and summary.
+// ending says how a command ends a search: what it calls a solution, what
+// the stats line counts ("2 packings up to 4 symmetries"; default: the
+// solutions), what it adds to the summary and what it prints on stderr
+// before the stats line.
 type ending struct {
-	what    string
-	noun    string         // what the stats line counts, "packings up to 4 symmetries"; default what
-	summary func(*summary) // command-specific fields
-	before  func()         // prints on stderr before the stats line (solve's profile)
+	what, noun string
+	summary    func(*summary)
+	before     func()
 }
 
 // finish ends a search's output: the count with --count, the summary with
 // --json, then the --stats line on stderr; and it returns the error that
 // gives the exit code (nil: exit 0).
 func finish(o *writer, e *env, req *search, st exactcover.Stats, end ending) error {
+	o.status.stop()
 	switch {
 	case req.json:
 		sum := newSummary(st)
@@ -148,8 +143,7 @@ func finish(o *writer, e *env, req *search, st exactcover.Stats, end ending) err
 		}
 		o.object(sum)
 	case req.count:
-		o.w.WriteString(countText(st))
-		o.w.WriteByte('\n')
+		fmt.Fprintln(o.w, countText(st))
 	}
 	if err := o.close(); err != nil {
 		return err
@@ -158,71 +152,53 @@ func finish(o *writer, e *env, req *search, st exactcover.Stats, end ending) err
 		end.before()
 	}
 	if req.stats {
-		noun := end.noun
-		if noun == "" {
-			noun = explain.Plural(st.Solutions, end.what)
-		}
+		noun := cmp.Or(end.noun, explain.Plural(st.Solutions, end.what))
 		fmt.Fprintf(e.stderr, "Altogether %s, %d updates", noun, st.Updates)
 		if st.Cleansings > 0 {
 			fmt.Fprintf(e.stderr, ", %d cleansings", st.Cleansings)
 		}
 		fmt.Fprintf(e.stderr, ", %d nodes, %s; %s\n", st.Nodes, elapsed(st.Elapsed), statusText(st.Status, req.limit))
 	}
-	return searchExit(st, end.what, req)
+	switch {
+	case st.Status == exactcover.Timeout || st.Status == exactcover.Interrupted || st.Status == exactcover.NodeLimit:
+		msg := fmt.Sprintf("%s after %s and %s: %s found before the search could finish", statusText(st.Status, req.limit),
+			elapsed(st.Elapsed), explain.Plural(st.Nodes, "node"), explain.Plural(st.Solutions, end.what))
+		if req.count {
+			msg += " (the count printed is a lower bound)"
+		}
+		return withCode(exitStopped, errors.New(msg))
+	case st.Solutions > 0:
+		return nil
+	case req.count || req.json:
+		return withCode(exitNone, nil) // the count or the summary says it
+	}
+	return withCode(exitNone, fmt.Errorf("no %s (the search is complete)", end.what))
 }
 
 // countText is the count --count prints: "724", or "5+" when the search
 // did not complete and the count is a lower bound.
 func countText(st exactcover.Stats) string {
-	s := strconv.FormatInt(st.Solutions, 10)
 	if st.Status != exactcover.Complete {
-		s += "+"
+		return strconv.FormatInt(st.Solutions, 10) + "+"
 	}
-	return s
+	return strconv.FormatInt(st.Solutions, 10)
 }
 
 // statusText says for people how a search ended.
 func statusText(s exactcover.Status, limit int64) string {
-	switch s {
-	case exactcover.SolutionLimit:
-		if limit == 1 {
-			return "stopped at the first solution (the default; --all for every one)"
-		}
+	switch {
+	case s == exactcover.SolutionLimit && limit == 1:
+		return "stopped at the first solution (the default; --all for every one)"
+	case s == exactcover.SolutionLimit:
 		return fmt.Sprintf("stopped at --limit %d", limit)
-	case exactcover.NodeLimit:
+	case s == exactcover.NodeLimit:
 		return "stopped at --max-nodes"
-	case exactcover.Timeout:
+	case s == exactcover.Timeout:
 		return "stopped by --timeout"
-	case exactcover.Stopped:
+	case s == exactcover.Stopped:
 		return "stopped: the output could not be written"
 	}
 	return s.String()
-}
-
-// searchExit maps how a search ended to the exit error, with a line on
-// stderr when the code alone could mislead. what names a solution.
-func searchExit(st exactcover.Stats, what string, req *search) error {
-	switch st.Status {
-	case exactcover.Timeout, exactcover.Interrupted, exactcover.NodeLimit:
-		why := map[exactcover.Status]string{
-			exactcover.Timeout:     "stopped by --timeout",
-			exactcover.Interrupted: "interrupted",
-			exactcover.NodeLimit:   "stopped at --max-nodes",
-		}[st.Status]
-		msg := fmt.Sprintf("%s after %s and %s: %s found before the search could finish",
-			why, elapsed(st.Elapsed), explain.Plural(st.Nodes, "node"), explain.Plural(st.Solutions, what))
-		if req.count {
-			msg += " (the count printed is a lower bound)"
-		}
-		return withCode(exitStopped, errors.New(msg))
-	}
-	if st.Solutions > 0 {
-		return nil
-	}
-	if req.count || req.json {
-		return withCode(exitNone, nil) // the count or the summary says it
-	}
-	return withCode(exitNone, fmt.Errorf("no %s (the search is complete)", what))
 }
 
 // elapsed formats a duration for people: milliseconds below a minute.
@@ -233,28 +209,31 @@ func elapsed(d time.Duration) string {
 	return d.Round(time.Second).String()
 }
 
+// colorOK decides --color WHEN for output to w: always, never, or auto:
+// when w is a terminal, NO_COLOR is unset or empty (no-color.org) and TERM
+// is not dumb.
+func colorOK(e *env, w io.Writer, when string) bool {
+	return when == "always" || when == "auto" && isTerminal(w) && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb"
+}
+
 // outputFile is a file that a command writes besides stdout (--tree,
 // --svg), whole or not at all: a temporary file is created beside it before
 // anything is printed, so that a bad path is an error at once, and renamed
-// over it when the content is complete; stdout ("-") is written directly.
+// over it when the content is complete. "-" writes to stdout instead.
 type outputFile struct {
-	flag, name, path string
-	tmp              *os.File
-	stdout           io.Writer
+	flag, name string
+	tmp        *os.File
+	stdout     io.Writer
+	e          *env
 }
 
-// createOutput prepares the output file name for flag ("--svg").
 func createOutput(e *env, flag, name string) (*outputFile, error) {
-	o := &outputFile{flag: flag, name: name}
+	o := &outputFile{flag: flag, name: name, e: e}
 	if name == "-" {
 		o.stdout = e.stdout
 		return o, nil
 	}
-	if name == "" {
-		return nil, badInput(fmt.Errorf("%s: expected a file name, or - for stdout", flag))
-	}
-	o.path = e.path(name)
-	tmp, err := os.CreateTemp(filepath.Dir(o.path), "."+filepath.Base(name)+".*")
+	tmp, err := os.CreateTemp(filepath.Dir(e.path(name)), "."+filepath.Base(name)+".*")
 	if err != nil {
 		return nil, badInput(fmt.Errorf("%s %s: %v", flag, name, pathError(err)))
 	}
@@ -262,29 +241,20 @@ func createOutput(e *env, flag, name string) (*outputFile, error) {
 	return o, nil
 }
 
-// commit writes the content and puts the file in place.
+// commit writes the content with write and puts the file in place.
 func (o *outputFile) commit(write func(io.Writer) error) error {
 	if o.stdout != nil {
 		return write(o.stdout)
 	}
-	name := o.tmp.Name()
-	bw := bufio.NewWriter(o.tmp)
-	err := write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = o.tmp.Chmod(0o644)
-	}
-	if cerr := o.tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(name, o.path)
-	}
+	tmp := o.tmp
 	o.tmp = nil
+	bw := bufio.NewWriter(tmp)
+	err := errors.Join(write(bw), bw.Flush(), tmp.Chmod(0o644), tmp.Close())
+	if err == nil {
+		err = os.Rename(tmp.Name(), o.e.path(o.name))
+	}
 	if err != nil {
-		os.Remove(name)
+		os.Remove(tmp.Name())
 		return badInput(fmt.Errorf("%s %s: %v", o.flag, o.name, pathError(err)))
 	}
 	return nil
@@ -296,17 +266,4 @@ func (o *outputFile) abort() {
 		o.tmp.Close()
 		os.Remove(o.tmp.Name())
 	}
-}
-
-// colorOK decides --color WHEN for output to w: always, never, or auto:
-// when w is a terminal, NO_COLOR is unset or empty (no-color.org) and TERM
-// is not dumb.
-func colorOK(e *env, w io.Writer, when string) bool {
-	switch when {
-	case "always":
-		return true
-	case "auto":
-		return isTerminal(w) && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb"
-	}
-	return false
 }

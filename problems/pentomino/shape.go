@@ -1,6 +1,7 @@
 package pentomino
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -8,6 +9,9 @@ import (
 // Cell is a square of the plane, addressed by row (growing downwards) and
 // column (growing to the right), as in a picture.
 type Cell struct{ Row, Col int }
+
+// MarshalJSON writes c as [row, column], 0-based.
+func (c Cell) MarshalJSON() ([]byte, error) { return fmt.Appendf(nil, "[%d,%d]", c.Row, c.Col), nil }
 
 func (a Cell) less(b Cell) bool { return a.Row < b.Row || a.Row == b.Row && a.Col < b.Col }
 

@@ -33,9 +33,9 @@ type Result struct {
 
 // Placed is one piece of a packing.
 type Placed struct {
-	Piece string // the piece's name
-	Copy  int    // 0 for the first copy of a piece listed more than once
-	Cells []Cell // board coordinates, in reading order
+	Piece string `json:"piece"`          // the piece's name
+	Copy  int    `json:"copy,omitempty"` // 0 for the first copy of a piece listed more than once
+	Cells []Cell `json:"cells"`          // board coordinates, in reading order
 }
 
 // Packing is one solution: the board and where each piece went, in the

@@ -3,8 +3,10 @@ package sudoku
 import (
 	"context"
 	"errors"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
-	"time"
 
 	"xcover/exactcover"
 )
@@ -12,9 +14,11 @@ import (
 // Answer is the outcome of one puzzle of a batch.
 type Answer struct {
 	Result Result
-	// Err is set when the puzzle could not be searched: conflicting givens
-	// (*ConflictError) or a malformed grid.
+	// Err is set when the puzzle could not be read or searched (its
+	// Puzzle.Err, a *ConflictError or a malformed grid).
 	Err error
+	// First is the first solution found, with BatchOptions.KeepFirst.
+	First *Grid
 }
 
 // Verdict is Invalid when the puzzle could not be searched, and otherwise
@@ -32,9 +36,8 @@ type BatchOptions struct {
 	// Workers is the number of goroutines, each with its own Solver;
 	// ≤ 1 solves on the calling goroutine.
 	Workers int
-	// Timeout bounds each puzzle's search (0: none); a puzzle that runs
-	// out ends with Status exactcover.Timeout and the batch goes on.
-	Timeout time.Duration
+	// KeepFirst keeps each puzzle's first solution in Answer.First.
+	KeepFirst bool
 }
 
 // BatchOutput receives what [SolveBatch] finds. Either function may be nil.
@@ -47,34 +50,30 @@ type BatchOutput struct {
 	Done func(i int, a Answer)
 }
 
-// SolveBatch solves grids[i] for every i and reports each puzzle's
-// solutions and then its answer to out, in input order whatever the
-// number of workers, one call at a time, as soon as the puzzles before it
-// are reported: the output streams. nil grids (puzzles that could not be
-// read) are skipped. When ctx is cancelled, the puzzle being searched ends
-// with Status Interrupted, as do those not yet started.
+// SolveBatch solves the puzzles and reports each one's solutions and then
+// its answer to out, in input order whatever the number of workers, one
+// call at a time, as soon as the puzzles before it are reported: the
+// output streams. A puzzle that could not be read (Puzzle.Err) is reported
+// with that error, unsearched. When ctx is cancelled, the puzzle being
+// searched ends with Status Interrupted, as do those not yet started.
 //
 // With one worker nothing is held in memory. With several, the puzzle
 // reported at any moment streams its solutions as they are found, and
 // puzzles solved ahead of their turn keep theirs until it comes: a puzzle
 // with very many solutions is best listed with one worker.
-func SolveBatch(ctx context.Context, grids []*Grid, opt BatchOptions, out BatchOutput) {
-	workers := min(max(opt.Workers, 1), len(grids))
+func SolveBatch(ctx context.Context, puzzles []Puzzle, opt BatchOptions, out BatchOutput) {
+	r := &reorder{out: out, held: make(map[int]*heldPuzzle)}
+	solve := func(s *Solver, i int) {
+		r.done(i, solveOne(ctx, s, &puzzles[i], &opt, func(sol *Grid) { r.solution(i, sol) }))
+	}
+	workers := min(max(opt.Workers, 1), len(puzzles))
 	if workers <= 1 {
 		s := NewSolver()
-		for i, g := range grids {
-			var visit func(*Grid) bool
-			if out.Solution != nil {
-				visit = func(sol *Grid) bool { out.Solution(i, sol); return true }
-			}
-			a := solveOne(ctx, s, g, &opt, visit)
-			if g != nil && out.Done != nil {
-				out.Done(i, a)
-			}
+		for i := range puzzles {
+			solve(s, i)
 		}
 		return
 	}
-	r := &reorder{out: out, grids: grids, held: make(map[int]*heldPuzzle)}
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range workers {
@@ -83,15 +82,12 @@ func SolveBatch(ctx context.Context, grids []*Grid, opt BatchOptions, out BatchO
 			defer wg.Done()
 			s := NewSolver()
 			for i := range next {
-				a := solveOne(ctx, s, grids[i], &opt, func(sol *Grid) bool { r.solution(i, sol); return true })
-				r.done(i, a)
+				solve(s, i)
 			}
 		}()
 	}
-	for i, g := range grids {
-		if g != nil {
-			next <- i
-		}
+	for i := range puzzles {
+		next <- i
 	}
 	close(next)
 	wg.Wait()
@@ -99,13 +95,13 @@ func SolveBatch(ctx context.Context, grids []*Grid, opt BatchOptions, out BatchO
 
 // reorder hands the events of puzzles solved concurrently to a BatchOutput
 // in input order. The puzzle at the head (the first not yet reported)
-// reports directly; the others are held until it is their turn.
+// reports directly; the others are held until it is their turn. With one
+// worker, every puzzle is the head in its turn and nothing is held.
 type reorder struct {
-	mu    sync.Mutex
-	out   BatchOutput
-	grids []*Grid
-	head  int
-	held  map[int]*heldPuzzle
+	mu   sync.Mutex
+	out  BatchOutput
+	head int
+	held map[int]*heldPuzzle
 }
 
 // heldPuzzle is what a puzzle behind the head has found so far.
@@ -133,11 +129,7 @@ func (r *reorder) done(i int, a Answer) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.heldAt(i).answer = &a
-	for r.head < len(r.grids) {
-		if r.grids[r.head] == nil { // skipped
-			r.head++
-			continue
-		}
+	for {
 		h := r.held[r.head]
 		if h == nil {
 			return // the head is still being searched and has found nothing
@@ -166,29 +158,78 @@ func (r *reorder) heldAt(i int) *heldPuzzle {
 	return h
 }
 
-// solveOne solves g with s; it returns the zero Answer for a nil grid.
-func solveOne(ctx context.Context, s *Solver, g *Grid, opt *BatchOptions, visit func(*Grid) bool) Answer {
-	var a Answer
-	if g == nil {
+// solveOne solves puzzle p with s, calling visit with each solution.
+func solveOne(ctx context.Context, s *Solver, p *Puzzle, opt *BatchOptions, visit func(*Grid)) Answer {
+	a := Answer{Err: p.Err}
+	switch {
+	case p.Err != nil:
 		return a
-	}
-	if ctx.Err() != nil {
+	case ctx.Err() != nil:
 		a.Result.Status = exactcover.Interrupted
 		return a
 	}
-	pctx := ctx
-	if opt.Timeout > 0 {
-		var cancel context.CancelFunc
-		pctx, cancel = context.WithTimeout(ctx, opt.Timeout)
-		defer cancel()
-	}
-	res, err := s.Solve(pctx, g, opt.Config, visit)
+	res, err := s.Solve(ctx, p.Grid, opt.Config, func(sol *Grid) bool {
+		if opt.KeepFirst && a.First == nil {
+			a.First = sol.Clone()
+		}
+		visit(sol)
+		return true
+	})
 	a.Result = res
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		a.Err = err
 	}
-	if ctx.Err() != nil && res.Status == exactcover.Timeout {
-		a.Result.Status = exactcover.Interrupted // the whole batch was stopped
-	}
 	return a
+}
+
+// String names the answer as the sudoku command reports it: its verdict
+// ("unique", "invalid", …), or for a stopped search the status that
+// stopped it ("node-limit", "timeout" or "interrupted").
+func (a Answer) String() string {
+	if v := a.Verdict(); v != Stopped {
+		return v.String()
+	}
+	return a.Result.Status.String()
+}
+
+// Tally adds up the answers of a batch.
+type Tally struct {
+	Puzzles                   int
+	Verdicts                  map[string]int // puzzles per Answer.String()
+	Solutions, Nodes, Updates int64
+	// Status is the worst status of a searched puzzle, from Complete
+	// through SolutionLimit, Stopped, NodeLimit and Timeout to Interrupted.
+	Status exactcover.Status
+}
+
+// Add counts a.
+func (t *Tally) Add(a Answer) {
+	if t.Verdicts == nil {
+		t.Verdicts = map[string]int{}
+	}
+	t.Puzzles++
+	t.Verdicts[a.String()]++
+	t.Solutions += a.Result.Solutions
+	t.Nodes += a.Result.Nodes
+	t.Updates += a.Result.Updates
+	rank := []exactcover.Status{exactcover.Complete, exactcover.SolutionLimit, exactcover.Stopped,
+		exactcover.NodeLimit, exactcover.Timeout, exactcover.Interrupted}
+	if a.Err == nil && slices.Index(rank, a.Result.Status) > slices.Index(rank, t.Status) {
+		t.Status = a.Result.Status
+	}
+}
+
+// String writes the tally for people: "3 puzzles (2 unique, 1 invalid)".
+func (t *Tally) String() string {
+	var parts []string
+	for _, v := range []string{"unique", "solved", "multiple", "none", "invalid", "node-limit", "timeout", "interrupted"} {
+		if k := t.Verdicts[v]; k > 0 {
+			parts = append(parts, strconv.Itoa(k)+" "+v)
+		}
+	}
+	s := strconv.Itoa(t.Puzzles) + " puzzles"
+	if t.Puzzles == 1 {
+		s = "1 puzzle"
+	}
+	return s + " (" + strings.Join(parts, ", ") + ")"
 }

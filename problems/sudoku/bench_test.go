@@ -87,18 +87,18 @@ func BenchmarkSolveFile(b *testing.B) {
 func BenchmarkSolveBatch(b *testing.B) {
 	for _, set := range benchSets[:2] {
 		puzzles := loadSet(b, set.file)
-		grids := make([]*Grid, len(puzzles))
+		batch := make([]Puzzle, len(puzzles))
 		for k, p := range puzzles {
-			grids[k] = p.grid
+			batch[k] = Puzzle{Index: k + 1, Line: p.line, Grid: p.grid}
 		}
 		for _, workers := range []int{1, 2} {
 			b.Run(fmt.Sprintf("%s/j%d", set.name, workers), func(b *testing.B) {
 				b.ReportAllocs()
 				b.ResetTimer()
 				for range b.N {
-					SolveBatch(context.Background(), grids, BatchOptions{Config: Config{MaxSolutions: 2}, Workers: workers}, BatchOutput{})
+					SolveBatch(context.Background(), batch, BatchOptions{Config: Config{MaxSolutions: 2}, Workers: workers}, BatchOutput{})
 				}
-				b.ReportMetric(float64(len(grids))*float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
+				b.ReportMetric(float64(len(batch))*float64(b.N)/b.Elapsed().Seconds(), "puzzles/s")
 			})
 		}
 	}

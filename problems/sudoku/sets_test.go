@@ -69,16 +69,16 @@ func TestSharedSets(t *testing.T) {
 				if inOrder {
 					every *= 5
 				}
-				var grids []*Grid
+				var batch []Puzzle
 				var picked []setPuzzle
 				for k := 0; k < len(puzzles); k += every {
-					grids = append(grids, puzzles[k].grid)
+					batch = append(batch, Puzzle{Index: len(batch) + 1, Line: puzzles[k].line, Grid: puzzles[k].grid})
 					picked = append(picked, puzzles[k])
 				}
-				answers := make([]Answer, len(grids))
-				sols := make([][]*Grid, len(grids))
+				answers := make([]Answer, len(batch))
+				sols := make([][]*Grid, len(batch))
 				next := 0 // the puzzle whose report is due
-				SolveBatch(context.Background(), grids, BatchOptions{
+				SolveBatch(context.Background(), batch, BatchOptions{
 					Config:  Config{MaxSolutions: 2, MaxNodes: set.maxNodes, InOrder: inOrder},
 					Workers: 2,
 				}, BatchOutput{
@@ -96,8 +96,8 @@ func TestSharedSets(t *testing.T) {
 						next++
 					},
 				})
-				if next != len(grids) {
-					t.Fatalf("%d of %d puzzles reported", next, len(grids))
+				if next != len(batch) {
+					t.Fatalf("%d of %d puzzles reported", next, len(batch))
 				}
 				timeouts := 0
 				for k, a := range answers {

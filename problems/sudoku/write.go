@@ -119,3 +119,68 @@ func AppendTotal(dst []byte, r Result) []byte {
 	}
 	return append(dst, '\n')
 }
+
+// Mode is what a batch reports of each puzzle, and how AppendAnswer writes
+// it as text.
+type Mode int
+
+const (
+	// ModeFirst: the first solution found, in the output format, or NO SOLUTION.
+	ModeFirst Mode = iota
+	// ModeUnique: "unique<TAB>solution" in line form, "multiple" or "none".
+	ModeUnique
+	// ModeCount: the number of solutions, "N+" when the search stopped at a
+	// limit and "N+ status" when it was cut short.
+	ModeCount
+	// ModeList: every solution (up to a limit) in grid order, each after
+	// AppendSeparator, then AppendTotal: the numeric judge format.
+	ModeList
+)
+
+// Config returns the search configuration of mode m, with the given limits
+// (for ModeCount and ModeList; 0: none).
+func (m Mode) Config(maxSolutions, maxNodes int64) Config {
+	switch m {
+	case ModeFirst:
+		maxSolutions = 1
+	case ModeUnique:
+		maxSolutions = 2
+	}
+	return Config{MaxSolutions: maxSolutions, MaxNodes: maxNodes, InOrder: m == ModeList}
+}
+
+// AppendAnswer appends the text that reports a puzzle's answer a in mode m
+// (after its solutions, in ModeList) and returns the extended slice: the
+// solution is a.First (see BatchOptions.KeepFirst), written in format f
+// with the symbols of alpha. A puzzle that could not be searched is INVALID (invalid
+// in ModeUnique and ModeCount), one cut short is named by its status in
+// capitals ("NODE-LIMIT"); the numeric format's solution follows its box
+// side, so that the output reads back.
+func AppendAnswer(dst []byte, m Mode, a Answer, f Format, alpha *Alphabet) []byte {
+	v, word, first := a.Verdict(), a.String(), a.First
+	switch {
+	case m == ModeList && v != Invalid:
+		return AppendTotal(dst, a.Result)
+	case m == ModeCount && v != Invalid:
+		dst = strconv.AppendInt(dst, a.Result.Solutions, 10)
+		if a.Result.Status != exactcover.Complete {
+			dst = append(dst, '+')
+		}
+		if v == Stopped {
+			dst = append(append(dst, ' '), word...)
+		}
+	case m == ModeUnique && v == Unique:
+		return AppendGrid(append(dst, "unique\t"...), first, Line, alpha)
+	case m == ModeUnique || m == ModeCount:
+		dst = append(dst, word...)
+	case first != nil && f == Numeric:
+		return AppendGrid(append(strconv.AppendInt(dst, int64(first.Box), 10), '\n'), first, f, alpha)
+	case first != nil:
+		return AppendGrid(dst, first, f, alpha)
+	case v == NoSolution:
+		dst = append(dst, "NO SOLUTION"...)
+	default:
+		dst = append(dst, strings.ToUpper(word)...)
+	}
+	return append(dst, '\n')
+}
