@@ -21,12 +21,12 @@ func convertCommand(e *env) *cli.Command {
 			if err != nil || to == "" {
 				return cmp.Or(err, usage(c, "--to yaml or --to dlx is required"))
 			}
-			p, err := loadSpec(c.Context, c, e)
+			sp, _, err := loadSpec(c.Context, c, e)
 			if err != nil {
 				return err
 			}
 			var buf bytes.Buffer // nothing on stdout when the problem cannot be written
-			if err := specs.Write(&buf, p.spec, to); err != nil {
+			if err := specs.Write(&buf, sp, to); err != nil {
 				return badInput(fmt.Errorf("convert: %v", err))
 			}
 			if _, err := e.stdout.Write(buf.Bytes()); err != nil {

@@ -34,13 +34,13 @@ func explainCommand(e *env) *cli.Command {
 func narrate(c *cli.Context, e *env) error {
 	ctx, cancel := withTimeout(c.Context, durationOf(c, flagTimeout))
 	defer cancel()
-	p, err := loadSpec(ctx, c, e)
+	sp, _, err := loadSpec(ctx, c, e)
 	if err != nil {
 		return err
 	}
 	out := bufio.NewWriter(e.stdout)
 	matrix := c.Bool("matrix")
-	st, err := explain.Narrate(ctx, out, &p.spec.Problem, explain.Config{
+	st, err := explain.Narrate(ctx, out, &sp.Problem, explain.Config{
 		MaxNodes: countOf(c, "steps"), Matrix: matrix, Dim: matrix && colorOK(e, e.stdout, "auto")})
 	if st.Status == exactcover.NodeLimit {
 		arg, _ := inputArg(c)
@@ -50,7 +50,7 @@ func narrate(c *cli.Context, e *env) error {
 		err = ferr
 	}
 	switch {
-	case err != nil && !isStop(err):
+	case err != nil && ctx.Err() == nil:
 		return badInput(fmt.Errorf("writing the narration: %v", err))
 	case st.Status != exactcover.Complete:
 		return withCode(exitStopped, nil)

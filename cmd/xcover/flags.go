@@ -16,59 +16,40 @@ import (
 )
 
 // Every flag that more than one command takes is declared here, once, by a
-// function that builds a fresh one for each app. Values are checked as they
-// are parsed, by the types at the end of this file, so that 0, a negative
-// number, a number too large or a duration without a unit gets the same
-// message in every command. A command file declares only its own flags.
-
-// Names of the shared flags, read with c.Bool(flagAll) and the like.
+// function that builds a fresh one for each app; a command file declares
+// only its own. Values are checked as they are parsed (count, duration), so
+// that 0, a negative number, a number too large or a duration without a
+// unit gets the same message in every command.
 const (
-	flagAll           = "all"
-	flagLimit         = "limit"
-	flagCount         = "count"
-	flagJSON          = "json"
-	flagStats         = "stats"
-	flagMaxNodes      = "max-nodes"
-	flagTimeout       = "timeout"
-	flagProgress      = "progress"
-	flagProgressEvery = "progress-every"
-	flagFormat        = "format"
-	flagEmitSpec      = "emit-spec"
-	flagJobs          = "jobs"
+	flagAll, flagLimit, flagCount, flagJSON, flagStats = "all", "limit", "count", "json", "stats"
+	flagMaxNodes, flagTimeout, flagProgress, flagEvery = "max-nodes", "timeout", "progress", "progress-every"
+	flagFormat, flagEmitSpec, flagJobs                 = "format", "emit-spec", "jobs"
 )
 
-// searchFlags returns the flags of every command that searches: what to
-// look for, how to report it and when to stop. what names a solution in
-// the help: "solution", "packing".
+// searchFlags returns the flags of the commands that search; what names a
+// solution in the help: "solution", "packing".
 func searchFlags(what string) []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: flagAll, Usage: "print every " + what, DefaultText: "the first one only"},
-		&cli.GenericFlag{Name: flagLimit, Value: &count{min: 1}, DefaultText: "1",
-			Usage: "print the first `N` " + what + "s (with --count: count up to N)"},
+		&cli.GenericFlag{Name: flagLimit, Value: &count{min: 1}, DefaultText: "1", Usage: "print the first `N` " + what + "s (with --count: count up to N)"},
 		&cli.BoolFlag{Name: flagCount, Usage: "count the " + what + "s without printing them; print the count (N+ when it is a lower bound)"},
 		&cli.BoolFlag{Name: flagJSON, Usage: "print one JSON object per line, for programs: one per " + what + ", then a summary"},
 		&cli.BoolFlag{Name: flagStats, Usage: "print a summary line on stderr: " + what + "s, updates, nodes, time, status"},
-		&cli.GenericFlag{Name: flagMaxNodes, Value: &count{min: 1}, DefaultText: "no limit",
-			Usage: "stop a search after `N` search-tree nodes, print what was found, exit 3"},
+		&cli.GenericFlag{Name: flagMaxNodes, Value: &count{min: 1}, DefaultText: "no limit", Usage: "stop a search after `N` search-tree nodes, print what was found, exit 3"},
 		timeoutFlag(),
-		&cli.BoolFlag{Name: flagProgress, DefaultText: "a status line when stderr is a terminal",
-			Usage: "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never"},
-		&cli.GenericFlag{Name: flagProgressEvery, Value: &duration{d: 3 * time.Second},
-			Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
+		&cli.BoolFlag{Name: flagProgress, DefaultText: "a status line when stderr is a terminal", Usage: "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never"},
+		&cli.GenericFlag{Name: flagEvery, Value: &duration{d: 3 * time.Second}, Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
 	}
 }
 
 // timeoutFlag bounds a whole run, reading the input included.
 func timeoutFlag() cli.Flag {
-	return &cli.GenericFlag{Name: flagTimeout, Value: &duration{}, DefaultText: "none",
-		Usage: "stop after `DURATION` (30s, 5m, 1h30m), reading the input included; print what was found, exit 3"}
+	return &cli.GenericFlag{Name: flagTimeout, Value: &duration{}, DefaultText: "none", Usage: "stop after `DURATION` (30s, 5m, 1h30m), reading the input included; print what was found, exit 3"}
 }
 
-// formatFlag chooses the format of a problem read by solve, convert and
-// explain.
+// formatFlag chooses the format of solve's, convert's and explain's input.
 func formatFlag() cli.Flag {
-	return &cli.StringFlag{Name: flagFormat, Usage: "read the input as `FORMAT` yaml or dlx",
-		DefaultText: "from the extension .yaml, .yml or .dlx (.gz too), else from the content"}
+	return &cli.StringFlag{Name: flagFormat, Usage: "read the input as `FORMAT` yaml or dlx", DefaultText: "from the extension .yaml, .yml or .dlx (.gz too), else from the content"}
 }
 
 // emitSpecFlag asks sudoku and pentomino for their exact-cover problem.
@@ -76,31 +57,27 @@ func emitSpecFlag() cli.Flag {
 	return &cli.StringFlag{Name: flagEmitSpec, Usage: "print the exact-cover problem as `FORMAT` yaml or dlx instead of solving it"}
 }
 
-// jobsFlag sets the number of goroutines that solve; maxJobs bounds it:
-// more gain nothing on any machine xcover runs on, and each holds a solver.
+// jobsFlag sets the number of goroutines that solve; more than maxJobs
+// gain nothing on any machine xcover runs on, and each holds a solver.
 func jobsFlag() cli.Flag {
-	return &cli.GenericFlag{Name: flagJobs, Aliases: []string{"j"}, Value: &count{n: 1, min: 1, max: maxJobs},
-		Usage: "solve on `N` cores (the output keeps the input order)"}
+	return &cli.GenericFlag{Name: flagJobs, Aliases: []string{"j"}, Value: &count{n: 1, min: 1, max: maxJobs}, Usage: "solve on `N` cores (the output keeps the input order)"}
 }
 
 const maxJobs = 256
 
 // search is what the shared search flags ask for, checked.
 type search struct {
-	limit    int64 // solutions to find; 0 for all
-	count    bool
-	json     bool
-	stats    bool
-	maxNodes int64 // 0: no limit
-	timeout  time.Duration
+	limit              int64 // solutions to find; 0 for all
+	count, json, stats bool
+	maxNodes           int64 // 0: no limit
+	timeout            time.Duration
 }
 
-// searchOf reads the search flags of c and checks how they combine.
+// searchOf reads the search flags and checks how they combine.
 func searchOf(c *cli.Context) (*search, error) {
 	s := &search{limit: 1, count: c.Bool(flagCount), json: c.Bool(flagJSON), stats: c.Bool(flagStats),
 		maxNodes: countOf(c, flagMaxNodes), timeout: durationOf(c, flagTimeout)}
-	all := c.Bool(flagAll)
-	switch {
+	switch all := c.Bool(flagAll); {
 	case all && c.IsSet(flagLimit):
 		return nil, usage(c, "--all and --limit contradict each other: give one")
 	case all && s.count:
@@ -140,14 +117,12 @@ func usage(c *cli.Context, format string, args ...any) error {
 	return badInput(fmt.Errorf("%s: %s", c.Command.Name, fmt.Sprintf(format, args...)))
 }
 
-// count is a flag value: a whole number from min to max (no bound when
-// max is 0).
+// count is a flag value: a whole number from min to max (0: no bound).
 type count struct{ n, min, max int64 }
 
 func (v *count) Set(s string) error {
-	hi := cmp.Or(v.max, math.MaxInt64)
 	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if err != nil || n < v.min || n > hi {
+	if hi := cmp.Or(v.max, math.MaxInt64); err != nil || n < v.min || n > hi {
 		return fmt.Errorf("expected a whole number from %d to %d", v.min, hi)
 	}
 	v.n = n
@@ -161,18 +136,16 @@ func countOf(c *cli.Context, name string) int64 { return c.Generic(name).(*count
 // duration is a flag value: a positive duration with a unit.
 type duration struct{ d time.Duration }
 
-func (v *duration) Set(s string) error {
+func (v *duration) Set(s string) (err error) {
 	s = strings.TrimSpace(s)
-	d, err := time.ParseDuration(s)
-	switch {
+	switch v.d, err = time.ParseDuration(s); {
 	case err != nil && s != "" && strings.Trim(s, "0123456789.") == "":
 		return fmt.Errorf("a duration needs a unit: %ss, %sm or %sh", s, s, s)
 	case err != nil:
 		return errors.New("expected a duration such as 30s, 5m or 1h30m (at most 2562047h)")
-	case d <= 0:
+	case v.d <= 0:
 		return errors.New("expected a positive duration such as 30s")
 	}
-	v.d = d
 	return nil
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"cmp"
 	"compress/gzip"
 	"context"
@@ -20,8 +19,7 @@ import (
 	"xcover/specs"
 )
 
-// inputArg returns the command's one FILE argument, "-" (stdin) when it
-// has none.
+// inputArg returns the command's one FILE argument, "-" (stdin) when none.
 func inputArg(c *cli.Context) (string, error) {
 	if c.NArg() > 1 {
 		return "", usage(c, "expected one input file, got %d arguments", c.NArg())
@@ -29,28 +27,24 @@ func inputArg(c *cli.Context) (string, error) {
 	return cmp.Or(c.Args().First(), "-"), nil
 }
 
-// readFile reads name ("-": stdin) whole, gunzipping it when its first
-// bytes say it is compressed, and refuses it beyond limit bytes (after
-// decompression) without reading further; limitName names the limit. It
-// returns the name to use in messages.
+// readFile reads name ("-": stdin) whole, gunzipped when its first bytes
+// say so, and refuses it beyond limit bytes (after gunzip, named limitName)
+// without reading further. It returns the name to use in messages.
 func readFile(e *env, name string, limit int64, limitName string) (string, []byte, error) {
 	r := e.stdin
 	if name == "-" {
-		if isTerminal(e.stdin) {
+		if isTerminal(e.stdin) { // not for a pipe or /dev/null
 			fmt.Fprintln(e.stderr, "xcover: reading the input from the terminal; end it with Ctrl-D (or give a FILE)")
 		}
 		name = "<stdin>"
+	} else if f, err := os.Open(e.path(name)); err != nil {
+		return name, nil, badInput(fmt.Errorf("%s: %v", name, pathError(err)))
 	} else {
-		f, err := os.Open(e.path(name))
-		if err != nil {
-			return name, nil, badInput(fmt.Errorf("%s: %v", name, pathError(err)))
-		}
 		defer f.Close()
 		r = f
 	}
 	br := bufio.NewReader(r)
-	r = br
-	if magic, _ := br.Peek(2); bytes.Equal(magic, []byte{0x1f, 0x8b}) {
+	if r = br; peek(br, 2) == "\x1f\x8b" {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return name, nil, badInput(fmt.Errorf("%s: %v", name, err))
@@ -58,102 +52,93 @@ func readFile(e *env, name string, limit int64, limitName string) (string, []byt
 		r = zr
 	}
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	switch {
-	case err != nil:
+	if err == nil && int64(len(data)) > limit {
+		err = fmt.Errorf("larger than %d bytes, the most xcover reads of this input (%s)", limit, limitName)
+	}
+	if err != nil {
 		return name, nil, badInput(fmt.Errorf("%s: %v", name, pathError(err)))
-	case int64(len(data)) > limit:
-		return name, nil, badInput(fmt.Errorf("%s: larger than %d bytes, the most xcover reads of this input (%s)", name, limit, limitName))
 	}
 	return name, data, nil
 }
 
-// problem is a spec read and compiled.
-type problem struct {
-	spec   *specs.Spec
-	solver *exactcover.Solver
+func peek(r *bufio.Reader, n int) string {
+	b, _ := r.Peek(n)
+	return string(b)
 }
 
 // loadSpec reads the command's input as --format says, else as its
 // extension says (.gz aside), else as its content looks, up to the limit
-// of that format; then parses and compiles it, printing the compiler's
-// warnings. Every error is bad input whose message names file:line:column,
-// or ctx's error when ctx ends first (--timeout bounds the whole run).
-func loadSpec(ctx context.Context, c *cli.Context, e *env) (*problem, error) {
+// of that format; it parses and compiles it, printing the compiler's
+// warnings. Errors are bad input naming file:line:column, or ctx's error
+// when ctx ends first (--timeout bounds the whole run).
+func loadSpec(ctx context.Context, c *cli.Context, e *env) (*specs.Spec, *exactcover.Solver, error) {
 	format, err := specFormat(c, flagFormat)
-	if err != nil {
-		return nil, err
-	}
-	arg, err := inputArg(c)
-	if err != nil {
-		return nil, err
+	arg, aerr := inputArg(c)
+	if err = cmp.Or(err, aerr); err != nil {
+		return nil, nil, err
 	}
 	byName, named := specs.FormatOf(strings.TrimSuffix(arg, ".gz"))
-	if format == "" && named {
-		format = byName
+	format = cmp.Or(format, byName)
+	type loaded struct {
+		sp *specs.Spec
+		s  *exactcover.Solver
 	}
-	return await(ctx, func() (*problem, error) {
-		limit, limitName := int64(specs.MaxDLXBytes), "specs.MaxDLXBytes" // also the most for a format to detect
+	l, err := await(ctx, func() (l loaded, err error) {
+		limit, limitName := int64(specs.MaxDLXBytes), "specs.MaxDLXBytes" // also the most to detect a format in
 		if format == specs.YAML {
 			limit, limitName = specs.MaxYAMLBytes, "specs.MaxYAMLBytes"
 		}
 		name, data, err := readFile(e, arg, limit, limitName)
 		if err != nil {
-			return nil, err
+			return l, err
 		}
 		looks := specs.Detect(data)
-		sp, err := specs.Parse(name, data, cmp.Or(format, looks))
-		if err != nil && looks != format && named && !c.IsSet(flagFormat) {
+		if l.sp, err = specs.Parse(name, data, cmp.Or(format, looks)); err != nil && looks != format && named && !c.IsSet(flagFormat) {
 			err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, looks, looks)
 		}
-		if err != nil {
-			return nil, badInput(err)
-		}
-		s, warnings, err := sp.Compile()
-		if err != nil {
-			return nil, badInput(err)
+		var warnings []string
+		if err == nil {
+			l.s, warnings, err = l.sp.Compile()
 		}
 		for _, w := range warnings {
 			fmt.Fprintf(e.stderr, "xcover: warning: %s\n", w)
 		}
-		return &problem{spec: sp, solver: s}, nil
+		return l, badInput(err)
 	})
+	return l.sp, l.s, err
 }
 
 // await returns f's results, or ctx's error as soon as ctx ends: reading
 // and parsing know no context, so --timeout and Ctrl-C leave them running
 // in the background of a process about to exit.
 func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
-	var zero T
-	if err := ctx.Err(); err != nil {
-		return zero, err
+	type result struct {
+		v   T
+		err error
 	}
-	done := make(chan struct{})
-	var v T
-	var err error
-	go func() { v, err = f(); close(done) }()
+	done := make(chan result, 1)
+	if ctx.Err() == nil {
+		go func() { v, err := f(); done <- result{v, err} }()
+	}
 	select {
-	case <-done:
-		return v, err
+	case r := <-done:
+		return r.v, r.err
 	case <-ctx.Done():
+		var zero T
 		return zero, ctx.Err()
 	}
 }
 
-// stopped is the status of a search that err, a context's, stopped.
-func stopped(err error) exactcover.Status {
-	if errors.Is(err, context.DeadlineExceeded) {
+// stopped is the status of a search that ctx's end stopped.
+func stopped(ctx context.Context) exactcover.Status {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return exactcover.Timeout
 	}
 	return exactcover.Interrupted
 }
 
-// isStop reports whether err is a context's: Ctrl-C, SIGTERM or --timeout.
-func isStop(err error) bool {
-	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
-}
-
 // pathError drops the operation and path from an *fs.PathError, which the
-// caller's message already names: "x.yaml: no such file or directory".
+// message already names: "x.yaml: no such file or directory".
 func pathError(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
@@ -162,8 +147,8 @@ func pathError(err error) error {
 	return err
 }
 
-// isTerminal reports whether a stream is a terminal. Tests stand in for
-// one with a value that has an IsTerminal method.
+// isTerminal reports whether a stream is a terminal; tests stand in for one
+// with a value that has an IsTerminal method.
 func isTerminal(f any) bool {
 	switch f := f.(type) {
 	case interface{ IsTerminal() bool }:

@@ -1,7 +1,7 @@
 // Command xcover solves exact-cover problems: YAML specs, Knuth's DLX
-// format, Sudoku grids and polyomino packings. Run "xcover help" for the
-// commands and "xcover help COMMAND" for one command with examples; the
-// exit codes are a stable contract (exitCodeHelp).
+// format, Sudoku grids and polyomino packings. "xcover help" lists the
+// commands, "xcover help COMMAND" shows one with examples (help/COMMAND.txt)
+// and the exit codes, a stable contract (exitCodeHelp).
 package main
 
 import (
@@ -39,7 +39,7 @@ type env struct {
 	dir            string // relative file names are in dir ("": the working directory)
 }
 
-// path returns the file name to open for name as the user gave it.
+// path returns the file to open for name as the user gave it.
 func (e *env) path(name string) string {
 	if e.dir == "" || filepath.IsAbs(name) {
 		return name
@@ -47,18 +47,17 @@ func (e *env) path(name string) string {
 	return filepath.Join(e.dir, name)
 }
 
-// Exit codes, a stable contract documented in the README.
 const (
-	exitFound    = 0 // a solution was found, or a count completed with at least one
-	exitNone     = 1 // the search completed and found no solution
-	exitBadInput = 2 // bad input or usage: one line on stderr, nothing on stdout
-	exitStopped  = 3 // stopped by --timeout, a node limit or a signal; what was found is printed
+	exitFound    = 0
+	exitNone     = 1
+	exitBadInput = 2
+	exitStopped  = 3
 )
 
 const exitCodeHelp = `Exit codes:
    0  a solution was found (or a count completed with at least one)
    1  the search completed and found no solution
-   2  bad input or usage (the message names file:line:column)
+   2  bad input or usage: one line on stderr names file:line:column; nothing on stdout
    3  stopped by --timeout, --max-nodes, Ctrl-C or SIGTERM; what was found is printed`
 
 // run executes one command line (args[0] is the program's name).
@@ -69,24 +68,11 @@ func run(ctx context.Context, args []string, e *env) error {
 	if err := app.RunContext(ctx, permuteArgs(args, app.Commands)); err != nil || unknown == "" {
 		return err
 	}
-	return badInput(fmt.Errorf("no help for unknown command %q%s (see \"xcover help\")", unknown, didYouMean(unknown, commandNames(app.Commands), quoted)))
+	return badInput(fmt.Errorf("no help for unknown command %q%s", unknown, didYouMean(unknown, commandNames(app.Commands), quoted)))
 }
 
 //go:embed help
 var helpFS embed.FS
-
-// help returns a command's help text, help/NAME.txt, ending with the
-// exit-code table unless it has one of its own.
-func help(name string) string {
-	b, err := helpFS.ReadFile("help/" + name + ".txt")
-	if err != nil {
-		panic(err) // every command has one: a bug
-	}
-	if s := string(b); strings.Contains(s, "Exit codes") {
-		return s
-	}
-	return string(b) + "\n" + exitCodeHelp
-}
 
 // newApp builds the command line afresh: its commands and flags are new
 // values, so that runs share nothing and tests run them in parallel.
@@ -94,7 +80,10 @@ func newApp(e *env) *cli.App {
 	commands := []*cli.Command{solveCommand(e), convertCommand(e), sudokuCommand(e), pentominoCommand(e),
 		explainCommand(e), examplesCommand(e), completionCommand(e)}
 	for _, c := range commands {
-		c.Description = help(c.Name)
+		text, _ := helpFS.ReadFile("help/" + c.Name + ".txt")
+		if c.Description = string(text); !strings.Contains(c.Description, "Exit codes") {
+			c.Description += "\n" + exitCodeHelp
+		}
 		// A usage error is one line on stderr and exit 2, not a help page
 		// on stdout: scripts read stdout.
 		c.OnUsageError = usageError
@@ -123,19 +112,12 @@ func newApp(e *env) *cli.App {
 }
 
 // version is the module's version from the build information: a release
-// tag, or "(devel)" built from a checkout, with the commit when recorded.
+// tag, a pseudo-version naming the commit of a checkout, or "(devel)".
 func version() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		return bi.Main.Version + " " + bi.GoVersion
 	}
-	v := bi.Main.Version
-	for _, s := range bi.Settings {
-		if s.Key == "vcs.revision" {
-			v += " " + s.Value
-		}
-	}
-	return v + " " + bi.GoVersion
+	return "unknown"
 }
 
 // usageError turns urfave's flag-parsing errors into one line and exit 2,
@@ -158,7 +140,7 @@ func usageError(c *cli.Context, err error, _ bool) error {
 
 // didYouMean suggests the candidate closest to a misspelled name, by the
 // Jaro-Winkler similarity urfave/cli uses, when one is close enough; show
-// writes the candidate as it is typed.
+// writes it as it is typed.
 func didYouMean(name string, candidates []string, show func(string) string) string {
 	best, score := "", 0.8 // below this, a suggestion misleads more than it helps
 	for _, c := range candidates {
@@ -169,7 +151,7 @@ func didYouMean(name string, candidates []string, show func(string) string) stri
 	if best == "" {
 		return ""
 	}
-	return fmt.Sprintf(" (did you mean %s?)", show(best))
+	return " (did you mean " + show(best) + "?)"
 }
 
 func commandNames(cmds []*cli.Command) []string {
@@ -182,12 +164,8 @@ func commandNames(cmds []*cli.Command) []string {
 
 func quoted(name string) string { return fmt.Sprintf("%q", name) }
 
-func dashed(name string) string {
-	if len(name) == 1 {
-		return "-" + name
-	}
-	return "--" + name
-}
+// dashed writes a flag as it is typed: -j, --jobs.
+func dashed(name string) string { return "--"[:min(len(name), 2)] + name }
 
 // withCode gives err (nil: nothing to print) an exit code.
 func withCode(code int, err error) error {
@@ -197,11 +175,17 @@ func withCode(code int, err error) error {
 	return cli.Exit(err, code)
 }
 
-func badInput(err error) error { return withCode(exitBadInput, err) }
+// badInput gives err, if any, exit code 2.
+func badInput(err error) error {
+	if err == nil {
+		return nil
+	}
+	return withCode(exitBadInput, err)
+}
 
 // exitCode prints err's message, if any, as one line on stderr and returns
-// the exit code it stands for: a context's error is a stop, an error
-// without a code (from urfave/cli, say) a usage error.
+// its exit code: a context's error is a stop, an error without a code
+// (from urfave/cli, say) bad usage.
 func exitCode(err error, stderr io.Writer) int {
 	var ec cli.ExitCoder
 	switch {
@@ -221,17 +205,17 @@ func exitCode(err error, stderr io.Writer) int {
 	return ec.ExitCode()
 }
 
-// permuteArgs moves the flags of a command before its positional arguments,
-// so that "xcover solve FILE --count" means what it says: urfave/cli v2,
-// like Go's flag package, stops parsing flags at the first argument. A
-// flag's value is recognised from the command's flag definitions; "--"
-// still ends the flags. Shell completion requests are left alone.
+// permuteArgs moves a command's flags before its positional arguments, so
+// that "xcover solve FILE --count" means what it says: urfave/cli v2, like
+// Go's flag package, stops parsing flags at the first argument. A flag's
+// value is recognised from the command's flag definitions; "--" still ends
+// the flags; shell completion requests are left alone.
 func permuteArgs(args []string, cmds []*cli.Command) []string {
 	i := slices.IndexFunc(cmds, func(c *cli.Command) bool { return len(args) > 2 && c.HasName(args[1]) })
 	if i < 0 || args[len(args)-1] == "--generate-bash-completion" {
 		return args
 	}
-	flags, positional := []string{args[0], args[1]}, []string{"--"}
+	flags, positional := args[:2:2], []string{"--"}
 	for rest := args[2:]; len(rest) > 0; rest = rest[1:] {
 		switch a := rest[0]; {
 		case a == "--":
@@ -254,9 +238,8 @@ func permuteArgs(args []string, cmds []*cli.Command) []string {
 // takesValue reports whether the flag written as arg ("-x", "--name",
 // never "--name=value") needs the next argument as its value.
 func takesValue(cmd *cli.Command, arg string) bool {
-	name := strings.TrimLeft(arg, "-")
 	for _, f := range cmd.Flags {
-		if slices.Contains(f.Names(), name) {
+		if slices.Contains(f.Names(), strings.TrimLeft(arg, "-")) {
 			tf, ok := f.(cli.DocGenerationFlag)
 			return !ok || tf.TakesValue() // false for boolean flags
 		}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,18 +15,19 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/urfave/cli/v2"
+
 	"xcover/exactcover"
 	"xcover/explain"
 )
 
-// What a command prints on stdout goes through one writer: text for people,
-// or with --json one JSON object per line for programs, each with a "type"
-// ("solution", "puzzle") and the last always the summary. It streams: a
-// solution is printed as it is found and waits in the buffer at most
-// flushEvery, so that the rare solutions of a long search show up.
+// writer streams a command's results to stdout: text for people, or with
+// --json one JSON object per line for programs, each with a "type"
+// ("solution", "puzzle"), the last always the summary. A solution waits in
+// the buffer at most flushEvery, so that the rare ones of a long search
+// show up as they are found.
 const flushEvery = 200 * time.Millisecond
 
-// writer streams a command's results to stdout.
 type writer struct {
 	w         *bufio.Writer
 	json      bool
@@ -36,12 +38,15 @@ type writer struct {
 	scratch   bytes.Buffer
 }
 
-func newWriter(e *env, json bool, status *progress) *writer {
-	return &writer{w: bufio.NewWriterSize(e.stdout, 64<<10), json: json, lastFlush: time.Now(), status: status}
+// begin starts the run of a command that searches: its context, ended by
+// --timeout, and its writer, with the progress it shows.
+func begin(c *cli.Context, e *env, req *search) (context.Context, *writer, context.CancelFunc) {
+	ctx, cancel := withTimeout(c.Context, req.timeout)
+	return ctx, &writer{w: bufio.NewWriterSize(e.stdout, 64<<10), json: req.json, lastFlush: time.Now(), status: newProgress(c, e)}, cancel
 }
 
-// text writes one text record, after a blank line when blank is set and a
-// record came before, so that solutions of several lines stay apart.
+// text writes a record, after a blank line when blank is set and a record
+// came before, so that solutions of several lines stay apart.
 func (o *writer) text(b []byte, blank bool) {
 	if blank && o.texts > 0 {
 		o.w.WriteByte('\n')
@@ -50,12 +55,10 @@ func (o *writer) text(b []byte, blank bool) {
 	o.w.Write(b)
 }
 
-// object writes v as one line of JSON, leaving <, > and & as they are, so
-// that names such as <stdin> stay readable.
-func (o *writer) object(v any) {
-	o.w.Write(marshal(&o.scratch, v))
-}
+// object writes v as one line of JSON.
+func (o *writer) object(v any) { o.w.Write(marshal(&o.scratch, v)) }
 
+// marshal encodes v in buf, leaving <, > and & as they are (<stdin>).
 func marshal(buf *bytes.Buffer, v any) []byte {
 	buf.Reset()
 	enc := json.NewEncoder(buf)
@@ -66,8 +69,8 @@ func marshal(buf *bytes.Buffer, v any) []byte {
 	return buf.Bytes()
 }
 
-// tick flushes the output when it has waited flushEvery; it returns false
-// once the output cannot be written, to stop the search.
+// tick flushes the output when it has waited flushEvery; false means it
+// cannot be written: stop the search.
 func (o *writer) tick() bool {
 	if now := time.Now(); now.Sub(o.lastFlush) >= flushEvery {
 		o.lastFlush = now
@@ -93,10 +96,9 @@ func (o *writer) close() error {
 }
 
 // summary is the last JSON object of every command: what was found, how
-// much the search did, and how it ended (status complete, limit,
-// node-limit, timeout or interrupted). Solutions holds any count and
-// marshals as a JSON number with all its digits. The fields after Elapsed
-// belong to some commands and are left out by the others.
+// much the search did and how it ended (complete, limit, node-limit,
+// timeout or interrupted). Solutions marshals as a JSON number with all its
+// digits, however many. The fields after Elapsed are some commands' own.
 type summary struct {
 	Type       string   `json:"type"` // "summary"
 	Solutions  *big.Int `json:"solutions"`
@@ -121,9 +123,8 @@ func newSummary(st exactcover.Stats) *summary {
 }
 
 // ending says how a command ends a search: what it calls a solution, what
-// the stats line counts ("2 packings up to 4 symmetries"; default: the
-// solutions), what it adds to the summary and what it prints on stderr
-// before the stats line.
+// the stats line counts (default: the solutions), what it adds to the
+// summary and prints on stderr before the stats line.
 type ending struct {
 	what, noun string
 	summary    func(*summary)
@@ -131,8 +132,7 @@ type ending struct {
 }
 
 // finish ends a search's output: the count with --count, the summary with
-// --json, then the --stats line on stderr; and it returns the error that
-// gives the exit code (nil: exit 0).
+// --json, the --stats line on stderr; it returns the exit error.
 func finish(o *writer, e *env, req *search, st exactcover.Stats, end ending) error {
 	o.status.stop()
 	switch {
@@ -175,8 +175,7 @@ func finish(o *writer, e *env, req *search, st exactcover.Stats, end ending) err
 	return withCode(exitNone, fmt.Errorf("no %s (the search is complete)", end.what))
 }
 
-// countText is the count --count prints: "724", or "5+" when the search
-// did not complete and the count is a lower bound.
+// countText is the count --count prints: "724", or "5+" for a lower bound.
 func countText(st exactcover.Stats) string {
 	if st.Status != exactcover.Complete {
 		return strconv.FormatInt(st.Solutions, 10) + "+"
@@ -209,49 +208,39 @@ func elapsed(d time.Duration) string {
 	return d.Round(time.Second).String()
 }
 
-// colorOK decides --color WHEN for output to w: always, never, or auto:
-// when w is a terminal, NO_COLOR is unset or empty (no-color.org) and TERM
-// is not dumb.
+// colorOK decides --color WHEN for output to w: always, never, or auto: w
+// is a terminal, NO_COLOR is unset or empty (no-color.org), TERM not dumb.
 func colorOK(e *env, w io.Writer, when string) bool {
 	return when == "always" || when == "auto" && isTerminal(w) && e.getenv("NO_COLOR") == "" && e.getenv("TERM") != "dumb"
 }
 
-// outputFile is a file that a command writes besides stdout (--tree,
-// --svg), whole or not at all: a temporary file is created beside it before
-// anything is printed, so that a bad path is an error at once, and renamed
-// over it when the content is complete. "-" writes to stdout instead.
+// outputFile is a file written besides stdout (--tree, --svg), whole or not
+// at all: a temporary file is created beside it before anything is
+// printed, so that a bad path is an error at once, and renamed over it at
+// commit. A nil *outputFile is no file.
 type outputFile struct {
-	flag, name string
-	tmp        *os.File
-	stdout     io.Writer
-	e          *env
+	flag, name, path string
+	tmp              *os.File
 }
 
-func createOutput(e *env, flag, name string) (*outputFile, error) {
-	o := &outputFile{flag: flag, name: name, e: e}
-	if name == "-" {
-		o.stdout = e.stdout
-		return o, nil
+func createOutput(e *env, flag, name string) (o *outputFile, err error) {
+	if name == "" || name == "-" {
+		return nil, badInput(fmt.Errorf("%s %q: expected a file name (stdout is for the solutions)", flag, name))
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(e.path(name)), "."+filepath.Base(name)+".*")
-	if err != nil {
+	o = &outputFile{flag: flag, name: name, path: e.path(name)}
+	if o.tmp, err = os.CreateTemp(filepath.Dir(o.path), "."+filepath.Base(name)+".*"); err != nil {
 		return nil, badInput(fmt.Errorf("%s %s: %v", flag, name, pathError(err)))
 	}
-	o.tmp = tmp
 	return o, nil
 }
 
-// commit writes the content with write and puts the file in place.
-func (o *outputFile) commit(write func(io.Writer) error) error {
-	if o.stdout != nil {
-		return write(o.stdout)
-	}
+// commit writes data and puts the file in place.
+func (o *outputFile) commit(data []byte) error {
 	tmp := o.tmp
 	o.tmp = nil
-	bw := bufio.NewWriter(tmp)
-	err := errors.Join(write(bw), bw.Flush(), tmp.Chmod(0o644), tmp.Close())
-	if err == nil {
-		err = os.Rename(tmp.Name(), o.e.path(o.name))
+	_, err := tmp.Write(data)
+	if err = errors.Join(err, tmp.Chmod(0o644), tmp.Close()); err == nil {
+		err = os.Rename(tmp.Name(), o.path)
 	}
 	if err != nil {
 		os.Remove(tmp.Name())

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"io"
@@ -34,7 +35,7 @@ func pentominoCommand(e *env) *cli.Command {
 			emitSpecFlag(),
 			&cli.StringFlag{Name: "color", Value: "auto",
 				Usage: "color the packings: `WHEN` auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never"},
-			&cli.StringFlag{Name: "svg", Usage: fmt.Sprintf("draw the packings printed in `FILE` as SVG, one or a sheet of up to %d; - for stdout, in place of the letter grids", maxSVGPackings)},
+			&cli.StringFlag{Name: "svg", Usage: fmt.Sprintf("draw the packings printed in `FILE` as SVG, one or a sheet of up to %d", maxSVGPackings)},
 		}, searchFlags("packing")...),
 		Action: func(c *cli.Context) error { return pack(c, e) },
 	}
@@ -56,8 +57,8 @@ func pack(c *cli.Context, e *env) error {
 		return usage(c, "give --board or --board-file, not both")
 	case color != "auto" && color != "always" && color != "never":
 		return usage(c, "--color %q: expected auto, always or never", color)
-	case c.IsSet("svg") && (req.count || svg == "-" && req.json):
-		return usage(c, "--svg draws the packings printed: it does not combine with --count, nor --svg - with --json")
+	case c.IsSet("svg") && req.count:
+		return usage(c, "--svg draws the packings printed: it does not combine with --count")
 	}
 	for _, f := range []string{flagAll, flagLimit, flagCount, flagJSON, flagStats, flagMaxNodes, "svg"} {
 		if emit != "" && c.IsSet(f) {
@@ -71,23 +72,21 @@ func pack(c *cli.Context, e *env) error {
 		}
 		defer pp.svg.abort()
 	}
-	ctx, cancel := withTimeout(c.Context, req.timeout)
+	ctx, out, cancel := begin(c, e, req)
 	defer cancel()
-	status := newProgress(c, e)
-	pp.out = newWriter(e, req.json, status)
+	pp.out = out
 	end := ending{what: "packing"}
 	puzzle, err := await(ctx, func() (*pentomino.Puzzle, error) { return newPuzzle(c, e) })
 	switch {
-	case isStop(err):
-		return finish(pp.out, e, req, exactcover.Stats{Status: stopped(err)}, end)
+	case ctx.Err() != nil:
+		return finish(out, e, req, exactcover.Stats{Status: stopped(ctx)}, end)
 	case err != nil:
 		return err
 	case emit != "":
-		name, desc := puzzle.Describe()
-		if err := specs.Write(pp.out.w, &specs.Spec{Name: name, Description: desc, Problem: *puzzle.Problem()}, emit); err != nil {
+		if err := specs.Write(out.w, puzzle.Spec(), emit); err != nil {
 			return badInput(err)
 		}
-		return pp.out.close()
+		return out.close()
 	case !puzzle.Possible():
 		fmt.Fprintf(e.stderr, "xcover: the pieces cover %d cells, the board has %d: no packing\n", puzzle.Area(), puzzle.Board().NumCells())
 	}
@@ -97,9 +96,9 @@ func pack(c *cli.Context, e *env) error {
 		visit = pp.packing
 	}
 	lim := pentomino.Limits{MaxPackings: req.limit, MaxNodes: req.maxNodes}
-	lim.Progress, lim.ProgressEvery = status.callback()
+	lim.Progress, lim.ProgressEvery = out.status.callback()
 	res, err := puzzle.Solve(ctx, lim, visit)
-	if err != nil && !isStop(err) {
+	if err != nil && ctx.Err() == nil {
 		return badInput(err)
 	}
 	end.summary = func(s *summary) {
@@ -110,7 +109,7 @@ func pack(c *cli.Context, e *env) error {
 	}
 	st := res.Stats
 	st.Solutions = res.Packings // the exit code, the count and the summary speak of packings
-	if err := finish(pp.out, e, req, st, end); pp.svg == nil || exitCode(err, io.Discard) == exitBadInput {
+	if err := finish(out, e, req, st, end); pp.svg == nil || exitCode(err, io.Discard) == exitBadInput {
 		return err
 	} else if len(pp.drawn) == 0 {
 		fmt.Fprintf(e.stderr, "xcover: --svg: no packing to draw; %s not written\n", svg)
@@ -118,7 +117,9 @@ func pack(c *cli.Context, e *env) error {
 	} else if len(pp.drawn) == maxSVGPackings && res.Packings > maxSVGPackings {
 		fmt.Fprintf(e.stderr, "xcover: --svg: drew the first %d packings (maxSVGPackings)\n", maxSVGPackings)
 	}
-	return cmp.Or(pp.svg.commit(func(w io.Writer) error { return pentomino.WriteSVG(w, pp.drawn) }), err)
+	var buf bytes.Buffer
+	pentomino.WriteSVG(&buf, pp.drawn) // a bytes.Buffer does not fail
+	return cmp.Or(pp.svg.commit(buf.Bytes()), err)
 }
 
 // newPuzzle reads the board and the pieces the flags name and compiles
@@ -173,7 +174,7 @@ func isPieceFile(e *env, s string) bool {
 
 // packingPrinter prints packings as they are found, as letter grids
 // (colored blocks with color) or JSON, and keeps the first maxSVGPackings
-// for --svg, whose "-" takes the place of the letter grids.
+// for --svg.
 type packingPrinter struct {
 	out   *writer
 	color bool
@@ -185,7 +186,6 @@ type packingPrinter struct {
 func (pp *packingPrinter) packing(k *pentomino.Packing) bool {
 	pp.n++
 	switch {
-	case pp.svg != nil && pp.svg.stdout != nil:
 	case pp.out.json:
 		pp.out.object(struct {
 			Type   string             `json:"type"`

@@ -38,14 +38,14 @@ type progress struct {
 // terminal that can redraw (TERM is not dumb), lines elsewhere; absent,
 // the status line on such a terminal only.
 func newProgress(c *cli.Context, e *env) *progress {
-	p := &progress{w: e.stderr, every: durationOf(c, flagProgressEvery), start: time.Now()}
+	p := &progress{w: e.stderr, every: durationOf(c, flagEvery), start: time.Now()}
 	p.redraw = isTerminal(e.stderr) && e.getenv("TERM") != "dumb"
 	switch {
 	case c.IsSet(flagProgress) && !c.Bool(flagProgress):
 		return nil
 	case p.redraw:
 		p.every = statusEvery
-	case !c.IsSet(flagProgress) && !c.IsSet(flagProgressEvery):
+	case !c.IsSet(flagProgress) && !c.IsSet(flagEvery):
 		return nil
 	}
 	return p
@@ -59,16 +59,16 @@ func (p *progress) callback() (func(*exactcover.Progress), time.Duration) {
 	}
 	return func(pr *exactcover.Progress) {
 		st := pr.Stats
-		p.show(pr.Fraction(), fmt.Sprintf("%.1f%% done (estimated), %s, %s nodes/s",
-			100*pr.Fraction(), explain.Plural(st.Solutions, "solution"), si(float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9))))
+		p.show(pr.Fraction(), fmt.Sprintf("%.1f%% done (estimated), %s, %.0f nodes/s",
+			100*pr.Fraction(), explain.Plural(st.Solutions, "solution"), float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9)))
 	}, p.every
 }
 
 // batch shows how far a batch of n puzzles is, done of them finished.
 func (p *progress) batch(done, n int) {
 	if p != nil {
-		p.show(float64(done)/float64(max(n, 1)), fmt.Sprintf("%d of %d puzzles, %s puzzles/s",
-			done, n, si(float64(done)/max(time.Since(p.start).Seconds(), 1e-9))))
+		p.show(float64(done)/float64(max(n, 1)), fmt.Sprintf("%d of %d puzzles, %.0f puzzles/s",
+			done, n, float64(done)/max(time.Since(p.start).Seconds(), 1e-9)))
 	}
 }
 
@@ -81,9 +81,9 @@ func (p *progress) show(f float64, what string) {
 		return
 	}
 	p.last = now
-	text := fmt.Sprintf("xcover: progress: %s, %s spent", what, clock(spent))
+	text := fmt.Sprintf("xcover: progress: %s, %s spent", what, elapsed(spent))
 	if f > 0.001 && f < 1 {
-		text += fmt.Sprintf(", about %s left", clock(time.Duration(float64(spent)*(1-f)/f)))
+		text += fmt.Sprintf(", about %s left", elapsed(time.Duration(float64(spent)*(1-f)/f)))
 	}
 	if !p.redraw {
 		fmt.Fprintln(p.w, text)
@@ -111,27 +111,4 @@ func (p *progress) stop() {
 		p.clear()
 		p.done = true
 	}
-}
-
-// clock writes a duration as people read a clock: 42s, 3m05s, 2h07m.
-func clock(d time.Duration) string {
-	s := int64(d.Seconds())
-	switch {
-	case s < 60:
-		return fmt.Sprintf("%ds", s)
-	case s < 3600:
-		return fmt.Sprintf("%dm%02ds", s/60, s%60)
-	}
-	return fmt.Sprintf("%dh%02dm", s/3600, s/60%60)
-}
-
-// si writes a rate with an SI prefix: 950, 12.3k, 4.56M.
-func si(x float64) string {
-	switch {
-	case x >= 1e6:
-		return fmt.Sprintf("%.2fM", x/1e6)
-	case x >= 1e4:
-		return fmt.Sprintf("%.1fk", x/1e3)
-	}
-	return fmt.Sprintf("%.0f", x)
 }

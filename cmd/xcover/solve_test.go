@@ -137,7 +137,7 @@ func TestProgress(t *testing.T) {
 	if r.code != exitFound || r.stdout != "724\n" {
 		t.Fatalf("exit %d, stdout %q, want 0 and 724 (OEIS A000170)\n%s", r.code, r.stdout, r.stderr)
 	}
-	line := regexp.MustCompile(`^xcover: progress: ([0-9.]+)% done \(estimated\), \d+ solutions?, [0-9.]+[kM]? nodes/s, \d+s spent(, about \d+s left)?$`)
+	line := regexp.MustCompile(`^xcover: progress: ([0-9.]+)% done \(estimated\), \d+ solutions?, \d+ nodes/s, [0-9.]+s spent(, about [0-9.]+s left)?$`)
 	n := 0
 	for _, l := range strings.Split(strings.TrimSpace(r.stderr), "\n") {
 		m := line.FindStringSubmatch(l)

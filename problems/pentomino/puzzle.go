@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"xcover/exactcover"
+	"xcover/specs"
 )
 
 // Options chooses how pieces may move and whether to count packings up to
@@ -259,11 +260,11 @@ func (p *Puzzle) PieceList() string {
 	return s
 }
 
-// Describe returns a name and a description of the exact-cover problem
-// [Puzzle.Problem] writes, for a spec file that carries them: the pieces,
-// the board (drawn when it is not a rectangle), how items are named and
-// what the symmetry reduction did.
-func (p *Puzzle) Describe() (name, description string) {
+// Spec returns the exact-cover problem of [Puzzle.Problem] as a spec, with
+// a name and a description that says what it packs: the pieces, the board
+// (drawn when it is not a rectangle), how items are named and what the
+// symmetry reduction did. "xcover pentomino --emit-spec" writes it.
+func (p *Puzzle) Spec() *specs.Spec {
 	b := p.board
 	var d strings.Builder
 	fmt.Fprintf(&d, "Pack %s into the board %s", p.PieceList(), b.Describe())
@@ -284,11 +285,11 @@ func (p *Puzzle) Describe() (name, description string) {
 		fmt.Fprintf(&d, "\nSymmetry: %s is kept to one placement per orbit of the board's %d symmetries; "+
 			"solving with the symmetry option also filters what this problem alone may still repeat.", pivot, p.GroupSize())
 	}
-	name = "pentomino-" + b.Describe()
+	name := "pentomino-" + b.Describe()
 	if !b.IsRectangle() {
 		name = "pentomino-board"
 	}
-	return name, d.String()
+	return &specs.Spec{Name: name, Description: d.String(), Problem: *p.Problem()}
 }
 
 // cellName names cell k the way Knuth's data does when the board is at most

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"xcover/exactcover"
+	"xcover/specs"
 )
 
 // ErrFull: a grid with no empty cell has nothing to encode.
@@ -70,16 +71,20 @@ func Encode(g *Grid) (*exactcover.Problem, error) {
 	return p, nil
 }
 
-// Describe returns a name and a description for the problem Encode(g)
-// writes, for a spec file that carries them; source says where the puzzle
-// comes from, for example "line 3 of puzzles.txt".
-func Describe(g *Grid, source string) (name, description string) {
+// EncodeSpec returns Encode(g) as a spec, with a name and a description
+// that says how the puzzle is encoded; source says where the puzzle comes
+// from, for example "line 3 of puzzles.txt". "xcover sudoku --emit-spec"
+// writes it.
+func EncodeSpec(g *Grid, source string) (*specs.Spec, error) {
+	p, err := Encode(g)
+	if err != nil {
+		return nil, err
+	}
 	n := g.Size()
-	name = fmt.Sprintf("sudoku-%dx%d", n, n)
-	description = fmt.Sprintf("The %d×%d Sudoku on %s as exact cover: items r<row>c<col> (an empty cell),\n"+
+	desc := fmt.Sprintf("The %d×%d Sudoku on %s as exact cover: items r<row>c<col> (an empty cell),\n"+
 		"r<row>#<v>, c<col>#<v>, b<box>#<v> (a unit still missing value v); option r<row>c<col>=<v> puts v in the cell.\n"+
 		"Only values no given excludes are options.", n, n, source)
-	return name, description
+	return &specs.Spec{Name: fmt.Sprintf("sudoku-%dx%d", n, n), Description: desc, Problem: *p}, nil
 }
 
 // unitItemName names the item "unit u (0-based) of kind (0 row, 1 column,

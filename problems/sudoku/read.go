@@ -46,6 +46,17 @@ func (b *Batch) Alphabet(box int) *Alphabet {
 	return standardAlphabet
 }
 
+// Errors returns the errors of the puzzles that could not be read.
+func (b *Batch) Errors() []error {
+	var errs []error
+	for _, p := range b.Puzzles {
+		if p.Err != nil {
+			errs = append(errs, p.Err)
+		}
+	}
+	return errs
+}
+
 // rawPuzzle is a Line or Block puzzle before its symbols are known.
 type rawPuzzle struct {
 	idx   int // into Batch.Puzzles

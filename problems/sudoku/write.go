@@ -152,12 +152,16 @@ func (m Mode) Config(maxSolutions, maxNodes int64) Config {
 // AppendAnswer appends the text that reports a puzzle's answer a in mode m
 // (after its solutions, in ModeList) and returns the extended slice: the
 // solution is a.First (see BatchOptions.KeepFirst), written in format f
-// with the symbols of alpha. A puzzle that could not be searched is INVALID (invalid
+// with the batch's symbols for its size. A puzzle that could not be searched is INVALID (invalid
 // in ModeUnique and ModeCount), one cut short is named by its status in
 // capitals ("NODE-LIMIT"); the numeric format's solution follows its box
 // side, so that the output reads back.
-func AppendAnswer(dst []byte, m Mode, a Answer, f Format, alpha *Alphabet) []byte {
+func (b *Batch) AppendAnswer(dst []byte, m Mode, a Answer, f Format) []byte {
 	v, word, first := a.Verdict(), a.String(), a.First
+	var alpha *Alphabet
+	if first != nil {
+		alpha = b.Alphabet(first.Box)
+	}
 	switch {
 	case m == ModeList && v != Invalid:
 		return AppendTotal(dst, a.Result)
@@ -183,4 +187,33 @@ func AppendAnswer(dst []byte, m Mode, a Answer, f Format, alpha *Alphabet) []byt
 		dst = append(dst, strings.ToUpper(word)...)
 	}
 	return append(dst, '\n')
+}
+
+// LineOf writes g in line form, without the newline, in the batch's symbols
+// for its size.
+func (b *Batch) LineOf(g *Grid) string {
+	return strings.TrimSuffix(string(AppendGrid(nil, g, Line, b.Alphabet(g.Box))), "\n")
+}
+
+// Record is a puzzle's answer as a record for programs (JSON).
+type Record struct {
+	Index     int    `json:"index"` // of the puzzle in the batch, from 1
+	Line      int    `json:"line"`
+	Status    string `json:"status"` // Answer.String
+	Solutions int64  `json:"solutions"`
+	Nodes     int64  `json:"nodes"`
+	Solution  string `json:"solution,omitempty"` // the first found, in line form
+	Error     string `json:"error,omitempty"`
+}
+
+// Record returns the record of puzzle i's answer a.
+func (b *Batch) Record(i int, a Answer) Record {
+	r := Record{Index: i + 1, Line: b.Puzzles[i].Line, Status: a.String(), Solutions: a.Result.Solutions, Nodes: a.Result.Nodes}
+	if a.First != nil {
+		r.Solution = b.LineOf(a.First)
+	}
+	if a.Err != nil {
+		r.Error = a.Err.Error()
+	}
+	return r
 }
