@@ -1,4 +1,4 @@
-package exactcover
+package dlx
 
 // The four link operations of Algorithm X with dancing links (Knuth,
 // "Dancing Links", arXiv cs/0011047; TAOCP 7.2.2.1, Algorithms X and C).
@@ -7,11 +7,11 @@ package exactcover
 // cover removes item c from the active items and hides every option in c's
 // list from the lists of its other items. (Knuth unlinks c from a list of
 // items; that counts as one update, here as in DLX1.)
-func (s *Solver) cover(c int32) int64 {
-	nd, track := s.nodes, s.track
-	if c <= s.nPrimary {
-		s.active[c>>6] &^= 1 << (c & 63)
-		s.nActive--
+func (e *Engine) cover(c int32) int64 {
+	nd, track := e.nodes, e.track
+	if c <= e.nPrimary {
+		e.active[c>>6] &^= 1 << (c & 63)
+		e.nActive--
 	}
 	updates := int64(1)
 	for rr := nd[c].down; rr != c; rr = nd[rr].down {
@@ -24,7 +24,7 @@ func (s *Solver) cover(c int32) int64 {
 				continue
 			}
 			if n.color >= 0 {
-				s.unlink(nd, n, track)
+				e.unlink(nd, n, track)
 				updates++
 			}
 			nn++
@@ -36,8 +36,8 @@ func (s *Solver) cover(c int32) int64 {
 // hide removes the option of node rr from the lists of all its items but
 // rr's own. Nodes already known compatible (color -1) stay where they are,
 // as in DLX2: no search will look at their lists again.
-func (s *Solver) hide(rr int32) (updates int64) {
-	nd, track := s.nodes, s.track
+func (e *Engine) hide(rr int32) (updates int64) {
+	nd, track := e.nodes, e.track
 	for nn := rr + 1; nn != rr; {
 		n := nd[nn]
 		if n.top <= 0 { // spacer: back to the option's first node
@@ -45,7 +45,7 @@ func (s *Solver) hide(rr int32) (updates int64) {
 			continue
 		}
 		if n.color >= 0 {
-			s.unlink(nd, n, track)
+			e.unlink(nd, n, track)
 			updates++
 		}
 		nn++
@@ -54,31 +54,31 @@ func (s *Solver) hide(rr int32) (updates int64) {
 }
 
 // unlink takes node n out of its item's list and shortens the list,
-// noting in s.short an item left with one option (see Solver.short).
-func (s *Solver) unlink(nd []node, n node, track bool) {
+// noting in e.short an item left with one option (see Engine.short).
+func (e *Engine) unlink(nd []node, n node, track bool) {
 	nd[n.up].down, nd[n.down].up = n.down, n.up
 	x := n.top
 	l := nd[x].top - 1
 	nd[x].top = l
 	if track && l == 1 {
-		s.short[x>>6] |= 1 << (x & 63)
+		e.short[x>>6] |= 1 << (x & 63)
 	}
 }
 
 // relink undoes unlink for node nn, whose copy is n.
-func (s *Solver) relink(nd []node, nn int32, n node, track bool) {
+func (e *Engine) relink(nd []node, nn int32, n node, track bool) {
 	nd[n.up].down, nd[n.down].up = nn, nn
 	x := n.top
 	l := nd[x].top + 1
 	nd[x].top = l
 	if track && l == 2 {
-		s.short[x>>6] &^= 1 << (x & 63)
+		e.short[x>>6] &^= 1 << (x & 63)
 	}
 }
 
 // unhide undoes hide(rr), visiting the nodes in reverse order.
-func (s *Solver) unhide(rr int32) {
-	nd, track := s.nodes, s.track
+func (e *Engine) unhide(rr int32) {
+	nd, track := e.nodes, e.track
 	for nn := rr - 1; nn != rr; {
 		n := nd[nn]
 		if n.top <= 0 { // spacer: on to the option's last node
@@ -86,15 +86,15 @@ func (s *Solver) unhide(rr int32) {
 			continue
 		}
 		if n.color >= 0 {
-			s.relink(nd, nn, n, track)
+			e.relink(nd, nn, n, track)
 		}
 		nn--
 	}
 }
 
 // uncover undoes cover(c), visiting everything in reverse order.
-func (s *Solver) uncover(c int32) {
-	nd, track := s.nodes, s.track
+func (e *Engine) uncover(c int32) {
+	nd, track := e.nodes, e.track
 	for rr := nd[c].up; rr != c; rr = nd[rr].up {
 		// unhide(rr), written out as in cover.
 		for nn := rr - 1; nn != rr; {
@@ -104,28 +104,28 @@ func (s *Solver) uncover(c int32) {
 				continue
 			}
 			if n.color >= 0 {
-				s.relink(nd, nn, n, track)
+				e.relink(nd, nn, n, track)
 			}
 			nn--
 		}
 	}
-	if c <= s.nPrimary {
-		s.active[c>>6] |= 1 << (c & 63)
-		s.nActive++
+	if c <= e.nPrimary {
+		e.active[c>>6] |= 1 << (c & 63)
+		e.nActive++
 	}
 }
 
 // purify handles node p, a colored use of a secondary item: options giving
 // that item another color are hidden, and those giving the same color are
 // marked compatible (color -1) so that later choices skip them (DLX2).
-func (s *Solver) purify(p int32) (updates, cleansings int64) {
-	nd := s.nodes
+func (e *Engine) purify(p int32) (updates, cleansings int64) {
+	nd := e.nodes
 	c, x := nd[p].top, nd[p].color
 	nd[c].color = x
 	cleansings = 1
 	for rr := nd[c].down; rr != c; rr = nd[rr].down {
 		if nd[rr].color != x {
-			updates += s.hide(rr)
+			updates += e.hide(rr)
 		} else if rr != p {
 			cleansings++
 			nd[rr].color = -1
@@ -135,22 +135,22 @@ func (s *Solver) purify(p int32) (updates, cleansings int64) {
 }
 
 // unpurify undoes purify(p) in reverse order.
-func (s *Solver) unpurify(p int32) {
-	nd := s.nodes
+func (e *Engine) unpurify(p int32) {
+	nd := e.nodes
 	c, x := nd[p].top, nd[p].color
 	for rr := nd[c].up; rr != c; rr = nd[rr].up {
 		if nd[rr].color < 0 {
 			nd[rr].color = x
 		} else if rr != p {
-			s.unhide(rr)
+			e.unhide(rr)
 		}
 	}
 }
 
 // coverOthers covers the items of p's option other than p's own, in the
 // order that follows p around the option, as DLX1/DLX2 do.
-func (s *Solver) coverOthers(p int32) (updates, cleansings int64) {
-	nd := s.nodes
+func (e *Engine) coverOthers(p int32) (updates, cleansings int64) {
+	nd := e.nodes
 	for pp := p + 1; pp != p; {
 		n := nd[pp]
 		switch {
@@ -158,9 +158,9 @@ func (s *Solver) coverOthers(p int32) (updates, cleansings int64) {
 			pp = n.up
 			continue
 		case n.color == 0:
-			updates += s.cover(n.top)
+			updates += e.cover(n.top)
 		case n.color > 0:
-			u, c := s.purify(pp)
+			u, c := e.purify(pp)
 			updates += u
 			cleansings += c
 		}
@@ -170,8 +170,8 @@ func (s *Solver) coverOthers(p int32) (updates, cleansings int64) {
 }
 
 // uncoverOthers undoes coverOthers(p) in reverse order.
-func (s *Solver) uncoverOthers(p int32) {
-	nd := s.nodes
+func (e *Engine) uncoverOthers(p int32) {
+	nd := e.nodes
 	for pp := p - 1; pp != p; {
 		n := nd[pp]
 		switch {
@@ -179,10 +179,74 @@ func (s *Solver) uncoverOthers(p int32) {
 			pp = n.down
 			continue
 		case n.color == 0:
-			s.uncover(n.top)
+			e.uncover(n.top)
 		case n.color > 0:
-			s.unpurify(pp)
+			e.unpurify(pp)
 		}
 		pp--
+	}
+}
+
+// tweak hides the option of node n, which is at the top of its item's
+// list, and takes n out of that list too (Knuth's DLX3). When block is
+// false the item has been covered, so the option's other nodes are hidden
+// already and only n leaves its list.
+func (e *Engine) tweak(n int32, block bool) (updates int64) {
+	nd := e.nodes
+	nn := n
+	if block {
+		nn = n + 1
+	}
+	for {
+		x := nd[nn]
+		if x.top <= 0 { // spacer: back to the option's first node
+			nn = x.up
+			continue
+		}
+		if x.color >= 0 {
+			nd[x.up].down, nd[x.down].up = x.down, x.up
+			nd[x.top].top--
+			updates++
+		}
+		if nn == n {
+			return updates
+		}
+		nn++
+	}
+}
+
+// untweak undoes the tweaks of item c's list made since node x was at its
+// top, putting the tweaked nodes back in order (restoring them in the same
+// order as they were removed works, as Knuth shows in DLX3), and unhides
+// their options when unblock is set; otherwise c was covered, and is
+// uncovered.
+func (e *Engine) untweak(c, x int32, unblock bool) {
+	nd := e.nodes
+	z := nd[c].down
+	nd[c].down = x
+	k, qq := int32(0), c
+	for rr := x; rr != z; qq, rr = rr, nd[rr].down {
+		nd[rr].up = qq
+		k++
+		if !unblock {
+			continue
+		}
+		for nn := rr + 1; nn != rr; {
+			n := nd[nn]
+			if n.top <= 0 {
+				nn = n.up
+				continue
+			}
+			if n.color >= 0 {
+				nd[n.up].down, nd[n.down].up = nn, nn
+				nd[n.top].top++
+			}
+			nn++
+		}
+	}
+	nd[z].up = qq
+	nd[c].top += k
+	if !unblock {
+		e.uncover(c)
 	}
 }
