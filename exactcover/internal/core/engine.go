@@ -51,9 +51,11 @@ type Run struct {
 	// MaxSolutions and MaxNodes, when positive, stop the search when its
 	// own counters reach them (not counting what Counters held before).
 	MaxSolutions, MaxNodes int64
-	// Poll, when set, is called every PollInterval nodes with the counters
-	// so far (including those the run started with).
-	Poll func(c *Counters) Action
+	// Poll, when set, is called every PollEvery nodes (PollInterval when
+	// zero) with the counters so far (including those the run started
+	// with).
+	Poll      func(c *Counters) Action
+	PollEvery int64
 	// Profile, when not nil, receives nodes per level; it must have room
 	// for every level (Engine.MaxDepth()+2 entries).
 	Profile []int64

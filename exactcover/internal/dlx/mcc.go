@@ -22,11 +22,16 @@ func (e *Engine) danceM(run *core.Run, c *core.Counters, base int, resume int32)
 		score, b     int32
 		t            tally
 		u, cl        int64
-		nextPoll     int64 = core.PollInterval
+		nextPoll     int64
 		cut                = base - 1 // levels ≤ cut gave their other branches away
 		weighted           = run.Weighted
 		maxSolutions       = run.MaxSolutions
 	)
+	every := run.PollEvery
+	if every <= 0 {
+		every = core.PollInterval
+	}
+	nextPoll = every
 	if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
 		nextPoll = run.MaxNodes
 	}
@@ -57,7 +62,7 @@ forward:
 				run.Export, cut = e.donate(run.Export, base, level, cut)
 			}
 		}
-		nextPoll = t.nodes + core.PollInterval
+		nextPoll = t.nodes + every
 		if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
 			nextPoll = run.MaxNodes
 		}

@@ -61,10 +61,15 @@ func (e *Engine) dance(run *core.Run, c *core.Counters, base int, resume int32) 
 		best, cur int32
 		t         tally
 		u, cl     int64
-		nextPoll  int64 = core.PollInterval
+		nextPoll  int64
 		cut             = base - 1 // levels ≤ cut gave their other branches away
 	)
 	weighted := run.Weighted
+	every := run.PollEvery
+	if every <= 0 {
+		every = core.PollInterval
+	}
+	nextPoll = every
 	if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
 		nextPoll = run.MaxNodes
 	}
@@ -104,7 +109,7 @@ forward:
 				run.Export, cut = e.donate(run.Export, base, level, cut)
 			}
 		}
-		nextPoll = t.nodes + core.PollInterval
+		nextPoll = t.nodes + every
 		if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
 			nextPoll = run.MaxNodes
 		}
