@@ -23,9 +23,9 @@ func (e *Engine) danceM(run *core.Run, c *core.Counters, base int, resume int32)
 		t            tally
 		u, cl        int64
 		nextPoll     int64
-		cut                = base - 1 // levels ≤ cut gave their other branches away
-		weighted           = run.Weighted
-		maxSolutions       = run.MaxSolutions
+		cut          = base - 1 // levels ≤ cut gave their other branches away
+		weighted     = run.Weighted
+		maxSolutions = run.MaxSolutions
 	)
 	every := run.PollEvery
 	if every <= 0 {

@@ -62,7 +62,7 @@ func (e *Engine) dance(run *core.Run, c *core.Counters, base int, resume int32) 
 		t         tally
 		u, cl     int64
 		nextPoll  int64
-		cut             = base - 1 // levels ≤ cut gave their other branches away
+		cut       = base - 1 // levels ≤ cut gave their other branches away
 	)
 	weighted := run.Weighted
 	every := run.PollEvery
