@@ -24,6 +24,9 @@ type Config struct {
 	// Branching chooses the rule for picking the item to branch on; the
 	// zero value is Knuth's.
 	Branching Branching
+	// Engine chooses the engine; the zero value lets the solver choose
+	// (see [Solver.EngineFor]).
+	Engine Engine
 	// SkipProfile leaves Stats.Profile empty, saving its allocation for
 	// callers that solve many small problems.
 	SkipProfile bool
@@ -46,7 +49,7 @@ type Config struct {
 // are valid in every case.
 func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
 	start := time.Now()
-	eng := s.engine()
+	eng := s.engine(cfg.Engine)
 	// The search's state lives in s, so that a warm search allocates
 	// nothing.
 	x := &s.scratch

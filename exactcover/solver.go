@@ -114,8 +114,19 @@ func New(p *Problem) (*Solver, error) {
 	return s, nil
 }
 
-// engine returns the engine that searches s, built or rebuilt as needed.
-func (s *Solver) engine() core.Engine {
+// EngineFor returns the engine that a search with the given choice uses:
+// the choice itself, or for EngineAuto the engine expected to be faster.
+func (s *Solver) EngineFor(choice Engine) Engine {
+	if choice == EngineAuto {
+		return EngineDLX // until the sparse engine exists
+	}
+	return choice
+}
+
+// engine returns the engine that searches s for the given choice, built or
+// rebuilt as needed.
+func (s *Solver) engine(choice Engine) core.Engine {
+	_ = s.EngineFor(choice)
 	switch {
 	case s.dlx == nil:
 		s.dlx = dlx.New(&s.model)
