@@ -17,9 +17,11 @@ func BenchmarkCount(b *testing.B) {
 	names := []string{"queens-12", "queens-14", "pent-6x10-sym", "sudoku-multi-823k", "pent-6x10",
 		"sudoku-inkala2012", "sudoku-goldennugget", "sudoku-escargot"}
 	rules := []struct {
-		name string
-		rule exactcover.Branching
-	}{{"knuth", exactcover.KnuthMRV}, {"weighted", exactcover.Weighted}}
+		name   string
+		rule   exactcover.Branching
+		engine exactcover.Engine
+	}{{"dlx", exactcover.KnuthMRV, exactcover.EngineDLX}, {"dlx-weighted", exactcover.Weighted, exactcover.EngineDLX},
+		{"sparse", exactcover.KnuthMRV, exactcover.EngineSparse}, {"sparse-weighted", exactcover.Weighted, exactcover.EngineSparse}}
 	for _, name := range names {
 		for _, r := range rules {
 			b.Run(name+"/"+r.name, func(b *testing.B) {
@@ -29,7 +31,7 @@ func BenchmarkCount(b *testing.B) {
 					b.Fatal(err)
 				}
 				ctx := context.Background()
-				cfg := exactcover.Config{SkipProfile: true, Branching: r.rule}
+				cfg := exactcover.Config{SkipProfile: true, Branching: r.rule, Engine: r.engine}
 				var st exactcover.Stats
 				b.ReportAllocs()
 				for b.Loop() {

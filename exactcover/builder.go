@@ -176,7 +176,7 @@ func (b *Builder) Build(s *Solver) error {
 	if hasColors {
 		m.Colors = s.colors
 	}
-	s.dlxStale = true
+	s.dlxStale, s.sparseStale = true, true
 	return nil
 }
 

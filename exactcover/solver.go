@@ -6,6 +6,7 @@ import (
 
 	"xcover/exactcover/internal/core"
 	"xcover/exactcover/internal/dlx"
+	"xcover/exactcover/internal/sparse"
 )
 
 // Solver is a compiled exact-cover problem together with the engines that
@@ -21,6 +22,9 @@ type Solver struct {
 	// memory) when the model changes.
 	dlx      *dlx.Engine
 	dlxStale bool
+	// sparse likewise.
+	sparse      *sparse.Engine
+	sparseStale bool
 	last     Stats
 	profile  []int64
 	scratch  scratch
@@ -126,7 +130,16 @@ func (s *Solver) EngineFor(choice Engine) Engine {
 // engine returns the engine that searches s for the given choice, built or
 // rebuilt as needed.
 func (s *Solver) engine(choice Engine) core.Engine {
-	_ = s.EngineFor(choice)
+	if s.EngineFor(choice) == EngineSparse {
+		switch {
+		case s.sparse == nil:
+			s.sparse = sparse.New(&s.model)
+		case s.sparseStale:
+			s.sparse.Reset(&s.model)
+		}
+		s.sparseStale = false
+		return s.sparse
+	}
 	switch {
 	case s.dlx == nil:
 		s.dlx = dlx.New(&s.model)

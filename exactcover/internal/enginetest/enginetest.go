@@ -153,7 +153,7 @@ func Run(t testing.TB, e core.Engine, p *core.Problem, u core.Unit, split func()
 		}
 		end, err := e.Search(u, &run, &c)
 		if err != nil {
-			t.Fatalf("unit %v: %v", u, err)
+			t.Fatalf("unit %v: %v\n%s", u, err, Describe(p))
 		}
 		if end != core.Exhausted && end != core.Polled {
 			t.Fatalf("unit %v ended %v", u, end)
@@ -195,7 +195,7 @@ func Check(t *testing.T, newEngine func(*core.Problem) core.Engine, mcc bool) {
 				t.Fatalf("trial %d, %s: counters %+v, uninterrupted %+v\n%s", trial, way.name, c, whole, Describe(p))
 			}
 		}
-		c, _ := checkpoint(t, e, r.IntN(int(whole.Nodes)+1))
+		c, _ := checkpoint(t, e, p, r.IntN(int(whole.Nodes)+1))
 		if c != whole {
 			t.Fatalf("trial %d, checkpoint: counters %+v, uninterrupted %+v\n%s", trial, c, whole, Describe(p))
 		}
@@ -210,7 +210,7 @@ func Check(t *testing.T, newEngine func(*core.Problem) core.Engine, mcc bool) {
 // poll (polls come every node) and going on; it checks that the search
 // itself was not disturbed, then returns what the position plus a search
 // of its units gives, as a run resumed from a checkpoint would.
-func checkpoint(t testing.TB, e core.Engine, n int) (core.Counters, []string) {
+func checkpoint(t testing.TB, e core.Engine, p *core.Problem, n int) (core.Counters, []string) {
 	t.Helper()
 	var (
 		c, saved core.Counters
@@ -233,7 +233,7 @@ func checkpoint(t testing.TB, e core.Engine, n int) (core.Counters, []string) {
 	}
 	var found []string
 	for _, u := range run.Export[mark:] {
-		c2, f := Run(t, e, nil, u, func() core.Action { return core.Continue })
+		c2, f := Run(t, e, p, u, func() core.Action { return core.Continue })
 		saved.Add(c2)
 		found = append(found, f...)
 	}

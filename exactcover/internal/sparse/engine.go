@@ -1,0 +1,192 @@
+package sparse
+
+import (
+	"slices"
+
+	"xcover/exactcover/internal/core"
+)
+
+// node is one use of an item by an option. The nodes of an option are
+// consecutive and followed by a spacer whose item is minus the option's
+// length (so that a walk around the option jumps back to its first node)
+// and whose loc is the option's compiled index.
+type node struct {
+	item  int32 // the item; in a spacer, -(length of the option before)
+	loc   int32 // the node's place in set; in a spacer, the option
+	color int32 // 0 none, > 0 a color
+	_     int32 // pads the node to 16 bytes, so that no node straddles a cache line
+}
+
+// header is an item's sparse set: set[start:start+size] are the nodes of
+// its active options. size is complemented (negative) while the item is
+// covered. stamp records the restore point at which size was last saved on
+// the trail.
+type header struct {
+	start, size int32
+	stamp       uint64
+}
+
+// saved is a trail entry: an item's size before a change.
+type saved struct {
+	item, size int32
+}
+
+// level is what the search remembers about one level of the tree.
+type level struct {
+	best  int32 // the item branched on
+	r     int32 // place in set of the option being tried
+	end   int32 // end of best's set (best is covered, so its set stays put)
+	mark  int32 // trail length at the level's restore point, or -1 for a forced move
+	nAct  int32 // number of active primary items at the restore point
+	bound int32 // with multiplicities: the branch taken (see mcc.go)
+}
+
+// Engine is a problem compiled into sparse sets, with the scratch state of
+// its search. It is not safe for concurrent use (each worker has its own
+// Clone).
+type Engine struct {
+	p        *core.Problem
+	nPrimary int32
+	nodes    []node
+	hdr      []header
+	set      []int32
+	first    []int32 // compiled option → its first node
+	// act[:nAct] are the active primary items; pos[i] is item i's place.
+	act, pos []int32
+	nAct     int32
+	trail    []saved
+	stamp    uint64
+	weight   []uint32
+	// With multiplicities (mcc): bound[i] is how many more options may
+	// cover primary item i, slack[i] = hi−lo.
+	mcc          bool
+	bound, slack []int32
+	boundTrail   []saved
+
+	lv    []level
+	sol   []int
+	prof  []int64
+	path  []core.Step
+	depth int   // the current level, for Branches during a poll
+	dead  int32 // the first item found with too few options, or -1
+	// mine[i] == token marks the primary items of the option being taken,
+	// which may lose all their other options without harm.
+	mine  []uint64
+	token uint64
+}
+
+var _ core.Engine = (*Engine)(nil)
+
+// New compiles p.
+func New(p *core.Problem) *Engine {
+	e := new(Engine)
+	e.Reset(p)
+	return e
+}
+
+// Reset compiles p into e, reusing e's memory.
+func (e *Engine) Reset(p *core.Problem) {
+	e.p = p
+	e.nPrimary = int32(p.NPrimary)
+	n := p.NItems
+	e.hdr = resize(e.hdr, n)
+	clear(e.hdr)
+	for _, it := range p.Items {
+		e.hdr[it].size++
+	}
+	start := int32(0)
+	for i := range e.hdr {
+		e.hdr[i].start = start
+		start += e.hdr[i].size
+		e.hdr[i].size = 0
+	}
+	e.set = resize(e.set, int(start))
+	e.nodes = append(e.nodes[:0], node{})
+	e.first = resize(e.first, p.NumOptions())
+	for k := range p.NumOptions() {
+		items, colors := p.Option(k)
+		e.first[k] = int32(len(e.nodes))
+		for j, it := range items {
+			h := &e.hdr[it]
+			loc := h.start + h.size
+			h.size++
+			e.set[loc] = int32(len(e.nodes))
+			c := int32(0)
+			if colors != nil {
+				c = colors[j]
+			}
+			e.nodes = append(e.nodes, node{item: it, loc: loc, color: c})
+		}
+		e.nodes = append(e.nodes, node{item: -int32(len(items)), loc: int32(k)})
+	}
+	e.act = resize(e.act, p.NPrimary)
+	e.pos = resize(e.pos, p.NPrimary)
+	for i := range e.act {
+		e.act[i], e.pos[i] = int32(i), int32(i)
+	}
+	e.nAct = e.nPrimary
+	e.trail = e.trail[:0]
+	e.stamp = 1
+	e.weight = resize(e.weight, p.NPrimary)
+	e.mcc = p.Multiplicities()
+	e.bound = resize(e.bound, p.NPrimary)
+	e.slack = resize(e.slack, p.NPrimary)
+	for i := range p.NPrimary {
+		lo, hi := p.Bounds(i)
+		e.bound[i], e.slack[i] = hi, hi-lo
+	}
+	e.boundTrail = e.boundTrail[:0]
+	depth := e.MaxDepth() + 2
+	e.lv = resize(e.lv, depth)
+	e.prof = resize(e.prof, depth+1)
+	e.sol = e.sol[:0]
+	e.mine = resize(e.mine, p.NPrimary)
+	clear(e.mine)
+}
+
+// MaxDepth returns the most levels a path can have: each level covers a
+// primary item for good, or, with multiplicities, takes or removes an
+// option.
+func (e *Engine) MaxDepth() int {
+	if e.mcc {
+		return e.p.NumOptions() + 1
+	}
+	return e.p.NPrimary
+}
+
+func resize[T any](x []T, n int) []T {
+	if cap(x) < n {
+		return make([]T, n)
+	}
+	return x[:n]
+}
+
+// Clone returns an independent engine for the same problem.
+func (e *Engine) Clone() core.Engine {
+	c := *e
+	c.nodes = slices.Clone(e.nodes)
+	c.hdr = slices.Clone(e.hdr)
+	c.set = slices.Clone(e.set)
+	c.act = slices.Clone(e.act)
+	c.pos = slices.Clone(e.pos)
+	c.trail = nil
+	c.weight = make([]uint32, len(e.weight))
+	c.bound = slices.Clone(e.bound)
+	c.boundTrail = nil
+	c.lv = make([]level, len(e.lv))
+	c.sol = nil
+	c.prof = make([]int64, len(e.prof))
+	c.mine = make([]uint64, len(e.mine))
+	return &c
+}
+
+// ResetWeights forgets what the Weighted rule has learned.
+func (e *Engine) ResetWeights() { clear(e.weight) }
+
+// option returns the compiled option of node q.
+func (e *Engine) option(q int32) int32 {
+	for e.nodes[q].item >= 0 {
+		q++
+	}
+	return e.nodes[q].loc
+}
