@@ -15,7 +15,7 @@ const maxWeight = 1<<13 - 1
 func (e *Engine) choose() int32 {
 	hdr, weight := e.hdr, e.weight
 	least := uint64(math.MaxUint64)
-	for _, i := range e.act[:e.nAct] {
+	for _, i := range e.list[:e.nAct] {
 		s := hdr[i].size
 		least = min(least, uint64(s)<<37|uint64(maxWeight-weight[i])<<24|uint64(i))
 	}

@@ -19,14 +19,12 @@ type node struct {
 
 // header is an item's sparse set: set[start:start+size] are the nodes of
 // its active options. size is complemented (negative) while the item is
-// covered. stamp records the restore point at which size was last saved on
-// the trail.
+// covered.
 type header struct {
 	start, size int32
-	stamp       uint64
 }
 
-// saved is a trail entry: an item's size before a change.
+// saved is an item's size at a restore point.
 type saved struct {
 	item, size int32
 }
@@ -36,8 +34,9 @@ type level struct {
 	best  int32 // the item branched on
 	r     int32 // place in set of the option being tried
 	end   int32 // end of best's set (best is covered, so its set stays put)
-	mark  int32 // trail length at the level's restore point, or -1 for a forced move
+	mark  int32 // length of saves at the level's restore point, or -1 for a forced move
 	nAct  int32 // number of active primary items at the restore point
+	nSec  int32 // number of active secondary items at the restore point
 	bound int32 // with multiplicities: the branch taken (see mcc.go)
 }
 
@@ -51,12 +50,13 @@ type Engine struct {
 	hdr      []header
 	set      []int32
 	first    []int32 // compiled option → its first node
-	// act[:nAct] are the active primary items; pos[i] is item i's place.
-	act, pos []int32
-	nAct     int32
-	trail    []saved
-	stamp    uint64
-	weight   []uint32
+	// list[:nAct] are the active primary items and
+	// list[nPrimary:nPrimary+nSec] the active secondary ones; pos[i] is
+	// item i's place in list.
+	list, pos  []int32
+	nAct, nSec int32
+	saves      []saved // the sizes of active items at each restore point
+	weight     []uint32
 	// With multiplicities (mcc): bound[i] is how many more options may
 	// cover primary item i, slack[i] = hi−lo.
 	mcc          bool
@@ -119,14 +119,13 @@ func (e *Engine) Reset(p *core.Problem) {
 		}
 		e.nodes = append(e.nodes, node{item: -int32(len(items)), loc: int32(k)})
 	}
-	e.act = resize(e.act, p.NPrimary)
-	e.pos = resize(e.pos, p.NPrimary)
-	for i := range e.act {
-		e.act[i], e.pos[i] = int32(i), int32(i)
+	e.list = resize(e.list, n)
+	e.pos = resize(e.pos, n)
+	for i := range e.list {
+		e.list[i], e.pos[i] = int32(i), int32(i)
 	}
-	e.nAct = e.nPrimary
-	e.trail = e.trail[:0]
-	e.stamp = 1
+	e.nAct, e.nSec = e.nPrimary, int32(n)-e.nPrimary
+	e.saves = e.saves[:0]
 	e.weight = resize(e.weight, p.NPrimary)
 	e.mcc = p.Multiplicities()
 	e.bound = resize(e.bound, p.NPrimary)
@@ -167,9 +166,9 @@ func (e *Engine) Clone() core.Engine {
 	c.nodes = slices.Clone(e.nodes)
 	c.hdr = slices.Clone(e.hdr)
 	c.set = slices.Clone(e.set)
-	c.act = slices.Clone(e.act)
+	c.list = slices.Clone(e.list)
 	c.pos = slices.Clone(e.pos)
-	c.trail = nil
+	c.saves = nil
 	c.weight = make([]uint32, len(e.weight))
 	c.bound = slices.Clone(e.bound)
 	c.boundTrail = nil

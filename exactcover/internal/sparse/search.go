@@ -7,8 +7,8 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End,
 	if u.After {
 		return core.Exhausted, &core.PathError{Err: core.ErrBadPath} // never made here
 	}
-	m0, nAct0 := e.mark(), e.nAct
-	defer e.restore(m0, nAct0)
+	m0, nAct0, nSec0 := e.save(), e.nAct, e.nSec
+	defer e.unsave(m0, nAct0, nSec0)
 	base, alive, err := e.replay(u.Path, u.CountLast, c)
 	if err != nil || !alive {
 		return core.Exhausted, err
@@ -18,6 +18,13 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End,
 		return e.searchM(run, c, base), nil
 	}
 	return e.search(run, c, base), nil
+}
+
+// unsave returns to the restore point made when e.saves had length m, and
+// forgets it.
+func (e *Engine) unsave(m, nAct, nSec int32) {
+	e.restore(m, nAct, nSec)
+	e.saves = e.saves[:m]
 }
 
 // tally holds a search's counts while it runs, in registers; they reach
@@ -86,6 +93,8 @@ forward:
 	}
 	t.nodes++
 	prof[depth]++
+	lv = &e.lv[depth]
+	lv.mark = -1
 	if e.nAct == 0 { // every primary item covered: a solution
 		t.sols++
 		if run.Visit != nil && !run.Visit(e.solution(depth)) {
@@ -99,7 +108,6 @@ forward:
 		goto backup
 	}
 	best = e.choose()
-	lv = &e.lv[depth]
 	lv.best = best
 	lv.r = e.hdr[best].start
 	lv.end = lv.r + e.hdr[best].size
@@ -110,9 +118,8 @@ forward:
 		goto backup
 	}
 	t.updates += e.cover(best)
-	lv.mark = -1
 	if lv.end-lv.r > 1 {
-		lv.mark, lv.nAct = e.mark(), e.nAct
+		lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
 	}
 
 advance:
@@ -130,13 +137,16 @@ next: // on to the next option at this level, if any
 	if lv.mark < 0 || depth <= cut || lv.r+1 >= lv.end {
 		goto backup
 	}
-	e.restore(lv.mark, lv.nAct)
+	e.restore(lv.mark, lv.nAct, lv.nSec)
 	lv.r++
 	goto advance
 
 backup:
 	if depth == base {
 		goto finish
+	}
+	if lv.mark >= 0 { // leaving a restore point for good
+		e.saves = e.saves[:lv.mark]
 	}
 	depth--
 	lv = &e.lv[depth]

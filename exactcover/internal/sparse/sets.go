@@ -3,21 +3,22 @@ package sparse
 // The set operations of the search, each returning the updates it made.
 
 // deactivate covers item i without touching the other items' sets: its
-// size is complemented, and a primary item leaves the active items. The
-// caller has checked that i is active.
+// size is complemented, and it leaves the active items. The caller has
+// checked that i is active.
 func (e *Engine) deactivate(i int32) {
-	h := &e.hdr[i]
-	if h.stamp != e.stamp {
-		h.stamp = e.stamp
-		e.trail = append(e.trail, saved{i, h.size})
-	}
-	h.size = ^h.size
+	e.hdr[i].size = ^e.hdr[i].size
+	list, pos := e.list, e.pos
+	var last int32
 	if i < e.nPrimary {
 		e.nAct--
-		p, last := e.pos[i], e.act[e.nAct]
-		e.act[p], e.pos[last] = last, p
-		e.act[e.nAct], e.pos[i] = i, e.nAct
+		last = e.nAct
+	} else {
+		e.nSec--
+		last = e.nPrimary + e.nSec
 	}
+	p, j := pos[i], list[last]
+	list[p], pos[j] = j, p
+	list[last], pos[i] = i, last
 }
 
 // hide removes the options in item c's set, but for those giving c the
@@ -26,7 +27,6 @@ func (e *Engine) deactivate(i int32) {
 // left with no option is noted in e.dead.
 func (e *Engine) hide(c, color, size int32) (updates int64) {
 	nd, set, hdr := e.nodes, e.set, e.hdr
-	stamp := e.stamp
 	start := hdr[c].start
 	for r := start; r < start+size; r++ {
 		tt := set[r]
@@ -41,10 +41,6 @@ func (e *Engine) hide(c, color, size int32) (updates int64) {
 			}
 			h := &hdr[x.item]
 			if s := h.size; s >= 0 {
-				if h.stamp != stamp {
-					h.stamp = stamp
-					e.trail = append(e.trail, saved{x.item, s})
-				}
 				s--
 				end := h.start + s
 				last := set[end]
@@ -109,20 +105,28 @@ func (e *Engine) take(cur int32) (updates int64, ok bool) {
 	return updates, true
 }
 
-// mark makes a restore point and returns the trail's length there.
-func (e *Engine) mark() int32 {
-	e.stamp++
-	return int32(len(e.trail))
+// save makes a restore point: the sizes of the active items go on
+// e.saves, whose length there it returns.
+func (e *Engine) save() int32 {
+	m := int32(len(e.saves))
+	hdr := e.hdr
+	for _, i := range e.list[:e.nAct] {
+		e.saves = append(e.saves, saved{i, hdr[i].size})
+	}
+	for _, i := range e.list[e.nPrimary : e.nPrimary+e.nSec] {
+		e.saves = append(e.saves, saved{i, hdr[i].size})
+	}
+	return m
 }
 
-// restore returns to the restore point whose trail length was m and whose
-// number of active primary items was nAct, and makes it current again.
-func (e *Engine) restore(m, nAct int32) {
-	hdr, trail := e.hdr, e.trail
-	for k := len(trail) - 1; k >= int(m); k-- { // newest first: an item may be on it once per restore point
-		hdr[trail[k].item].size = trail[k].size
+// restore returns to the restore point made when e.saves had length m and
+// nAct primary and nSec secondary items were active. (Items covered since
+// come back by the counts alone: covering only ever moves an item just
+// past the end of its active list.)
+func (e *Engine) restore(m, nAct, nSec int32) {
+	hdr := e.hdr
+	for _, s := range e.saves[m : m+nAct+nSec] {
+		hdr[s.item].size = s.size
 	}
-	e.trail = e.trail[:m]
-	e.nAct = nAct
-	e.stamp++
+	e.nAct, e.nSec = nAct, nSec
 }
