@@ -11,10 +11,8 @@ import (
 // length (so that a walk around the option jumps back to its first node)
 // and whose loc is the option's compiled index.
 type node struct {
-	item  int32 // the item; in a spacer, -(length of the option before)
-	loc   int32 // the node's place in set; in a spacer, the option
-	color int32 // 0 none, > 0 a color
-	_     int32 // pads the node to 16 bytes, so that no node straddles a cache line
+	item int32 // the item; in a spacer, -(length of the option before)
+	loc  int32 // the node's place in set; in a spacer, the option
 }
 
 // header is an item's sparse set: set[start:start+size] are the nodes of
@@ -47,6 +45,7 @@ type Engine struct {
 	p        *core.Problem
 	nPrimary int32
 	nodes    []node
+	colors   []int32 // colors[q] is node q's color: 0 none, > 0 a color; nil when there are none
 	hdr      []header
 	set      []int32
 	first    []int32 // compiled option → its first node
@@ -57,6 +56,14 @@ type Engine struct {
 	nAct, nSec int32
 	saves      []saved // the sizes of active items at each restore point
 	weight     []uint32
+	// When track is set (more than TrackShortAbove primary items), short
+	// has bit i set while primary item i is active with at most one option
+	// left, so that choose finds forced moves and dead ends without a
+	// scan; its words are saved at each restore point.
+	short      []uint64
+	shortSaves []uint64
+	shortAt    []int32 // the saves' length at each restore point with words in shortSaves
+	track      bool
 	// With multiplicities (mcc): bound[i] is how many more options may
 	// cover primary item i, slack[i] = hi−lo.
 	mcc          bool
@@ -102,6 +109,12 @@ func (e *Engine) Reset(p *core.Problem) {
 	}
 	e.set = resize(e.set, int(start))
 	e.nodes = append(e.nodes[:0], node{})
+	e.colors = e.colors[:0]
+	if p.Colors != nil {
+		e.colors = append(e.colors, 0)
+	} else {
+		e.colors = nil
+	}
 	e.first = resize(e.first, p.NumOptions())
 	for k := range p.NumOptions() {
 		items, colors := p.Option(k)
@@ -111,13 +124,15 @@ func (e *Engine) Reset(p *core.Problem) {
 			loc := h.start + h.size
 			h.size++
 			e.set[loc] = int32(len(e.nodes))
-			c := int32(0)
+			e.nodes = append(e.nodes, node{item: it, loc: loc})
 			if colors != nil {
-				c = colors[j]
+				e.colors = append(e.colors, colors[j])
 			}
-			e.nodes = append(e.nodes, node{item: it, loc: loc, color: c})
 		}
 		e.nodes = append(e.nodes, node{item: -int32(len(items)), loc: int32(k)})
+		if colors != nil {
+			e.colors = append(e.colors, 0)
+		}
 	}
 	e.list = resize(e.list, n)
 	e.pos = resize(e.pos, n)
@@ -126,6 +141,16 @@ func (e *Engine) Reset(p *core.Problem) {
 	}
 	e.nAct, e.nSec = e.nPrimary, int32(n)-e.nPrimary
 	e.saves = e.saves[:0]
+	e.track = p.NPrimary > TrackShortAbove
+	e.short = resize(e.short, p.NPrimary>>6+1)
+	clear(e.short)
+	for i := range e.nPrimary {
+		if e.hdr[i].size <= 1 {
+			e.short[i>>6] |= 1 << (i & 63)
+		}
+	}
+	e.shortSaves = e.shortSaves[:0]
+	e.shortAt = e.shortAt[:0]
 	e.weight = resize(e.weight, p.NPrimary)
 	e.mcc = p.Multiplicities()
 	e.bound = resize(e.bound, p.NPrimary)
@@ -169,6 +194,9 @@ func (e *Engine) Clone() core.Engine {
 	c.list = slices.Clone(e.list)
 	c.pos = slices.Clone(e.pos)
 	c.saves = nil
+	c.short = slices.Clone(e.short)
+	c.shortSaves = nil
+	c.shortAt = nil
 	c.weight = make([]uint32, len(e.weight))
 	c.bound = slices.Clone(e.bound)
 	c.boundTrail = nil

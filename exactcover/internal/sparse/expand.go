@@ -24,7 +24,7 @@ func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.
 		c.Solutions++
 		return dst, true, nil
 	}
-	best := e.choose()
+	best := e.choose(true, false)
 	h := e.hdr[best]
 	if h.size == 0 {
 		return dst, false, nil

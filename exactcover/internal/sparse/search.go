@@ -24,7 +24,18 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End,
 // forgets it.
 func (e *Engine) unsave(m, nAct, nSec int32) {
 	e.restore(m, nAct, nSec)
+	e.forget(m)
+}
+
+// forget drops the newest restore point, whose saves began at m.
+func (e *Engine) forget(m int32) {
 	e.saves = e.saves[:m]
+	if e.track {
+		for len(e.shortAt) > 0 && e.shortAt[len(e.shortAt)-1] >= m {
+			e.shortAt = e.shortAt[:len(e.shortAt)-1]
+		}
+		e.shortSaves = e.shortSaves[:len(e.shortAt)*len(e.short)]
+	}
 }
 
 // tally holds a search's counts while it runs, in registers; they reach
@@ -107,7 +118,7 @@ forward:
 		}
 		goto backup
 	}
-	best = e.choose()
+	best = e.choose(depth == base, weighted)
 	lv.best = best
 	lv.r = e.hdr[best].start
 	lv.end = lv.r + e.hdr[best].size
@@ -146,7 +157,7 @@ backup:
 		goto finish
 	}
 	if lv.mark >= 0 { // leaving a restore point for good
-		e.saves = e.saves[:lv.mark]
+		e.forget(lv.mark)
 	}
 	depth--
 	lv = &e.lv[depth]

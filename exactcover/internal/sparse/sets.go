@@ -1,5 +1,7 @@
 package sparse
 
+import "unsafe"
+
 // The set operations of the search, each returning the updates it made.
 
 // deactivate covers item i without touching the other items' sets: its
@@ -12,6 +14,7 @@ func (e *Engine) deactivate(i int32) {
 	if i < e.nPrimary {
 		e.nAct--
 		last = e.nAct
+		e.short[i>>6] &^= 1 << (i & 63)
 	} else {
 		e.nSec--
 		last = e.nPrimary + e.nSec
@@ -28,28 +31,37 @@ func (e *Engine) deactivate(i int32) {
 func (e *Engine) hide(c, color, size int32) (updates int64) {
 	nd, set, hdr := e.nodes, e.set, e.hdr
 	start := hdr[c].start
-	for r := start; r < start+size; r++ {
-		tt := set[r]
-		if color != 0 && nd[tt].color == color {
+	ndp := unsafe.Pointer(unsafe.SliceData(nd))
+	setp := unsafe.Pointer(unsafe.SliceData(set))
+	hdrp := unsafe.Pointer(unsafe.SliceData(hdr))
+	for _, tt := range set[start : start+size] {
+		if color != 0 && e.colors[tt] == color {
 			continue
 		}
 		for nn := tt + 1; nn != tt; {
-			x := nd[nn]
+			xp := (*node)(unsafe.Add(ndp, uintptr(nn)*unsafe.Sizeof(node{})))
+			x := *xp
 			if x.item < 0 { // the spacer: back to the option's first node
 				nn += x.item
 				continue
 			}
-			h := &hdr[x.item]
+			h := (*header)(unsafe.Add(hdrp, uintptr(x.item)*unsafe.Sizeof(header{})))
 			if s := h.size; s >= 0 {
 				s--
 				end := h.start + s
-				last := set[end]
-				set[end], set[x.loc] = nn, last
-				nd[nn].loc, nd[last].loc = end, x.loc
+				endp := (*int32)(unsafe.Add(setp, uintptr(end)*4))
+				last := *endp
+				*endp = nn
+				*(*int32)(unsafe.Add(setp, uintptr(x.loc)*4)) = last
+				xp.loc = end
+				(*node)(unsafe.Add(ndp, uintptr(last)*unsafe.Sizeof(node{}))).loc = x.loc
 				h.size = s
 				updates++
-				if s == 0 && x.item < e.nPrimary && e.mine[x.item] != e.token && e.dead < 0 {
-					e.dead = x.item
+				if s <= 1 && x.item < e.nPrimary {
+					if s == 0 && e.mine[x.item] != e.token && e.dead < 0 {
+						e.dead = x.item
+					}
+					e.short[x.item>>6] |= 1 << (x.item & 63)
 				}
 			}
 			nn++
@@ -95,7 +107,11 @@ func (e *Engine) take(cur int32) (updates int64, ok bool) {
 		}
 		if size := e.hdr[x.item].size; size >= 0 {
 			e.deactivate(x.item)
-			updates += 1 + e.hide(x.item, x.color, size)
+			color := int32(0)
+			if e.colors != nil {
+				color = e.colors[nn]
+			}
+			updates += 1 + e.hide(x.item, color, size)
 			if e.dead >= 0 {
 				return updates, false
 			}
@@ -106,9 +122,14 @@ func (e *Engine) take(cur int32) (updates int64, ok bool) {
 }
 
 // save makes a restore point: the sizes of the active items go on
-// e.saves, whose length there it returns.
+// e.saves, whose length there it returns (and the words of e.short on
+// e.shortSaves, at m/len(e.saves)… see restore).
 func (e *Engine) save() int32 {
 	m := int32(len(e.saves))
+	if e.track {
+		e.shortAt = append(e.shortAt, m)
+		e.shortSaves = append(e.shortSaves, e.short...)
+	}
 	hdr := e.hdr
 	for _, i := range e.list[:e.nAct] {
 		e.saves = append(e.saves, saved{i, hdr[i].size})
@@ -116,6 +137,9 @@ func (e *Engine) save() int32 {
 	for _, i := range e.list[e.nPrimary : e.nPrimary+e.nSec] {
 		e.saves = append(e.saves, saved{i, hdr[i].size})
 	}
+	// A last entry, never read, makes every restore point begin at a
+	// different length.
+	e.saves = append(e.saves, saved{-1, 0})
 	return m
 }
 
@@ -129,4 +153,12 @@ func (e *Engine) restore(m, nAct, nSec int32) {
 		hdr[s.item].size = s.size
 	}
 	e.nAct, e.nSec = nAct, nSec
+	if e.track {
+		// The restore point is the newest whose saves begin at m.
+		k := len(e.shortAt) - 1
+		for e.shortAt[k] != m {
+			k--
+		}
+		copy(e.short, e.shortSaves[k*len(e.short):])
+	}
 }
