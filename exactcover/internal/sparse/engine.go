@@ -74,12 +74,9 @@ type Engine struct {
 	sol   []int
 	prof  []int64
 	path  []core.Step
-	depth int   // the current level, for Branches during a poll
-	dead  int32 // the first item found with too few options, or -1
-	// mine[i] == token marks the primary items of the option being taken,
-	// which may lose all their other options without harm.
-	mine  []uint64
-	token uint64
+	depth int     // the current level, for Branches during a poll
+	dead  int32   // the first item found with too few options, or -1
+	todo  []int32 // the nodes of the option being taken whose items take covers
 }
 
 var _ core.Engine = (*Engine)(nil)
@@ -164,8 +161,6 @@ func (e *Engine) Reset(p *core.Problem) {
 	e.lv = resize(e.lv, depth)
 	e.prof = resize(e.prof, depth+1)
 	e.sol = e.sol[:0]
-	e.mine = resize(e.mine, p.NPrimary)
-	clear(e.mine)
 }
 
 // MaxDepth returns the most levels a path can have: each level covers a
@@ -203,7 +198,7 @@ func (e *Engine) Clone() core.Engine {
 	c.lv = make([]level, len(e.lv))
 	c.sol = nil
 	c.prof = make([]int64, len(e.prof))
-	c.mine = make([]uint64, len(e.mine))
+	c.todo = nil
 	return &c
 }
 

@@ -8,13 +8,26 @@ import "unsafe"
 // size is complemented, and it leaves the active items. The caller has
 // checked that i is active.
 func (e *Engine) deactivate(i int32) {
+	e.freeze(i)
+	e.unlist(i)
+}
+
+// freeze complements item i's size, so that its set is no longer
+// maintained, and takes it out of the set of short items.
+func (e *Engine) freeze(i int32) {
 	e.hdr[i].size = ^e.hdr[i].size
+	if i < e.nPrimary {
+		e.short[i>>6] &^= 1 << (i & 63)
+	}
+}
+
+// unlist takes item i out of its list of active items.
+func (e *Engine) unlist(i int32) {
 	list, pos := e.list, e.pos
 	var last int32
 	if i < e.nPrimary {
 		e.nAct--
 		last = e.nAct
-		e.short[i>>6] &^= 1 << (i & 63)
 	} else {
 		e.nSec--
 		last = e.nPrimary + e.nSec
@@ -58,7 +71,10 @@ func (e *Engine) hide(c, color, size int32) (updates int64) {
 				h.size = s
 				updates++
 				if s <= 1 && x.item < e.nPrimary {
-					if s == 0 && e.mine[x.item] != e.token && e.dead < 0 {
+					// Still listed as active, the item is not one of the
+					// option being taken: with no option left it is a dead
+					// end.
+					if s == 0 && e.pos[x.item] < e.nAct && e.dead < 0 {
 						e.dead = x.item
 					}
 					e.short[x.item>>6] |= 1 << (x.item & 63)
@@ -81,42 +97,41 @@ func (e *Engine) cover(c int32) int64 {
 // take takes the option of node cur, whose item has been covered: its
 // other active items are covered in turn, in the option's order, each
 // before the next is looked at (a colored secondary item keeps the options
-// that give it the same color). It reports false, leaving the work for the
-// restore point to undo, when covering an item leaves a primary item that
-// is not in the option with no option at all; the item being covered is
-// always dealt with entirely first, so the work done does not depend on
-// the order inside the sets.
+// that give it the same color). As in SSXCC, they all leave the lists of
+// active items first: they are not dead ends when their sets run out. It
+// reports false, leaving the work for the restore point to undo, when
+// covering an item leaves some other primary item with no option; the
+// item being covered is always dealt with entirely first, so the work done
+// does not depend on the order inside the sets.
 func (e *Engine) take(cur int32) (updates int64, ok bool) {
 	nd := e.nodes
-	e.token++
-	for nn := cur + 1; nn != cur; {
-		if x := nd[nn]; x.item < 0 {
-			nn += x.item
-			continue
-		} else if x.item < e.nPrimary {
-			e.mine[x.item] = e.token
-		}
-		nn++
-	}
-	e.dead = -1
+	todo := e.todo[:0]
 	for nn := cur + 1; nn != cur; {
 		x := nd[nn]
 		if x.item < 0 {
 			nn += x.item
 			continue
 		}
-		if size := e.hdr[x.item].size; size >= 0 {
-			e.deactivate(x.item)
-			color := int32(0)
-			if e.colors != nil {
-				color = e.colors[nn]
-			}
-			updates += 1 + e.hide(x.item, color, size)
-			if e.dead >= 0 {
-				return updates, false
-			}
+		if e.hdr[x.item].size >= 0 {
+			e.unlist(x.item)
+			todo = append(todo, nn)
 		}
 		nn++
+	}
+	e.todo = todo
+	e.dead = -1
+	for _, nn := range todo {
+		i := nd[nn].item
+		size := e.hdr[i].size
+		e.freeze(i)
+		color := int32(0)
+		if e.colors != nil {
+			color = e.colors[nn]
+		}
+		updates += 1 + e.hide(i, color, size)
+		if e.dead >= 0 {
+			return updates, false
+		}
 	}
 	return updates, true
 }
