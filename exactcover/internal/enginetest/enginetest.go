@@ -274,7 +274,7 @@ func expandAll(t testing.TB, e core.Engine, u core.Unit, depth int) (core.Counte
 	if solution {
 		var sol []int
 		for _, st := range u.Path {
-			if st.Option >= 0 {
+			if st.Option >= 0 && !st.Exclude {
 				sol = append(sol, int(st.Option))
 			}
 		}

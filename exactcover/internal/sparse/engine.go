@@ -68,7 +68,7 @@ type Engine struct {
 	// cover primary item i, slack[i] = hi−lo.
 	mcc          bool
 	bound, slack []int32
-	boundTrail   []saved
+	bsaves       []int32 // bounds saved, parallel to saves
 
 	lv    []level
 	sol   []int
@@ -156,7 +156,14 @@ func (e *Engine) Reset(p *core.Problem) {
 		lo, hi := p.Bounds(i)
 		e.bound[i], e.slack[i] = hi, hi-lo
 	}
-	e.boundTrail = e.boundTrail[:0]
+	e.bsaves = e.bsaves[:0]
+	if e.mcc { // an item with no option that may stay uncovered is content from the start
+		for i := range e.nPrimary {
+			if e.hdr[i].size == 0 && e.bound[i] <= e.slack[i] {
+				e.deactivate(i)
+			}
+		}
+	}
 	depth := e.MaxDepth() + 2
 	e.lv = resize(e.lv, depth)
 	e.prof = resize(e.prof, depth+1)
@@ -194,7 +201,7 @@ func (e *Engine) Clone() core.Engine {
 	c.shortAt = nil
 	c.weight = make([]uint32, len(e.weight))
 	c.bound = slices.Clone(e.bound)
-	c.boundTrail = nil
+	c.bsaves = nil
 	c.lv = make([]level, len(e.lv))
 	c.sol = nil
 	c.prof = make([]int64, len(e.prof))

@@ -20,3 +20,5 @@ func TestEngineShort(t *testing.T) {
 	defer func() { sparse.TrackShortAbove = old }()
 	enginetest.Check(t, newEngine, false)
 }
+
+func TestEngineMCC(t *testing.T) { enginetest.Check(t, newEngine, true) }

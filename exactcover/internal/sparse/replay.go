@@ -77,7 +77,7 @@ func (e *Engine) stepAt(l int) core.Step {
 	}
 	lv := &e.lv[l]
 	if e.mcc {
-		return core.Step{Item: lv.best, Option: e.p.Caller[lv.r], Exclude: lv.bound != takeBranch}
+		return core.Step{Item: lv.best, Option: e.p.Caller[lv.r], Exclude: lv.bound == excludeBranch}
 	}
 	return core.Step{Item: lv.best, Option: e.p.Caller[e.option(e.set[lv.r])]}
 }

@@ -30,6 +30,9 @@ func (e *Engine) unsave(m, nAct, nSec int32) {
 // forget drops the newest restore point, whose saves began at m.
 func (e *Engine) forget(m int32) {
 	e.saves = e.saves[:m]
+	if e.mcc {
+		e.bsaves = e.bsaves[:m]
+	}
 	if e.track {
 		for len(e.shortAt) > 0 && e.shortAt[len(e.shortAt)-1] >= m {
 			e.shortAt = e.shortAt[:len(e.shortAt)-1]

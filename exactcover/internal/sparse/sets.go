@@ -155,6 +155,12 @@ func (e *Engine) save() int32 {
 	// A last entry, never read, makes every restore point begin at a
 	// different length.
 	e.saves = append(e.saves, saved{-1, 0})
+	if e.mcc { // and the bounds, for the primary items (the first nAct)
+		for _, i := range e.list[:e.nAct] {
+			e.bsaves = append(e.bsaves, e.bound[i])
+		}
+		e.bsaves = append(e.bsaves, make([]int32, len(e.saves)-int(m)-int(e.nAct))...)
+	}
 	return m
 }
 
@@ -166,6 +172,11 @@ func (e *Engine) restore(m, nAct, nSec int32) {
 	hdr := e.hdr
 	for _, s := range e.saves[m : m+nAct+nSec] {
 		hdr[s.item].size = s.size
+	}
+	if e.mcc {
+		for k, s := range e.saves[m : m+nAct] {
+			e.bound[s.item] = e.bsaves[int(m)+k]
+		}
 	}
 	e.nAct, e.nSec = nAct, nSec
 	if e.track {
