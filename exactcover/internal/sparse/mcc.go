@@ -1,6 +1,11 @@
 package sparse
 
-import "xcover/exactcover/internal/core"
+import (
+	"math"
+	"unsafe"
+
+	"xcover/exactcover/internal/core"
+)
 
 // The search with multiplicities branches two ways, as Knuth's SSMCC
 // does: a node picks an item i as DLX3 does (the least branching degree
@@ -151,35 +156,44 @@ func (e *Engine) bump(weighted bool) {
 // chooseM returns the active primary item with the least branching degree
 // len+s−b+1 (b its remaining bound, s its slack but at most b) and that
 // degree, ties going as in DLX3 to the smaller s, then to the longer set,
-// then to the heavier item, then to the first declared.
+// then to the heavier item, then to the first declared. (A first pass finds
+// the least degree and s, without branches; a second breaks the ties
+// among the few items that have them.)
 func (e *Engine) chooseM() (best, score int32) {
 	hdr, bound, slack, weight := e.hdr, e.bound, e.slack, e.weight
-	best = -1
-	var bestS, bestL int32
-	var bestW uint32
-	for _, k := range e.list[:e.nAct] {
-		b, s, l := bound[k], min(slack[k], bound[k]), hdr[k].size
-		t := l + s - b + 1
-		if best < 0 || t < score || t == score && (s < bestS || s == bestS && (l > bestL ||
-			l == bestL && (weight[k] > bestW || weight[k] == bestW && k < best))) {
-			best, score, bestS, bestL, bestW = k, t, s, l, weight[k]
+	active := e.list[:e.nAct]
+	least := uint64(math.MaxUint64)
+	for _, k := range active {
+		b := bound[k]
+		s := min(slack[k], b)
+		t := hdr[k].size + s - b + 1
+		if t <= 0 {
+			return k, t // a dead end: no need to look further
+		}
+		least = min(least, uint64(t)<<32|uint64(s))
+	}
+	score = int32(least >> 32)
+	tie := uint64(math.MaxUint64)
+	for _, k := range active {
+		b := bound[k]
+		s := min(slack[k], b)
+		if uint64(hdr[k].size+s-b+1)<<32|uint64(s) == least {
+			tie = min(tie, uint64(1<<26-hdr[k].size)<<37|uint64(maxWeight-weight[k])<<24|uint64(k))
 		}
 	}
-	return best, score
+	return int32(tie & (1<<24 - 1)), score
 }
 
 // firstOption returns the compiled index of the option in item i's set
 // with the smallest index (the set's order depends on history; this does
-// not).
+// not). Options are laid out in order, so that is the least node.
 func (e *Engine) firstOption(i int32) int32 {
 	h := e.hdr[i]
-	least := int32(-1)
+	least := int32(len(e.nodes))
 	for _, q := range e.set[h.start : h.start+h.size] {
-		if k := e.option(q); least < 0 || k < least {
-			least = k
-		}
+		least = min(least, q)
 	}
-	return least
+	return e.option(least)
 }
 
 // include takes compiled option k (Algorithm M's step): each of its
@@ -254,21 +268,46 @@ func (e *Engine) drop(nn int32) int64 {
 // hideM removes the options in item c's set but skip's (and, for a
 // secondary item with a color, those giving it that color) from the sets
 // of their other active items. size is c's size before it was covered.
+// A primary item left with fewer options than its bound needs is noted in
+// e.dead; one left with none, and content, becomes inactive. The common
+// path of drop is written out here, without bounds checks (see hide).
 func (e *Engine) hideM(c, color, size, skip int32) (updates int64) {
-	nd, set := e.nodes, e.set
+	nd := unsafe.Pointer(unsafe.SliceData(e.nodes))
+	set := unsafe.Pointer(unsafe.SliceData(e.set))
+	hdr := unsafe.Pointer(unsafe.SliceData(e.hdr))
+	bound, slack := e.bound, e.slack
 	start := e.hdr[c].start
-	for _, tt := range set[start : start+size] {
+	for _, tt := range e.set[start : start+size] {
 		if tt == skip || color != 0 && e.colors[tt] == color {
 			continue
 		}
 		for nn := tt + 1; nn != tt; {
-			x := nd[nn]
+			xp := (*node)(unsafe.Add(nd, uintptr(nn)*8))
+			x := *xp
 			if x.item < 0 {
 				nn += x.item
 				continue
 			}
-			if e.hdr[x.item].size >= 0 {
-				updates += e.drop(nn)
+			h := (*header)(unsafe.Add(hdr, uintptr(x.item)*8))
+			if s := h.size - 1; s >= 0 {
+				end := h.start + s
+				endp := (*int32)(unsafe.Add(set, uintptr(end)*4))
+				last := *endp
+				*endp = nn
+				*(*int32)(unsafe.Add(set, uintptr(x.loc)*4)) = last
+				xp.loc = end
+				(*node)(unsafe.Add(nd, uintptr(last)*8)).loc = x.loc
+				h.size = s
+				updates++
+				if x.item < e.nPrimary {
+					if s < bound[x.item]-slack[x.item] {
+						if e.dead < 0 {
+							e.dead = x.item
+						}
+					} else if s == 0 {
+						e.deactivate(x.item)
+					}
+				}
 			}
 			nn++
 		}
