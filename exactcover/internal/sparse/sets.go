@@ -1,7 +1,5 @@
 package sparse
 
-import "unsafe"
-
 // The set operations of the search, each returning the updates it made.
 
 // deactivate covers item i without touching the other items' sets: its
@@ -42,32 +40,29 @@ func (e *Engine) unlist(i int32) {
 // items. size is c's size before it was covered. An active primary item
 // left with no option is noted in e.dead.
 func (e *Engine) hide(c, color, size int32) (updates int64) {
-	nd, set, hdr := e.nodes, e.set, e.hdr
-	start := hdr[c].start
-	ndp := unsafe.Pointer(unsafe.SliceData(nd))
-	setp := unsafe.Pointer(unsafe.SliceData(set))
-	hdrp := unsafe.Pointer(unsafe.SliceData(hdr))
-	for _, tt := range set[start : start+size] {
+	nd, set, hdr := viewNodes(e.nodes), viewInt32s(e.set), viewHeaders(e.hdr)
+	start := e.hdr[c].start
+	for _, tt := range e.set[start : start+size] {
 		if color != 0 && e.colors[tt] == color {
 			continue
 		}
 		for nn := tt + 1; nn != tt; {
-			xp := (*node)(unsafe.Add(ndp, uintptr(nn)*unsafe.Sizeof(node{})))
+			xp := nd.at(nn)
 			x := *xp
 			if x.item < 0 { // the spacer: back to the option's first node
 				nn += x.item
 				continue
 			}
-			h := (*header)(unsafe.Add(hdrp, uintptr(x.item)*unsafe.Sizeof(header{})))
+			h := hdr.at(x.item)
 			if s := h.size; s >= 0 {
 				s--
 				end := h.start + s
-				endp := (*int32)(unsafe.Add(setp, uintptr(end)*4))
+				endp := set.at(end)
 				last := *endp
 				*endp = nn
-				*(*int32)(unsafe.Add(setp, uintptr(x.loc)*4)) = last
+				*set.at(x.loc) = last
 				xp.loc = end
-				(*node)(unsafe.Add(ndp, uintptr(last)*unsafe.Sizeof(node{}))).loc = x.loc
+				nd.at(last).loc = x.loc
 				h.size = s
 				updates++
 				if s <= 1 && x.item < e.nPrimary {
