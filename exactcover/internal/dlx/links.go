@@ -8,23 +8,28 @@ package dlx
 // list from the lists of its other items. (Knuth unlinks c from a list of
 // items; that counts as one update, here as in DLX1.)
 func (e *Engine) cover(c int32) int64 {
-	nd, track := e.nodes, e.track
+	nd, track := viewNodes(e.nodes), e.track
 	if c <= e.nPrimary {
 		e.active[c>>6] &^= 1 << (c & 63)
 		e.nActive--
 	}
 	updates := int64(1)
-	for rr := nd[c].down; rr != c; rr = nd[rr].down {
+	for rr := nd.at(c).down; rr != c; rr = nd.at(rr).down {
 		// hide(rr), written out: calling it costs 4% on Sudoku, 8% on
 		// pent-6x10.
 		for nn := rr + 1; nn != rr; {
-			n := nd[nn]
+			n := *nd.at(nn)
 			if n.top <= 0 {
 				nn = n.up
 				continue
 			}
 			if n.color >= 0 {
-				e.unlink(nd, n, track)
+				nd.at(n.up).down, nd.at(n.down).up = n.down, n.up
+				x := nd.at(n.top)
+				x.top--
+				if track && x.top == 1 {
+					e.short[n.top>>6] |= 1 << (n.top & 63)
+				}
 				updates++
 			}
 			nn++
@@ -37,15 +42,20 @@ func (e *Engine) cover(c int32) int64 {
 // rr's own. Nodes already known compatible (color -1) stay where they are,
 // as in DLX2: no search will look at their lists again.
 func (e *Engine) hide(rr int32) (updates int64) {
-	nd, track := e.nodes, e.track
+	nd, track := viewNodes(e.nodes), e.track
 	for nn := rr + 1; nn != rr; {
-		n := nd[nn]
+		n := *nd.at(nn)
 		if n.top <= 0 { // spacer: back to the option's first node
 			nn = n.up
 			continue
 		}
 		if n.color >= 0 {
-			e.unlink(nd, n, track)
+			nd.at(n.up).down, nd.at(n.down).up = n.down, n.up
+			x := nd.at(n.top)
+			x.top--
+			if track && x.top == 1 {
+				e.short[n.top>>6] |= 1 << (n.top & 63)
+			}
 			updates++
 		}
 		nn++
@@ -53,40 +63,22 @@ func (e *Engine) hide(rr int32) (updates int64) {
 	return updates
 }
 
-// unlink takes node n out of its item's list and shortens the list,
-// noting in e.short an item left with one option (see Engine.short).
-func (e *Engine) unlink(nd []node, n node, track bool) {
-	nd[n.up].down, nd[n.down].up = n.down, n.up
-	x := n.top
-	l := nd[x].top - 1
-	nd[x].top = l
-	if track && l == 1 {
-		e.short[x>>6] |= 1 << (x & 63)
-	}
-}
-
-// relink undoes unlink for node nn, whose copy is n.
-func (e *Engine) relink(nd []node, nn int32, n node, track bool) {
-	nd[n.up].down, nd[n.down].up = nn, nn
-	x := n.top
-	l := nd[x].top + 1
-	nd[x].top = l
-	if track && l == 2 {
-		e.short[x>>6] &^= 1 << (x & 63)
-	}
-}
-
 // unhide undoes hide(rr), visiting the nodes in reverse order.
 func (e *Engine) unhide(rr int32) {
-	nd, track := e.nodes, e.track
+	nd, track := viewNodes(e.nodes), e.track
 	for nn := rr - 1; nn != rr; {
-		n := nd[nn]
+		n := *nd.at(nn)
 		if n.top <= 0 { // spacer: on to the option's last node
 			nn = n.down
 			continue
 		}
 		if n.color >= 0 {
-			e.relink(nd, nn, n, track)
+			nd.at(n.up).down, nd.at(n.down).up = nn, nn
+			x := nd.at(n.top)
+			x.top++
+			if track && x.top == 2 {
+				e.short[n.top>>6] &^= 1 << (n.top & 63)
+			}
 		}
 		nn--
 	}
@@ -94,17 +86,22 @@ func (e *Engine) unhide(rr int32) {
 
 // uncover undoes cover(c), visiting everything in reverse order.
 func (e *Engine) uncover(c int32) {
-	nd, track := e.nodes, e.track
-	for rr := nd[c].up; rr != c; rr = nd[rr].up {
+	nd, track := viewNodes(e.nodes), e.track
+	for rr := nd.at(c).up; rr != c; rr = nd.at(rr).up {
 		// unhide(rr), written out as in cover.
 		for nn := rr - 1; nn != rr; {
-			n := nd[nn]
+			n := *nd.at(nn)
 			if n.top <= 0 {
 				nn = n.down
 				continue
 			}
 			if n.color >= 0 {
-				e.relink(nd, nn, n, track)
+				nd.at(n.up).down, nd.at(n.down).up = nn, nn
+				x := nd.at(n.top)
+				x.top++
+				if track && x.top == 2 {
+					e.short[n.top>>6] &^= 1 << (n.top & 63)
+				}
 			}
 			nn--
 		}
