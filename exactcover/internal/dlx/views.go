@@ -15,6 +15,6 @@ type nodeView struct{ p unsafe.Pointer }
 
 func viewNodes(s []node) nodeView { return nodeView{unsafe.Pointer(unsafe.SliceData(s))} }
 
-func (v nodeView) at(i int32) *node { return (*node)(unsafe.Add(v.p, uintptr(i)*16)) }
+func (v nodeView) at(i int32) *node { return (*node)(unsafe.Add(v.p, uintptr(uint32(i))*16)) }
 
 const checkedViews = false

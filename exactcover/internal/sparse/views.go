@@ -22,9 +22,9 @@ func viewNodes(s []node) nodeView       { return nodeView{unsafe.Pointer(unsafe.
 func viewInt32s(s []int32) int32View    { return int32View{unsafe.Pointer(unsafe.SliceData(s))} }
 func viewHeaders(s []header) headerView { return headerView{unsafe.Pointer(unsafe.SliceData(s))} }
 
-func (v nodeView) at(i int32) *node     { return (*node)(unsafe.Add(v.p, uintptr(i)*8)) }
-func (v int32View) at(i int32) *int32   { return (*int32)(unsafe.Add(v.p, uintptr(i)*4)) }
-func (v headerView) at(i int32) *header { return (*header)(unsafe.Add(v.p, uintptr(i)*8)) }
+func (v nodeView) at(i int32) *node     { return (*node)(unsafe.Add(v.p, uintptr(uint32(i))*8)) }
+func (v int32View) at(i int32) *int32   { return (*int32)(unsafe.Add(v.p, uintptr(uint32(i))*4)) }
+func (v headerView) at(i int32) *header { return (*header)(unsafe.Add(v.p, uintptr(uint32(i))*8)) }
 
 // checkedViews reports whether the views check their indices.
 const checkedViews = false
