@@ -25,9 +25,9 @@ type Solver struct {
 	// sparse likewise.
 	sparse      *sparse.Engine
 	sparseStale bool
-	last     Stats
-	profile  []int64
-	scratch  scratch
+	last        Stats
+	profile     []int64
+	scratch     scratch
 	// Buffers that the model's slices use, kept to be reused by Build.
 	lo, hi, colors []int32
 }
