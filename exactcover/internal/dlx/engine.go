@@ -93,7 +93,8 @@ func (e *Engine) Reset(p *core.Problem) {
 	}
 	e.nActive = int32(nPrimary)
 	e.weight = resize(e.weight, nPrimary+1)
-	e.track = nPrimary > TrackShortAbove
+	e.mcc = p.Multiplicities()
+	e.track = nPrimary > TrackShortAbove && !e.mcc // Algorithm M chooses by another measure
 	e.short = resize(e.short, nItems>>6+1)
 	clear(e.short)
 	for i := int32(1); i <= e.nItems; i++ {
@@ -101,7 +102,6 @@ func (e *Engine) Reset(p *core.Problem) {
 			e.short[i>>6] |= 1 << (i & 63)
 		}
 	}
-	e.mcc = p.Multiplicities()
 	e.bound = resize(e.bound, nPrimary+1)
 	e.slack = resize(e.slack, nPrimary+1)
 	for i := range nPrimary {

@@ -189,20 +189,20 @@ func (e *Engine) uncoverOthers(p int32) {
 // false the item has been covered, so the option's other nodes are hidden
 // already and only n leaves its list.
 func (e *Engine) tweak(n int32, block bool) (updates int64) {
-	nd := e.nodes
+	nd := viewNodes(e.nodes)
 	nn := n
 	if block {
 		nn = n + 1
 	}
 	for {
-		x := nd[nn]
+		x := *nd.at(nn)
 		if x.top <= 0 { // spacer: back to the option's first node
 			nn = x.up
 			continue
 		}
 		if x.color >= 0 {
-			nd[x.up].down, nd[x.down].up = x.down, x.up
-			nd[x.top].top--
+			nd.at(x.up).down, nd.at(x.down).up = x.down, x.up
+			nd.at(x.top).top--
 			updates++
 		}
 		if nn == n {
@@ -218,31 +218,31 @@ func (e *Engine) tweak(n int32, block bool) (updates int64) {
 // their options when unblock is set; otherwise c was covered, and is
 // uncovered.
 func (e *Engine) untweak(c, x int32, unblock bool) {
-	nd := e.nodes
-	z := nd[c].down
-	nd[c].down = x
+	nd := viewNodes(e.nodes)
+	z := nd.at(c).down
+	nd.at(c).down = x
 	k, qq := int32(0), c
-	for rr := x; rr != z; qq, rr = rr, nd[rr].down {
-		nd[rr].up = qq
+	for rr := x; rr != z; qq, rr = rr, nd.at(rr).down {
+		nd.at(rr).up = qq
 		k++
 		if !unblock {
 			continue
 		}
 		for nn := rr + 1; nn != rr; {
-			n := nd[nn]
+			n := *nd.at(nn)
 			if n.top <= 0 {
 				nn = n.up
 				continue
 			}
 			if n.color >= 0 {
-				nd[n.up].down, nd[n.down].up = nn, nn
-				nd[n.top].top++
+				nd.at(n.up).down, nd.at(n.down).up = nn, nn
+				nd.at(n.top).top++
 			}
 			nn++
 		}
 	}
-	nd[z].up = qq
-	nd[c].top += k
+	nd.at(z).up = qq
+	nd.at(c).top += k
 	if !unblock {
 		e.uncover(c)
 	}
