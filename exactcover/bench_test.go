@@ -16,7 +16,7 @@ import (
 // The three hard Sudoku instances have one solution each: there the
 // Weighted rule's smaller trees show.
 func BenchmarkCount(b *testing.B) {
-	names := []string{"queens-12", "queens-14", "pent-6x10-sym", "sudoku-multi-823k", "pent-6x10",
+	names := []string{"queens-12", "queens-14", "pent-6x10-sym", "sudoku-multi-65k", "sudoku-multi-823k", "pent-6x10", "pent-3x20",
 		"sudoku-inkala2012", "sudoku-goldennugget", "sudoku-escargot"}
 	rules := []struct {
 		name   string
