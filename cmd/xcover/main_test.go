@@ -225,8 +225,9 @@ func (sc *scenario) section(name string) (string, bool) {
 	return "", false
 }
 
-// format writes the scenario back, with stdout as its stdout section.
-func (sc *scenario) format(stdout string) []byte {
+// format writes the scenario back, with stdout as its stdout section and
+// the files of its want: sections read from work.
+func (sc *scenario) format(stdout, work string) []byte {
 	var b bytes.Buffer
 	for _, line := range sc.header {
 		b.WriteString(line)
@@ -239,6 +240,10 @@ func (sc *scenario) format(stdout string) []byte {
 		body := s.body
 		if s.name == "stdout" {
 			body, replaced = stdout, true
+		}
+		if name, ok := strings.CutPrefix(s.name, "want:"); ok {
+			data, _ := os.ReadFile(filepath.Join(work, name))
+			body = string(data)
 		}
 		fmt.Fprintf(&b, "-- %s --\n%s", s.name, body)
 	}
@@ -316,14 +321,14 @@ func TestScenarios(t *testing.T) {
 func runScenario(t *testing.T, sc *scenario, path string) {
 	work := t.TempDir()
 	for _, s := range sc.sections {
-		switch s.name {
-		case "stdin", "stdout", "stderr":
+		if s.name == "stdin" || s.name == "stdout" || s.name == "stderr" || strings.HasPrefix(s.name, "want:") {
 			continue
 		}
 		if err := os.WriteFile(filepath.Join(work, s.name), []byte(s.body), 0o666); err != nil {
 			t.Fatal(err)
 		}
 	}
+	before, _ := os.ReadDir(work)
 	expand := func(s string) string {
 		if strings.Contains(s, "$DATA") {
 			s = strings.ReplaceAll(s, "$DATA", sharedData(t))
@@ -353,7 +358,26 @@ func runScenario(t *testing.T, sc *scenario, path string) {
 		t.Errorf("exit code %d, want %d\nstderr:\n%s", r.code, wantCode, r.stderr)
 	}
 	checkInvariants(t, r)
+	if after, _ := os.ReadDir(work); r.code == exitBadInput && len(after) != len(before) {
+		t.Errorf("exit 2, but %d files were written in $WORK", len(after)-len(before))
+	}
+	for _, s := range sc.sections {
+		if name, ok := strings.CutPrefix(s.name, "want:"); ok && !*update {
+			got, err := os.ReadFile(filepath.Join(work, name))
+			if err != nil || string(got) != s.body {
+				t.Errorf("$WORK/%s (%v) differs from its want: section:\n%s", name, err, got)
+			}
+		}
+	}
 
+	if input := sc.keys["verify"]; input != "" {
+		sols := checkSolutions(t, rooted(t, expand(input)), slices.Contains(args, "--json"), r.stdout)
+		if want := sc.keys["solutions"]; want != "" && strconv.Itoa(len(sols)) != want {
+			t.Errorf("%d solutions printed, want %s", len(sols), want)
+		}
+	} else if sc.keys["solutions"] != "" {
+		t.Fatalf("%s: solutions: needs verify:", sc.path)
+	}
 	if m := sc.keys["mask"]; m != "" {
 		re, err := regexp.Compile(m)
 		if err != nil || re.NumSubexp() != 1 {
@@ -364,7 +388,7 @@ func runScenario(t *testing.T, sc *scenario, path string) {
 	switch mode := sc.keys["stdout"]; mode {
 	case "", "exact":
 		if *update {
-			if err := os.WriteFile(path, sc.format(r.stdout), 0o666); err != nil {
+			if err := os.WriteFile(path, sc.format(r.stdout, work), 0o666); err != nil {
 				t.Fatal(err)
 			}
 			break
@@ -390,14 +414,6 @@ func runScenario(t *testing.T, sc *scenario, path string) {
 		}
 	}
 
-	if input := sc.keys["verify"]; input != "" {
-		sols := checkSolutions(t, rooted(t, expand(input)), slices.Contains(args, "--json"), r.stdout)
-		if want := sc.keys["solutions"]; want != "" && strconv.Itoa(len(sols)) != want {
-			t.Errorf("%d solutions printed, want %s", len(sols), want)
-		}
-	} else if sc.keys["solutions"] != "" {
-		t.Fatalf("%s: solutions: needs verify:", sc.path)
-	}
 }
 
 // checkInvariants checks what holds for every command line: a usage or

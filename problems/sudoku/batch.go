@@ -54,8 +54,9 @@ type BatchOutput struct {
 // its answer to out, in input order whatever the number of workers, one
 // call at a time, as soon as the puzzles before it are reported: the
 // output streams. A puzzle that could not be read (Puzzle.Err) is reported
-// with that error, unsearched. When ctx is cancelled, the puzzle being
-// searched ends with Status Interrupted, as do those not yet started.
+// with that error, unsearched. When ctx ends, the puzzle being searched
+// ends with Status Interrupted (Timeout for a deadline), as do those not
+// yet started.
 //
 // With one worker nothing is held in memory. With several, the puzzle
 // reported at any moment streams its solutions as they are found, and
@@ -163,6 +164,9 @@ func solveOne(ctx context.Context, s *Solver, p *Puzzle, opt *BatchOptions, visi
 	a := Answer{Err: p.Err}
 	switch {
 	case p.Err != nil:
+		return a
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		a.Result.Status = exactcover.Timeout
 		return a
 	case ctx.Err() != nil:
 		a.Result.Status = exactcover.Interrupted
