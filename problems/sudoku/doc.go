@@ -55,14 +55,20 @@
 // (a box side, then rows of numbers, 0 empty). Values are written 1–9 then
 // A–Z, a–z ([StandardSymbols], as in the shared puzzle sets) or with the
 // judges' letters ([LetterSymbols]); [NewAlphabet] names others. A
-// malformed puzzle gets its own *SyntaxError (file:line:column) and the
-// rest of the batch is read. [AppendGrid] writes a grid back, or as a
-// [Pretty] board.
+// malformed puzzle, or one whose givens conflict, gets its own
+// *SyntaxError (file:line:column of the bad character, number or given)
+// and the rest of the batch is read. [AppendGrid] writes a grid back, or as
+// a [Pretty] board.
 //
 // # Batches
 //
 // A [Solver] keeps its memory between puzzles: once warm, it allocates
 // nothing per puzzle. [SolveBatch] gives each of its workers a Solver and
-// keeps the answers in input order. [Check] verifies a solution with code
-// of its own, for tests that must not trust the solver.
+// reports the solutions and the answers in input order as they come, so
+// that the output streams; [Tally] adds them up. Each [Mode] (the first
+// solution, uniqueness, a count, a listing) has its search configuration
+// and its text ([Batch.AppendAnswer]): the judges' formats, whose listings
+// come in grid order ([Config].InOrder), framed by [AppendSeparator] and
+// [AppendTotal]. [Check] verifies a solution with code of its own, for
+// tests that must not trust the solver.
 package sudoku
