@@ -16,32 +16,25 @@ import (
 //go:embed completion
 var completionFS embed.FS
 
-func completionCommand(e *env) *cli.Command {
-	return &cli.Command{
-		Name:      "completion",
-		Usage:     "print a script that completes xcover's commands and flags in bash, zsh or fish",
-		ArgsUsage: "bash|zsh|fish",
-		Action: func(c *cli.Context) error {
-			var script []byte
-			switch shell := strings.ToLower(c.Args().First()); {
-			case c.NArg() != 1:
-				return usage(c, "expected one shell: bash, zsh or fish")
-			case shell == "bash" || shell == "zsh":
-				script, _ = completionFS.ReadFile("completion/xcover." + shell)
-			case shell == "fish":
-				// From an app that has not run: a running app's commands
-				// hold urfave/cli's help command, on which its fish
-				// generator recurses without end.
-				s, err := newApp(e).ToFishCompletion()
-				if err != nil {
-					return err
-				}
-				script = []byte(s)
-			default:
-				return usage(c, "%q: expected bash, zsh or fish%s", shell, didYouMean(shell, []string{"bash", "zsh", "fish"}, quoted))
-			}
-			_, err := e.stdout.Write(script)
+func completion(c *cli.Context, e *env) error {
+	var script []byte
+	switch shell := strings.ToLower(c.Args().First()); {
+	case c.NArg() != 1:
+		return usage(c, "expected one shell: bash, zsh or fish")
+	case shell == "bash" || shell == "zsh":
+		script, _ = completionFS.ReadFile("completion/xcover." + shell)
+	case shell == "fish":
+		// From an app that has not run: a running app's commands
+		// hold urfave/cli's help command, on which its fish
+		// generator recurses without end.
+		s, err := newApp(e).ToFishCompletion()
+		if err != nil {
 			return err
-		},
+		}
+		script = []byte(s)
+	default:
+		return usage(c, "%q: expected bash, zsh or fish%s", shell, didYouMean(shell, []string{"bash", "zsh", "fish"}, quoted))
 	}
+	_, err := e.stdout.Write(script)
+	return err
 }

@@ -18,37 +18,32 @@ import (
 //go:embed examples
 var exampleFS embed.FS
 
-func examplesCommand(e *env) *cli.Command {
-	return &cli.Command{
-		Name:      "examples",
-		Usage:     "list the example inputs shipped with xcover, or print one",
-		ArgsUsage: "[NAME]",
-		Action: func(c *cli.Context) error {
-			files, _ := fs.Glob(exampleFS, "examples/*/*")
-			if c.NArg() == 0 {
-				for _, dir := range []string{"solve", "sudoku", "pentomino"} {
-					fmt.Fprintf(e.stdout, "for %s:\n", dir)
-					for _, f := range files {
-						if path.Base(path.Dir(f)) == dir {
-							fmt.Fprintf(e.stdout, "   %s\n", path.Base(f))
-						}
-					}
-				}
-				return nil
-			}
-			name := c.Args().First()
-			var names []string
+// examples lists the shipped examples by command, or prints the one
+// named (its extension may be left out).
+func examples(c *cli.Context, e *env) error {
+	files, _ := fs.Glob(exampleFS, "examples/*/*")
+	if c.NArg() == 0 {
+		for _, dir := range []string{"solve", "sudoku", "pentomino"} {
+			fmt.Fprintf(e.stdout, "for %s:\n", dir)
 			for _, f := range files {
-				if base := path.Base(f); name == base || name == strings.TrimSuffix(base, path.Ext(base)) {
-					data, err := exampleFS.ReadFile(f)
-					if err == nil {
-						_, err = e.stdout.Write(data)
-					}
-					return err
+				if path.Base(path.Dir(f)) == dir {
+					fmt.Fprintf(e.stdout, "   %s\n", path.Base(f))
 				}
-				names = append(names, path.Base(f))
 			}
-			return usage(c, "no example %q%s (\"xcover examples\" lists them)", name, didYouMean(name, names, quoted))
-		},
+		}
+		return nil
 	}
+	name := c.Args().First()
+	var names []string
+	for _, f := range files {
+		if base := path.Base(f); name == base || name == strings.TrimSuffix(base, path.Ext(base)) {
+			data, err := exampleFS.ReadFile(f)
+			if err == nil {
+				_, err = e.stdout.Write(data)
+			}
+			return err
+		}
+		names = append(names, path.Base(f))
+	}
+	return usage(c, "no example %q%s (\"xcover examples\" lists them)", name, didYouMean(name, names, quoted))
 }

@@ -16,18 +16,12 @@ import (
 // step. Knuth's 7-item example has 6 nodes, a 4×4 Sudoku a dozen or two.
 const defaultSteps = 100
 
-func explainCommand(e *env) *cli.Command {
-	return &cli.Command{
-		Name:      "explain",
-		Usage:     "tell step by step how Algorithm X (dancing links) solves a small problem",
-		ArgsUsage: "[FILE|-]",
-		Flags: []cli.Flag{
-			&cli.GenericFlag{Name: "steps", Value: &count{n: defaultSteps},
-				Usage: "tell at most `N` nodes of the search tree (0: the whole search, however long)"},
-			&cli.BoolFlag{Name: "matrix", Usage: "draw the 0/1 matrix at every node, covered items and hidden options blanked (dimmed on a terminal)"},
-			formatFlag(), timeoutFlag(),
-		},
-		Action: func(c *cli.Context) error { return narrate(c, e) },
+func explainFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.GenericFlag{Name: "steps", Value: &count{n: defaultSteps},
+			Usage: "tell at most `N` nodes of the search tree (0: the whole search, however long)"},
+		&cli.BoolFlag{Name: "matrix", Usage: "draw the 0/1 matrix at every node, covered items and hidden options blanked (dimmed on a terminal)"},
+		formatFlag(), timeoutFlag(),
 	}
 }
 

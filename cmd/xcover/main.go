@@ -77,8 +77,18 @@ var helpFS embed.FS
 // newApp builds the command line afresh: its commands and flags are new
 // values, so that runs share nothing and tests run them in parallel.
 func newApp(e *env) *cli.App {
-	commands := []*cli.Command{solveCommand(e), convertCommand(e), sudokuCommand(e), pentominoCommand(e),
-		explainCommand(e), examplesCommand(e), completionCommand(e)}
+	do := func(f func(*cli.Context, *env) error) cli.ActionFunc {
+		return func(c *cli.Context) error { return f(c, e) }
+	}
+	commands := []*cli.Command{
+		{Name: "solve", Usage: "solve an exact-cover problem written in YAML or Knuth's DLX format", ArgsUsage: "[FILE|-]", Flags: solveFlags(), Action: do(solve)},
+		{Name: "convert", Usage: "rewrite a problem between YAML and Knuth's DLX format", ArgsUsage: "[FILE|-]", Flags: convertFlags(), Action: do(convert)},
+		{Name: "sudoku", Usage: "solve Sudoku puzzles of any size from 4×4 to 64×64, one or a batch", ArgsUsage: "[FILE|-]", Flags: sudokuFlags(), Action: do(sudokuAction)},
+		{Name: "pentomino", Usage: "pack pentominoes or other polyominoes into a board", Flags: pentominoFlags(), Action: do(pack)},
+		{Name: "explain", Usage: "tell step by step how Algorithm X (dancing links) solves a small problem", ArgsUsage: "[FILE|-]", Flags: explainFlags(), Action: do(narrate)},
+		{Name: "examples", Usage: "list the example inputs shipped with xcover, or print one", ArgsUsage: "[NAME]", Action: do(examples)},
+		{Name: "completion", Usage: "print a script that completes xcover's commands and flags in bash, zsh or fish", ArgsUsage: "bash|zsh|fish", Action: do(completion)},
+	}
 	for _, c := range commands {
 		text, _ := helpFS.ReadFile("help/" + c.Name + ".txt")
 		if c.Description = string(text); !strings.Contains(c.Description, "Exit codes") {

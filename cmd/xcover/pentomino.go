@@ -21,24 +21,19 @@ import (
 // make a file of a few megabytes that browsers draw slowly.
 const maxSVGPackings = 1000
 
-func pentominoCommand(e *env) *cli.Command {
-	return &cli.Command{
-		Name:  "pentomino",
-		Usage: "pack pentominoes or other polyominoes into a board",
-		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "board", Usage: "pack a `WxH` rectangle: W columns, H rows", Value: "10x6"},
-			&cli.StringFlag{Name: "board-file", Usage: "pack the board drawn in `FILE` ('.' a cell, '#' or space none; - for stdin)"},
-			&cli.StringFlag{Name: "pieces", Usage: "pentomino `LETTERS` (a letter k times: k pieces), or a YAML piece file (.yaml/.yml; - for stdin)",
-				DefaultText: pentomino.PentominoLetters},
-			&cli.BoolFlag{Name: "one-sided", Usage: "pieces may be turned but not flipped over"},
-			&cli.BoolFlag{Name: "symmetry", Usage: "report each packing once up to the board's rotations and reflections"},
-			emitSpecFlag(),
-			&cli.StringFlag{Name: "color", Value: "auto",
-				Usage: "color the packings: `WHEN` auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never"},
-			&cli.StringFlag{Name: "svg", Usage: fmt.Sprintf("draw the packings printed in `FILE` as SVG, one or a sheet of up to %d", maxSVGPackings)},
-		}, searchFlags("packing")...),
-		Action: func(c *cli.Context) error { return pack(c, e) },
-	}
+func pentominoFlags() []cli.Flag {
+	return append([]cli.Flag{
+		&cli.StringFlag{Name: "board", Usage: "pack a `WxH` rectangle: W columns, H rows", Value: "10x6"},
+		&cli.StringFlag{Name: "board-file", Usage: "pack the board drawn in `FILE` ('.' a cell, '#' or space none; - for stdin)"},
+		&cli.StringFlag{Name: "pieces", Usage: "pentomino `LETTERS` (a letter k times: k pieces), or a YAML piece file (.yaml/.yml; - for stdin)",
+			DefaultText: pentomino.PentominoLetters},
+		&cli.BoolFlag{Name: "one-sided", Usage: "pieces may be turned but not flipped over"},
+		&cli.BoolFlag{Name: "symmetry", Usage: "report each packing once up to the board's rotations and reflections"},
+		emitSpecFlag(),
+		&cli.StringFlag{Name: "color", Value: "auto",
+			Usage: "color the packings: `WHEN` auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never"},
+		&cli.StringFlag{Name: "svg", Usage: fmt.Sprintf("draw the packings printed in `FILE` as SVG, one or a sheet of up to %d", maxSVGPackings)},
+	}, searchFlags("packing")...)
 }
 
 func pack(c *cli.Context, e *env) error {

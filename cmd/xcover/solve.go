@@ -17,21 +17,15 @@ import (
 // out more, and the drawing is unreadable anyway.
 const maxTreeNodes = 2000
 
-func solveCommand(e *env) *cli.Command {
-	return &cli.Command{
-		Name:      "solve",
-		Usage:     "solve an exact-cover problem written in YAML or Knuth's DLX format",
-		ArgsUsage: "[FILE|-]",
-		Flags: append(searchFlags("solution"), formatFlag(),
-			&cli.StringFlag{Name: "branching", Value: "knuth",
-				Usage: "`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"},
-			&cli.BoolFlag{Name: "profile", Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does"},
-			&cli.GenericFlag{Name: "partial", Value: &optionRefs{},
-				Usage: "start from the options `REFS`: numbers from 1 or labels, comma-separated or one per --partial; label:TEXT for a label that is a number or holds a comma"},
-			&cli.StringFlag{Name: "tree",
-				Usage: fmt.Sprintf("draw the search tree (what the search explores, up to %d nodes) in `FILE` as Graphviz DOT", maxTreeNodes)}),
-		Action: func(c *cli.Context) error { return solve(c, e) },
-	}
+func solveFlags() []cli.Flag {
+	return append(searchFlags("solution"), formatFlag(),
+		&cli.StringFlag{Name: "branching", Value: "knuth",
+			Usage: "`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"},
+		&cli.BoolFlag{Name: "profile", Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does"},
+		&cli.GenericFlag{Name: "partial", Value: &optionRefs{},
+			Usage: "start from the options `REFS`: numbers from 1 or labels, comma-separated or one per --partial; label:TEXT for a label that is a number or holds a comma"},
+		&cli.StringFlag{Name: "tree",
+			Usage: fmt.Sprintf("draw the search tree (what the search explores, up to %d nodes) in `FILE` as Graphviz DOT", maxTreeNodes)})
 }
 
 func solve(c *cli.Context, e *env) error {

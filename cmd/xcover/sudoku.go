@@ -20,21 +20,15 @@ import (
 // puzzles of 82 bytes) are a tenth of it.
 const maxSudokuBytes = 64 << 20
 
-func sudokuCommand(e *env) *cli.Command {
-	return &cli.Command{
-		Name:      "sudoku",
-		Usage:     "solve Sudoku puzzles of any size from 4×4 to 64×64, one or a batch",
-		ArgsUsage: "[FILE|-]",
-		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: flagFormat, Usage: "read the input as `FORMAT`: line, block or numeric", DefaultText: "detected"},
-			&cli.StringFlag{Name: "output", Usage: "write grids as `FORMAT`: line, block, numeric or pretty", DefaultText: "the input's format"},
-			&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N, e.g. ABCDEFGHIJKLMNOP",
-				DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
-			&cli.BoolFlag{Name: "unique", Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle"},
-			jobsFlag(), emitSpecFlag(),
-		}, searchFlags("solution")...),
-		Action: func(c *cli.Context) error { return sudokuAction(c, e) },
-	}
+func sudokuFlags() []cli.Flag {
+	return append([]cli.Flag{
+		&cli.StringFlag{Name: flagFormat, Usage: "read the input as `FORMAT`: line, block or numeric", DefaultText: "detected"},
+		&cli.StringFlag{Name: "output", Usage: "write grids as `FORMAT`: line, block, numeric or pretty", DefaultText: "the input's format"},
+		&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N, e.g. ABCDEFGHIJKLMNOP",
+			DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
+		&cli.BoolFlag{Name: "unique", Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle"},
+		jobsFlag(), emitSpecFlag(),
+	}, searchFlags("solution")...)
 }
 
 // sudokuRun is one run of "xcover sudoku": what the flags ask for, and the

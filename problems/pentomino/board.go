@@ -6,20 +6,6 @@ import (
 	"strings"
 )
 
-// Limits on boards, with the reason for each.
-const (
-	// MaxBoardCells bounds the cells of a board: each piece gets about one
-	// option per cell and orientation, so the twelve pentominoes on 16,384
-	// cells make a million options (a few hundred MB with the symmetry tables),
-	// and no exhaustive packing search on a board that size would finish.
-	MaxBoardCells = 1 << 14
-	// MaxBoardSide bounds the width and height of a board, so that a long
-	// thin picture cannot allocate a huge grid.
-	MaxBoardSide = 1 << 12
-	// MaxBoardFile bounds a board picture read by ParseBoard.
-	MaxBoardFile = 1 << 24
-)
-
 // Board is a set of cells to cover, inside a Height × Width box whose top
 // row and left column each hold at least one cell. Cells are numbered row by
 // row; that number is the cell's item in the exact-cover problem.

@@ -10,20 +10,6 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// Limits on piece sets, with the reason for each.
-const (
-	// MaxPieceCells bounds the cells of one piece: a piece is one option's
-	// worth of cells, and no packing search with pieces this large and
-	// numerous enough to matter could finish anyway.
-	MaxPieceCells = 1 << 10
-	// MaxPieces bounds the pieces of a set, copies counted: every piece is
-	// an item of the exact-cover problem and gets a full set of options.
-	MaxPieces = 1 << 12
-	// MaxPieceFile bounds a piece file read by ParsePieces, so that a
-	// mistaken path cannot make the YAML parser eat memory.
-	MaxPieceFile = 1 << 20
-)
-
 // Piece is a polyomino to pack, with its name (one letter or digit, printed
 // in each of its cells), its shape in any one orientation, and how many
 // copies of it the set holds. Copies are interchangeable: two packings that

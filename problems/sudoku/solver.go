@@ -110,26 +110,23 @@ func (r Result) Verdict() Verdict {
 // it. With Config.InOrder, the Solver branches on cells itself instead,
 // repeating the second step in each branch.
 type Solver struct {
-	geom             *geometry
-	val              []uint8 // working grid
-	open             []int16 // empty cells still to fill
-	rowU, colU, boxU []uint64
-	unitItem         []int32 // item of (unit kind·n + unit)·n + value, -1 when satisfied
-	cellItem         []int32 // item of each open cell
-	optCell          []int16 // cell of each option
-	optVal           []uint8 // value of each option
-	b                exactcover.Builder
-	dlx              *exactcover.Solver
-	out              Grid
-	visit            func(*Grid) bool
-	onSolution       func([]int) bool
-	cand             []uint64 // candidates of each open cell, 0 once filled
-	queue            []int16  // cells that may have become naked singles
-	dead             bool     // some open cell has lost its last candidate
-	key              []int32  // sort key of each open cell, for build
-	saved            saved
-	branch           []uint64 // what a probe's first branch left possible
-	stack            []saved  // inOrder's state at each depth
+	geom       *geometry
+	state              // the grid, its open cells, candidates and units
+	unitItem   []int32 // item of (unit kind·n + unit)·n + value, -1 when satisfied
+	cellItem   []int32 // item of each open cell
+	optCell    []int16 // cell of each option
+	optVal     []uint8 // value of each option
+	b          exactcover.Builder
+	dlx        *exactcover.Solver
+	out        Grid
+	visit      func(*Grid) bool
+	onSolution func([]int) bool
+	queue      []int16  // cells that may have become naked singles
+	dead       bool     // some open cell has lost its last candidate
+	key        []int32  // sort key of each open cell, for build
+	saved      state    // for probing
+	branch     []uint64 // what a probe's first branch left possible
+	stack      []state  // inOrder's state at each depth
 }
 
 // NewSolver returns a Solver for grids of any supported size.
@@ -220,7 +217,7 @@ func (s *Solver) inOrder(ctx context.Context, depth int, cfg *Config, res *Resul
 	}
 	cell := int(s.open[0])
 	for len(s.stack) <= depth {
-		s.stack = append(s.stack, newSaved(len(s.cand), s.geom.n))
+		s.stack = append(s.stack, newState(len(s.cand), s.geom.n))
 	}
 	slot := &s.stack[depth]
 	s.saveTo(slot)
@@ -269,7 +266,7 @@ func (s *Solver) setup(g *Grid) {
 		s.cellItem = make([]int32, n*n)
 		s.cand = make([]uint64, n*n)
 		s.key = make([]int32, n*n)
-		s.saved = newSaved(n*n, n)
+		s.saved = newState(n*n, n)
 		s.stack = s.stack[:0]
 		s.out = Grid{Box: g.Box, Cells: make([]uint8, n*n)}
 	}
@@ -546,38 +543,37 @@ func (s *Solver) decode(sol []int) bool {
 	return s.visit(&s.out)
 }
 
-// saved is a copy of the propagation state, for probing.
-type saved struct {
-	val              []uint8
-	open             []int16
-	cand             []uint64
-	rowU, colU, boxU []uint64
+// state is what propagation changes: a Solver's own, or a copy of it to
+// go back to after a probe or a branch.
+type state struct {
+	val              []uint8  // the grid
+	open             []int16  // empty cells still to fill
+	cand             []uint64 // candidates of each open cell, 0 once filled
+	rowU, colU, boxU []uint64 // values each row, column and box holds
 }
 
-func newSaved(cells, n int) saved {
-	return saved{val: make([]uint8, cells), open: make([]int16, 0, cells), cand: make([]uint64, cells),
+func newState(cells, n int) state {
+	return state{val: make([]uint8, cells), open: make([]int16, 0, cells), cand: make([]uint64, cells),
 		rowU: make([]uint64, n), colU: make([]uint64, n), boxU: make([]uint64, n)}
+}
+
+// copyTo copies st into dst, whose slices keep their memory.
+func (st *state) copyTo(dst *state) {
+	copy(dst.val, st.val)
+	dst.open = append(dst.open[:0], st.open...)
+	copy(dst.cand, st.cand)
+	copy(dst.rowU, st.rowU)
+	copy(dst.colU, st.colU)
+	copy(dst.boxU, st.boxU)
 }
 
 func (s *Solver) save()    { s.saveTo(&s.saved) }
 func (s *Solver) restore() { s.restoreFrom(&s.saved) }
 
-func (s *Solver) saveTo(st *saved) {
-	copy(st.val, s.val)
-	st.open = append(st.open[:0], s.open...)
-	copy(st.cand, s.cand)
-	copy(st.rowU, s.rowU)
-	copy(st.colU, s.colU)
-	copy(st.boxU, s.boxU)
-}
+func (s *Solver) saveTo(st *state) { s.state.copyTo(st) }
 
-func (s *Solver) restoreFrom(st *saved) {
-	copy(s.val, st.val)
-	s.open = append(s.open[:0], st.open...)
-	copy(s.cand, st.cand)
-	copy(s.rowU, st.rowU)
-	copy(s.colU, st.colU)
-	copy(s.boxU, st.boxU)
+func (s *Solver) restoreFrom(st *state) {
+	st.copyTo(&s.state)
 	s.queue = s.queue[:0]
 	s.dead = false
 }
