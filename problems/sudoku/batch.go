@@ -191,7 +191,7 @@ func solveOne(ctx context.Context, s *Solver, p *Puzzle, opt *BatchOptions, visi
 // stopped it ("node-limit", "timeout" or "interrupted").
 func (a Answer) String() string {
 	if v := a.Verdict(); v != Stopped {
-		return v.String()
+		return string(v)
 	}
 	return a.Result.Status.String()
 }

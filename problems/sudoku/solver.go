@@ -5,7 +5,6 @@ import (
 	"errors"
 	"math/bits"
 	"slices"
-	"strconv"
 
 	"xcover/exactcover"
 )
@@ -44,36 +43,26 @@ type Result struct {
 	Status exactcover.Status
 }
 
-// Verdict is what a search established about a puzzle's solutions.
-type Verdict int
+// Verdict is what a search established about a puzzle's solutions, named
+// as the sudoku command prints it.
+type Verdict string
 
 const (
 	// NoSolution: the search completed without finding a solution.
-	NoSolution Verdict = iota
+	NoSolution Verdict = "none"
 	// Unique: the search completed with exactly one solution.
-	Unique
+	Unique Verdict = "unique"
 	// Multiple: at least two solutions were found.
-	Multiple
+	Multiple Verdict = "multiple"
 	// Solved: a solution was found and the search stopped there, as asked
 	// (MaxSolutions 1), without looking for another.
-	Solved
+	Solved Verdict = "solved"
 	// Stopped: a node limit, a deadline or a cancellation cut the search
 	// short before it settled anything above; Result.Status says which.
-	Stopped
+	Stopped Verdict = "stopped"
 	// Invalid: the puzzle could not be searched (see Answer.Err).
-	Invalid
+	Invalid Verdict = "invalid"
 )
-
-var verdictNames = [...]string{"none", "unique", "multiple", "solved", "stopped", "invalid"}
-
-// String returns the verdict's name as the sudoku command prints it, for
-// example "unique".
-func (v Verdict) String() string {
-	if v >= 0 && int(v) < len(verdictNames) {
-		return verdictNames[v]
-	}
-	return "Verdict(" + strconv.Itoa(int(v)) + ")"
-}
 
 // Verdict says what the search established. A search stopped by a node
 // limit, a deadline or a cancellation is Stopped whatever it found: a count
