@@ -1,10 +1,11 @@
 // Command xcover solves exact-cover problems: YAML specs, Knuth's DLX
 // format, Sudoku grids and polyomino packings. "xcover help" lists the
 // commands, "xcover help COMMAND" shows one with examples (help/COMMAND.txt)
-// and the exit codes, a stable contract (exitCodeHelp).
+// and the exit codes, a stable contract (help/exit-codes.txt).
 package main
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"errors"
@@ -54,12 +55,6 @@ const (
 	exitStopped  = 3
 )
 
-const exitCodeHelp = `Exit codes:
-   0  a solution was found (or a count completed with at least one)
-   1  the search completed and found no solution
-   2  bad input or usage: one line on stderr names file:line:column; nothing on stdout
-   3  stopped by --timeout, --max-nodes, Ctrl-C or SIGTERM; what was found is printed`
-
 // run executes one command line (args[0] is the program's name).
 func run(ctx context.Context, args []string, e *env) error {
 	app := newApp(e)
@@ -73,6 +68,16 @@ func run(ctx context.Context, args []string, e *env) error {
 
 //go:embed help
 var helpFS embed.FS
+
+// help returns the help text help/NAME.txt, ending with the exit codes
+// (help/exit-codes.txt) unless it tells them itself.
+func help(name string) string {
+	text, _ := helpFS.ReadFile("help/" + name + ".txt")
+	if codes, _ := helpFS.ReadFile("help/exit-codes.txt"); !bytes.Contains(text, []byte("Exit codes")) {
+		text = append(append(text, '\n'), codes...)
+	}
+	return string(text)
+}
 
 // newApp builds the command line afresh: its commands and flags are new
 // values, so that runs share nothing and tests run them in parallel.
@@ -90,24 +95,18 @@ func newApp(e *env) *cli.App {
 		{Name: "completion", Usage: "print a script that completes xcover's commands and flags in bash, zsh or fish", ArgsUsage: "bash|zsh|fish", Action: do(completion)},
 	}
 	for _, c := range commands {
-		text, _ := helpFS.ReadFile("help/" + c.Name + ".txt")
-		if c.Description = string(text); !strings.Contains(c.Description, "Exit codes") {
-			c.Description += "\n" + exitCodeHelp
-		}
+		c.Description = help(c.Name)
 		// A usage error is one line on stderr and exit 2, not a help page
 		// on stdout: scripts read stdout.
 		c.OnUsageError = usageError
 	}
 	return &cli.App{
-		Name:      "xcover",
-		Usage:     "solve exact-cover problems with Knuth's dancing links",
-		UsageText: "xcover COMMAND [options] [FILE|-]    (\"xcover help COMMAND\" for one command)",
-		Version:   version(),
-		Description: "Exact cover: choose options (subsets of items) so that every primary item is\n" +
-			"covered exactly once and every secondary item at most once. Options are\n" +
-			"numbered from 1 in the order the input gives them.\n" +
-			"Start with:  xcover examples knuth.yaml | xcover solve -\n\n" + exitCodeHelp,
-		Commands: commands, Reader: e.stdin, Writer: e.stdout, ErrWriter: e.stderr,
+		Name:        "xcover",
+		Usage:       "solve exact-cover problems with Knuth's dancing links",
+		UsageText:   "xcover COMMAND [options] [FILE|-]    (\"xcover help COMMAND\" for one command)",
+		Version:     version(),
+		Description: help("xcover"),
+		Commands:    commands, Reader: e.stdin, Writer: e.stdout, ErrWriter: e.stderr,
 		EnableBashCompletion: true,
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {

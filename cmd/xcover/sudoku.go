@@ -105,8 +105,12 @@ func sudokuAction(c *cli.Context, e *env) error {
 		if len(errs) == len(b.Puzzles) {
 			return nil, badInput(fmt.Errorf("%s: none of the %d puzzles could be read", name, len(errs)))
 		}
-		if emit != "" {
-			return nil, emitSudoku(out, name, b, emit)
+		if emit != "" { // the exact-cover problem of the input's one puzzle
+			sp, err := b.Spec()
+			if err == nil {
+				err = specs.Write(out.w, sp, emit)
+			}
+			return nil, cmp.Or(badInput(err), out.close())
 		}
 		return b, nil
 	})
@@ -202,20 +206,4 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 		return withCode(exitNone, nil)
 	}
 	return nil
-}
-
-// emitSudoku writes the exact-cover problem of the input's one puzzle.
-func emitSudoku(out *writer, name string, b *sudoku.Batch, f specs.Format) error {
-	if len(b.Puzzles) != 1 {
-		return badInput(fmt.Errorf("%s: --emit-spec takes one puzzle, the input has %d", name, len(b.Puzzles)))
-	}
-	p := b.Puzzles[0]
-	sp, err := sudoku.EncodeSpec(p.Grid, fmt.Sprintf("line %d of %s", p.Line, name))
-	if err == nil {
-		err = specs.Write(out.w, sp, f)
-	}
-	if err != nil {
-		return badInput(fmt.Errorf("%s:%d: %w", name, p.Line, err))
-	}
-	return out.close()
 }

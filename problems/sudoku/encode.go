@@ -71,16 +71,19 @@ func Encode(g *Grid) (*exactcover.Problem, error) {
 	return p, nil
 }
 
-// EncodeSpec returns Encode(g) as a spec, with a name and a description
-// that says how the puzzle is encoded; source says where the puzzle comes
-// from, for example "line 3 of puzzles.txt". "xcover sudoku --emit-spec"
-// writes it.
-func EncodeSpec(g *Grid, source string) (*specs.Spec, error) {
+// Spec returns Encode of the batch's one puzzle as a spec, with a name and
+// a description that says how the puzzle is encoded and where it comes
+// from; "xcover sudoku --emit-spec" writes it. Errors name the input.
+func (b *Batch) Spec() (*specs.Spec, error) {
+	if len(b.Puzzles) != 1 {
+		return nil, &SyntaxError{File: b.name, Line: 1, Err: fmt.Errorf("%w: a spec takes one puzzle, the input has %d", ErrSyntax, len(b.Puzzles))}
+	}
+	g, line := b.Puzzles[0].Grid, b.Puzzles[0].Line
 	p, err := Encode(g)
 	if err != nil {
-		return nil, err
+		return nil, &SyntaxError{File: b.name, Line: line, Err: err}
 	}
-	n := g.Size()
+	n, source := g.Size(), fmt.Sprintf("line %d of %s", line, b.name)
 	desc := fmt.Sprintf("The %d×%d Sudoku on %s as exact cover: items r<row>c<col> (an empty cell),\n"+
 		"r<row>#<v>, c<col>#<v>, b<box>#<v> (a unit still missing value v); option r<row>c<col>=<v> puts v in the cell.\n"+
 		"Only values no given excludes are options.", n, n, source)

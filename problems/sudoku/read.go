@@ -34,6 +34,7 @@ type Puzzle struct {
 type Batch struct {
 	Format    Format
 	Puzzles   []Puzzle
+	name      string // of the input, for messages
 	alphabets [MaxBox + 1]*Alphabet
 }
 
@@ -89,7 +90,7 @@ func Read(name string, data []byte, opt ReadOptions) (*Batch, error) {
 			return nil, err
 		}
 	}
-	b := &Batch{Format: f}
+	b := &Batch{Format: f, name: name}
 	switch f {
 	case Line, Block:
 		raws := b.readSymbols(name, lines, f == Block)
