@@ -205,15 +205,10 @@ func (n *narrator) name(i int) string { return n.p.ItemName(i) }
 
 // optionText shows option k as its label and its items, as "label: A B:1".
 func (n *narrator) optionText(k int) string {
-	o := n.p.Options[k]
-	refs := make([]string, len(o.Items))
-	for j, r := range o.Items {
-		refs[j] = r.String()
+	if o := n.p.Options[k]; o.Label != "" {
+		return o.Label + ": " + o.String()
 	}
-	if o.Label != "" {
-		return o.Label + ": " + strings.Join(refs, " ")
-	}
-	return strings.Join(refs, " ")
+	return n.p.Options[k].String()
 }
 
 // numbers lists options as their 1-based numbers, the first max of them.

@@ -34,21 +34,18 @@ func solve(c *cli.Context, e *env) error {
 		return err
 	}
 	cfg := exactcover.Config{MaxSolutions: req.limit, MaxNodes: req.maxNodes}
-	refs, tree := c.Generic("partial").(*optionRefs).refs, c.String("tree")
+	refs := c.Generic("partial").(*optionRefs).refs
 	switch b := c.String("branching"); {
 	case b == "weighted":
 		cfg.Branching = exactcover.Weighted
 	case b != "knuth":
 		return usage(c, "--branching %q: expected knuth or weighted", b)
 	}
-	switch {
-	case !c.IsSet("tree"):
-	case len(refs) > 0 || cfg.Branching != exactcover.KnuthMRV:
-		return usage(c, "--tree draws the search of Knuth's rule from its root: it does not combine with --partial or --branching weighted")
-	}
 	var drawing *outputFile
 	if c.IsSet("tree") {
-		if drawing, err = createOutput(e, "--tree", tree); err != nil {
+		if len(refs) > 0 || cfg.Branching != exactcover.KnuthMRV {
+			return usage(c, "--tree draws the search of Knuth's rule from its root: it does not combine with --partial or --branching weighted")
+		} else if drawing, err = createOutput(e, "--tree", c.String("tree")); err != nil {
 			return err
 		}
 		defer drawing.abort()
@@ -70,18 +67,17 @@ func solve(c *cli.Context, e *env) error {
 		}
 		cfg.Partial = append(cfg.Partial, k)
 	}
-	if drawing != nil {
-		// The tree of the search that follows, as far as maxTreeNodes.
+	if drawing != nil { // the tree of the search that follows, as far as maxTreeNodes
 		tc := explain.TreeConfig{MaxNodes: min(cmp.Or(req.maxNodes, maxTreeNodes), maxTreeNodes), MaxSolutions: req.limit}
 		var buf bytes.Buffer
-		if st, err := explain.WriteTree(ctx, &buf, p, tc); err == nil {
-			if st.Status == exactcover.NodeLimit && tc.MaxNodes != req.maxNodes {
-				fmt.Fprintf(e.stderr, "xcover: --tree: drew the first %d nodes of the search (maxTreeNodes)\n", maxTreeNodes)
-			}
+		if st, err := explain.WriteTree(ctx, &buf, p, tc); err == nil { // else stopped, as the search will be
 			if err := drawing.commit(buf.Bytes()); err != nil {
 				return err
 			}
-		} // else stopped: the search stops at once and says so
+			if st.Status == exactcover.NodeLimit && tc.MaxNodes != req.maxNodes {
+				fmt.Fprintf(e.stderr, "xcover: --tree: drew the first %d nodes of the search (maxTreeNodes)\n", maxTreeNodes)
+			}
+		}
 	}
 
 	cfg.Progress, cfg.ProgressEvery = out.status.callback()

@@ -209,10 +209,6 @@ func (p *Puzzle) encode() error {
 // NumOptions returns the number of options of the exact-cover problem.
 func (p *Puzzle) NumOptions() int { return len(p.ends) }
 
-// NumPlacements returns the number of ways to put a piece on the board,
-// before any symmetry reduction and without counting copies.
-func (p *Puzzle) NumPlacements() int { return len(p.placements) }
-
 // Board returns the board.
 func (p *Puzzle) Board() *Board { return p.board }
 

@@ -49,17 +49,6 @@ func (g *Grid) Clone() *Grid {
 	return &Grid{Box: g.Box, Cells: append([]uint8(nil), g.Cells...)}
 }
 
-// Givens returns the number of filled cells.
-func (g *Grid) Givens() int {
-	k := 0
-	for _, v := range g.Cells {
-		if v != 0 {
-			k++
-		}
-	}
-	return k
-}
-
 // validShape reports whether g has a supported box side and the matching
 // number of cells with values in range.
 func (g *Grid) validShape() error {
