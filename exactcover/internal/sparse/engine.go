@@ -68,7 +68,10 @@ type Engine struct {
 	// cover primary item i, slack[i] = hi−lo.
 	mcc          bool
 	bound, slack []int32
-	bsaves       []int32 // bounds saved, parallel to saves
+	// packedM: fewer than 2^13 primary items, every set shorter than 2^20
+	// and every slack below 2^10, so that chooseM's sort key fits 64 bits.
+	packedM bool
+	bsaves  []int32 // bounds saved, parallel to saves
 
 	lv    []level
 	sol   []int
@@ -152,9 +155,13 @@ func (e *Engine) Reset(p *core.Problem) {
 	e.mcc = p.Multiplicities()
 	e.bound = resize(e.bound, p.NPrimary)
 	e.slack = resize(e.slack, p.NPrimary)
+	e.packedM = p.NPrimary < 1<<13
 	for i := range p.NPrimary {
 		lo, hi := p.Bounds(i)
 		e.bound[i], e.slack[i] = hi, hi-lo
+		if hi-lo >= 1<<10 || e.hdr[i].size >= 1<<20 {
+			e.packedM = false
+		}
 	}
 	e.bsaves = e.bsaves[:0]
 	if e.mcc { // an item with no option that may stay uncovered is content from the start
