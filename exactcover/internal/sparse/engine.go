@@ -48,6 +48,7 @@ type Engine struct {
 	colors   []int32 // colors[q] is node q's color: 0 none, > 0 a color; nil when there are none
 	hdr      []header
 	set      []int32
+	set0     []int32 // set as compiled, for ResetWeights
 	first    []int32 // compiled option → its first node
 	// list[:nAct] are the active primary items and
 	// list[nPrimary:nPrimary+nSec] the active secondary ones; pos[i] is
@@ -134,6 +135,7 @@ func (e *Engine) Reset(p *core.Problem) {
 			e.colors = append(e.colors, 0)
 		}
 	}
+	e.set0 = append(e.set0[:0], e.set...)
 	e.list = resize(e.list, n)
 	e.pos = resize(e.pos, n)
 	for i := range e.list {
@@ -200,6 +202,7 @@ func (e *Engine) Clone() core.Engine {
 	c.nodes = slices.Clone(e.nodes)
 	c.hdr = slices.Clone(e.hdr)
 	c.set = slices.Clone(e.set)
+	c.set0 = slices.Clone(e.set0)
 	c.list = slices.Clone(e.list)
 	c.pos = slices.Clone(e.pos)
 	c.saves = nil
@@ -216,8 +219,17 @@ func (e *Engine) Clone() core.Engine {
 	return &c
 }
 
-// ResetWeights forgets what the Weighted rule has learned.
-func (e *Engine) ResetWeights() { clear(e.weight) }
+// ResetWeights forgets what the Weighted rule has learned, and puts every
+// set back in its first order: the order in which a search tries options
+// is then the same in every search from the start, and so are the weights
+// it learns (the Weighted rule's trees depend on that order).
+func (e *Engine) ResetWeights() {
+	clear(e.weight)
+	copy(e.set, e.set0)
+	for r, q := range e.set {
+		e.nodes[q].loc = int32(r)
+	}
+}
 
 // option returns the compiled option of node q.
 func (e *Engine) option(q int32) int32 {
