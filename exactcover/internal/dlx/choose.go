@@ -89,19 +89,59 @@ func scan(nd []node, active []uint64, weight []uint32) int32 {
 // longer list, then, under the Weighted rule, to the heavier item, and then
 // to the item declared first. It returns 0 when no item is active: a
 // solution.
+//
+// When lists and slacks are short enough (packedM), degree, s, length and
+// weight fit one 64-bit sort key and one pass with no unpredictable branch
+// finds the item; otherwise a first pass finds the least degree and s and a
+// second breaks the ties.
 func (e *Engine) chooseM() (best, score int32) {
 	nd, bound, slack, weight := e.nodes, e.bound, e.slack, e.weight
-	var bestS, bestL int32
-	var bestW uint32
+	if e.packedM {
+		least := uint64(math.MaxUint64)
+		for w, m := range e.active {
+			for ; m != 0; m &= m - 1 {
+				k := int32(w<<6 | bits.TrailingZeros64(m))
+				b := bound[k]
+				s := min(slack[k], b)
+				l := nd[k].top
+				t := l + s - b + 1
+				if t <= 0 {
+					return k, t // too few options: the first such item, as DLX3 finds it
+				}
+				key := uint64(t)<<43 | uint64(s)<<33 | uint64(1<<20-1-l)<<13 | uint64(maxWeight-weight[k])
+				if key < least {
+					least, best = key, k
+				}
+			}
+		}
+		return best, int32(least >> 43)
+	}
+	least := uint64(math.MaxUint64)
 	for w, m := range e.active {
 		for ; m != 0; m &= m - 1 {
 			k := int32(w<<6 | bits.TrailingZeros64(m))
-			b, s, l := bound[k], min(slack[k], bound[k]), nd[k].top
-			t := l + s - b + 1
-			if best == 0 || t < score || t == score && (s < bestS || s == bestS && (l > bestL || l == bestL && weight[k] > bestW)) {
-				best, score, bestS, bestL, bestW = k, t, s, l, weight[k]
+			b := bound[k]
+			s := min(slack[k], b)
+			t := nd[k].top + s - b + 1
+			if t <= 0 {
+				return k, t
+			}
+			least = min(least, uint64(t)<<32|uint64(s))
+		}
+	}
+	if least == math.MaxUint64 {
+		return 0, 0
+	}
+	tie := uint64(math.MaxUint64)
+	for w, m := range e.active {
+		for ; m != 0; m &= m - 1 {
+			k := int32(w<<6 | bits.TrailingZeros64(m))
+			b := bound[k]
+			s := min(slack[k], b)
+			if uint64(nd[k].top+s-b+1)<<32|uint64(s) == least {
+				tie = min(tie, uint64(1<<26-nd[k].top)<<37|uint64(maxWeight-weight[k])<<24|uint64(k))
 			}
 		}
 	}
-	return best, score
+	return int32(tie & (1<<24 - 1)), int32(least >> 32)
 }

@@ -1,6 +1,10 @@
 package sparse
 
-import "xcover/exactcover/internal/core"
+import (
+	"math/bits"
+
+	"xcover/exactcover/internal/core"
+)
 
 // Search explores the subtree of u (core.Engine).
 func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End, error) {
@@ -67,6 +71,7 @@ func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.End
 		cut      = base - 1 // levels ≤ cut gave their other branches away
 		prof     = e.prof
 		weighted = run.Weighted
+		fast     = e.track && !weighted
 		every    = run.PollEvery
 		nextPoll int64
 	)
@@ -109,6 +114,7 @@ forward:
 	prof[depth]++
 	lv = &e.lv[depth]
 	lv.mark = -1
+	fast = e.track && !weighted && depth > base
 	if e.nAct == 0 { // every primary item covered: a solution
 		t.sols++
 		if run.Visit != nil && !run.Visit(e.solution(depth)) {
@@ -121,7 +127,16 @@ forward:
 		}
 		goto backup
 	}
+	if fast { // a forced move, as choose would find it (see there)
+		for w, m := range e.short {
+			if m != 0 {
+				best = int32(w<<6 | bits.TrailingZeros64(m))
+				goto chosen
+			}
+		}
+	}
 	best = e.choose(depth == base, weighted)
+chosen:
 	lv.best = best
 	lv.r = e.hdr[best].start
 	lv.end = lv.r + e.hdr[best].size
