@@ -17,6 +17,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -55,9 +56,20 @@ const (
 	exitStopped  = 3
 )
 
+// parsing serializes urfave/cli's parsing of the command line across the
+// runs of one process (the tests run many at once): it writes to its
+// global HelpFlag and VersionFlag. The command itself runs unlocked.
+var parsing sync.Mutex
+
 // run executes one command line (args[0] is the program's name).
 func run(ctx context.Context, args []string, e *env) error {
 	app := newApp(e)
+	parsing.Lock()
+	parsed := sync.OnceFunc(parsing.Unlock)
+	defer parsed()
+	for _, c := range app.Commands {
+		c.Before = func(*cli.Context) error { parsed(); return nil }
+	}
 	unknown := "" // the topic of "xcover help TOPIC" when it is no command
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
 	if err := app.RunContext(ctx, permuteArgs(args, app.Commands)); err != nil || unknown == "" {
