@@ -18,22 +18,17 @@ import (
 //go:embed examples
 var exampleFS embed.FS
 
-// examples lists the shipped examples by command, or prints the one
-// named (its extension may be left out).
+// examples lists the shipped examples as COMMAND/NAME, or prints the one
+// named (its command and extension may be left out).
 func examples(c *cli.Context, e *env) error {
 	files, _ := fs.Glob(exampleFS, "examples/*/*")
 	if c.NArg() == 0 {
-		for _, dir := range []string{"solve", "sudoku", "pentomino"} {
-			fmt.Fprintf(e.stdout, "for %s:\n", dir)
-			for _, f := range files {
-				if path.Base(path.Dir(f)) == dir {
-					fmt.Fprintf(e.stdout, "   %s\n", path.Base(f))
-				}
-			}
+		for _, f := range files {
+			fmt.Fprintln(e.stdout, strings.TrimPrefix(f, "examples/")) // COMMAND/NAME
 		}
 		return nil
 	}
-	name := c.Args().First()
+	name := path.Base(c.Args().First())
 	var names []string
 	for _, f := range files {
 		if base := path.Base(f); name == base || name == strings.TrimSuffix(base, path.Ext(base)) {

@@ -48,7 +48,7 @@ func TestExplainCountsAsSolve(t *testing.T) {
 // that a run cancelled before it starts (Ctrl-C) tells nothing and exits 3.
 func TestExplainTimeout(t *testing.T) {
 	t.Parallel()
-	r := runXcover(t, nil, []string{"explain", "--steps", "0", "--timeout", "300ms", "specs/examples/pentomino-3x20.yaml"}, "")
+	r := runXcover(t, nil, []string{"explain", "--steps", "0", "--timeout", "1500ms", "specs/examples/pentomino-3x20.yaml"}, "")
 	if r.code != exitStopped || !strings.Contains(r.stdout, "Node 1 at level 0") || !strings.Contains(r.stdout, "Stopped (timeout)") {
 		t.Errorf("exit %d, stdout ends:\n%s", r.code, r.stdout[max(len(r.stdout)-500, 0):])
 	}

@@ -44,7 +44,8 @@ func readFile(e *env, name string, limit int64, limitName string) (string, []byt
 		r = f
 	}
 	br := bufio.NewReader(r)
-	if r = br; peek(br, 2) == "\x1f\x8b" {
+	r = br
+	if magic, _ := br.Peek(2); string(magic) == "\x1f\x8b" { // gzip
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			return name, nil, badInput(fmt.Errorf("%s: %v", name, err))
@@ -59,11 +60,6 @@ func readFile(e *env, name string, limit int64, limitName string) (string, []byt
 		return name, nil, badInput(fmt.Errorf("%s: %v", name, pathError(err)))
 	}
 	return name, data, nil
-}
-
-func peek(r *bufio.Reader, n int) string {
-	b, _ := r.Peek(n)
-	return string(b)
 }
 
 // loadSpec reads the command's input as --format says, else as its

@@ -12,7 +12,6 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
-	"strconv"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -142,8 +141,10 @@ func finish(o *writer, e *env, req *search, st exactcover.Stats, end ending) err
 			end.summary(sum)
 		}
 		o.object(sum)
+	case req.count && st.Status != exactcover.Complete: // a lower bound
+		fmt.Fprintf(o.w, "%d+\n", st.Solutions)
 	case req.count:
-		fmt.Fprintln(o.w, countText(st))
+		fmt.Fprintln(o.w, st.Solutions)
 	}
 	if err := o.close(); err != nil {
 		return err
@@ -173,14 +174,6 @@ func finish(o *writer, e *env, req *search, st exactcover.Stats, end ending) err
 		return withCode(exitNone, nil) // the count or the summary says it
 	}
 	return withCode(exitNone, fmt.Errorf("no %s (the search is complete)", end.what))
-}
-
-// countText is the count --count prints: "724", or "5+" for a lower bound.
-func countText(st exactcover.Stats) string {
-	if st.Status != exactcover.Complete {
-		return strconv.FormatInt(st.Solutions, 10) + "+"
-	}
-	return strconv.FormatInt(st.Solutions, 10)
 }
 
 // statusText says for people how a search ended.
