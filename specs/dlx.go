@@ -3,10 +3,10 @@ package specs
 import (
 	"bytes"
 	"fmt"
-	"unicode"
 	"unicode/utf8"
 
 	"xcover/exactcover"
+	"xcover/internal/strictyaml"
 )
 
 // Directives: comment lines that Knuth's programs ignore but that carry the
@@ -44,6 +44,9 @@ func parseDLX(file string, data []byte) (*Spec, error) {
 	if len(data) > MaxDLXBytes {
 		return nil, sp.errorAt(pos{1, 1}, exactcover.ErrTooLarge, "input is %d bytes, more than the limit MaxDLXBytes = %d", len(data), MaxDLXBytes)
 	}
+	if err := strictyaml.CheckText(data); err != nil {
+		return nil, sp.positioned(err) // binary input fails here, on its first line
+	}
 	d := &dlxParser{sp: sp, names: map[string]string{}, colors: map[string]string{}}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	// One option per line at most: sizing the lists now avoids copying
@@ -64,9 +67,6 @@ func parseDLX(file string, data []byte) (*Spec, error) {
 		line, data, _ = bytes.Cut(data, []byte("\n"))
 		ln++
 		line = bytes.TrimSuffix(line, []byte("\r"))
-		if err := checkText(sp, line, ln); err != nil {
-			return nil, err
-		}
 		trimmed := bytes.TrimLeft(line, " \t")
 		switch {
 		case len(trimmed) == 0:
@@ -122,40 +122,6 @@ func directive(line []byte, name string) (string, bool) {
 	}
 	text := bytes.TrimPrefix(line[len(name):], []byte(" "))
 	return string(text), true
-}
-
-// checkText refuses what no text file contains: invalid UTF-8 and control
-// characters other than tab (binary garbage fails here, on its first line).
-// A byte order mark is accepted only at the start of the input.
-func checkText(sp *Spec, line []byte, ln int32) error {
-	col := int32(1)
-	for i := 0; i < len(line); col++ {
-		c := line[i]
-		if c < utf8.RuneSelf {
-			if (c < ' ' && c != '\t') || c == 0x7f {
-				return sp.errorAt(pos{ln, col}, ErrSyntax, "control character %U: expected text", rune(c))
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(line[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return sp.errorAt(pos{ln, col}, ErrSyntax, "invalid UTF-8 byte %#02x: expected text", c)
-		}
-		if notText(r) {
-			return sp.errorAt(pos{ln, col}, ErrSyntax, "control character %U: expected text", r)
-		}
-		i += size
-	}
-	return nil
-}
-
-// notText reports whether r may not appear in names, labels or
-// descriptions: control characters (C0 but tab, DEL, C1), the byte order
-// mark, and the Unicode line and paragraph separators, which YAML reads as
-// line breaks.
-func notText(r rune) bool {
-	return (unicode.IsControl(r) && r != '\t') || r == '\ufeff' || r == '\u2028' || r == '\u2029'
 }
 
 // split cuts a line into words separated by spaces and tabs; when pipe is

@@ -19,7 +19,7 @@
 //	  - B X:red             # a string of names works too
 //
 // Unknown or repeated fields are errors, so a typo never passes silently.
-// Anchors and aliases are refused.
+// Anchors, aliases and tags are refused (internal/strictyaml).
 //
 // # Knuth's DLX format
 //

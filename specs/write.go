@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"xcover/internal/strictyaml"
 )
 
 // Parse reads a spec written in format f. file names the input in messages
@@ -67,7 +69,7 @@ func checkWritable(sp *Spec) error {
 			return fmt.Errorf("cannot write %s %q: invalid UTF-8", what, s)
 		}
 		for _, r := range s {
-			if r == ' ' || r == ':' || r == '|' || r == '\t' || notText(r) {
+			if r == ' ' || r == ':' || r == '|' || r == '\t' || !strictyaml.IsText(r) {
 				return fmt.Errorf("cannot write %s %q: it contains %q", what, s, r)
 			}
 		}
@@ -78,7 +80,7 @@ func checkWritable(sp *Spec) error {
 			return fmt.Errorf("cannot write %s %q: invalid UTF-8", what, s)
 		}
 		for _, r := range s {
-			if notText(r) && !(multiline && r == '\n') {
+			if !strictyaml.IsText(r) && !(multiline && r == '\n') {
 				return fmt.Errorf("cannot write %s %q: it contains control character %U", what, s, r)
 			}
 		}
