@@ -124,9 +124,8 @@ func directive(line []byte, name string) (string, bool) {
 	return string(text), true
 }
 
-// split cuts a line into words separated by spaces and tabs; when pipe is
-// set, '|' is a word by itself even when it touches a name.
-func (d *dlxParser) split(line []byte, pipe bool) []token {
+// split cuts a line into words separated by spaces and tabs.
+func (d *dlxParser) split(line []byte) []token {
 	d.tokens = d.tokens[:0]
 	col := int32(1)
 	start, startCol := -1, int32(0)
@@ -137,14 +136,10 @@ func (d *dlxParser) split(line []byte, pipe bool) []token {
 			_, size = utf8.DecodeRune(line[i:])
 		}
 		sep := c == ' ' || c == '\t'
-		bar := pipe && c == '|'
-		if (sep || bar) && start >= 0 {
+		switch {
+		case sep && start >= 0:
 			d.tokens = append(d.tokens, token{line[start:i], startCol})
 			start = -1
-		}
-		switch {
-		case bar:
-			d.tokens = append(d.tokens, token{line[i : i+1], col})
 		case !sep && start < 0:
 			start, startCol = i, col
 		}
@@ -156,35 +151,58 @@ func (d *dlxParser) split(line []byte, pipe bool) []token {
 	return d.tokens
 }
 
-// items reads the item line.
+// items reads the item line. As in Knuth's programs, a word that starts
+// with '|' starts the secondary items (the rest of the word, if any, is the
+// first of them); in a primary item's word, '|' ends its bounds ("2|A",
+// "0:3|B", see dlxBounds).
 func (d *dlxParser) items(line []byte, ln int32) error {
 	sp := d.sp
 	secondary := false
-	for _, t := range d.split(line, true) {
-		p := pos{ln, t.col}
-		if len(t.text) == 1 && t.text[0] == '|' {
+	var bounds []exactcover.Bounds
+	for _, t := range d.split(line) {
+		if t.text[0] == '|' {
 			if secondary {
-				return sp.errorAt(p, ErrSyntax, "second '|' in the item line: expected secondary item names")
+				return sp.errorAt(pos{ln, t.col}, ErrSyntax, "second '|' in the item line: expected secondary item names")
 			}
 			secondary = true
-			continue
+			if t.text, t.col = t.text[1:], t.col+1; len(t.text) == 0 {
+				continue
+			}
 		}
-		if err := d.checkName(t, ln, "item name", true); err != nil {
+		p := pos{ln, t.col}
+		name := t
+		if !secondary {
+			b, n, err := d.dlxBounds(t, ln)
+			if err != nil {
+				return err
+			}
+			bounds, name = append(bounds, b), n
+		} else if i := bytes.IndexByte(t.text, '|'); i >= 0 {
+			if _, _, msg := number(t.text[:i]); msg == "" || bytes.IndexByte(t.text[:i], ':') > 0 {
+				return sp.errorAt(p, exactcover.ErrBadBounds, "bounds on secondary item %q: only primary items take bounds (secondary ones are covered at most once, or by options agreeing on a color)", t.text[i+1:])
+			}
+			p.col += int32(utf8.RuneCount(t.text[:i]))
+			return sp.errorAt(p, ErrSyntax, "'|' in secondary item name %q: expected a name without '|'", t.text)
+		}
+		if err := d.checkName(name, ln, "item name", true); err != nil {
 			return err
 		}
 		if len(sp.itemPos) >= maxItems {
 			return sp.errorAt(p, exactcover.ErrTooLarge, "too many items: the limit is MaxItems = %d", maxItems)
 		}
-		name := string(t.text)
-		if _, dup := d.names[name]; !dup {
-			d.names[name] = name
-		}
+		s := d.intern(d.names, name.text)
 		if secondary {
-			sp.Problem.Secondary = append(sp.Problem.Secondary, name)
+			sp.Problem.Secondary = append(sp.Problem.Secondary, s)
 		} else {
-			sp.Problem.Primary = append(sp.Problem.Primary, name)
+			sp.Problem.Primary = append(sp.Problem.Primary, s)
 		}
 		sp.itemPos = append(sp.itemPos, p)
+	}
+	for _, b := range bounds {
+		if b != exactcover.Once {
+			sp.Problem.Bounds = bounds // else none: every item exactly once
+			break
+		}
 	}
 	return nil
 }
@@ -219,7 +237,7 @@ func (d *dlxParser) option(line []byte, ln int32, label string) error {
 	if len(sp.Problem.Options) >= maxOptions {
 		return sp.errorAt(pos{ln, 1}, exactcover.ErrTooLarge, "too many options: the limit is MaxOptions = %d", maxOptions)
 	}
-	tokens := d.split(line, false)
+	tokens := d.split(line)
 	sp.optPos = append(sp.optPos, pos{ln, tokens[0].col})
 	sp.refStart = append(sp.refStart, len(sp.refPos))
 	refs := d.alloc(len(tokens))
@@ -315,6 +333,10 @@ func writeDLX(w *bytes.Buffer, sp *Spec) error {
 	for i, name := range p.Primary {
 		if i > 0 {
 			w.WriteByte(' ')
+		}
+		if b := p.ItemBounds(i); b != exactcover.Once {
+			w.WriteString(b.String()) // DLX3's "lo:hi|name", or "n|name"
+			w.WriteByte('|')
 		}
 		w.WriteString(name)
 	}

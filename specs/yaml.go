@@ -88,14 +88,21 @@ func (y *yamlParser) spec(n *yaml.Node) error {
 		return sp.errorAt(at(n), ErrSyntax, "missing field primary: expected a list of primary item names")
 	}
 	sp.namePos = at(prim)
-	if sp.Problem.Primary, err = y.declarations(prim, "primary"); err != nil {
+	var bounds []exactcover.Bounds
+	if sp.Problem.Primary, bounds, err = y.declarations(prim, "primary"); err != nil {
 		return err
+	}
+	for _, b := range bounds {
+		if b != exactcover.Once {
+			sp.Problem.Bounds = bounds // else none: every item exactly once
+			break
+		}
 	}
 	if len(sp.Problem.Primary) == 0 {
 		return sp.errorAt(at(prim), exactcover.ErrNoPrimaryItems, "no primary items: expected at least one")
 	}
 	if v := f["secondary"]; v != nil {
-		if sp.Problem.Secondary, err = y.declarations(v, "secondary"); err != nil {
+		if sp.Problem.Secondary, _, err = y.declarations(v, "secondary"); err != nil {
 			return err
 		}
 	}
@@ -129,10 +136,21 @@ func (y *yamlParser) text(n *yaml.Node, field string, limit int, multiline bool)
 
 // words returns the item references a node lists, each with its position:
 // the node is a list of names or one string of names separated by spaces.
-func (y *yamlParser) words(n *yaml.Node, what string, visit func(word string, p pos) error) error {
+//
+// When pair is not nil, a list entry may also be a mapping, and pair gets
+// each of its keys with its value (an item with its bounds).
+func (y *yamlParser) words(n *yaml.Node, what string, visit func(word string, p pos) error, pair func(k, v *yaml.Node) error) error {
 	switch n.Kind {
 	case yaml.SequenceNode:
 		for _, c := range n.Content {
+			if c.Kind == yaml.MappingNode && pair != nil {
+				for i := 0; i+1 < len(c.Content); i += 2 {
+					if err := pair(c.Content[i], c.Content[i+1]); err != nil {
+						return err
+					}
+				}
+				continue
+			}
 			if c.Kind != yaml.ScalarNode {
 				hint := ""
 				if c.Kind == yaml.MappingNode {
@@ -217,24 +235,73 @@ func (y *yamlParser) intern(s string) string {
 	return s
 }
 
-// declarations reads the primary or secondary items.
-func (y *yamlParser) declarations(n *yaml.Node, field string) ([]string, error) {
-	var names []string
-	err := y.words(n, field, func(word string, p pos) error {
+// declarations reads the primary or secondary items, and the bounds of
+// primary items: a list entry "name: n" or "name: lo..hi" (a mapping),
+// beside plain names, which are covered exactly once.
+func (y *yamlParser) declarations(n *yaml.Node, field string) ([]string, []exactcover.Bounds, error) {
+	var (
+		names  []string
+		bounds []exactcover.Bounds
+	)
+	declare := func(word string, p pos, b exactcover.Bounds) error {
 		if err := y.checkWord(word, "item name", p); err != nil {
-			if strings.Contains(word, ":") {
-				err.(*Error).Msg += " (colors are given in options, as name:color)"
+			if e := err.(*Error); strings.Contains(word, ":") {
+				e.Msg += " (colors are given in options, as name:color"
+				if _, after, _ := strings.Cut(word, ":"); field == "primary" && after != "" && strings.Trim(after, "0123456789.") == "" {
+					e.Msg += fmt.Sprintf("; bounds as a list entry %s: %s, with a space after ':'", word[:len(word)-len(after)-1], after)
+				}
+				e.Msg += ")"
 			}
 			return err
 		}
 		if len(y.sp.itemPos) >= maxItems {
 			return y.sp.errorAt(p, exactcover.ErrTooLarge, "too many items: the limit is MaxItems = %d", maxItems)
 		}
-		names = append(names, y.intern(word))
+		names, bounds = append(names, y.intern(word)), append(bounds, b)
 		y.sp.itemPos = append(y.sp.itemPos, p)
 		return nil
-	})
-	return names, err
+	}
+	pair := func(k, v *yaml.Node) error {
+		if k.Kind != yaml.ScalarNode {
+			return y.sp.errorAt(at(k), ErrSyntax, "found %s in %s: expected an item name", strictyaml.Describe(k), field)
+		}
+		if strings.ContainsAny(k.Value, " \t\n") {
+			return y.sp.errorAt(at(k), ErrSyntax, "%q in %s: expected an item name without spaces", k.Value, field)
+		}
+		if field != "primary" {
+			return y.sp.errorAt(at(k), exactcover.ErrBadBounds, "bounds on secondary item %q: only primary items take bounds (secondary ones are covered at most once, or by options agreeing on a color)", k.Value)
+		}
+		b, err := y.bounds(k, v)
+		if err != nil {
+			return err
+		}
+		return declare(k.Value, at(k), b)
+	}
+	visit := func(word string, p pos) error { return declare(word, p, exactcover.Once) }
+	err := y.words(n, field, visit, pair)
+	return names, bounds, err
+}
+
+// bounds reads the bounds v given to primary item k.
+func (y *yamlParser) bounds(k, v *yaml.Node) (exactcover.Bounds, error) {
+	p := at(v)
+	if v.Line == 0 {
+		p = at(k)
+	}
+	if v.Kind != yaml.ScalarNode {
+		return exactcover.Bounds{}, y.sp.errorAt(p, exactcover.ErrBadBounds, "bounds of %q are %s: expected a count such as 2 or a range such as 0..2", k.Value, strictyaml.Describe(v))
+	}
+	b, bad, msg := yamlBounds(v.Value)
+	if msg != "" {
+		if v.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+			p.col++
+		}
+		if !strings.Contains(v.Value[:bad], "\n") {
+			p.col += int32(utf8.RuneCountInString(v.Value[:bad]))
+		}
+		return exactcover.Bounds{}, y.sp.errorAt(p, exactcover.ErrBadBounds, "%s of item %q", msg, k.Value)
+	}
+	return b, nil
 }
 
 // options reads the option list.
@@ -286,7 +353,7 @@ func (y *yamlParser) options(n *yaml.Node) error {
 			opt.Items = append(opt.Items, r)
 			sp.refPos = append(sp.refPos, p)
 			return nil
-		})
+		}, nil)
 		if err != nil {
 			return err
 		}
