@@ -1,9 +1,13 @@
 package specs_test
 
 import (
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
+	"xcover/internal/verify"
 	"xcover/specs"
 )
 
@@ -58,5 +62,43 @@ func TestParseBounds(t *testing.T) {
 				t.Errorf("Bounds set: %v, want %v", got, tt.bounds)
 			}
 		})
+	}
+}
+
+// TestSharedMCCCounts reads the shared DLX3 files and counts the small ones
+// by brute force: the counts must be those Knuth's DLX3 reports on the
+// same files (../shared/data/mcc/expected.tsv), which checks that bounds
+// are read as DLX3 reads them.
+func TestSharedMCCCounts(t *testing.T) {
+	dir := sharedDirs[1]
+	tsv, err := os.ReadFile(filepath.Join(dir, "expected.tsv"))
+	if err != nil {
+		t.Skipf("no shared data: %v", err)
+	}
+	checked := 0
+	for _, line := range strings.Split(strings.TrimSpace(string(tsv)), "\n")[1:] {
+		fields := strings.Split(line, "\t")
+		name, want := fields[0], fields[1]
+		data, err := os.ReadFile(filepath.Join(dir, name+".dlx"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp, err := specs.Parse(name+".dlx", data, specs.DLX)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !sp.Problem.HasMultiplicities() {
+			t.Errorf("%s: no bounds read", name)
+		}
+		if len(sp.Problem.Options) > verify.MaxBruteForceOptions {
+			continue
+		}
+		if got := strconv.Itoa(len(verify.BruteForce(&sp.Problem))); got != want {
+			t.Errorf("%s: brute force finds %s solutions, DLX3 %s", name, got, want)
+		}
+		checked++
+	}
+	if checked < 2 {
+		t.Errorf("only %d files small enough to check", checked)
 	}
 }

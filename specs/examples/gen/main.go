@@ -1,5 +1,6 @@
 // Command gen writes the generated examples of specs/examples: 8 queens,
-// Langford pairs and a pentomino packing, too long to write by hand.
+// two queens per row and column (bounds), Langford pairs and a pentomino
+// packing, too long to write by hand.
 //
 //	go run ./specs/examples/gen            # from the module root
 //	go generate ./specs/                   # the same
@@ -50,6 +51,7 @@ func render(sp *specs.Spec) (*bytes.Buffer, error) {
 func generated() map[string]*specs.Spec {
 	return map[string]*specs.Spec{
 		"queens-8.yaml":       queens(8),
+		"queens2-6.yaml":      queens2(6),
 		"langford-7.yaml":     langford(7),
 		"pentomino-3x20.yaml": pentominoes(3, 20),
 	}
@@ -87,6 +89,56 @@ func queens(n int) *specs.Spec {
 		}
 	}
 	return sp
+}
+
+// queens2 places two queens in every row and every column of an n×n board
+// and at most two on every diagonal: Knuth's MCC problem (TAOCP 7.2.2.1,
+// Algorithm M), the problem of ../shared/data/mcc/mcc-queens2-N.dlx.
+// Rows and columns are primary items covered exactly twice; the diagonals
+// are primary items covered 0 to 2 times (secondary items cannot have
+// bounds).
+func queens2(n int) *specs.Spec {
+	sp := &specs.Spec{
+		Name: fmt.Sprintf("queens2-%d", n),
+		Description: fmt.Sprintf("Two queens in every row and every column of a %dx%d board, at most two on every diagonal:\n"+
+			"rows r and columns c are covered exactly twice (bounds 2), the diagonals a (r+c) and\n"+
+			"b (r-c+%d) zero to two times (bounds 0..2). Each option places a queen on square rXcY.\n"+
+			"%s", n, n, n, queens2Count(n)),
+	}
+	p := &sp.Problem
+	add := func(name string, lo, hi int) {
+		p.Primary = append(p.Primary, name)
+		p.Bounds = append(p.Bounds, exactcover.Bounds{Lo: lo, Hi: hi})
+	}
+	for i := 1; i <= n; i++ {
+		add(fmt.Sprintf("r%d", i), 2, 2)
+	}
+	for i := 1; i <= n; i++ {
+		add(fmt.Sprintf("c%d", i), 2, 2)
+	}
+	for d := 2; d <= 2*n; d++ {
+		add(fmt.Sprintf("a%d", d), 0, 2)
+	}
+	for d := 1; d <= 2*n-1; d++ {
+		add(fmt.Sprintf("b%d", d), 0, 2)
+	}
+	for r := 1; r <= n; r++ {
+		for c := 1; c <= n; c++ {
+			o := exactcover.NewOption(fmt.Sprintf("r%d", r), fmt.Sprintf("c%d", c),
+				fmt.Sprintf("a%d", r+c), fmt.Sprintf("b%d", r-c+n))
+			o.Label = fmt.Sprintf("r%dc%d", r, c)
+			p.Options = append(p.Options, o)
+		}
+	}
+	return sp
+}
+
+func queens2Count(n int) string {
+	if n == 6 {
+		return "1097 solutions: Knuth's DLX3 on the same problem (../shared/data/mcc/expected.tsv,\n" +
+			"mcc-queens2-6), and a brute-force count (specs/examples_test.go)."
+	}
+	return "Solution counts: ../shared/data/mcc/expected.tsv."
 }
 
 func queensCount(n int) string {
