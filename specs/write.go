@@ -244,7 +244,7 @@ func quote(s string, flow bool) string {
 // character that starts no YAML construct, no leading or trailing space,
 // and no ": " or " #" that would end the scalar.
 func plainOK(s string, flow bool) bool {
-	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' || s == "<<" { // "<<" is YAML's merge key
 		return false
 	}
 	if strings.ContainsRune("-?:,[]{}#&*!|>'\"%@`~", rune(s[0])) {

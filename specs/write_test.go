@@ -12,7 +12,7 @@ import (
 // TestWriteOddText round-trips names, colors, labels and descriptions that
 // need quoting in YAML or care in DLX comments, through both formats.
 func TestWriteOddText(t *testing.T) {
-	names := []string{"#3", "[a]", "{b}", "-x", "a,b", "é", "~", "null", "yes", "1.0", "0x1F", "&anchor", "*alias", "!tag", "%p", "@at", "`tick`", "'q'", "\"dq\"", "a#b", "\u00a0nbsp", "🙂", "x-y", "...", "---", "?", ">", "a\\b"}
+	names := []string{"#3", "[a]", "{b}", "-x", "a,b", "é", "~", "null", "yes", "1.0", "0x1F", "&anchor", "*alias", "!tag", "%p", "@at", "`tick`", "'q'", "\"dq\"", "a#b", "\u00a0nbsp", "🙂", "x-y", "...", "---", "?", ">", "a\\b", "<<"}
 	labels := []string{"a: b", " lead", "trail ", "#x", "quote\"s", "back\\slash", "tab\there", "- dash", "x #y", "🙂 smile", "1", "name: x", "label: y", "|bar", "\u00a0"}
 	descriptions := []string{
 		"one line",

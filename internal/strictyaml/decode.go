@@ -146,8 +146,6 @@ func firstForbidden(n *yaml.Node) *Error {
 			report(n, "alias *%s: anchors and aliases are not supported; write the value out", shown(n.Value))
 		case n.Anchor != "":
 			report(n, "anchor &%s: anchors and aliases are not supported; write the value out", shown(n.Anchor))
-		case n.Kind == yaml.ScalarNode && n.Tag == "!!merge":
-			report(n, "merge key <<: merge keys are not supported; write the fields out")
 		case n.Style&yaml.TaggedStyle != 0:
 			report(n, "tag %s: tags are not supported; every value is read as the text written", shown(n.Tag))
 		}
@@ -157,6 +155,9 @@ func firstForbidden(n *yaml.Node) *Error {
 				k := n.Content[i]
 				if k.Kind != yaml.ScalarNode {
 					continue // Fields says what keys it expected
+				}
+				if k.Tag == "!!merge" {
+					report(k, "merge key <<: merge keys are not supported; write the fields out (or quote the key)")
 				}
 				if f, dup := seen[k.Value]; dup {
 					report(k, "key %q given twice (first at line %d, column %d): expected each key once", k.Value, f.Line, f.Column)
