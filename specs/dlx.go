@@ -47,15 +47,23 @@ func parseDLX(file string, data []byte) (*Spec, error) {
 	if err := strictyaml.CheckText(data); err != nil {
 		return nil, sp.positioned(err) // binary input fails here, on its first line
 	}
-	d := &dlxParser{sp: sp, names: map[string]string{}, colors: map[string]string{}}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	// One option per line at most: sizing the lists now avoids copying
-	// them as they grow, which doubles the peak memory on big files.
-	if lines := bytes.Count(data, []byte("\n")) + 1; lines > 1<<10 {
-		sp.Problem.Options = make([]exactcover.Option, 0, min(lines, maxOptions))
-		sp.optPos = make([]pos, 0, min(lines, maxOptions))
-		sp.refStart = make([]int, 0, min(lines, maxOptions)+1)
+	// A first pass counts, allocating nothing, so that a problem too large
+	// for memory is refused before the memory is spent, and so that the
+	// lists are made at their final size (growing them by copying would
+	// double the peak on big files).
+	n := countDLX(data)
+	if err := sp.checkMemory(n); err != nil {
+		return nil, err
 	}
+	d := &dlxParser{sp: sp, names: make(map[string]string, n.items), colors: map[string]string{}}
+	d.arena = make([]exactcover.ItemRef, 0, min(n.uses, maxUses))
+	sp.Problem.Primary = make([]string, 0, min(n.items, maxItems))
+	sp.itemPos = make([]pos, 0, min(n.items, maxItems))
+	sp.Problem.Options = make([]exactcover.Option, 0, min(n.options, maxOptions))
+	sp.optPos = make([]pos, 0, min(n.options, maxOptions))
+	sp.refStart = make([]int, 0, min(n.options, maxOptions)+1)
+	sp.refPos = make([]pos, 0, min(n.uses, maxUses))
 	var (
 		description [][]byte
 		sawItems    bool
@@ -190,7 +198,7 @@ func (d *dlxParser) items(line []byte, ln int32) error {
 		if len(sp.itemPos) >= maxItems {
 			return sp.errorAt(p, exactcover.ErrTooLarge, "too many items: the limit is MaxItems = %d", maxItems)
 		}
-		s := d.intern(d.names, name.text)
+		s := d.intern(d.names, name.text, maxItems)
 		if secondary {
 			sp.Problem.Secondary = append(sp.Problem.Secondary, s)
 		} else {
@@ -261,13 +269,17 @@ func (d *dlxParser) option(line []byte, ln int32, label string) error {
 		if err := d.checkName(token{nameText, t.col}, ln, "item name", false); err != nil {
 			return err
 		}
-		r := exactcover.ItemRef{Name: d.intern(d.names, nameText)}
+		name, ok := d.names[string(nameText)]
+		if !ok {
+			name = string(nameText) // unknown: Compile will say so
+		}
+		r := exactcover.ItemRef{Name: name}
 		if colored {
 			ct := token{colorText, t.col + int32(utf8.RuneCount(nameText)) + 1}
 			if err := d.checkName(ct, ln, "color", true); err != nil {
 				return err
 			}
-			r.Color = d.intern(d.colors, colorText)
+			r.Color = d.intern(d.colors, colorText, maxInternedColors)
 		}
 		refs = append(refs, r)
 		sp.refPos = append(sp.refPos, p)
@@ -276,10 +288,11 @@ func (d *dlxParser) option(line []byte, ln int32, label string) error {
 	return nil
 }
 
-// alloc returns an empty slice with room for n references, cut from a
-// larger block: one allocation per option would dominate on big files.
+// alloc returns an empty slice with room for n references, cut from the
+// block made for all of them: one allocation per option would dominate on
+// big files.
 func (d *dlxParser) alloc(n int) []exactcover.ItemRef {
-	if cap(d.arena)-len(d.arena) < n {
+	if cap(d.arena)-len(d.arena) < n { // only if the first pass was wrong
 		d.arena = make([]exactcover.ItemRef, 0, max(n, 1<<12))
 	}
 	refs := d.arena[len(d.arena) : len(d.arena) : len(d.arena)+n]
@@ -287,17 +300,65 @@ func (d *dlxParser) alloc(n int) []exactcover.ItemRef {
 	return refs
 }
 
-// intern returns the string for b from m, adding it when absent: a large
-// file names the same items millions of times, and they share one string.
-func (d *dlxParser) intern(m map[string]string, b []byte) string {
+// maxInternedColors bounds the colors shared among their uses: a file
+// with millions of distinct colors would otherwise grow the map without
+// bound. Beyond it, a use gets its own copy of the color's text.
+const maxInternedColors = 1 << 16
+
+// intern returns the string for b from m, adding it when absent and m has
+// fewer than most entries: a large file names the same items and colors
+// millions of times, and they share one string.
+func (d *dlxParser) intern(m map[string]string, b []byte, most int) string {
 	if s, ok := m[string(b)]; ok {
 		return s
 	}
 	s := string(b)
-	if len(m) < maxItems {
+	if len(m) < most {
 		m[s] = s
 	}
 	return s
+}
+
+// dlxCounts is what countDLX finds: upper bounds on the numbers of items,
+// options and item uses a DLX input will give, and its size in bytes.
+type dlxCounts struct {
+	items, options, uses, bytes int
+}
+
+// countDLX counts the words of the item line, the option lines and their
+// words, reading each byte once and allocating nothing. Items may be
+// overcounted by the '|' between primary and secondary items.
+func countDLX(data []byte) dlxCounts {
+	n := dlxCounts{bytes: len(data)}
+	sawItems := false
+	for len(data) > 0 {
+		end := bytes.IndexByte(data, '\n')
+		if end < 0 {
+			end = len(data)
+		}
+		line := data[:end]
+		data = data[min(end+1, len(data)):]
+		words, first := 0, byte(0)
+		inWord := false
+		for _, c := range line {
+			sep := c == ' ' || c == '\t' || c == '\r'
+			if !sep && !inWord {
+				if words++; words == 1 {
+					first = c
+				}
+			}
+			inWord = !sep
+		}
+		switch {
+		case words == 0 || first == '|':
+		case !sawItems:
+			n.items, sawItems = words, true
+		default:
+			n.options++
+			n.uses += words
+		}
+	}
+	return n
 }
 
 // writeDLX writes sp in Knuth's format; see README.md for the comment

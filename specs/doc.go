@@ -45,7 +45,9 @@
 // # Errors
 //
 // [Parse] checks the syntax and the size limits ([MaxDLXBytes],
-// [MaxYAMLBytes], and the engine's MaxItems, MaxOptions, MaxNodes);
+// [MaxYAMLBytes], and the engine's MaxItems, MaxOptions, MaxNodes), and
+// refuses a DLX problem that would take more memory than [MaxParseMemory]
+// to read or exactcover.MemoryBudget compiled, before reading it;
 // [Spec.Compile] checks the problem itself. Both report an [*Error], whose
 // message is one line "file:line:col: what was expected".
 package specs

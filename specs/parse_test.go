@@ -1,7 +1,10 @@
 package specs_test
 
 import (
+	"bytes"
 	"errors"
+	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -155,6 +158,27 @@ func TestAbsurdSizes(t *testing.T) {
 	want := "in:1:1: input is 67108865 bytes, more than the limit MaxDLXBytes = 67108864"
 	if err == nil || err.Error() != want || !errors.Is(err, exactcover.ErrTooLarge) {
 		t.Fatalf("Parse(MaxDLXBytes+1) = %v, want %s", err, want)
+	}
+}
+
+// TestMemoryRefusal: the worst DLX input of the largest size, one item and
+// 2²⁵-1 options of it (it took 6.5 GB to read and compile), is refused
+// before the memory is spent, with the figure and the budget.
+func TestMemoryRefusal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs a 64 MiB input")
+	}
+	worst := bytes.Repeat([]byte("A\n"), specs.MaxDLXBytes/2)
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := specs.Parse("in", worst, specs.DLX)
+	runtime.ReadMemStats(&after)
+	want := regexp.MustCompile(`^in:1:1: this problem \(33554431 options, 33554431 item uses\) needs about [0-9.]+ GiB of memory, [0-9.]+ GiB to read and [0-9.]+ GiB compiled: more than MaxParseMemory = 2\.0 GiB$`)
+	if err == nil || !want.MatchString(err.Error()) || !errors.Is(err, exactcover.ErrTooLarge) {
+		t.Fatalf("Parse = %v, want a match of %s", err, want)
+	}
+	if spent := after.TotalAlloc - before.TotalAlloc; spent > 1<<20 {
+		t.Errorf("%d bytes allocated before refusing", spent)
 	}
 }
 
