@@ -32,7 +32,7 @@ func number(b []byte) (n, bad int, msg string) {
 			return 0, i, fmt.Sprintf("%q is not a digit: expected a whole number", r)
 		}
 		if n = 10*n + int(c-'0'); n > exactcover.MaxBound {
-			const most = 20 // digits shown
+			const most = 20 // digits shown: a bound has at most 8
 			shown := string(b)
 			if len(shown) > most {
 				shown = shown[:most] + "…"
@@ -63,7 +63,7 @@ func (d *dlxParser) dlxBounds(t token, ln int32) (exactcover.Bounds, token, erro
 	word := quoted(text)
 	// ex returns part of the word for an example of what to write.
 	ex := func(b []byte) string {
-		if utf8.RuneCount(b) > 40 {
+		if utf8.RuneCount(b) > shownRunes {
 			return "A"
 		}
 		return string(b)
@@ -163,15 +163,18 @@ func digits(s string) bool {
 	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
+// shownRunes is the most characters of a word a message quotes: enough to
+// recognize it, while a word may be as long as a line.
+const shownRunes = 40
+
 // quoted returns a word for a message: quoted, and cut short when long
 // (a word may be as long as a line).
 func quoted(b []byte) string {
-	const most = 40 // characters shown
-	if utf8.RuneCount(b) <= most {
+	if utf8.RuneCount(b) <= shownRunes {
 		return fmt.Sprintf("%q", b)
 	}
 	i := 0
-	for range most {
+	for range shownRunes {
 		_, size := utf8.DecodeRune(b[i:])
 		i += size
 	}
