@@ -63,35 +63,41 @@ func TestRandomProblemsAgainstBruteForce(t *testing.T) {
 	for i := range n {
 		p := randomProblem(r)
 		want := bruteForce(p)
-		var knuth [2]exactcover.Stats
+		var knuth [2][2]exactcover.Stats
 		for track, above := range []int{1 << 30, 0} {
 			restore := exactcover.SetTrackShortAbove(above)
 			s, err := exactcover.New(p)
-			restore()
 			if err != nil {
 				t.Fatalf("problem %d: %v", i, err)
 			}
-			for _, rule := range []exactcover.Branching{exactcover.KnuthMRV, exactcover.Weighted} {
+			for engine, rule := range []exactcover.Branching{exactcover.KnuthMRV, exactcover.Weighted, exactcover.KnuthMRV, exactcover.Weighted} {
+				cfg := exactcover.Config{Branching: rule, Engine: exactcover.EngineDLX}
+				if engine >= 2 {
+					cfg.Engine = exactcover.EngineSparse
+				}
 				var got []string
-				st, _ := s.Search(context.Background(), exactcover.Config{Branching: rule}, func(sol []int) bool {
+				st, _ := s.Search(context.Background(), cfg, func(sol []int) bool {
 					checkSolution(t, p, sol)
 					got = append(got, fmt.Sprint(slices.Sorted(slices.Values(sol))))
 					return true
 				})
 				slices.Sort(got)
 				if !slices.Equal(got, want) {
-					t.Fatalf("problem %d, rule %d, short set %d %s:\n engine %v\n brute  %v", i, rule, track, describe(p), got, want)
+					t.Fatalf("problem %d, %v, rule %d, short set %d %s:\n engine %v\n brute  %v", i, cfg.Engine, rule, track, describe(p), got, want)
 				}
 				if st.Solutions != int64(len(want)) || st.Status != exactcover.Complete {
 					t.Fatalf("problem %d: stats %v, want %d solutions", i, st, len(want))
 				}
 				if rule == exactcover.KnuthMRV {
-					knuth[track] = st
+					knuth[engine/2][track] = st
 				}
 			}
+			restore()
 		}
-		if knuth[0].Nodes != knuth[1].Nodes || knuth[0].Updates != knuth[1].Updates {
-			t.Fatalf("problem %d: Knuth's rule without the short set %v, with it %v", i, knuth[0], knuth[1])
+		for engine := range knuth {
+			if a, b := knuth[engine][0], knuth[engine][1]; a.Nodes != b.Nodes || a.Updates != b.Updates {
+				t.Fatalf("problem %d, engine %d: Knuth's rule without the short set %v, with it %v", i, engine, a, b)
+			}
 		}
 	}
 }
@@ -106,9 +112,9 @@ func describe(p *exactcover.Problem) string {
 }
 
 // FuzzSearch builds a small random problem from the fuzzer's seed and checks
-// the engine against brute force: Knuth's rule, the Weighted rule with the
-// set of short items kept, and a search from a partial solution (its first
-// solution's first option).
+// the engines against brute force: Knuth's rule, the Weighted rule with the
+// set of short items kept, the sparse-set engine, and a search from a
+// partial solution (its first solution's first option) in both.
 func FuzzSearch(f *testing.F) {
 	for _, seed := range []uint64{0, 1, 42, 1 << 40} {
 		f.Add(seed, seed^0x9e3779b97f4a7c15)
@@ -139,6 +145,13 @@ func FuzzSearch(f *testing.F) {
 		if err != nil || st.Solutions != int64(len(want)) {
 			t.Fatalf("%s, weighted: %v, %v; brute force %d", describe(p), st, err, len(want))
 		}
+		st, err = tracked.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineSparse}, func(sol []int) bool {
+			checkSolution(t, p, sol)
+			return true
+		})
+		if err != nil || st.Solutions != int64(len(want)) {
+			t.Fatalf("%s, sparse: %v, %v; brute force %d", describe(p), st, err, len(want))
+		}
 		first, _, _ := s.First(context.Background())
 		if first == nil {
 			return
@@ -150,12 +163,14 @@ func FuzzSearch(f *testing.F) {
 				n++
 			}
 		}
-		st, err = s.Search(context.Background(), exactcover.Config{Partial: partial}, func(sol []int) bool {
-			checkSolution(t, p, sol)
-			return true
-		})
-		if err != nil || st.Solutions != n {
-			t.Fatalf("%s from %v: %v, %v; brute force %d", describe(p), partial, st, err, n)
+		for _, engine := range []exactcover.Engine{exactcover.EngineDLX, exactcover.EngineSparse} {
+			st, err = s.Search(context.Background(), exactcover.Config{Partial: partial, Engine: engine}, func(sol []int) bool {
+				checkSolution(t, p, sol)
+				return true
+			})
+			if err != nil || st.Solutions != n {
+				t.Fatalf("%s from %v, %v: %v, %v; brute force %d", describe(p), partial, engine, st, err, n)
+			}
 		}
 	})
 }

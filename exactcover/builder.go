@@ -18,6 +18,7 @@ type Builder struct {
 	// lo and hi are the primary items' bounds; both nil while every item
 	// is to be covered exactly once.
 	lo, hi []int32
+	seen   []int32 // seen[i] == k+1: item i is in option k (Build's check)
 }
 
 // Reset starts a new problem with the given numbers of items.
@@ -96,16 +97,35 @@ func (b *Builder) Build(s *Solver) error {
 	case b.nItems+1+len(b.ends)+1+len(b.items) > MaxNodes:
 		return &ProblemError{Err: fmt.Errorf("%w: %d item uses, limit MaxNodes = %d", ErrTooLarge, len(b.items), MaxNodes), Option: -1, Position: -1}
 	}
+	if need := MemoryNeeded(b.nItems, len(b.ends), len(b.items)); need > MemoryBudget {
+		return &ProblemError{Err: fmt.Errorf("%w: it would take %d MiB, more than MemoryBudget = %d MiB", ErrTooLarge, need>>20, MemoryBudget>>20), Option: -1, Position: -1}
+	}
 	for i := range b.lo {
 		if err := checkBounds(int(b.lo[i]), int(b.hi[i])); err != nil {
 			return &ProblemError{Err: err, Option: -1, Position: i}
 		}
+	}
+	m := &s.model
+	m.NPrimary, m.NItems = b.nPrimary, b.nItems
+	m.Lo, m.Hi = nil, nil
+	for i := range b.lo {
 		if b.lo[i] != 1 || b.hi[i] != 1 {
-			return &ProblemError{Err: fmt.Errorf("%w: multiplicities are not supported yet", ErrBadBounds), Option: -1, Position: i}
+			s.lo = append(s.lo[:0], b.lo...)
+			s.hi = append(s.hi[:0], b.hi...)
+			m.Lo, m.Hi = s.lo, s.hi
+			break
 		}
 	}
-	s.reset(b.nPrimary, b.nItems, len(b.items)+len(b.ends))
-	seen := s.mark // seen[i] == stamp: item i already in the current option
+	m.Begin = append(m.Begin[:0], 0)
+	m.Items = m.Items[:0]
+	s.colors = s.colors[:0]
+	m.Caller = m.Caller[:0]
+	m.Index = resize(m.Index, len(b.ends))
+	s.warnings = s.warnings[:0]
+	s.names = nil
+	b.seen = resize(b.seen, b.nItems)
+	clear(b.seen)
+	hasColors := false
 	for k := range b.ends {
 		items, colors := b.option(k)
 		if len(items) == 0 {
@@ -117,25 +137,54 @@ func (b *Builder) Build(s *Solver) error {
 			if it < 0 || int(it) >= b.nItems {
 				return &ProblemError{Err: fmt.Errorf("%w: index %d of %d", ErrUnknownItem, it, b.nItems), Option: k, Position: j}
 			}
-			if seen[it] == stamp {
+			if b.seen[it] == stamp {
 				return &ProblemError{Err: ErrRepeatedItem, Option: k, Position: j}
 			}
-			seen[it] = stamp
+			b.seen[it] = stamp
 			if int(it) < b.nPrimary {
 				primary = true
 				if colors != nil && colors[j] != 0 {
 					return &ProblemError{Err: ErrColorOnPrimary, Option: k, Position: j}
 				}
+			} else if colors != nil && colors[j] != 0 {
+				hasColors = true
 			}
 		}
 		if !primary {
 			s.warnings = append(s.warnings, Warning{Option: k, Message: "has no primary item; dropped"})
+			m.Index[k] = -1
 			continue
 		}
-		s.appendOption(k, items, colors)
+		m.Index[k] = int32(len(m.Caller))
+		m.Caller = append(m.Caller, int32(k))
+		m.Items = append(m.Items, items...)
+		if colors != nil || len(s.colors) > 0 {
+			// Colors are kept parallel to Items from the first option that
+			// has them.
+			for len(s.colors) < len(m.Items)-len(items) {
+				s.colors = append(s.colors, 0)
+			}
+			if colors != nil {
+				s.colors = append(s.colors, colors...)
+			} else {
+				s.colors = append(s.colors, make([]int32, len(items))...)
+			}
+		}
+		m.Begin = append(m.Begin, int32(len(m.Items)))
 	}
-	s.finish(len(b.ends))
+	m.Colors = nil
+	if hasColors {
+		m.Colors = s.colors
+	}
+	s.dlxStale, s.sparseStale = true, true
 	return nil
+}
+
+func resize[T any](x []T, n int) []T {
+	if cap(x) < n {
+		return make([]T, n)
+	}
+	return x[:n]
 }
 
 // checkBounds says what is wrong with the bounds lo..hi, if anything, in

@@ -16,6 +16,12 @@
 // same color are compatible and may all be chosen; an option that uses X
 // without a color excludes every other option using X.
 //
+// Multiplicities generalise primary items (Knuth's MCC problems): a
+// primary item may carry bounds [lo, hi], and is then covered by at least
+// lo and at most hi of the chosen options ([Problem.Bounds]): two queens in
+// every row, each piece used at most three times. The options themselves
+// stay sets: no option is chosen twice.
+//
 // # Algorithm X
 //
 // Algorithm X is plain backtracking: if no primary item is left, the options
@@ -39,36 +45,36 @@
 // solver also keeps, as the links dance, the set of items down to one
 // option, so that the frequent forced moves and dead ends need no scan.
 //
-// # Dancing links
+// # Two engines
 //
-// The data structure makes covering and uncovering cheap. Every use of an
-// item by an option is a node in a circular doubly linked list of that
-// item's options. Removing node x from its list is
+// A problem is validated and compiled once into flat arrays; two engines
+// search it ([Config.Engine]), and find the same solutions.
 //
-//	x.up.down = x.down; x.down.up = x.up
+// [EngineDLX] is dancing links. Every use of an item by an option is a
+// node in a circular doubly linked list of that item's options; removing
+// node x is x.up.down = x.down, x.down.up = x.up, and because x remembers
+// its neighbours, putting it back undoes that, provided removals are undone
+// in reverse order. It follows Knuth's DLX1, DLX2 (colors: purifying) and
+// DLX3 (multiplicities: Algorithm M, with its "tweaking") step for step,
+// and its statistics equal theirs under Knuth's branching rule: a node is
+// one entry to a level of the search tree, plus one per solution; an update
+// is one item covered plus one option removed from an item's list. The
+// tests check this on published instances. It is the engine for teaching
+// and for checking results against Knuth's.
 //
-// and, because x still remembers its neighbours, putting it back is
+// [EngineSparse] keeps each item's options as a sparse set, as Knuth's
+// SSXCC and SSMCC do after Christine Solnon's "dancing cells": removing an
+// option swaps it past the end of the set, and restoring a set is
+// restoring its size. It is the faster engine and the default. Its trees
+// and counts are its own (a dead end is noticed before it becomes a node),
+// and with multiplicities it branches two ways, on taking or removing one
+// option, as SSMCC does.
 //
-//	x.up.down = x; x.down.up = x
+// Both engines allocate nothing per node, and both give totals that do not
+// depend on how a search is divided (into workers, or stopped and resumed)
+// under Knuth's branching rule.
 //
-// provided removals are undone in exactly the reverse order. Nodes "dance"
-// out of and back into their lists as the search goes down and up the
-// tree. Here the lists are not pointer graphs but int32 indices into one
-// flat array ([Solver] keeps the layout Knuth's DLX1 uses: item headers
-// first, then each option's nodes followed by a spacer), so a search
-// allocates nothing and stays in cache.
-//
-// Colors add two operations from Knuth's DLX2: purifying a colored item
-// hides the options that give it another color and marks those with the same
-// color as already compatible; unpurifying undoes it.
-//
-// # Statistics
-//
-// [Stats] counts what Knuth's programs count, so that results can be checked
-// against his: a node is one entry to a level of the search tree, plus one
-// per solution; an update is one item covered plus one option removed from
-// an item's list. With the default rule the counts equal DLX1's (DLX2's with
-// colors) on the same input, which the tests check on published instances.
+// [Stats] reports what the engine counted.
 //
 // # Using the package
 //
@@ -84,6 +90,9 @@
 //
 // Donald E. Knuth, "Dancing Links", in Millennial Perspectives in Computer
 // Science (2000), arXiv:cs/0011047. Donald E. Knuth, The Art of Computer
-// Programming, Volume 4B, Section 7.2.2.1 (2022): Algorithms X and C. His
-// programs DLX1 and DLX2 (CWEB, 2017–) define the statistics reported here.
+// Programming, Volume 4B, Section 7.2.2.1 (2022): Algorithms X, C and M.
+// His programs DLX1, DLX2 and DLX3 (CWEB, 2017–) define the statistics of
+// EngineDLX; SSXCC and SSMCC (with Filip Stappers) are the sparse-set
+// programs EngineSparse follows. Preston Briggs and Linda Torczon, "An
+// efficient representation for sparse sets", ACM LOPLAS 2 (1993).
 package exactcover

@@ -31,20 +31,3 @@ func (p *Progress) Fraction() float64 {
 	}
 	return f + w/2
 }
-
-// progress builds the snapshot for levels base…level-1 and calls fn.
-func (s *Solver) progress(fn func(*Progress), base, level int, st Stats) {
-	p := Progress{Stats: st, Branches: make([]Branch, 0, level-base)}
-	for l := base; l < level; l++ {
-		cur := s.choice[l]
-		item := s.nodes[cur].top
-		k := 1
-		for q := s.nodes[item].down; q != cur && q != item; q = s.nodes[q].down {
-			k++
-		}
-		// A covered item's own list is left intact, so its length is the
-		// number of options it had when it was chosen.
-		p.Branches = append(p.Branches, Branch{Item: int(item - 1), K: k, D: int(s.nodes[item].top)})
-	}
-	fn(&p)
-}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"xcover/exactcover/internal/core"
 )
 
 // Config bounds and instruments one search. The zero value explores the
@@ -22,6 +24,9 @@ type Config struct {
 	// Branching chooses the rule for picking the item to branch on; the
 	// zero value is Knuth's.
 	Branching Branching
+	// Engine chooses the engine; the zero value lets the solver choose
+	// (see [Solver.EngineFor]).
+	Engine Engine
 	// SkipProfile leaves Stats.Profile empty, saving its allocation for
 	// callers that solve many small problems.
 	SkipProfile bool
@@ -31,234 +36,136 @@ type Config struct {
 	ProgressEvery time.Duration
 }
 
-// pollInterval is how many nodes pass between looks at the context, the
-// clock and the progress callback: rare enough to cost nothing measurable,
-// often enough that Ctrl-C answers within a millisecond.
-const pollInterval = 1 << 12
-
-// Search runs Algorithm X with dancing links, calling visit with each
-// solution as the indices of its options, in the order they were chosen.
-// The slice is reused: it is valid only until visit returns. Returning false
-// from visit stops the search. visit may be nil to count only.
+// Search explores the search tree, calling visit with each solution as the
+// indices of its options, in the order they were chosen. The slice is
+// reused: it is valid only until visit returns. Returning false from visit
+// stops the search. visit may be nil to count only.
 //
 // The search branches on a primary item with the fewest remaining options,
 // ties broken by cfg.Branching (by default Knuth's rule: to the item
-// declared first); its options are tried in the order given. Search returns the statistics, with a nil error when the
-// search ended by itself or by a limit, and ctx.Err() when the context
-// stopped it; the statistics are valid in every case.
+// declared first); its options are tried in the order given. Search
+// returns the statistics, with a nil error when the search ended by itself
+// or by a limit, and ctx.Err() when the context stopped it; the statistics
+// are valid in every case.
 func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
 	start := time.Now()
-	clear(s.profile)
-	base, err := s.force(cfg.Partial)
-	if err != nil {
-		s.last = Stats{Status: Complete}
-		return s.last, err
+	eng := s.engine(cfg.Engine)
+	// The search's state lives in s, so that a warm search allocates
+	// nothing.
+	x := &s.scratch
+	x.cfg, x.ctxErr, x.counters = cfg, nil, core.Counters{}
+	x.path = x.path[:0]
+	for _, k := range cfg.Partial {
+		x.path = append(x.path, core.Step{Item: -1, Option: int32(min(max(k, -2), len(s.model.Index)))})
 	}
-	st, err := s.dance(ctx, &cfg, base, start, visit)
-	s.unforce(base)
+	depth := eng.MaxDepth() + 2
+	if cap(s.profile) < depth {
+		s.profile = make([]int64, depth)
+	}
+	x.run = core.Run{
+		Weighted:     cfg.Branching == Weighted,
+		Visit:        visit,
+		MaxSolutions: cfg.MaxSolutions,
+		MaxNodes:     cfg.MaxNodes,
+		Profile:      s.profile[:depth],
+		Export:       x.run.Export[:0],
+	}
+	clear(x.run.Profile)
+	x.run.Poll = poller(ctx, &x.cfg, start, eng, &x.ctxErr)
+	eng.ResetWeights() // every search starts at zero; Knuth's rule leaves them there
+	end, err := eng.Search(core.Unit{Path: x.path}, &x.run, &x.counters)
+	c := x.counters
+	st := Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
+	if err != nil {
+		st.Status = Complete
+		s.last = st
+		return st, partialError(err, cfg.Partial)
+	}
+	st.Status = statusOf(end, x.ctxErr)
 	st.Elapsed = time.Since(start)
 	if !cfg.SkipProfile {
-		n := len(s.profile)
-		for n > 0 && s.profile[n-1] == 0 {
+		n := len(x.run.Profile)
+		for n > 0 && x.run.Profile[n-1] == 0 {
 			n--
 		}
-		st.Profile = append([]int64(nil), s.profile[:n]...)
+		st.Profile = append([]int64(nil), x.run.Profile[:n]...)
 	}
 	s.last = st
-	return st, err
+	return st, x.ctxErr
 }
 
-// dance is the search loop, written as Knuth writes Algorithm X: levels on
-// an explicit stack, so that nothing is allocated per node and the search
-// can stop at any point and unwind.
-func (s *Solver) dance(ctx context.Context, cfg *Config, base int, start time.Time, visit func([]int) bool) (st Stats, err error) {
-	nd := s.nodes
-	choice := s.choice
-	profile := s.profile
+// scratch is the state of Solver.Search, kept in the Solver.
+type scratch struct {
+	cfg      Config
+	run      core.Run
+	counters core.Counters
+	ctxErr   error
+	path     []core.Step
+}
+
+// poller returns the function an engine calls every core.PollInterval
+// nodes: it looks at the context (setting *ctxErr when it has ended) and
+// calls cfg.Progress when it is due.
+func poller(ctx context.Context, cfg *Config, start time.Time, eng core.Engine, ctxErr *error) func(*core.Counters) core.Action {
 	done := ctx.Done()
-	var (
-		level            = base
-		best, cur        int32
-		nodes, updates   int64
-		cleansings, sols int64
-		u, c             int64
-		nextPoll         int64 = pollInterval
-		lastProgress           = start
-	)
-	weighted := cfg.Branching == Weighted
-	clear(s.weight) // every search starts at zero; Knuth's rule leaves them there
+	if done == nil && cfg.Progress == nil {
+		return nil
+	}
 	every := cfg.ProgressEvery
 	if every <= 0 {
 		every = time.Second
 	}
-	if cfg.MaxNodes > 0 && cfg.MaxNodes < nextPoll {
-		nextPoll = cfg.MaxNodes
-	}
-	if s.nActive == 0 { // the partial solution already covers every primary item
-		nodes++
-		profile[level]++
-		sols++
-		if visit != nil {
-			visit(s.solution(level))
-		}
-		st.Status = Complete
-		goto finish
-	}
-
-forward:
-	if nodes >= nextPoll {
-		if cfg.MaxNodes > 0 && nodes >= cfg.MaxNodes {
-			st.Status = NodeLimit
-			goto abort
-		}
+	last := start
+	return func(c *core.Counters) core.Action {
 		select {
 		case <-done:
-			err = ctx.Err()
-			st.Status = Interrupted
-			if errors.Is(err, context.DeadlineExceeded) {
-				st.Status = Timeout
-			}
-			goto abort
+			*ctxErr = ctx.Err()
+			return core.Stop
 		default:
 		}
 		if cfg.Progress != nil {
-			if now := time.Now(); now.Sub(lastProgress) >= every {
-				lastProgress = now
-				s.progress(cfg.Progress, base, level, Stats{Solutions: sols, Nodes: nodes, Updates: updates, Elapsed: now.Sub(start)})
+			if now := time.Now(); now.Sub(last) >= every {
+				last = now
+				p := Progress{Stats: Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates,
+					Cleansings: c.Cleansings, Elapsed: now.Sub(start)}}
+				for _, b := range eng.Branches(nil) {
+					p.Branches = append(p.Branches, Branch(b))
+				}
+				cfg.Progress(&p)
 			}
 		}
-		nextPoll = nodes + pollInterval
-		if cfg.MaxNodes > 0 && cfg.MaxNodes < nextPoll {
-			nextPoll = cfg.MaxNodes
-		}
+		return core.Continue
 	}
-	nodes++
-	profile[level]++
-	best = s.choose()
-	if weighted && nd[best].top == 0 && s.weight[best] < maxWeight {
-		s.weight[best]++ // a dead end: see Weighted
-	}
-	updates += s.cover(best)
-	cur = nd[best].down
-	choice[level] = cur
-
-advance:
-	if cur == best {
-		goto backup
-	}
-	u, c = s.coverOthers(cur)
-	updates += u
-	cleansings += c
-	if s.nActive == 0 { // every primary item covered: a solution, a leaf node
-		nodes++
-		profile[level+1]++
-		sols++
-		if visit != nil && !visit(s.solution(level+1)) {
-			st.Status = Stopped
-			goto stopAtSolution
-		}
-		if cfg.MaxSolutions > 0 && sols >= cfg.MaxSolutions {
-			st.Status = SolutionLimit
-			goto stopAtSolution
-		}
-		goto recover
-	}
-	level++
-	goto forward
-
-backup:
-	s.uncover(best)
-	if level == base {
-		st.Status = Complete
-		goto finish
-	}
-	level--
-	cur = choice[level]
-	best = nd[cur].top
-
-recover:
-	s.uncoverOthers(cur)
-	cur = nd[cur].down
-	choice[level] = cur
-	goto advance
-
-stopAtSolution:
-	s.uncoverOthers(cur)
-	s.uncover(best)
-abort: // undo the levels below the current one
-	for level > base {
-		level--
-		cur = choice[level]
-		s.uncoverOthers(cur)
-		s.uncover(nd[cur].top)
-	}
-
-finish:
-	st.Solutions, st.Nodes, st.Updates, st.Cleansings = sols, nodes, updates, cleansings
-	return st, err
 }
 
-// solution returns the caller's indices of the options chosen at levels
-// 0…depth-1, in a buffer reused from one solution to the next.
-func (s *Solver) solution(depth int) []int {
-	s.sol = s.sol[:0]
-	for _, p := range s.choice[:depth] {
-		s.sol = append(s.sol, s.optionAt(p))
+// statusOf names how a search ended.
+func statusOf(end core.End, ctxErr error) Status {
+	switch end {
+	case core.Visited:
+		return Stopped
+	case core.SolutionLimit:
+		return SolutionLimit
+	case core.NodeLimit:
+		return NodeLimit
+	case core.Polled:
+		if errors.Is(ctxErr, context.DeadlineExceeded) {
+			return Timeout
+		}
+		return Interrupted
 	}
-	return s.sol
+	return Complete
 }
 
-// optionAt returns the caller's index of the option that node p belongs to.
-func (s *Solver) optionAt(p int32) int {
-	for s.nodes[p].top > 0 {
-		p++
+// partialError turns an engine's complaint about the root path into the
+// ProblemError that names the partial solution's culprit.
+func partialError(err error, partial []int) error {
+	var pe *core.PathError
+	if !errors.As(err, &pe) {
+		return err
 	}
-	return int(s.optionOf[-s.nodes[p].top-1])
-}
-
-// force takes the options of a partial solution before the search, as if
-// they had been chosen at levels 0…len(partial)-1, and returns that depth.
-func (s *Solver) force(partial []int) (int, error) {
-	for level, k := range partial {
-		if k < 0 || k >= len(s.firstNode) || s.firstNode[k] == 0 {
-			s.unforce(level)
-			return 0, &ProblemError{Err: ErrBadPartial, Option: k, Position: -1}
-		}
-		p := s.firstNode[k]
-		// The option is still available iff each of its primary items is
-		// active and its node is still in that item's list (a clash with an
-		// earlier choice always hides some primary node; see links.go).
-		var first int32
-		ok := true
-		for q := p; s.nodes[q].top > 0; q++ {
-			it := s.nodes[q].top
-			if it > s.nPrimary {
-				continue
-			}
-			if first == 0 {
-				first = q
-			}
-			if s.active[it>>6]&(1<<(it&63)) == 0 || s.nodes[s.nodes[q].up].down != q {
-				ok = false
-				break
-			}
-		}
-		if !ok {
-			s.unforce(level)
-			return 0, &ProblemError{Err: ErrInconsistentPart, Option: k, Position: -1}
-		}
-		s.cover(s.nodes[first].top)
-		s.coverOthers(first)
-		s.choice[level] = first
+	sentinel := ErrInconsistentPart
+	if errors.Is(err, core.ErrBadPath) {
+		sentinel = ErrBadPartial
 	}
-	return len(partial), nil
-}
-
-// unforce undoes force for the first depth options, in reverse.
-func (s *Solver) unforce(depth int) {
-	for level := depth - 1; level >= 0; level-- {
-		p := s.choice[level]
-		s.uncoverOthers(p)
-		s.uncover(s.nodes[p].top)
-	}
+	return &ProblemError{Err: sentinel, Option: partial[pe.Step], Position: -1}
 }

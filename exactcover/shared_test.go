@@ -108,6 +108,17 @@ func TestSharedInstances(t *testing.T) {
 			if sum != st.Nodes || st.Status != exactcover.Complete {
 				t.Errorf("profile sums to %d, nodes %d, status %v", sum, st.Nodes, st.Status)
 			}
+			// The sparse-set engine counts nodes its own way, but finds
+			// the same solutions.
+			st, err = s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineSparse}, func(sol []int) bool {
+				if err := check.Check(sol); err != nil {
+					t.Fatalf("sparse: invalid solution %v: %v", sol, err)
+				}
+				return true
+			})
+			if err != nil || st.Solutions != e.solutions || st.Status != exactcover.Complete {
+				t.Errorf("sparse: %v, %v; want %d solutions", st, err, e.solutions)
+			}
 		})
 	}
 }

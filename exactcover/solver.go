@@ -3,59 +3,33 @@ package exactcover
 import (
 	"fmt"
 	"slices"
+
+	"xcover/exactcover/internal/core"
+	"xcover/exactcover/internal/dlx"
+	"xcover/exactcover/internal/sparse"
 )
 
-// node is one cell of Knuth's dancing-links structure. Nodes 1…N are the
-// item headers: for them top holds the item's current list length (Knuth's
-// LEN) and color the color it was last purified with. Every option is a run
-// of consecutive nodes, followed by a spacer node whose top is ≤ 0: its up
-// link points to the first node of the option before it and its down link
-// to the last node of the option after it, so a walk around an option never
-// needs an explicit "next" link.
-type node struct {
-	up, down int32
-	top      int32 // item of a node; length of a header; -(k+1) in spacer k
-	color    int32 // >0 a color, 0 none, -1 known compatible (DLX2's cleansing)
-}
-
-// Solver is a compiled exact-cover problem together with the scratch state
-// of its search. Compile one with [New] or [Builder.Build]; the search
-// mutates the links and restores them before it returns, so a Solver can
-// search any number of times. It is not safe for concurrent use: give each
-// goroutine its own [Solver.Clone].
+// Solver is a compiled exact-cover problem together with the engines that
+// search it and their scratch state. Compile one with [New] or
+// [Builder.Build]; a search restores every engine's state before it
+// returns, so a Solver can search any number of times. It is not safe for
+// concurrent use: give each goroutine its own [Solver.Clone].
 type Solver struct {
-	nPrimary int32 // items 1…nPrimary are primary
-	nItems   int32 // items nPrimary+1…nItems are secondary
-	nodes    []node
-	// active has bit i set while primary item i is uncovered (Knuth keeps
-	// a doubly linked list of them; a bit set gives the same order, and
-	// scanning it for the item with the fewest options makes independent
-	// loads instead of chasing links, which halves the scan's cost).
-	// nActive counts its bits.
-	active  []uint64
-	nActive int32
-	// When track is set (more than trackShortAbove primary items), short
-	// has bit i set while item i's list has at most one option; unlink and
-	// relink keep it so, and choose finds a forced move or a dead end by
-	// looking at short&active instead of scanning every item. (A covered
-	// item's list does not change, so its bit may be stale; active hides
-	// it, and hides the secondary items' bits too.)
-	short []uint64
-	track bool
-	// weight counts, for the Weighted rule, how often each item's list was
-	// found empty during the current search.
-	weight    []uint32
-	optionOf  []int32 // compiled option → index given by the caller
-	firstNode []int32 // caller's option index → its first node, 0 if dropped
-	warnings  []Warning
-	names     *Problem // set by New; nil for Builder-made solvers
-
-	// search scratch
-	choice  []int32
-	profile []int64
-	sol     []int
-	mark    []int32
-	last    Stats
+	model    core.Problem
+	warnings []Warning
+	names    *Problem // set by New; nil for Builder-made solvers
+	// dlx is built from model on first use, and rebuilt (reusing its
+	// memory) when the model changes.
+	dlx      *dlx.Engine
+	dlxStale bool
+	// sparse likewise.
+	sparse      *sparse.Engine
+	sparseStale bool
+	last        Stats
+	profile     []int64
+	scratch     scratch
+	// Buffers that the model's slices use, kept to be reused by Build.
+	lo, hi, colors []int32
 }
 
 // New validates p and compiles it. Errors are *ProblemError values; options
@@ -144,100 +118,46 @@ func New(p *Problem) (*Solver, error) {
 	return s, nil
 }
 
-// reset prepares s for a problem of the given size, keeping its memory.
-func (s *Solver) reset(nPrimary, nItems, nodesHint int) {
-	s.nPrimary, s.nItems = int32(nPrimary), int32(nItems)
-	s.warnings = s.warnings[:0]
-	s.names = nil
-	s.nodes = slices.Grow(s.nodes[:0], nItems+2+nodesHint)[:nItems+2]
-	s.active = resize(s.active, nPrimary>>6+1)
-	clear(s.active)
-	for i := 1; i <= nPrimary; i++ {
-		s.active[i>>6] |= 1 << (i & 63)
+// EngineFor returns the engine that a search with the given choice uses:
+// the choice itself, or for EngineAuto the engine expected to be faster.
+func (s *Solver) EngineFor(choice Engine) Engine {
+	if choice == EngineAuto {
+		return EngineDLX // until the sparse engine exists
 	}
-	s.nActive = int32(nPrimary)
-	s.weight = resize(s.weight, nPrimary+1)
-	s.short = resize(s.short, nItems>>6+1)
-	s.mark = resize(s.mark, nItems)
-	clear(s.mark)
-	s.optionOf = s.optionOf[:0]
-	s.firstNode = s.firstNode[:0]
-	for i := int32(0); i <= int32(nItems); i++ {
-		s.nodes[i] = node{up: i, down: i}
-	}
-	// The first spacer.
-	s.nodes = append(s.nodes, node{})
+	return choice
 }
 
-func resize[T any](x []T, n int) []T {
-	if cap(x) < n {
-		return make([]T, n)
-	}
-	return x[:n]
-}
-
-// appendOption adds caller's option k (items 0-based) at the end of the
-// node array, followed by its spacer.
-func (s *Solver) appendOption(k int, items, colors []int32) {
-	for len(s.firstNode) < k {
-		s.firstNode = append(s.firstNode, 0)
-	}
-	nd := s.nodes
-	spacer := int32(len(nd) - 1)
-	first := spacer + 1
-	s.firstNode = append(s.firstNode, first)
-	for j, it := range items {
-		item := it + 1
-		p := int32(len(nd))
-		c := int32(0)
-		if colors != nil {
-			c = colors[j]
+// engine returns the engine that searches s for the given choice, built or
+// rebuilt as needed.
+func (s *Solver) engine(choice Engine) core.Engine {
+	if s.EngineFor(choice) == EngineSparse {
+		switch {
+		case s.sparse == nil:
+			s.sparse = sparse.New(&s.model)
+		case s.sparseStale:
+			s.sparse.Reset(&s.model)
 		}
-		// Append p at the bottom of item's list.
-		up := nd[item].up
-		nd = append(nd, node{up: up, down: item, top: item, color: c})
-		nd[up].down = p
-		nd[item].up = p
-		nd[item].top++
+		s.sparseStale = false
+		return s.sparse
 	}
-	last := int32(len(nd) - 1)
-	nd[spacer].down = last
-	s.optionOf = append(s.optionOf, int32(k))
-	nd = append(nd, node{up: first, top: -int32(len(s.optionOf))})
-	s.nodes = nd
+	switch {
+	case s.dlx == nil:
+		s.dlx = dlx.New(&s.model)
+	case s.dlxStale:
+		s.dlx.Reset(&s.model)
+	}
+	s.dlxStale = false
+	return s.dlx
 }
 
-// finish completes the layout after the last option.
-func (s *Solver) finish(nOptions int) {
-	for len(s.firstNode) < nOptions {
-		s.firstNode = append(s.firstNode, 0)
-	}
-	s.track = int(s.nPrimary) > trackShortAbove
-	clear(s.short)
-	for i := int32(1); i <= s.nItems; i++ {
-		if s.nodes[i].top <= 1 {
-			s.short[i>>6] |= 1 << (i & 63)
-		}
-	}
-	depth := int(s.nPrimary) + 2
-	s.choice = resize(s.choice, depth)
-	s.profile = resize(s.profile, depth+1)
-	s.sol = s.sol[:0]
-}
-
-// Clone returns an independent copy of s for use in another goroutine.
+// Clone returns an independent copy of s for use in another goroutine. The
+// compiled problem is shared, read-only; the engines are copied.
 func (s *Solver) Clone() *Solver {
-	c := *s
-	c.nodes = slices.Clone(s.nodes)
-	c.active = slices.Clone(s.active)
-	c.short = slices.Clone(s.short)
-	c.weight = make([]uint32, len(s.weight))
-	c.choice = make([]int32, len(s.choice))
-	c.profile = make([]int64, len(s.profile))
-	c.sol = nil
-	c.mark = make([]int32, len(s.mark))
-	c.warnings = slices.Clone(s.warnings)
-	return &c
+	m := s.model
+	m.Lo, m.Hi, m.Colors = slices.Clone(m.Lo), slices.Clone(m.Hi), slices.Clone(m.Colors)
+	m.Begin, m.Items = slices.Clone(m.Begin), slices.Clone(m.Items)
+	m.Caller, m.Index = slices.Clone(m.Caller), slices.Clone(m.Index)
+	return &Solver{model: m, warnings: slices.Clone(s.warnings), names: s.names}
 }
 
 // Warnings returns what the compiler accepted but reports: dropped options.
@@ -247,25 +167,30 @@ func (s *Solver) Warnings() []Warning { return s.warnings }
 func (s *Solver) Problem() *Problem { return s.names }
 
 // NumPrimary returns the number of primary items.
-func (s *Solver) NumPrimary() int { return int(s.nPrimary) }
+func (s *Solver) NumPrimary() int { return s.model.NPrimary }
 
 // NumItems returns the number of items, primary and secondary.
-func (s *Solver) NumItems() int { return int(s.nItems) }
+func (s *Solver) NumItems() int { return s.model.NItems }
 
 // NumOptions returns the number of options the caller gave, dropped ones
 // included; option indices range over 0…NumOptions()-1.
-func (s *Solver) NumOptions() int { return len(s.firstNode) }
+func (s *Solver) NumOptions() int { return len(s.model.Index) }
 
 // OptionItems appends to dst the items (0-based, primary first) of option k
 // in the order given, and returns the extended slice. A dropped option has
 // no items here.
 func (s *Solver) OptionItems(dst []int, k int) []int {
-	p := s.firstNode[k]
-	if p == 0 {
+	c := s.model.Index[k]
+	if c < 0 {
 		return dst
 	}
-	for ; s.nodes[p].top > 0; p++ {
-		dst = append(dst, int(s.nodes[p].top-1))
+	items, _ := s.model.Option(int(c))
+	for _, it := range items {
+		dst = append(dst, int(it))
 	}
 	return dst
 }
+
+// Hash returns a digest of the compiled problem (items, bounds, options,
+// colors), the same for the same problem however it was written.
+func (s *Solver) Hash() [32]byte { return s.model.Hash() }

@@ -1,32 +1,8 @@
-package exactcover
+package dlx
 
 import (
 	"math"
 	"math/bits"
-)
-
-// Branching is a rule for choosing the primary item to branch on. Both
-// rules pick an item with the fewest remaining options (MRV: a dead end,
-// an item with none, is found at once; an item with one is a forced move);
-// they differ in how they break ties.
-type Branching int
-
-const (
-	// KnuthMRV breaks ties in favor of the item declared first: Knuth's
-	// rule, whose node and update counts equal DLX1's.
-	KnuthMRV Branching = iota
-	// Weighted learns from dead ends. Each time the search finds an item
-	// with no option left, that item's weight goes up by one; ties among
-	// the items with the fewest options go to the heaviest, then to the
-	// first. Items that keep causing failures are thus branched on early,
-	// where their conflicts surface high in the tree. This is the
-	// "dom/wdeg" idea of Boussemart, Hemery, Lecoutre and Sais (ECAI 2004)
-	// in the form of Knuth's SSXCC3 (fewest options first, weight breaks
-	// ties). Weights start at zero in every Search, so a search is
-	// repeatable. On the hardest Sudoku it cuts the search tree by a third;
-	// on problems whose ties are few (queens, pentominoes) it changes
-	// little.
-	Weighted
 )
 
 // maxWeight caps an item's weight so that length, weight and item fit one
@@ -35,8 +11,8 @@ const (
 // that high has long since made its point.
 const maxWeight = 1<<13 - 1
 
-// trackShortAbove is the number of primary items above which the solver
-// keeps the set of items with at most one option (Solver.short) as the
+// TrackShortAbove is the number of primary items above which the solver
+// keeps the set of items with at most one option (Engine.short) as the
 // links dance. The set turns a scan of every active item into a look at a
 // few words whenever a forced move or a dead end exists, which is most
 // nodes in a Sudoku; but keeping it costs a test on every update and a
@@ -46,33 +22,33 @@ const maxWeight = 1<<13 - 1
 // pent-6x10 (72) 6.26 s against 5.95 s, sudoku-multi-823k (324) 0.97 s
 // against 1.06 s; Sudoku's hardest 9×9 set (about 160 items a puzzle)
 // 3.33k puzzles/s against 2.88k.
-var trackShortAbove = 100 // a variable only so that tests can try both ways
+var TrackShortAbove = 100 // a variable only so that tests can try both ways
 
 // choose returns the primary item to branch on: the active item with the
 // fewest remaining options, ties to the heaviest, then to the first. Under
 // Knuth's rule every weight stays zero, so ties go to the first.
-func (s *Solver) choose() int32 {
-	if s.track {
-		if best := s.chooseShort(); best != 0 {
+func (e *Engine) choose() int32 {
+	if e.track {
+		if best := e.chooseShort(); best != 0 {
 			return best
 		}
 	}
-	return scan(s.nodes, s.active, s.weight)
+	return scan(e.nodes, e.active, e.weight)
 }
 
 // chooseShort looks only at the items with at most one option: it returns
 // the first with none, else the heaviest with one (ties to the first),
 // else 0 when every active item has two or more.
-func (s *Solver) chooseShort() int32 {
-	nd := s.nodes
+func (e *Engine) chooseShort() int32 {
+	nd := e.nodes
 	best, heaviest := int32(0), int64(-1)
-	for w, m := range s.active {
-		for m &= s.short[w]; m != 0; m &= m - 1 {
+	for w, m := range e.active {
+		for m &= e.short[w]; m != 0; m &= m - 1 {
 			k := int32(w<<6 | bits.TrailingZeros64(m))
 			if nd[k].top == 0 {
 				return k
 			}
-			if wt := int64(s.weight[k]); wt > heaviest {
+			if wt := int64(e.weight[k]); wt > heaviest {
 				best, heaviest = k, wt
 			}
 		}
@@ -105,4 +81,43 @@ func scan(nd []node, active []uint64, weight []uint32) int32 {
 		}
 	}
 	return int32(least & (1<<24 - 1))
+}
+
+// chooseM returns the active primary item with the least branching
+// degree len+s−b+1 (b its remaining bound, s its slack but at most b) and
+// that degree, ties going as in Knuth's DLX3 to the smaller s, then to the
+// longer list, then, under the Weighted rule, to the heavier item, and then
+// to the item declared first. It returns 0 when no item is active: a
+// solution. (A first pass finds the least degree and s without branches;
+// a second breaks the ties among the few items that have them.)
+func (e *Engine) chooseM() (best, score int32) {
+	nd, bound, slack, weight := e.nodes, e.bound, e.slack, e.weight
+	least := uint64(math.MaxUint64)
+	for w, m := range e.active {
+		for ; m != 0; m &= m - 1 {
+			k := int32(w<<6 | bits.TrailingZeros64(m))
+			b := bound[k]
+			s := min(slack[k], b)
+			t := nd[k].top + s - b + 1
+			if t <= 0 {
+				return k, t // too few options: the first such item, as DLX3 finds it
+			}
+			least = min(least, uint64(t)<<32|uint64(s))
+		}
+	}
+	if least == math.MaxUint64 {
+		return 0, 0
+	}
+	tie := uint64(math.MaxUint64)
+	for w, m := range e.active {
+		for ; m != 0; m &= m - 1 {
+			k := int32(w<<6 | bits.TrailingZeros64(m))
+			b := bound[k]
+			s := min(slack[k], b)
+			if uint64(nd[k].top+s-b+1)<<32|uint64(s) == least {
+				tie = min(tie, uint64(1<<26-nd[k].top)<<37|uint64(maxWeight-weight[k])<<24|uint64(k))
+			}
+		}
+	}
+	return int32(tie & (1<<24 - 1)), int32(least >> 32)
 }

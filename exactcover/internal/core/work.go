@@ -1,0 +1,57 @@
+package core
+
+// Step is one branch on a path from the root of a search tree: the primary
+// item branched on and the caller's index of the option taken to cover it.
+// Option is [Null] for the branch of Knuth's Algorithm M that gives the item
+// no further option (allowed when its lower bound is already met). Exclude
+// marks the other branch of a binary choice (the sparse engine's branching
+// for multiplicities): Option is removed from the problem instead of taken.
+// Item is -1 in a step that forces an option outside any search (a
+// partial solution given by the caller).
+type Step struct {
+	Item    int32
+	Option  int32
+	Exclude bool
+}
+
+// Null is the Option of a step that covers its item no further.
+const Null = -1
+
+// Unit is a piece of a search: the subtree below the node that Path leads
+// to. When CountLast is set, the last step's updates are counted by
+// whoever searches the unit (it was exported by a search that had not yet
+// taken it); otherwise the whole path is replayed silently and only the
+// node it leads to, and what lies below, are counted.
+//
+// When After is set, the unit is instead the rest of a node that another
+// search has entered and counted: the branches of the node reached by
+// Path[:len(Path)-1] that come after the last step's, in the order of the
+// engine that made the unit (only that engine can search it).
+type Unit struct {
+	Path      []Step
+	CountLast bool
+	After     bool
+}
+
+// Counters are the totals a search keeps, as Knuth's programs keep them.
+type Counters struct {
+	Solutions  int64
+	Nodes      int64
+	Updates    int64
+	Cleansings int64
+}
+
+// Add adds c2 to c.
+func (c *Counters) Add(c2 Counters) {
+	c.Solutions += c2.Solutions
+	c.Nodes += c2.Nodes
+	c.Updates += c2.Updates
+	c.Cleansings += c2.Cleansings
+}
+
+// Branch is one level of the current path, for progress reports: the K-th
+// (1-based) of the D branches of item Item.
+type Branch struct {
+	Item int
+	K, D int
+}

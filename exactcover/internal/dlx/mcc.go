@@ -1,0 +1,413 @@
+package dlx
+
+import "xcover/exactcover/internal/core"
+
+// The search of Algorithm M (multiplicities), as Knuth's DLX3 performs it;
+// see the package documentation. A level's item keeps its bound in
+// e.bound; when the item has slack or a bound above one, the options tried
+// at the level are tweaked, and e.firstTweak[level] remembers the node that was
+// at the top of its list when the level began, for untweak.
+
+// danceM is the search loop for problems with multiplicities, following
+// DLX3's steps and counts one for one. It explores the subtree of the node
+// reached by levels 0…base-1, or, when resume is a node, the branches of
+// level base after resume's.
+func (e *Engine) danceM(run *core.Run, c *core.Counters, base int, resume int32) (end core.End) {
+	nd := e.nodes
+	choice, bound, slack := e.choice, e.bound, e.slack
+	profile := e.profile(run)
+	var (
+		level        = base
+		best, cur    int32
+		score, b     int32
+		t            tally
+		u, cl        int64
+		nextPoll     int64
+		cut          = base - 1 // levels ≤ cut gave their other branches away
+		weighted     = run.Weighted
+		maxSolutions = run.MaxSolutions
+	)
+	every := run.PollEvery
+	if every <= 0 {
+		every = core.PollInterval
+	}
+	nextPoll = every
+	if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
+		nextPoll = run.MaxNodes
+	}
+	if resume != 0 {
+		cur = resume
+		best = nd[cur].top
+		goto next
+	}
+
+forward:
+	if t.nodes >= nextPoll {
+		if run.MaxNodes > 0 && t.nodes >= run.MaxNodes {
+			end = core.NodeLimit
+			run.Export = e.export(run.Export, base, level, cut)
+			goto abort
+		}
+		if run.Poll != nil {
+			e.level = level
+			sofar := t.add(c)
+			switch run.Poll(&sofar) {
+			case core.Stop:
+				end = core.Polled
+				run.Export = e.export(run.Export, base, level, cut)
+				goto abort
+			case core.Export:
+				run.Export = e.export(run.Export, base, level, cut)
+			case core.Donate:
+				run.Export, cut = e.donate(run.Export, base, level, cut)
+			}
+		}
+		nextPoll = t.nodes + every
+		if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
+			nextPoll = run.MaxNodes
+		}
+	}
+	t.nodes++
+	profile[level]++
+	best, score = e.chooseM()
+	if best == 0 { // no active item: a solution
+		t.sols++
+		if run.Visit != nil && !run.Visit(e.solution(level)) {
+			end = core.Visited
+			goto abort
+		}
+		if maxSolutions > 0 && t.sols >= maxSolutions {
+			end = core.SolutionLimit
+			goto abort
+		}
+		goto backdown
+	}
+	if score <= 0 { // too few options left for best
+		if weighted && e.weight[best] < maxWeight {
+			e.weight[best]++
+		}
+		goto backdown
+	}
+	t.updates += e.enterM(level, best)
+	cur = nd[best].down
+	choice[level] = cur
+
+advance: // if cur is off limits, back up; tweak it if need be
+	b = bound[best]
+	if b == 0 && slack[best] == 0 {
+		if cur == best {
+			goto backup
+		}
+	} else if nd[best].top <= b-slack[best] {
+		goto backup
+	} else if cur != best {
+		t.updates += e.tweak(cur, b != 0)
+	} else if b != 0 { // the null branch: best gets no further option
+		e.deactivate(best)
+	}
+	if cur > e.nItems {
+		u, cl = e.coverOthersM(cur)
+		t.updates += u
+		t.cleansings += cl
+	}
+	level++
+	goto forward
+
+backup:
+	e.restoreM(level, best)
+backdown:
+	if level == base {
+		goto finish
+	}
+	level--
+	cur = choice[level]
+	if cur <= e.nItems { // back from a null branch, the level's last
+		best = cur
+		if bound[best] != 0 {
+			e.activate(best)
+		}
+		goto backup
+	}
+	best = nd[cur].top
+	e.uncoverOthersM(cur)
+	if level <= cut { // its other branches were given away
+		goto backup
+	}
+next:
+	cur = nd[cur].down
+	choice[level] = cur
+	goto advance
+
+abort: // undo the levels below the current one
+	for level > base {
+		level--
+		e.leaveM(level)
+	}
+
+finish:
+	c.Solutions += t.sols
+	c.Nodes += t.nodes
+	c.Updates += t.updates
+	c.Cleansings += t.cleansings
+	e.flushProfile(run)
+	return end
+}
+
+// deactivate and activate take primary item i out of the active items and
+// put it back, without touching its options (DLX3's null branch).
+func (e *Engine) deactivate(i int32) {
+	e.active[i>>6] &^= 1 << (i & 63)
+	e.nActive--
+}
+
+func (e *Engine) activate(i int32) {
+	e.active[i>>6] |= 1 << (i & 63)
+	e.nActive++
+}
+
+// enterM begins a level that branches on item best: its bound goes down by
+// one; it is covered at once when that leaves no room (bound zero), and
+// otherwise its options will be tweaked as they are tried. It returns the
+// updates made.
+func (e *Engine) enterM(level int, best int32) (updates int64) {
+	e.bound[best]--
+	if e.bound[best] == 0 && e.slack[best] == 0 {
+		e.firstTweak[level] = 0
+		return e.cover(best)
+	}
+	e.firstTweak[level] = e.nodes[best].down
+	if e.bound[best] == 0 {
+		updates = e.cover(best)
+	}
+	return updates
+}
+
+// restoreM undoes enterM and the tweaks made at the level since.
+func (e *Engine) restoreM(level int, best int32) {
+	if e.bound[best] == 0 && e.slack[best] == 0 {
+		e.uncover(best)
+	} else {
+		e.untweak(best, e.firstTweak[level], e.bound[best] != 0)
+	}
+	e.bound[best]++
+}
+
+// leaveM undoes level l entirely: the branch it took, then the level.
+func (e *Engine) leaveM(l int) {
+	cur := e.choice[l]
+	if e.firstTweak[l] == forcedLevel {
+		e.unforceM(cur)
+		return
+	}
+	best := cur
+	if cur <= e.nItems {
+		if e.bound[best] != 0 {
+			e.activate(best)
+		}
+	} else {
+		best = e.nodes[cur].top
+		e.uncoverOthersM(cur)
+	}
+	e.restoreM(l, best)
+}
+
+// coverOthersM takes the option of node p for the items other than p's:
+// each primary item's bound goes down, and the item is covered when it
+// reaches zero; secondary items are covered or purified as in DLX2.
+func (e *Engine) coverOthersM(p int32) (updates, cleansings int64) {
+	nd := e.nodes
+	for pp := p + 1; pp != p; {
+		n := nd[pp]
+		switch {
+		case n.top <= 0:
+			pp = n.up
+			continue
+		case n.top <= e.nPrimary:
+			if e.bound[n.top]--; e.bound[n.top] == 0 {
+				updates += e.cover(n.top)
+			}
+		case n.color == 0:
+			updates += e.cover(n.top)
+		case n.color > 0:
+			u, c := e.purify(pp)
+			updates += u
+			cleansings += c
+		}
+		pp++
+	}
+	return updates, cleansings
+}
+
+// uncoverOthersM undoes coverOthersM(p) in reverse order.
+func (e *Engine) uncoverOthersM(p int32) {
+	nd := e.nodes
+	for pp := p - 1; pp != p; {
+		n := nd[pp]
+		switch {
+		case n.top <= 0:
+			pp = n.down
+			continue
+		case n.top <= e.nPrimary:
+			if e.bound[n.top] == 0 {
+				e.uncover(n.top)
+			}
+			e.bound[n.top]++
+		case n.color == 0:
+			e.uncover(n.top)
+		case n.color > 0:
+			e.unpurify(pp)
+		}
+		pp--
+	}
+}
+
+// walkM passes over the branches of level l, which branches on item i,
+// as the search would, up to the one that takes option (a caller's index,
+// or core.Null), and returns its node (i itself for the null branch) with
+// the updates of that branch's tweak. On error level l is left as
+// enterM made it.
+func (e *Engine) walkM(i int32, option int32) (cur int32, updates int64, err error) {
+	nd := e.nodes
+	for cur = nd[i].down; ; cur = nd[cur].down {
+		b := e.bound[i]
+		var tw int64
+		if b == 0 && e.slack[i] == 0 {
+			if cur == i {
+				return 0, 0, core.ErrInconsistent
+			}
+		} else if nd[i].top <= b-e.slack[i] {
+			return 0, 0, core.ErrInconsistent
+		} else if cur != i {
+			tw = e.tweak(cur, b != 0)
+		} else if option != core.Null {
+			return 0, 0, core.ErrInconsistent
+		} else {
+			if b != 0 {
+				e.deactivate(i)
+			}
+			return i, 0, nil
+		}
+		if cur != i && e.p.Caller[e.option(cur)] == option {
+			return cur, tw, nil
+		}
+	}
+}
+
+// takeM makes step st at level l of a problem with multiplicities (see
+// take).
+func (e *Engine) takeM(l int, st core.Step) (updates, cleansings int64, err error) {
+	if st.Item < 0 {
+		return 0, 0, e.forceM(l, st)
+	}
+	if st.Exclude || st.Option < core.Null || int(st.Option) >= len(e.p.Index) || st.Option >= 0 && e.p.Index[st.Option] < 0 {
+		return 0, 0, core.ErrBadPath
+	}
+	i := st.Item + 1
+	if st.Item >= e.nPrimary || e.active[i>>6]&(1<<(i&63)) == 0 {
+		return 0, 0, core.ErrInconsistent
+	}
+	e.enterM(l, i)
+	cur, tw, err := e.walkM(i, st.Option)
+	if err != nil {
+		e.restoreM(l, i)
+		return 0, 0, err
+	}
+	e.choice[l] = cur
+	if cur > e.nItems {
+		updates, cleansings = e.coverOthersM(cur)
+	}
+	return updates + tw, cleansings, nil
+}
+
+// resumeAtM is resumeAt for a problem with multiplicities.
+func (e *Engine) resumeAtM(l int, st core.Step) (int32, error) {
+	if st.Item < 0 || st.Option < 0 || st.Exclude || int(st.Option) >= len(e.p.Index) || e.p.Index[st.Option] < 0 {
+		return 0, core.ErrBadPath
+	}
+	i := st.Item + 1
+	if st.Item >= e.nPrimary || e.active[i>>6]&(1<<(i&63)) == 0 {
+		return 0, core.ErrInconsistent
+	}
+	e.enterM(l, i)
+	cur, _, err := e.walkM(i, st.Option)
+	if err != nil {
+		e.restoreM(l, i)
+		return 0, err
+	}
+	e.choice[l] = cur
+	return cur, nil
+}
+
+// forceM takes an option outside any branching (a partial solution): the
+// option leaves every list, so that nothing can take it again, and then
+// counts for each of its items, as coverOthersM does.
+func (e *Engine) forceM(l int, st core.Step) error {
+	q, err := e.nodeOf(st)
+	if err != nil {
+		return err
+	}
+	e.tweak(q, true)
+	if it := e.nodes[q].top; e.bound[it]-1 == 0 {
+		e.bound[it] = 0
+		e.cover(it)
+	} else {
+		e.bound[it]--
+	}
+	e.coverOthersM(q)
+	e.choice[l], e.firstTweak[l] = q, forcedLevel
+	return nil
+}
+
+// unforceM undoes forceM for the option of node q, in reverse.
+func (e *Engine) unforceM(q int32) {
+	nd := e.nodes
+	e.uncoverOthersM(q)
+	it := nd[q].top
+	if e.bound[it] == 0 {
+		e.uncover(it)
+	}
+	e.bound[it]++
+	// tweak(q, true) took out q+1, …, q going around the option; put them
+	// back in the reverse order: q, q-1, …, q+1.
+	for nn := q; ; {
+		if n := nd[nn]; n.color >= 0 {
+			nd[n.up].down, nd[n.down].up = nn, nn
+			nd[n.top].top++
+		}
+		if nn--; nd[nn].top <= 0 { // the spacer before the option
+			nn = nd[nn].down // its last node
+		}
+		if nn == q {
+			return
+		}
+	}
+}
+
+// childrenM appends the children of the node just entered at level l
+// (enterM done, nothing tweaked yet) to dst, in the order the search would
+// take them: the options of the level's item while enough remain, then the
+// null branch when the item's lower bound allows it.
+func (e *Engine) childrenM(dst []core.Unit, l int, best int32) []core.Unit {
+	nd := e.nodes
+	b, s := e.bound[best], e.slack[best]
+	length := nd[best].top
+	for cur := nd[best].down; ; cur = nd[cur].down {
+		if b == 0 && s == 0 {
+			if cur == best {
+				return dst
+			}
+		} else if length <= b-s {
+			return dst
+		} else if cur != best {
+			length--
+		}
+		option := int32(core.Null)
+		if cur != best {
+			option = e.p.Caller[e.option(cur)]
+		}
+		dst = append(dst, core.Unit{Path: append(e.steps(l), core.Step{Item: best - 1, Option: option}), CountLast: true})
+		if cur == best {
+			return dst
+		}
+	}
+}

@@ -1,0 +1,24 @@
+package sparse_test
+
+import (
+	"testing"
+
+	"xcover/exactcover/internal/core"
+	"xcover/exactcover/internal/enginetest"
+	"xcover/exactcover/internal/sparse"
+)
+
+func newEngine(p *core.Problem) core.Engine { return sparse.New(p) }
+
+func TestEngineXCC(t *testing.T) { enginetest.Check(t, newEngine, false) }
+
+// TestEngineShort runs the checks with the set of short items kept even on
+// small problems, so that both ways of choosing are checked.
+func TestEngineShort(t *testing.T) {
+	old := sparse.TrackShortAbove
+	sparse.TrackShortAbove = 0
+	defer func() { sparse.TrackShortAbove = old }()
+	enginetest.Check(t, newEngine, false)
+}
+
+func TestEngineMCC(t *testing.T) { enginetest.Check(t, newEngine, true) }

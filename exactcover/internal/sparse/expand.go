@@ -1,0 +1,37 @@
+package sparse
+
+import "xcover/exactcover/internal/core"
+
+// Expand enters the node that u names and lists its children
+// (core.Engine). It counts exactly what a search entering that node would
+// count before trying its first branch.
+func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.Unit, bool, error) {
+	if u.After {
+		return dst, false, &core.PathError{Err: core.ErrBadPath}
+	}
+	m0, nAct0, nSec0 := e.save(), e.nAct, e.nSec
+	defer e.unsave(m0, nAct0, nSec0)
+	base, alive, err := e.replay(u.Path, u.CountLast, c)
+	if err != nil || !alive {
+		return dst, false, err
+	}
+	e.path = u.Path
+	c.Nodes++
+	if e.mcc {
+		return e.expandM(c, dst, base)
+	}
+	if e.nAct == 0 {
+		c.Solutions++
+		return dst, true, nil
+	}
+	best := e.choose(true, false)
+	h := e.hdr[best]
+	if h.size == 0 {
+		return dst, false, nil
+	}
+	c.Updates += e.cover(best)
+	for r := h.start; r < h.start+h.size; r++ {
+		dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: best, Option: e.p.Caller[e.option(e.set[r])]}), CountLast: true})
+	}
+	return dst, false, nil
+}

@@ -1,0 +1,219 @@
+package sparse
+
+import (
+	"math/bits"
+
+	"xcover/exactcover/internal/core"
+)
+
+// Search explores the subtree of u (core.Engine).
+func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End, error) {
+	if u.After {
+		return core.Exhausted, &core.PathError{Err: core.ErrBadPath} // never made here
+	}
+	m0, nAct0, nSec0 := e.save(), e.nAct, e.nSec
+	defer e.unsave(m0, nAct0, nSec0)
+	base, alive, err := e.replay(u.Path, u.CountLast, c)
+	if err != nil || !alive {
+		return core.Exhausted, err
+	}
+	e.path = u.Path
+	if e.mcc {
+		return e.searchM(run, c, base), nil
+	}
+	return e.search(run, c, base), nil
+}
+
+// unsave returns to the restore point made when e.saves had length m, and
+// forgets it.
+func (e *Engine) unsave(m, nAct, nSec int32) {
+	e.restore(m, nAct, nSec)
+	e.forget(m)
+}
+
+// forget drops the newest restore point, whose saves began at m.
+func (e *Engine) forget(m int32) {
+	e.saves = e.saves[:m]
+	if e.mcc {
+		e.bsaves = e.bsaves[:m]
+	}
+	if e.track {
+		for len(e.shortAt) > 0 && e.shortAt[len(e.shortAt)-1] >= m {
+			e.shortAt = e.shortAt[:len(e.shortAt)-1]
+		}
+		e.shortSaves = e.shortSaves[:len(e.shortAt)*len(e.short)]
+	}
+}
+
+// tally holds a search's counts while it runs, in registers; they reach
+// the caller's core.Counters when the search polls and when it ends.
+type tally struct {
+	sols, nodes, updates int64
+}
+
+func (t *tally) add(c *core.Counters) core.Counters {
+	return core.Counters{Solutions: c.Solutions + t.sols, Nodes: c.Nodes + t.nodes,
+		Updates: c.Updates + t.updates, Cleansings: c.Cleansings}
+}
+
+// search is the search loop for problems without multiplicities: levels on
+// an explicit stack, nothing allocated per node. It explores the subtree of
+// the node reached by levels 0…base-1, and leaves the state for the
+// caller's restore point to undo.
+func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.End) {
+	var (
+		depth    = base
+		best     int32
+		lv       *level
+		t        tally
+		u        int64
+		ok       bool
+		cut      = base - 1 // levels ≤ cut gave their other branches away
+		prof     = e.prof
+		weighted = run.Weighted
+		fast     = e.track && !weighted
+		every    = run.PollEvery
+		nextPoll int64
+	)
+	clear(prof)
+	if every <= 0 {
+		every = core.PollInterval
+	}
+	nextPoll = every
+	if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
+		nextPoll = run.MaxNodes
+	}
+
+forward:
+	if t.nodes >= nextPoll {
+		if run.MaxNodes > 0 && t.nodes >= run.MaxNodes {
+			end = core.NodeLimit
+			run.Export = e.export(run.Export, base, depth, cut)
+			goto finish
+		}
+		if run.Poll != nil {
+			e.depth = depth
+			sofar := t.add(c)
+			switch run.Poll(&sofar) {
+			case core.Stop:
+				end = core.Polled
+				run.Export = e.export(run.Export, base, depth, cut)
+				goto finish
+			case core.Export:
+				run.Export = e.export(run.Export, base, depth, cut)
+			case core.Donate:
+				run.Export, cut = e.donate(run.Export, base, depth, cut)
+			}
+		}
+		nextPoll = t.nodes + every
+		if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
+			nextPoll = run.MaxNodes
+		}
+	}
+	t.nodes++
+	prof[depth]++
+	lv = &e.lv[depth]
+	lv.mark = -1
+	fast = e.track && !weighted && depth > base
+	if e.nAct == 0 { // every primary item covered: a solution
+		t.sols++
+		if run.Visit != nil && !run.Visit(e.solution(depth)) {
+			end = core.Visited
+			goto finish
+		}
+		if run.MaxSolutions > 0 && t.sols >= run.MaxSolutions {
+			end = core.SolutionLimit
+			goto finish
+		}
+		goto backup
+	}
+	if fast { // a forced move, as choose would find it (see there)
+		for w, m := range e.short {
+			if m != 0 {
+				best = int32(w<<6 | bits.TrailingZeros64(m))
+				goto chosen
+			}
+		}
+	}
+	best = e.choose(depth == base, weighted)
+chosen:
+	lv.best = best
+	lv.r = e.hdr[best].start
+	lv.end = lv.r + e.hdr[best].size
+	if lv.end == lv.r { // no option left: a dead end
+		if weighted && e.weight[best] < maxWeight {
+			e.weight[best]++
+		}
+		goto backup
+	}
+	t.updates += e.cover(best)
+	if lv.end-lv.r > 1 {
+		lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
+	}
+
+advance:
+	u, ok = e.take(e.set[lv.r])
+	t.updates += u
+	if ok {
+		depth++
+		goto forward
+	}
+	if weighted && e.weight[e.dead] < maxWeight {
+		e.weight[e.dead]++
+	}
+
+next: // on to the next option at this level, if any
+	if lv.mark < 0 || depth <= cut || lv.r+1 >= lv.end {
+		goto backup
+	}
+	e.restore(lv.mark, lv.nAct, lv.nSec)
+	lv.r++
+	goto advance
+
+backup:
+	if depth == base {
+		goto finish
+	}
+	if lv.mark >= 0 { // leaving a restore point for good
+		e.forget(lv.mark)
+	}
+	depth--
+	lv = &e.lv[depth]
+	goto next
+
+finish:
+	c.Solutions += t.sols
+	c.Nodes += t.nodes
+	c.Updates += t.updates
+	if run.Profile != nil {
+		for l, n := range prof[:len(run.Profile)] {
+			run.Profile[l] += n
+		}
+	}
+	return end
+}
+
+// solution returns the caller's indices of the options chosen at levels
+// 0…depth-1, in a buffer reused from one solution to the next.
+func (e *Engine) solution(depth int) []int {
+	e.sol = e.sol[:0]
+	for l := range depth {
+		if k := e.chosen(l); k >= 0 {
+			e.sol = append(e.sol, int(e.p.Caller[k]))
+		}
+	}
+	return e.sol
+}
+
+// chosen returns the compiled option taken at level l, or -1 when the
+// level removed an option instead (multiplicities).
+func (e *Engine) chosen(l int) int32 {
+	lv := &e.lv[l]
+	if e.mcc {
+		if lv.bound != takeBranch {
+			return -1
+		}
+		return lv.r
+	}
+	return e.option(e.set[lv.r])
+}
