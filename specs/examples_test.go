@@ -2,12 +2,10 @@ package specs_test
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"xcover/exactcover"
 	"xcover/internal/verify"
 	"xcover/specs"
 )
@@ -66,9 +64,6 @@ func TestShippedExamples(t *testing.T) {
 				}
 			}
 			s, _, err := sp.Compile()
-			if err != nil && sp.Problem.HasMultiplicities() && errors.Is(err, exactcover.ErrBadBounds) {
-				t.Skipf("the engine does not solve multiplicities yet: %v", err)
-			}
 			if err != nil {
 				t.Fatal(err)
 			}
