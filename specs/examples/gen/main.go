@@ -68,26 +68,8 @@ func queens(n int) *specs.Spec {
 			"Each option places a queen on square rXcY. %s", n, n, queensCount(n)),
 	}
 	p := &sp.Problem
-	for i := 1; i <= n; i++ {
-		p.Primary = append(p.Primary, fmt.Sprintf("r%d", i))
-	}
-	for i := 1; i <= n; i++ {
-		p.Primary = append(p.Primary, fmt.Sprintf("c%d", i))
-	}
-	for d := 2; d <= 2*n; d++ {
-		p.Secondary = append(p.Secondary, fmt.Sprintf("a%d", d))
-	}
-	for d := 1; d <= 2*n-1; d++ {
-		p.Secondary = append(p.Secondary, fmt.Sprintf("b%d", d))
-	}
-	for r := 1; r <= n; r++ {
-		for c := 1; c <= n; c++ {
-			o := exactcover.NewOption(fmt.Sprintf("r%d", r), fmt.Sprintf("c%d", c),
-				fmt.Sprintf("a%d", r+c), fmt.Sprintf("b%d", r-c+n))
-			o.Label = fmt.Sprintf("r%dc%d", r, c)
-			p.Options = append(p.Options, o)
-		}
-	}
+	lines, diagonals, options := queensBoard(n)
+	p.Primary, p.Secondary, p.Options = lines, diagonals, options
 	return sp
 }
 
@@ -106,29 +88,13 @@ func queens2(n int) *specs.Spec {
 			"%s", n, n, n, queens2Count(n)),
 	}
 	p := &sp.Problem
-	add := func(name string, lo, hi int) {
-		p.Primary = append(p.Primary, name)
-		p.Bounds = append(p.Bounds, exactcover.Bounds{Lo: lo, Hi: hi})
+	lines, diagonals, options := queensBoard(n)
+	p.Primary, p.Options = append(lines, diagonals...), options
+	for range lines {
+		p.Bounds = append(p.Bounds, exactcover.Bounds{Lo: 2, Hi: 2})
 	}
-	for i := 1; i <= n; i++ {
-		add(fmt.Sprintf("r%d", i), 2, 2)
-	}
-	for i := 1; i <= n; i++ {
-		add(fmt.Sprintf("c%d", i), 2, 2)
-	}
-	for d := 2; d <= 2*n; d++ {
-		add(fmt.Sprintf("a%d", d), 0, 2)
-	}
-	for d := 1; d <= 2*n-1; d++ {
-		add(fmt.Sprintf("b%d", d), 0, 2)
-	}
-	for r := 1; r <= n; r++ {
-		for c := 1; c <= n; c++ {
-			o := exactcover.NewOption(fmt.Sprintf("r%d", r), fmt.Sprintf("c%d", c),
-				fmt.Sprintf("a%d", r+c), fmt.Sprintf("b%d", r-c+n))
-			o.Label = fmt.Sprintf("r%dc%d", r, c)
-			p.Options = append(p.Options, o)
-		}
+	for range diagonals {
+		p.Bounds = append(p.Bounds, exactcover.Bounds{Lo: 0, Hi: 2})
 	}
 	return sp
 }
@@ -139,6 +105,33 @@ func queens2Count(n int) string {
 			"mcc-queens2-6), and a brute-force count (specs/examples_test.go)."
 	}
 	return "Solution counts: ../shared/data/mcc/expected.tsv."
+}
+
+// queensBoard returns the items and options of a queens problem on an
+// n×n board: the rows r1…rn and columns c1…cn; the diagonals a2…a2n (r+c)
+// and b1…b(2n-1) (r-c+n); and one option per square, labelled rXcY.
+func queensBoard(n int) (lines, diagonals []string, options []exactcover.Option) {
+	for i := 1; i <= n; i++ {
+		lines = append(lines, fmt.Sprintf("r%d", i))
+	}
+	for i := 1; i <= n; i++ {
+		lines = append(lines, fmt.Sprintf("c%d", i))
+	}
+	for d := 2; d <= 2*n; d++ {
+		diagonals = append(diagonals, fmt.Sprintf("a%d", d))
+	}
+	for d := 1; d <= 2*n-1; d++ {
+		diagonals = append(diagonals, fmt.Sprintf("b%d", d))
+	}
+	for r := 1; r <= n; r++ {
+		for c := 1; c <= n; c++ {
+			o := exactcover.NewOption(fmt.Sprintf("r%d", r), fmt.Sprintf("c%d", c),
+				fmt.Sprintf("a%d", r+c), fmt.Sprintf("b%d", r-c+n))
+			o.Label = fmt.Sprintf("r%dc%d", r, c)
+			options = append(options, o)
+		}
+	}
+	return lines, diagonals, options
 }
 
 func queensCount(n int) string {
