@@ -114,7 +114,7 @@ func TestSharedMCC(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			st, err := s.Search(context.Background(), exactcover.Config{}, func(sol []int) bool {
+			st, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineDLX}, func(sol []int) bool {
 				if err := checkBounds(p, sol); err != nil {
 					t.Fatalf("invalid solution %v: %v", sol, err)
 				}

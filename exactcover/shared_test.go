@@ -88,7 +88,7 @@ func TestSharedInstances(t *testing.T) {
 				t.Fatal(err)
 			}
 			check := verify.NewChecker(p)
-			st, err := s.Search(context.Background(), exactcover.Config{}, func(sol []int) bool {
+			st, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineDLX}, func(sol []int) bool {
 				if err := check.Check(sol); err != nil {
 					t.Fatalf("invalid solution %v: %v", sol, err)
 				}

@@ -88,10 +88,34 @@ func scan(nd []node, active []uint64, weight []uint32) int32 {
 // that degree, ties going as in Knuth's DLX3 to the smaller s, then to the
 // longer list, then, under the Weighted rule, to the heavier item, and then
 // to the item declared first. It returns 0 when no item is active: a
-// solution. (A first pass finds the least degree and s without branches;
-// a second breaks the ties among the few items that have them.)
+// solution.
+//
+// When lists and slacks are short enough (packedM), degree, s, length and
+// weight fit one 64-bit sort key and one pass with no unpredictable branch
+// finds the item; otherwise a first pass finds the least degree and s and a
+// second breaks the ties.
 func (e *Engine) chooseM() (best, score int32) {
 	nd, bound, slack, weight := e.nodes, e.bound, e.slack, e.weight
+	if e.packedM {
+		least := uint64(math.MaxUint64)
+		for w, m := range e.active {
+			for ; m != 0; m &= m - 1 {
+				k := int32(w<<6 | bits.TrailingZeros64(m))
+				b := bound[k]
+				s := min(slack[k], b)
+				l := nd[k].top
+				t := l + s - b + 1
+				if t <= 0 {
+					return k, t // too few options: the first such item, as DLX3 finds it
+				}
+				key := uint64(t)<<43 | uint64(s)<<33 | uint64(1<<20-1-l)<<13 | uint64(maxWeight-weight[k])
+				if key < least {
+					least, best = key, k
+				}
+			}
+		}
+		return best, int32(least >> 43)
+	}
 	least := uint64(math.MaxUint64)
 	for w, m := range e.active {
 		for ; m != 0; m &= m - 1 {
@@ -100,7 +124,7 @@ func (e *Engine) chooseM() (best, score int32) {
 			s := min(slack[k], b)
 			t := nd[k].top + s - b + 1
 			if t <= 0 {
-				return k, t // too few options: the first such item, as DLX3 finds it
+				return k, t
 			}
 			least = min(least, uint64(t)<<32|uint64(s))
 		}

@@ -52,6 +52,9 @@ type Engine struct {
 	// how many more options may cover primary item i, slack[i] = hi−lo.
 	mcc          bool
 	bound, slack []int32
+	// packedM: every list is shorter than 2^20 and every slack below 2^10,
+	// so that chooseM's sort key fits 64 bits.
+	packedM bool
 
 	// search scratch
 	choice     []int32 // the node chosen at each level (a header for a null branch)
@@ -104,9 +107,13 @@ func (e *Engine) Reset(p *core.Problem) {
 	}
 	e.bound = resize(e.bound, nPrimary+1)
 	e.slack = resize(e.slack, nPrimary+1)
+	e.packedM = true
 	for i := range nPrimary {
 		lo, hi := p.Bounds(i)
 		e.bound[i+1], e.slack[i+1] = hi, hi-lo
+		if hi-lo >= 1<<10 || e.nodes[i+1].top >= 1<<20 {
+			e.packedM = false
+		}
 	}
 	depth := e.MaxDepth() + 2
 	e.choice = resize(e.choice, depth)

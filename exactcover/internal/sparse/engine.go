@@ -48,6 +48,7 @@ type Engine struct {
 	colors   []int32 // colors[q] is node q's color: 0 none, > 0 a color; nil when there are none
 	hdr      []header
 	set      []int32
+	set0     []int32 // set as compiled, for ResetWeights
 	first    []int32 // compiled option → its first node
 	// list[:nAct] are the active primary items and
 	// list[nPrimary:nPrimary+nSec] the active secondary ones; pos[i] is
@@ -68,7 +69,10 @@ type Engine struct {
 	// cover primary item i, slack[i] = hi−lo.
 	mcc          bool
 	bound, slack []int32
-	bsaves       []int32 // bounds saved, parallel to saves
+	// packedM: fewer than 2^13 primary items, every set shorter than 2^20
+	// and every slack below 2^10, so that chooseM's sort key fits 64 bits.
+	packedM bool
+	bsaves  []int32 // bounds saved, parallel to saves
 
 	lv    []level
 	sol   []int
@@ -131,6 +135,7 @@ func (e *Engine) Reset(p *core.Problem) {
 			e.colors = append(e.colors, 0)
 		}
 	}
+	e.set0 = append(e.set0[:0], e.set...)
 	e.list = resize(e.list, n)
 	e.pos = resize(e.pos, n)
 	for i := range e.list {
@@ -152,9 +157,13 @@ func (e *Engine) Reset(p *core.Problem) {
 	e.mcc = p.Multiplicities()
 	e.bound = resize(e.bound, p.NPrimary)
 	e.slack = resize(e.slack, p.NPrimary)
+	e.packedM = p.NPrimary < 1<<13
 	for i := range p.NPrimary {
 		lo, hi := p.Bounds(i)
 		e.bound[i], e.slack[i] = hi, hi-lo
+		if hi-lo >= 1<<10 || e.hdr[i].size >= 1<<20 {
+			e.packedM = false
+		}
 	}
 	e.bsaves = e.bsaves[:0]
 	if e.mcc { // an item with no option that may stay uncovered is content from the start
@@ -193,6 +202,7 @@ func (e *Engine) Clone() core.Engine {
 	c.nodes = slices.Clone(e.nodes)
 	c.hdr = slices.Clone(e.hdr)
 	c.set = slices.Clone(e.set)
+	c.set0 = slices.Clone(e.set0)
 	c.list = slices.Clone(e.list)
 	c.pos = slices.Clone(e.pos)
 	c.saves = nil
@@ -209,8 +219,17 @@ func (e *Engine) Clone() core.Engine {
 	return &c
 }
 
-// ResetWeights forgets what the Weighted rule has learned.
-func (e *Engine) ResetWeights() { clear(e.weight) }
+// ResetWeights forgets what the Weighted rule has learned, and puts every
+// set back in its first order: the order in which a search tries options
+// is then the same in every search from the start, and so are the weights
+// it learns (the Weighted rule's trees depend on that order).
+func (e *Engine) ResetWeights() {
+	clear(e.weight)
+	copy(e.set, e.set0)
+	for r, q := range e.set {
+		e.nodes[q].loc = int32(r)
+	}
+}
 
 // option returns the compiled option of node q.
 func (e *Engine) option(q int32) int32 {

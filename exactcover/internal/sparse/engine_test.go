@@ -22,3 +22,12 @@ func TestEngineShort(t *testing.T) {
 }
 
 func TestEngineMCC(t *testing.T) { enginetest.Check(t, newEngine, true) }
+
+// TestEngineMCCUnpacked runs the checks with the two-pass choice.
+func TestEngineMCCUnpacked(t *testing.T) {
+	enginetest.Check(t, func(p *core.Problem) core.Engine {
+		e := sparse.New(p)
+		sparse.Unpack(e)
+		return e
+	}, true)
+}

@@ -86,7 +86,7 @@ forward:
 		}
 		goto backup
 	}
-	lv.best, score = e.chooseM()
+	lv.best, score = e.chooseM(weighted)
 	if score <= 0 { // too few options left for the item
 		if weighted && e.weight[lv.best] < maxWeight {
 			e.weight[lv.best]++
@@ -156,13 +156,27 @@ func (e *Engine) bump(weighted bool) {
 // chooseM returns the active primary item with the least branching degree
 // len+s−b+1 (b its remaining bound, s its slack but at most b) and that
 // degree, ties going as in DLX3 to the smaller s, then to the longer set,
-// then to the heavier item, then to the first declared. (A first pass finds
-// the least degree and s, without branches; a second breaks the ties
-// among the few items that have them.)
-func (e *Engine) chooseM() (best, score int32) {
+// then to the heavier item, then to the first declared. When weights play
+// no part and sets, slacks and items are few enough (packedM), one pass
+// with a 64-bit sort key finds it; otherwise a first pass finds the least
+// degree and s, and a second breaks the ties.
+func (e *Engine) chooseM(weighted bool) (best, score int32) {
 	hdr, bound, slack, weight := e.hdr, e.bound, e.slack, e.weight
 	active := e.list[:e.nAct]
 	least := uint64(math.MaxUint64)
+	if e.packedM && !weighted {
+		for _, k := range active {
+			b := bound[k]
+			s := min(slack[k], b)
+			l := hdr[k].size
+			t := l + s - b + 1
+			if t <= 0 {
+				return k, t // a dead end: no need to look further
+			}
+			least = min(least, uint64(t)<<43|uint64(s)<<33|uint64(1<<20-1-l)<<13|uint64(k))
+		}
+		return int32(least & (1<<13 - 1)), int32(least >> 43)
+	}
 	for _, k := range active {
 		b := bound[k]
 		s := min(slack[k], b)
@@ -360,7 +374,7 @@ func (e *Engine) expandM(c *core.Counters, dst []core.Unit, base int) ([]core.Un
 		c.Solutions++
 		return dst, true, nil
 	}
-	best, score := e.chooseM()
+	best, score := e.chooseM(false)
 	if score <= 0 {
 		return dst, false, nil
 	}
