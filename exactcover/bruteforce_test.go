@@ -23,7 +23,8 @@ func bruteForce(p *exactcover.Problem) []string {
 	return found
 }
 
-// randomProblem makes a small problem with secondary items and colors.
+// randomProblem makes a small problem with secondary items and colors, and
+// half the time with multiplicities.
 func randomProblem(r *rand.Rand) *exactcover.Problem {
 	p := &exactcover.Problem{}
 	nPrimary, nSecondary := 1+r.IntN(5), r.IntN(4)
@@ -45,12 +46,18 @@ func randomProblem(r *rand.Rand) *exactcover.Problem {
 		}
 		p.Options = append(p.Options, o)
 	}
+	if r.IntN(2) == 0 {
+		for range nPrimary {
+			lo := r.IntN(3)
+			p.Bounds = append(p.Bounds, exactcover.Bounds{Lo: lo, Hi: max(lo, 1) + r.IntN(2)})
+		}
+	}
 	return p
 }
 
 // TestRandomProblemsAgainstBruteForce checks every solution of random
-// problems, with secondary items and colors, against brute force, under
-// both branching rules, and with the solver's set of short items (see
+// problems, with secondary items, colors and multiplicities, against brute
+// force, in both engines, under both branching rules, and with the solver's set of short items (see
 // trackShortAbove) kept and not kept: keeping it must not change a single
 // choice, so Knuth's rule must give the same node and update counts both
 // ways.
@@ -104,7 +111,7 @@ func TestRandomProblemsAgainstBruteForce(t *testing.T) {
 
 func describe(p *exactcover.Problem) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%v | %v;", p.Primary, p.Secondary)
+	fmt.Fprintf(&b, "%v %v | %v;", p.Primary, p.Bounds, p.Secondary)
 	for _, o := range p.Options {
 		fmt.Fprintf(&b, " %v;", o.Items)
 	}

@@ -9,62 +9,25 @@ import (
 	"strings"
 	"testing"
 
-	"fmt"
 	"xcover/exactcover"
+	"xcover/internal/verify"
 	"xcover/specs"
 )
 
 // mccDir holds Knuth-format instances with multiplicities; see its README.
 var mccDir = filepath.Join("..", "..", "shared", "data", "mcc")
 
-// loadMCC reads a DLX3 file: its first line's bound prefixes are taken off
-// and set on the problem (until specs reads them itself).
+// loadMCC reads a DLX3 file of the shared data.
 func loadMCC(t testing.TB, name string) *exactcover.Problem {
 	path := filepath.Join(mccDir, name+".dlx")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Skipf("shared data absent: %v", err)
 	}
-	lines := strings.Split(string(data), "\n")
-	var bounds []exactcover.Bounds
-	for i, line := range lines {
-		if s := strings.TrimSpace(line); s == "" || s[0] == '|' {
-			continue
-		}
-		var out []string
-		secondary := false
-		for _, tok := range strings.Fields(line) {
-			switch {
-			case tok == "|":
-				secondary = true
-			case secondary:
-			default:
-				b := exactcover.Once
-				if pre, name, ok := strings.Cut(tok, "|"); ok {
-					tok = name
-					lo, hi, two := strings.Cut(pre, ":")
-					if !two {
-						hi = lo
-					}
-					var e1, e2 error
-					b.Lo, e1 = strconv.Atoi(lo)
-					b.Hi, e2 = strconv.Atoi(hi)
-					if e1 != nil || e2 != nil {
-						t.Fatalf("%s: bad bound %q", name, pre)
-					}
-				}
-				bounds = append(bounds, b)
-			}
-			out = append(out, tok)
-		}
-		lines[i] = strings.Join(out, " ")
-		break
-	}
-	sp, err := specs.Parse(path, []byte(strings.Join(lines, "\n")), specs.DLX)
+	sp, err := specs.Parse(path, data, specs.DLX)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sp.Problem.Bounds = bounds
 	return &sp.Problem
 }
 
@@ -115,7 +78,7 @@ func TestSharedMCC(t *testing.T) {
 				t.Fatal(err)
 			}
 			st, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineDLX}, func(sol []int) bool {
-				if err := checkBounds(p, sol); err != nil {
+				if err := verify.Solution(p, sol); err != nil {
 					t.Fatalf("invalid solution %v: %v", sol, err)
 				}
 				return true
@@ -128,7 +91,7 @@ func TestSharedMCC(t *testing.T) {
 					st.Solutions, st.Nodes, st.Updates, st.Cleansings, e.solutions, e.nodes, e.updates, e.cleansings)
 			}
 			st, err = s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineSparse}, func(sol []int) bool {
-				if err := checkBounds(p, sol); err != nil {
+				if err := verify.Solution(p, sol); err != nil {
 					t.Fatalf("sparse: invalid solution %v: %v", sol, err)
 				}
 				return true
@@ -138,42 +101,6 @@ func TestSharedMCC(t *testing.T) {
 			}
 		})
 	}
-}
-
-// checkBounds checks a solution of a problem with multiplicities: every
-// primary item covered within its bounds, every secondary item at most
-// once or always with one color. (Until internal/verify knows bounds.)
-func checkBounds(p *exactcover.Problem, sol []int) error {
-	count := map[string]int{}
-	color := map[string]string{}
-	seen := map[int]bool{}
-	primary := map[string]bool{}
-	for _, name := range p.Primary {
-		primary[name] = true
-	}
-	for _, k := range sol {
-		if seen[k] {
-			return fmt.Errorf("option %d twice", k)
-		}
-		seen[k] = true
-		for _, r := range p.Options[k].Items {
-			count[r.Name]++
-			if primary[r.Name] {
-				continue
-			}
-			if c, ok := color[r.Name]; ok && (c != r.Color || c == "") {
-				return fmt.Errorf("item %s: colors %q and %q", r.Name, c, r.Color)
-			}
-			color[r.Name] = r.Color
-		}
-	}
-	for i, name := range p.Primary {
-		b := p.ItemBounds(i)
-		if count[name] < b.Lo || count[name] > b.Hi {
-			return fmt.Errorf("item %s covered %d times, bounds %v", name, count[name], b)
-		}
-	}
-	return nil
 }
 
 // BenchmarkCountMCC counts every solution of the multiplicity instances

@@ -15,7 +15,7 @@ func BenchmarkParse(b *testing.B) {
 		"many-short-options": []byte("A\n" + strings.Repeat("A\n", 1<<20)),
 	}
 	for _, name := range []string{"pent-6x10", "sudoku-multi-823k", "queens-14"} {
-		if data, err := os.ReadFile(filepath.Join(sharedDir, name+".dlx")); err == nil {
+		if data, err := os.ReadFile(filepath.Join(sharedDirs[0], name+".dlx")); err == nil {
 			inputs[name] = data
 		}
 	}

@@ -3,10 +3,10 @@ package specs
 import (
 	"bytes"
 	"fmt"
-	"unicode"
 	"unicode/utf8"
 
 	"xcover/exactcover"
+	"xcover/internal/strictyaml"
 )
 
 // Directives: comment lines that Knuth's programs ignore but that carry the
@@ -44,15 +44,26 @@ func parseDLX(file string, data []byte) (*Spec, error) {
 	if len(data) > MaxDLXBytes {
 		return nil, sp.errorAt(pos{1, 1}, exactcover.ErrTooLarge, "input is %d bytes, more than the limit MaxDLXBytes = %d", len(data), MaxDLXBytes)
 	}
-	d := &dlxParser{sp: sp, names: map[string]string{}, colors: map[string]string{}}
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	// One option per line at most: sizing the lists now avoids copying
-	// them as they grow, which doubles the peak memory on big files.
-	if lines := bytes.Count(data, []byte("\n")) + 1; lines > 1<<10 {
-		sp.Problem.Options = make([]exactcover.Option, 0, min(lines, maxOptions))
-		sp.optPos = make([]pos, 0, min(lines, maxOptions))
-		sp.refStart = make([]int, 0, min(lines, maxOptions)+1)
+	if err := strictyaml.CheckText(data); err != nil {
+		return nil, sp.positioned(err) // binary input fails here, on its first line
 	}
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	// A first pass counts, allocating nothing, so that a problem too large
+	// for memory is refused before the memory is spent, and so that the
+	// lists are made at their final size (growing them by copying would
+	// double the peak on big files).
+	n := countDLX(data)
+	if err := sp.checkMemory(n); err != nil {
+		return nil, err
+	}
+	d := &dlxParser{sp: sp, names: make(map[string]string, n.items), colors: map[string]string{}}
+	d.arena = make([]exactcover.ItemRef, 0, min(n.uses, maxUses))
+	sp.Problem.Primary = make([]string, 0, min(n.items, maxItems))
+	sp.itemPos = make([]pos, 0, min(n.items, maxItems))
+	sp.Problem.Options = make([]exactcover.Option, 0, min(n.options, maxOptions))
+	sp.optPos = make([]pos, 0, min(n.options, maxOptions))
+	sp.refStart = make([]int, 0, min(n.options, maxOptions)+1)
+	sp.refPos = make([]pos, 0, min(n.uses, maxUses))
 	var (
 		description [][]byte
 		sawItems    bool
@@ -64,9 +75,6 @@ func parseDLX(file string, data []byte) (*Spec, error) {
 		line, data, _ = bytes.Cut(data, []byte("\n"))
 		ln++
 		line = bytes.TrimSuffix(line, []byte("\r"))
-		if err := checkText(sp, line, ln); err != nil {
-			return nil, err
-		}
 		trimmed := bytes.TrimLeft(line, " \t")
 		switch {
 		case len(trimmed) == 0:
@@ -124,43 +132,8 @@ func directive(line []byte, name string) (string, bool) {
 	return string(text), true
 }
 
-// checkText refuses what no text file contains: invalid UTF-8 and control
-// characters other than tab (binary garbage fails here, on its first line).
-// A byte order mark is accepted only at the start of the input.
-func checkText(sp *Spec, line []byte, ln int32) error {
-	col := int32(1)
-	for i := 0; i < len(line); col++ {
-		c := line[i]
-		if c < utf8.RuneSelf {
-			if (c < ' ' && c != '\t') || c == 0x7f {
-				return sp.errorAt(pos{ln, col}, ErrSyntax, "control character %U: expected text", rune(c))
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRune(line[i:])
-		if r == utf8.RuneError && size <= 1 {
-			return sp.errorAt(pos{ln, col}, ErrSyntax, "invalid UTF-8 byte %#02x: expected text", c)
-		}
-		if notText(r) {
-			return sp.errorAt(pos{ln, col}, ErrSyntax, "control character %U: expected text", r)
-		}
-		i += size
-	}
-	return nil
-}
-
-// notText reports whether r may not appear in names, labels or
-// descriptions: control characters (C0 but tab, DEL, C1), the byte order
-// mark, and the Unicode line and paragraph separators, which YAML reads as
-// line breaks.
-func notText(r rune) bool {
-	return (unicode.IsControl(r) && r != '\t') || r == '\ufeff' || r == '\u2028' || r == '\u2029'
-}
-
-// split cuts a line into words separated by spaces and tabs; when pipe is
-// set, '|' is a word by itself even when it touches a name.
-func (d *dlxParser) split(line []byte, pipe bool) []token {
+// split cuts a line into words separated by spaces and tabs.
+func (d *dlxParser) split(line []byte) []token {
 	d.tokens = d.tokens[:0]
 	col := int32(1)
 	start, startCol := -1, int32(0)
@@ -171,14 +144,10 @@ func (d *dlxParser) split(line []byte, pipe bool) []token {
 			_, size = utf8.DecodeRune(line[i:])
 		}
 		sep := c == ' ' || c == '\t'
-		bar := pipe && c == '|'
-		if (sep || bar) && start >= 0 {
+		switch {
+		case sep && start >= 0:
 			d.tokens = append(d.tokens, token{line[start:i], startCol})
 			start = -1
-		}
-		switch {
-		case bar:
-			d.tokens = append(d.tokens, token{line[i : i+1], col})
 		case !sep && start < 0:
 			start, startCol = i, col
 		}
@@ -190,35 +159,58 @@ func (d *dlxParser) split(line []byte, pipe bool) []token {
 	return d.tokens
 }
 
-// items reads the item line.
+// items reads the item line. As in Knuth's programs, a word that starts
+// with '|' starts the secondary items (the rest of the word, if any, is the
+// first of them); in a primary item's word, '|' ends its bounds ("2|A",
+// "0:3|B", see dlxBounds).
 func (d *dlxParser) items(line []byte, ln int32) error {
 	sp := d.sp
 	secondary := false
-	for _, t := range d.split(line, true) {
-		p := pos{ln, t.col}
-		if len(t.text) == 1 && t.text[0] == '|' {
+	var bounds []exactcover.Bounds
+	for _, t := range d.split(line) {
+		if t.text[0] == '|' {
 			if secondary {
-				return sp.errorAt(p, ErrSyntax, "second '|' in the item line: expected secondary item names")
+				return sp.errorAt(pos{ln, t.col}, ErrSyntax, "second '|' in the item line: expected secondary item names")
 			}
 			secondary = true
-			continue
+			if t.text, t.col = t.text[1:], t.col+1; len(t.text) == 0 {
+				continue
+			}
 		}
-		if err := d.checkName(t, ln, "item name", true); err != nil {
+		p := pos{ln, t.col}
+		name := t
+		if !secondary {
+			b, n, err := d.dlxBounds(t, ln)
+			if err != nil {
+				return err
+			}
+			bounds, name = append(bounds, b), n
+		} else if i := bytes.IndexByte(t.text, '|'); i >= 0 {
+			if _, _, msg := number(t.text[:i]); msg == "" || bytes.IndexByte(t.text[:i], ':') > 0 {
+				return sp.errorAt(p, exactcover.ErrBadBounds, "bounds on secondary item %q: only primary items take bounds (secondary ones are covered at most once, or by options agreeing on a color)", t.text[i+1:])
+			}
+			p.col += int32(utf8.RuneCount(t.text[:i]))
+			return sp.errorAt(p, ErrSyntax, "'|' in secondary item name %q: expected a name without '|'", t.text)
+		}
+		if err := d.checkName(name, ln, "item name", true); err != nil {
 			return err
 		}
 		if len(sp.itemPos) >= maxItems {
 			return sp.errorAt(p, exactcover.ErrTooLarge, "too many items: the limit is MaxItems = %d", maxItems)
 		}
-		name := string(t.text)
-		if _, dup := d.names[name]; !dup {
-			d.names[name] = name
-		}
+		s := d.intern(d.names, name.text, maxItems)
 		if secondary {
-			sp.Problem.Secondary = append(sp.Problem.Secondary, name)
+			sp.Problem.Secondary = append(sp.Problem.Secondary, s)
 		} else {
-			sp.Problem.Primary = append(sp.Problem.Primary, name)
+			sp.Problem.Primary = append(sp.Problem.Primary, s)
 		}
 		sp.itemPos = append(sp.itemPos, p)
+	}
+	for _, b := range bounds {
+		if b != exactcover.Once {
+			sp.Problem.Bounds = bounds // else none: every item exactly once
+			break
+		}
 	}
 	return nil
 }
@@ -253,7 +245,7 @@ func (d *dlxParser) option(line []byte, ln int32, label string) error {
 	if len(sp.Problem.Options) >= maxOptions {
 		return sp.errorAt(pos{ln, 1}, exactcover.ErrTooLarge, "too many options: the limit is MaxOptions = %d", maxOptions)
 	}
-	tokens := d.split(line, false)
+	tokens := d.split(line)
 	sp.optPos = append(sp.optPos, pos{ln, tokens[0].col})
 	sp.refStart = append(sp.refStart, len(sp.refPos))
 	refs := d.alloc(len(tokens))
@@ -277,13 +269,17 @@ func (d *dlxParser) option(line []byte, ln int32, label string) error {
 		if err := d.checkName(token{nameText, t.col}, ln, "item name", false); err != nil {
 			return err
 		}
-		r := exactcover.ItemRef{Name: d.intern(d.names, nameText)}
+		name, ok := d.names[string(nameText)]
+		if !ok {
+			name = string(nameText) // unknown: Compile will say so
+		}
+		r := exactcover.ItemRef{Name: name}
 		if colored {
 			ct := token{colorText, t.col + int32(utf8.RuneCount(nameText)) + 1}
 			if err := d.checkName(ct, ln, "color", true); err != nil {
 				return err
 			}
-			r.Color = d.intern(d.colors, colorText)
+			r.Color = d.intern(d.colors, colorText, maxInternedColors)
 		}
 		refs = append(refs, r)
 		sp.refPos = append(sp.refPos, p)
@@ -292,10 +288,11 @@ func (d *dlxParser) option(line []byte, ln int32, label string) error {
 	return nil
 }
 
-// alloc returns an empty slice with room for n references, cut from a
-// larger block: one allocation per option would dominate on big files.
+// alloc returns an empty slice with room for n references, cut from the
+// block made for all of them: one allocation per option would dominate on
+// big files.
 func (d *dlxParser) alloc(n int) []exactcover.ItemRef {
-	if cap(d.arena)-len(d.arena) < n {
+	if cap(d.arena)-len(d.arena) < n { // only if the first pass was wrong
 		d.arena = make([]exactcover.ItemRef, 0, max(n, 1<<12))
 	}
 	refs := d.arena[len(d.arena) : len(d.arena) : len(d.arena)+n]
@@ -303,17 +300,65 @@ func (d *dlxParser) alloc(n int) []exactcover.ItemRef {
 	return refs
 }
 
-// intern returns the string for b from m, adding it when absent: a large
-// file names the same items millions of times, and they share one string.
-func (d *dlxParser) intern(m map[string]string, b []byte) string {
+// maxInternedColors bounds the colors shared among their uses: a file
+// with millions of distinct colors would otherwise grow the map without
+// bound. Beyond it, a use gets its own copy of the color's text.
+const maxInternedColors = 1 << 16
+
+// intern returns the string for b from m, adding it when absent and m has
+// fewer than most entries: a large file names the same items and colors
+// millions of times, and they share one string.
+func (d *dlxParser) intern(m map[string]string, b []byte, most int) string {
 	if s, ok := m[string(b)]; ok {
 		return s
 	}
 	s := string(b)
-	if len(m) < maxItems {
+	if len(m) < most {
 		m[s] = s
 	}
 	return s
+}
+
+// dlxCounts is what countDLX finds: upper bounds on the numbers of items,
+// options and item uses a DLX input will give, and its size in bytes.
+type dlxCounts struct {
+	items, options, uses, bytes int
+}
+
+// countDLX counts the words of the item line, the option lines and their
+// words, reading each byte once and allocating nothing. Items may be
+// overcounted by the '|' between primary and secondary items.
+func countDLX(data []byte) dlxCounts {
+	n := dlxCounts{bytes: len(data)}
+	sawItems := false
+	for len(data) > 0 {
+		end := bytes.IndexByte(data, '\n')
+		if end < 0 {
+			end = len(data)
+		}
+		line := data[:end]
+		data = data[min(end+1, len(data)):]
+		words, first := 0, byte(0)
+		inWord := false
+		for _, c := range line {
+			sep := c == ' ' || c == '\t' || c == '\r'
+			if !sep && !inWord {
+				if words++; words == 1 {
+					first = c
+				}
+			}
+			inWord = !sep
+		}
+		switch {
+		case words == 0 || first == '|':
+		case !sawItems:
+			n.items, sawItems = words, true
+		default:
+			n.options++
+			n.uses += words
+		}
+	}
+	return n
 }
 
 // writeDLX writes sp in Knuth's format; see README.md for the comment
@@ -349,6 +394,10 @@ func writeDLX(w *bytes.Buffer, sp *Spec) error {
 	for i, name := range p.Primary {
 		if i > 0 {
 			w.WriteByte(' ')
+		}
+		if b := p.ItemBounds(i); b != exactcover.Once {
+			w.WriteString(b.String()) // DLX3's "lo:hi|name", or "n|name"
+			w.WriteByte('|')
 		}
 		w.WriteString(name)
 	}

@@ -89,3 +89,39 @@ func ExampleSpec_Compile() {
 	// Output:
 	// typo.yaml:3:9: unknown item "C": expected an item declared as primary or secondary
 }
+
+// Multiplicities: two queens in every row and every column of a 4×4 board
+// (rows and columns covered exactly twice, "r1: 2"). The solutions are the
+// 4×4 0-1 matrices with two 1s in every row and column: OEIS A001499 gives
+// 90 of them. In Knuth's DLX3 format the bounds come before the name.
+func Example_multiplicities() {
+	const input = `
+primary: [r1: 2, r2: 2, r3: 2, r4: 2, c1: 2, c2: 2, c3: 2, c4: 2]
+options: [r1 c1, r1 c2, r1 c3, r1 c4, r2 c1, r2 c2, r2 c3, r2 c4,
+          r3 c1, r3 c2, r3 c3, r3 c4, r4 c1, r4 c2, r4 c3, r4 c4]
+`
+	sp, err := specs.Parse("two-per-line.yaml", []byte(input), specs.YAML)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	s, _, err := sp.Compile()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	n := 0
+	for range s.Solutions(context.Background()) {
+		n++
+	}
+	fmt.Println(n, "solutions")
+	var dlx strings.Builder
+	if err := specs.Write(&dlx, sp, specs.DLX); err != nil {
+		fmt.Println(err)
+	}
+	first, _, _ := strings.Cut(dlx.String(), "\n")
+	fmt.Println(first)
+	// Output:
+	// 90 solutions
+	// 2|r1 2|r2 2|r3 2|r4 2|c1 2|c2 2|c3 2|c4
+}

@@ -22,11 +22,14 @@ var shippedCounts = []struct {
 	{"queens-8.yaml", 92, "OEIS A000170(8) = 92"},
 	{"langford-7.yaml", 52, "OEIS A014552(7) = 26 up to reversal, times 2"},
 	{"pentomino-3x20.yaml", 8, "Golomb, Polyominoes: 2 packings of the 3x20 box up to symmetry, times 4"},
+	{"knuth-mcc.yaml", 1, "Knuth, the documentation of DLX3: the unique solution {A C X:1 Y:1} {B X:1} {C Y:1}"},
+	{"queens2-6.yaml", 1097, "Knuth's DLX3 on the same problem: ../shared/data/mcc/expected.tsv (mcc-queens2-6)"},
 }
 
 // TestShippedExamples loads every spec in examples/, solves it, checks the
 // count against shippedCounts and every solution with the independent
-// verifier.
+// verifier. Where the problem is small enough, the brute-force enumerator
+// of internal/verify counts it too, against the same figure.
 func TestShippedExamples(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("examples", "*.yaml"))
 	if err != nil {
@@ -54,6 +57,11 @@ func TestShippedExamples(t *testing.T) {
 			}
 			if sp.Name == "" || sp.Description == "" {
 				t.Errorf("%s: name and description are required of a shipped example", path)
+			}
+			if len(sp.Problem.Options) <= verify.MaxBruteForceOptions {
+				if n := len(verify.BruteForce(&sp.Problem)); n != int(tc.solutions) {
+					t.Errorf("brute force: %d solutions, want %d (%s)", n, tc.solutions, tc.source)
+				}
 			}
 			s, _, err := sp.Compile()
 			if err != nil {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -55,10 +57,14 @@ func FuzzParseYAML(f *testing.F) {
 // a short search passes the verifier.
 func checkParse(t *testing.T, data []byte, format specs.Format) {
 	sp, err := specs.Parse("in", data, format)
+	if format == specs.DLX {
+		checkDLXBounds(t, data, sp, err)
+	}
 	if err != nil {
 		checkError(t, err)
 		return
 	}
+	checkBounds(t, &sp.Problem)
 	s, _, err := sp.Compile()
 	if err != nil {
 		checkError(t, err)
@@ -102,5 +108,80 @@ func checkError(t *testing.T, err error) {
 	}
 	if e.Line < 1 || e.Col < 1 || strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "in:") {
 		t.Fatalf("error %q: want one line in:line:col: message", err)
+	}
+}
+
+// checkBounds requires what every parsed problem's bounds satisfy: none, or
+// one per primary item, within DLX3's rules, at least one other than
+// exactly once.
+func checkBounds(t *testing.T, p *exactcover.Problem) {
+	if p.Bounds == nil {
+		return
+	}
+	if len(p.Bounds) != len(p.Primary) || !p.HasMultiplicities() {
+		t.Fatalf("%d bounds for %d primary items, multiplicities %v", len(p.Bounds), len(p.Primary), p.HasMultiplicities())
+	}
+	for i, b := range p.Bounds {
+		if b.Lo < 0 || b.Hi < 1 || b.Lo > b.Hi || b.Hi > exactcover.MaxBound {
+			t.Fatalf("item %q: bounds %d..%d accepted", p.Primary[i], b.Lo, b.Hi)
+		}
+	}
+}
+
+// dlx3Word is DLX3's form of a primary item's word, restated as a regular
+// expression: optional bounds lo:hi| or n|, then a name without ':' or '|'.
+var dlx3Word = regexp.MustCompile(`^(?:(?:([0-9]+):)?([0-9]+)\|)?[^:|]+$`)
+
+// checkDLXBounds holds the parser's reading of the item line's bounds
+// against dlx3Word: a file accepted has only such words, with bounds DLX3
+// accepts; a file refused with ErrBadBounds has a word that is not one, or
+// numbers DLX3 would refuse (or that overflow).
+func checkDLXBounds(t *testing.T, data []byte, sp *specs.Spec, err error) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	var line string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l = strings.TrimRight(l, "\r"); strings.TrimLeft(l, " \t") != "" && !strings.HasPrefix(strings.TrimLeft(l, " \t"), "|") {
+			line = l
+			break
+		}
+	}
+	good := true // every word is one DLX3 takes
+	secondary := false
+	for _, w := range strings.FieldsFunc(line, func(r rune) bool { return r == ' ' || r == '\t' }) {
+		if strings.HasPrefix(w, "|") {
+			if secondary {
+				good = false // a second '|'
+				break
+			}
+			if secondary, w = true, w[1:]; w == "" {
+				continue
+			}
+		}
+		if secondary {
+			good = good && !strings.Contains(w, "|") // no bounds on secondary items
+			continue
+		}
+		m := dlx3Word.FindStringSubmatch(w)
+		if m == nil {
+			good = false
+			break
+		}
+		if m[2] != "" {
+			lo, errLo := strconv.Atoi(m[1])
+			hi, errHi := strconv.Atoi(m[2])
+			if m[1] == "" {
+				lo, errLo = hi, nil
+			}
+			if errLo != nil || errHi != nil || hi < 1 || lo > hi || hi > exactcover.MaxBound {
+				good = false
+				break
+			}
+		}
+	}
+	switch {
+	case err == nil && !good:
+		t.Fatalf("item line %q accepted, but a primary word is not one DLX3 takes", line)
+	case errors.Is(err, exactcover.ErrBadBounds) && good:
+		t.Fatalf("item line %q refused for its bounds (%v), but every primary word is one DLX3 takes", line, err)
 	}
 }

@@ -11,29 +11,46 @@ import (
 	"xcover/specs"
 )
 
-// sharedDir holds Knuth-format instances shared by the project (read-only).
-var sharedDir = filepath.Join("..", "..", "shared", "data", "exactcover")
+// sharedDirs hold Knuth-format instances shared by the project
+// (read-only): exact cover with colors (DLX1, DLX2), and multiplicities
+// (DLX3).
+var sharedDirs = []string{
+	filepath.Join("..", "..", "shared", "data", "exactcover"),
+	filepath.Join("..", "..", "shared", "data", "mcc"),
+}
 
 // sharedFiles returns the shared DLX files, skipping the test when the
 // shared data is absent.
 func sharedFiles(t testing.TB) []string {
-	files, _ := filepath.Glob(filepath.Join(sharedDir, "*.dlx"))
+	var files []string
+	for _, dir := range sharedDirs {
+		more, _ := filepath.Glob(filepath.Join(dir, "*.dlx"))
+		files = append(files, more...)
+	}
 	if len(files) == 0 {
-		t.Skipf("no shared data in %s", sharedDir)
+		t.Skipf("no shared data in %s", sharedDirs)
 	}
 	return files
 }
 
 // sameProblem reports the first difference between two problems, or "".
-// Nil and empty lists are the same.
+// Nil and empty lists are the same, and so are no bounds and bounds of
+// exactly once for every item.
 func sameProblem(a, b *exactcover.Problem) string {
 	switch {
 	case !slices.Equal(a.Primary, b.Primary):
 		return "primary items differ"
 	case !slices.Equal(a.Secondary, b.Secondary):
 		return "secondary items differ"
+	case a.HasMultiplicities() != b.HasMultiplicities():
+		return "one has bounds, the other not"
 	case len(a.Options) != len(b.Options):
 		return "numbers of options differ"
+	}
+	for i := range a.Primary {
+		if a.ItemBounds(i) != b.ItemBounds(i) {
+			return "bounds of " + a.Primary[i] + " differ"
+		}
 	}
 	for k := range a.Options {
 		if a.Options[k].Label != b.Options[k].Label || !slices.Equal(a.Options[k].Items, b.Options[k].Items) {

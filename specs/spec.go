@@ -17,7 +17,8 @@ type Format string
 const (
 	// YAML is the spec format for people, described in README.md.
 	YAML Format = "yaml"
-	// DLX is Knuth's text format, read by his DLX1 and DLX2 programs.
+	// DLX is Knuth's text format, read by his DLX1, DLX2 and DLX3
+	// programs.
 	DLX Format = "dlx"
 )
 
@@ -38,8 +39,8 @@ func FormatOf(path string) (f Format, ok bool) {
 // standard input. It looks at the first line that is neither blank nor a
 // comment: a YAML document starts with a key ("name:", "primary: ...") or a
 // marker ("---", "%YAML", "{", "[", "- "), while Knuth's first line lists item names,
-// which never contain ':'. A leading '|' comment means DLX, a leading '#'
-// comment YAML. Anything else, empty input included, is taken as DLX, whose
+// perhaps with bounds ("2|A", "0:3|B"), and no word of it ends in ':'. A
+// leading '|' comment means DLX, a leading '#' comment YAML. Anything else, empty input included, is taken as DLX, whose
 // parser then says what it expected.
 func Detect(data []byte) Format {
 	for len(data) > 0 {

@@ -9,6 +9,9 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"xcover/exactcover"
+	"xcover/internal/strictyaml"
 )
 
 // Parse reads a spec written in format f. file names the input in messages
@@ -67,7 +70,7 @@ func checkWritable(sp *Spec) error {
 			return fmt.Errorf("cannot write %s %q: invalid UTF-8", what, s)
 		}
 		for _, r := range s {
-			if r == ' ' || r == ':' || r == '|' || r == '\t' || notText(r) {
+			if r == ' ' || r == ':' || r == '|' || r == '\t' || !strictyaml.IsText(r) {
 				return fmt.Errorf("cannot write %s %q: it contains %q", what, s, r)
 			}
 		}
@@ -78,11 +81,19 @@ func checkWritable(sp *Spec) error {
 			return fmt.Errorf("cannot write %s %q: invalid UTF-8", what, s)
 		}
 		for _, r := range s {
-			if notText(r) && !(multiline && r == '\n') {
+			if !strictyaml.IsText(r) && !(multiline && r == '\n') {
 				return fmt.Errorf("cannot write %s %q: it contains control character %U", what, s, r)
 			}
 		}
 		return nil
+	}
+	if len(p.Bounds) != 0 && len(p.Bounds) != len(p.Primary) {
+		return fmt.Errorf("cannot write %d bounds for %d primary items", len(p.Bounds), len(p.Primary))
+	}
+	for i, b := range p.Bounds {
+		if b.Lo < 0 || b.Hi < 1 || b.Lo > b.Hi || b.Hi > exactcover.MaxBound {
+			return fmt.Errorf("cannot write bounds %d..%d of item %q: expected 0 ≤ lower ≤ upper, 1 ≤ upper ≤ MaxBound", b.Lo, b.Hi, p.Primary[i])
+		}
 	}
 	if err := line(sp.Name, "name", false); err != nil {
 		return err
@@ -131,22 +142,26 @@ func writeYAML(w *bytes.Buffer, sp *Spec) error {
 	if sp.Description != "" {
 		w.WriteString("description: " + description(sp.Description) + "\n")
 	}
-	list := func(names []string) {
+	// list writes a flow list of n entries, entry i written by entry.
+	list := func(n int, entry func(i int) string) {
 		w.WriteByte('[')
-		for i, name := range names {
+		for i := range n {
 			if i > 0 {
 				w.WriteString(", ")
 			}
-			w.WriteString(quote(name, true))
+			w.WriteString(entry(i))
 		}
 		w.WriteByte(']')
 	}
+	quoted := func(names []string) func(int) string {
+		return func(i int) string { return quote(names[i], true) }
+	}
 	w.WriteString("primary: ")
-	list(p.Primary)
+	list(len(p.Primary), func(i int) string { return withBounds(p.Primary[i], p.ItemBounds(i)) })
 	w.WriteByte('\n')
 	if len(p.Secondary) > 0 {
 		w.WriteString("secondary: ")
-		list(p.Secondary)
+		list(len(p.Secondary), quoted(p.Secondary))
 		w.WriteByte('\n')
 	}
 	if len(p.Options) == 0 {
@@ -165,11 +180,34 @@ func writeYAML(w *bytes.Buffer, sp *Spec) error {
 		} else {
 			w.WriteString("  - ")
 		}
-		list(refs)
+		list(len(refs), quoted(refs))
 		w.WriteByte('\n')
 	}
 	return nil
 }
+
+// withBounds returns a primary item's entry in the flow list of primary
+// items, quoted as needed: its name alone when it is covered exactly once,
+// else "name: n" or "name: lo..hi". A long quoted name is written as an
+// explicit key ("? name : n"), since YAML limits implicit keys to 1024
+// characters.
+func withBounds(name string, b exactcover.Bounds) string {
+	q := quote(name, true)
+	switch {
+	case b == exactcover.Once:
+		return q
+	case len(q) > maxImplicitKey:
+		q = "? " + q + " "
+	}
+	if b.Lo == b.Hi {
+		return fmt.Sprintf("%s: %d", q, b.Hi)
+	}
+	return fmt.Sprintf("%s: %d..%d", q, b.Lo, b.Hi)
+}
+
+// maxImplicitKey is the longest key YAML lets one write without "? ":
+// 1024 characters, less a margin for our own measure in bytes.
+const maxImplicitKey = 1000
 
 // quote returns s as a YAML scalar: plain when that reads back as s (in a
 // flow list when flow is set), double-quoted otherwise. Values are read as
@@ -206,7 +244,7 @@ func quote(s string, flow bool) string {
 // character that starts no YAML construct, no leading or trailing space,
 // and no ": " or " #" that would end the scalar.
 func plainOK(s string, flow bool) bool {
-	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' || s == "<<" { // "<<" is YAML's merge key
 		return false
 	}
 	if strings.ContainsRune("-?:,[]{}#&*!|>'\"%@`~", rune(s[0])) {

@@ -15,16 +15,24 @@ type Checker struct {
 	nPrimary int
 	items    [][]int // option → item indices
 	colors   [][]int // option → color ids, 0 uncolored
+	lo, hi   []int   // per primary item, its bounds
 	count    []int   // per item, uses in the current check
 	color    []int   // per item, color of the first use (-1: uncolored seen)
 	touched  []int
-	err      error // a defect of the problem itself, reported by Check
+	picked   []bool // per option, chosen in the current check
+	err      error  // a defect of the problem itself, reported by Check
 }
 
 // NewChecker resolves p's names. Defects of p (unknown items, colors on
 // primary items, …) are reported by every Check, as Solution would.
 func NewChecker(p *exactcover.Problem) *Checker {
-	c := &Checker{p: p, nPrimary: len(p.Primary)}
+	c := &Checker{p: p, nPrimary: len(p.Primary), err: checkBounds(p)}
+	for i := range p.Primary {
+		if c.err == nil {
+			b := p.ItemBounds(i)
+			c.lo, c.hi = append(c.lo, b.Lo), append(c.hi, b.Hi)
+		}
+	}
 	index := map[string]int{}
 	for i := 0; i < p.NumItems(); i++ {
 		if _, dup := index[p.ItemName(i)]; dup {
@@ -52,6 +60,7 @@ func NewChecker(p *exactcover.Problem) *Checker {
 		}
 		c.items, c.colors = append(c.items, items), append(c.colors, colors)
 	}
+	c.picked = make([]bool, len(p.Options))
 	c.count = make([]int, p.NumItems())
 	c.color = make([]int, p.NumItems())
 	return c
@@ -68,11 +77,20 @@ func (c *Checker) Check(options []int) error {
 			c.count[i] = 0
 		}
 		c.touched = c.touched[:0]
+		for _, k := range options {
+			if k >= 0 && k < len(c.picked) {
+				c.picked[k] = false
+			}
+		}
 	}()
 	for _, k := range options {
 		if k < 0 || k >= len(c.items) {
 			return fmt.Errorf("option index %d out of range [0, %d)", k, len(c.items))
 		}
+		if c.picked[k] {
+			return fmt.Errorf("option %d chosen twice", k)
+		}
+		c.picked[k] = true
 		hasPrimary := false
 		for j, i := range c.items[k] {
 			col := c.colors[k][j]
@@ -86,8 +104,8 @@ func (c *Checker) Check(options []int) error {
 			}
 			if i < c.nPrimary {
 				hasPrimary = true
-				if c.count[i] > 1 {
-					return fmt.Errorf("primary item %q covered more than once (again by option %d)", c.p.ItemName(i), k)
+				if c.count[i] > c.hi[i] {
+					return fmt.Errorf("primary item %q covered more than %d times (again by option %d)", c.p.ItemName(i), c.hi[i], k)
 				}
 				continue
 			}
@@ -100,8 +118,8 @@ func (c *Checker) Check(options []int) error {
 		}
 	}
 	for i := 0; i < c.nPrimary; i++ {
-		if c.count[i] != 1 {
-			return fmt.Errorf("primary item %q not covered", c.p.ItemName(i))
+		if c.count[i] < c.lo[i] {
+			return fewer(c.p.ItemName(i), c.count[i], c.lo[i])
 		}
 	}
 	return nil

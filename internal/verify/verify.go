@@ -6,12 +6,14 @@
 // code cannot hide itself: every solution a test sees goes through
 // [Solution].
 //
-// The rules checked are those of Knuth's XCC problem (TAOCP 7.2.2.1; his
-// DLX2 program): every primary item is covered exactly once; a secondary item
-// is covered at most once, or by any number of options that all give it the
-// same color; an uncolored use excludes every other use. Options without any
-// primary item are never part of a solution (Knuth's programs drop them, and
-// so does the engine).
+// The rules checked are those of Knuth's MCC problem (TAOCP 7.2.2.1,
+// Algorithm M; his DLX3 program), which contains his XCC problem (DLX2):
+// every primary item is covered between its lower and upper bound times
+// (exactly once unless [exactcover.Problem.Bounds] says otherwise); a
+// secondary item is covered at most once, or by any number of options that
+// all give it the same color; an uncolored use excludes every other use. An
+// option is chosen at most once. Options without any primary item are never
+// part of a solution (Knuth's programs drop them, and so does the engine).
 package verify
 
 import (
@@ -33,6 +35,9 @@ type use struct {
 // It does not assume p was validated: unknown or repeated items, colors on
 // primary items and out-of-range indices are reported too.
 func Solution(p *exactcover.Problem, options []int) error {
+	if err := checkBounds(p); err != nil {
+		return err
+	}
 	primary := make(map[string]bool, p.NumItems())
 	for _, name := range p.Primary {
 		if primary[name] {
@@ -45,6 +50,10 @@ func Solution(p *exactcover.Problem, options []int) error {
 			return fmt.Errorf("item %q declared twice", name)
 		}
 		primary[name] = false
+	}
+	bounds := make(map[string]exactcover.Bounds, len(p.Primary))
+	for i, name := range p.Primary {
+		bounds[name] = p.ItemBounds(i)
 	}
 	uses := make(map[string]*use, p.NumItems())
 	chosen := make(map[int]bool, len(options))
@@ -78,8 +87,11 @@ func Solution(p *exactcover.Problem, options []int) error {
 				if r.Color != "" {
 					return fmt.Errorf("option %d: primary item %q has color %q", k, r.Name, r.Color)
 				}
-				if u.count > 1 {
-					return fmt.Errorf("primary item %q covered by options %d and %d", r.Name, u.firstOpt, k)
+				if b := bounds[r.Name]; u.count > b.Hi {
+					if b.Hi == 1 {
+						return fmt.Errorf("primary item %q covered by options %d and %d", r.Name, u.firstOpt, k)
+					}
+					return fmt.Errorf("primary item %q covered %d times (the last by option %d), more than its upper bound %d", r.Name, u.count, k, b.Hi)
 				}
 				continue
 			}
@@ -100,8 +112,38 @@ func Solution(p *exactcover.Problem, options []int) error {
 		}
 	}
 	for _, name := range p.Primary {
-		if uses[name] == nil || uses[name].count == 0 {
-			return fmt.Errorf("primary item %q not covered", name)
+		n := 0
+		if uses[name] != nil {
+			n = uses[name].count
+		}
+		if b := bounds[name]; n < b.Lo {
+			return fewer(name, n, b.Lo)
+		}
+	}
+	return nil
+}
+
+// fewer is the error for a primary item covered n times, fewer than its
+// lower bound lo.
+func fewer(name string, n, lo int) error {
+	switch {
+	case n == 0 && lo == 1:
+		return fmt.Errorf("primary item %q not covered", name)
+	case n == 1:
+		return fmt.Errorf("primary item %q covered once, fewer than its lower bound %d", name, lo)
+	}
+	return fmt.Errorf("primary item %q covered %d times, fewer than its lower bound %d", name, n, lo)
+}
+
+// checkBounds refuses bounds that no solution could meet or that do not
+// fit the items: the rules of Knuth's DLX3 (0 ≤ lo ≤ hi, hi ≥ 1).
+func checkBounds(p *exactcover.Problem) error {
+	if len(p.Bounds) != 0 && len(p.Bounds) != len(p.Primary) {
+		return fmt.Errorf("%d bounds for %d primary items", len(p.Bounds), len(p.Primary))
+	}
+	for i, b := range p.Bounds {
+		if b.Lo < 0 || b.Hi < 1 || b.Lo > b.Hi {
+			return fmt.Errorf("primary item %q has bounds %d..%d: expected 0 ≤ lower ≤ upper and upper ≥ 1", p.Primary[i], b.Lo, b.Hi)
 		}
 	}
 	return nil

@@ -9,10 +9,10 @@ import (
 // 64-bit sort key: 27 bits of size, 13 of weight, 24 of item.
 const maxWeight = 1<<13 - 1
 
-// choose returns the active primary item with the fewest options, ties to
-// the heaviest (weights stay zero under Knuth's rule) and then to the
-// first declared. The order of the active list does not matter: the sort
-// key decides.
+// choose returns the block of the active primary item with the fewest
+// options, ties to the heaviest (weights stay zero under Knuth's rule) and
+// then to the first declared. The order of the active list does not
+// matter: the sort key decides.
 //
 // Below the first level of a search no active primary item can have run
 // out of options: take abandons a choice that empties one, and covering
@@ -24,20 +24,26 @@ func (e *Engine) choose(first, weighted bool) int32 {
 		if !first && !weighted {
 			for w, m := range e.short {
 				if m != 0 {
-					return int32(w<<6 | bits.TrailingZeros64(m))
+					return e.base[w<<6|bits.TrailingZeros64(m)]
 				}
 			}
 		} else if best := e.chooseShort(); best >= 0 {
 			return best
 		}
 	}
-	hdr, weight := e.hdr, e.weight
+	mem := e.mem
 	least := uint64(math.MaxUint64)
-	for _, i := range e.list[:e.nAct] {
-		s := hdr[i].size
-		least = min(least, uint64(s)<<37|uint64(maxWeight-weight[i])<<24|uint64(i))
+	if !weighted {
+		for _, x := range e.list[:e.nAct] {
+			least = min(least, uint64(mem[x+sizeAt])<<32|uint64(mem[x+itemAt]))
+		}
+		return e.base[least&(1<<32-1)]
 	}
-	return int32(least & (1<<24 - 1))
+	for _, x := range e.list[:e.nAct] {
+		i := mem[x+itemAt]
+		least = min(least, uint64(mem[x+sizeAt])<<37|uint64(maxWeight-e.weight[i])<<24|uint64(i))
+	}
+	return e.base[least&(1<<24-1)]
 }
 
 // TrackShortAbove is the number of primary items above which the engine
@@ -49,19 +55,19 @@ func (e *Engine) choose(first, weighted bool) int32 {
 var TrackShortAbove = 100 // a variable only so that tests can try both ways
 
 // chooseShort looks only at the active items with at most one option: it
-// returns the first with none, else the heaviest with one (ties to the
-// first), else -1 when every active item has two or more.
+// returns the block of the first with none, else of the heaviest with one
+// (ties to the first), else -1 when every active item has two or more.
 func (e *Engine) chooseShort() int32 {
-	hdr := e.hdr
 	best, heaviest := int32(-1), int64(-1)
 	for w, m := range e.short {
 		for ; m != 0; m &= m - 1 {
 			k := int32(w<<6 | bits.TrailingZeros64(m))
-			if hdr[k].size == 0 {
-				return k
+			x := e.base[k]
+			if e.mem[x+sizeAt] == 0 {
+				return x
 			}
 			if wt := int64(e.weight[k]); wt > heaviest {
-				best, heaviest = k, wt
+				best, heaviest = x, wt
 			}
 		}
 	}

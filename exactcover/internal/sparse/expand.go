@@ -25,13 +25,13 @@ func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.
 		return dst, true, nil
 	}
 	best := e.choose(true, false)
-	h := e.hdr[best]
-	if h.size == 0 {
+	size := e.mem[best+sizeAt]
+	if size == 0 {
 		return dst, false, nil
 	}
 	c.Updates += e.cover(best)
-	for r := h.start; r < h.start+h.size; r++ {
-		dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: best, Option: e.p.Caller[e.option(e.set[r])]}), CountLast: true})
+	for r := best; r < best+size; r++ {
+		dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: e.item(best), Option: e.p.Caller[e.option(e.mem[r])]}), CountLast: true})
 	}
 	return dst, false, nil
 }

@@ -2,7 +2,6 @@ package sparse
 
 import (
 	"math"
-	"unsafe"
 
 	"xcover/exactcover/internal/core"
 )
@@ -14,7 +13,7 @@ import (
 // i to a later node. A degree of 1 means every remaining option of i is
 // needed, so the right branch, which could not succeed, is not made.
 
-// Branches of a level, in level.bound.
+// Branches of a level, in level.branch.
 const (
 	takeBranch    = 1
 	excludeBranch = 2
@@ -88,23 +87,23 @@ forward:
 	}
 	lv.best, score = e.chooseM(weighted)
 	if score <= 0 { // too few options left for the item
-		if weighted && e.weight[lv.best] < maxWeight {
-			e.weight[lv.best]++
-		}
+		e.bump(weighted, lv.best)
 		goto backup
 	}
 	lv.r = e.firstOption(lv.best)
 	if score > 1 {
 		lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
 	}
-	lv.bound = takeBranch
+	lv.branch = takeBranch
 	u, ok = e.include(lv.r)
 	t.updates += u
 	if ok {
 		depth++
 		goto forward
 	}
-	e.bump(weighted)
+	if e.dead >= 0 {
+		e.bump(weighted, e.dead)
+	}
 
 right: // the other branch of lv's node: remove its option
 	if lv.mark < 0 || depth <= cut {
@@ -113,14 +112,16 @@ right: // the other branch of lv's node: remove its option
 	e.restore(lv.mark, lv.nAct, lv.nSec)
 	e.forget(lv.mark) // the right branch is the node's last
 	lv.mark = -1
-	lv.bound = excludeBranch
+	lv.branch = excludeBranch
 	u, ok = e.exclude(lv.r)
 	t.updates += u
 	if ok {
 		depth++
 		goto forward
 	}
-	e.bump(weighted)
+	if e.dead >= 0 {
+		e.bump(weighted, e.dead)
+	}
 
 backup:
 	if depth == base {
@@ -128,7 +129,7 @@ backup:
 	}
 	depth--
 	lv = &e.lv[depth]
-	if lv.bound == takeBranch {
+	if lv.branch == takeBranch {
 		goto right
 	}
 	goto backup
@@ -145,66 +146,59 @@ finish:
 	return end
 }
 
-// bump adds to the weight of the item found with too few options, under
-// the Weighted rule.
-func (e *Engine) bump(weighted bool) {
-	if weighted && e.dead >= 0 && e.weight[e.dead] < maxWeight {
-		e.weight[e.dead]++
-	}
-}
-
-// chooseM returns the active primary item with the least branching degree
-// len+s−b+1 (b its remaining bound, s its slack but at most b) and that
-// degree, ties going as in DLX3 to the smaller s, then to the longer set,
-// then to the heavier item, then to the first declared. When weights play
-// no part and sets, slacks and items are few enough (packedM), one pass
-// with a 64-bit sort key finds it; otherwise a first pass finds the least
-// degree and s, and a second breaks the ties.
+// chooseM returns the block of the active primary item with the least
+// branching degree len+s−b+1 (b its remaining bound, s its slack but at
+// most b) and that degree, ties going as in DLX3 to the smaller s, then to
+// the longer set, then to the heavier item, then to the first declared.
+// When weights play no part and sets, slacks and items are few enough
+// (packedM), one pass with a 64-bit sort key finds it; otherwise a first
+// pass finds the least degree and s, and a second breaks the ties.
 func (e *Engine) chooseM(weighted bool) (best, score int32) {
-	hdr, bound, slack, weight := e.hdr, e.bound, e.slack, e.weight
+	mem, weight := e.mem, e.weight
 	active := e.list[:e.nAct]
 	least := uint64(math.MaxUint64)
 	if e.packedM && !weighted {
-		for _, k := range active {
-			b := bound[k]
-			s := min(slack[k], b)
-			l := hdr[k].size
+		for _, x := range active {
+			b := mem[x+boundAt]
+			s := min(mem[x+slackAt], b)
+			l := mem[x+sizeAt]
 			t := l + s - b + 1
 			if t <= 0 {
-				return k, t // a dead end: no need to look further
+				return x, t // a dead end: no need to look further
 			}
-			least = min(least, uint64(t)<<43|uint64(s)<<33|uint64(1<<20-1-l)<<13|uint64(k))
+			least = min(least, uint64(t)<<43|uint64(s)<<33|uint64(1<<20-1-l)<<13|uint64(mem[x+itemAt]))
 		}
-		return int32(least & (1<<13 - 1)), int32(least >> 43)
+		return e.base[least&(1<<13-1)], int32(least >> 43)
 	}
-	for _, k := range active {
-		b := bound[k]
-		s := min(slack[k], b)
-		t := hdr[k].size + s - b + 1
+	for _, x := range active {
+		b := mem[x+boundAt]
+		s := min(mem[x+slackAt], b)
+		t := mem[x+sizeAt] + s - b + 1
 		if t <= 0 {
-			return k, t // a dead end: no need to look further
+			return x, t
 		}
 		least = min(least, uint64(t)<<32|uint64(s))
 	}
 	score = int32(least >> 32)
 	tie := uint64(math.MaxUint64)
-	for _, k := range active {
-		b := bound[k]
-		s := min(slack[k], b)
-		if uint64(hdr[k].size+s-b+1)<<32|uint64(s) == least {
-			tie = min(tie, uint64(1<<26-hdr[k].size)<<37|uint64(maxWeight-weight[k])<<24|uint64(k))
+	for _, x := range active {
+		b := mem[x+boundAt]
+		s := min(mem[x+slackAt], b)
+		l := mem[x+sizeAt]
+		if uint64(l+s-b+1)<<32|uint64(s) == least {
+			i := mem[x+itemAt]
+			tie = min(tie, uint64(1<<26-l)<<37|uint64(maxWeight-weight[i])<<24|uint64(i))
 		}
 	}
-	return int32(tie & (1<<24 - 1)), score
+	return e.base[tie&(1<<24-1)], score
 }
 
-// firstOption returns the compiled index of the option in item i's set
+// firstOption returns the compiled index of the option in block x's set
 // with the smallest index (the set's order depends on history; this does
 // not). Options are laid out in order, so that is the least node.
-func (e *Engine) firstOption(i int32) int32 {
-	h := e.hdr[i]
-	least := int32(len(e.nodes))
-	for _, q := range e.set[h.start : h.start+h.size] {
+func (e *Engine) firstOption(x int32) int32 {
+	least := int32(math.MaxInt32)
+	for _, q := range e.mem[x : x+e.mem[x+sizeAt]] {
 		least = min(least, q)
 	}
 	return e.option(least)
@@ -216,23 +210,24 @@ func (e *Engine) firstOption(i int32) int32 {
 // or purified. It reports false when that leaves some primary item with
 // fewer options than it still needs.
 func (e *Engine) include(k int32) (updates int64, ok bool) {
+	mem := e.mem
 	e.dead = -1
-	for nn := e.first[k]; e.nodes[nn].item >= 0; nn++ {
-		i := e.nodes[nn].item
-		size := e.hdr[i].size
+	for nn := e.first[k]; mem[2*nn] >= 0; nn++ {
+		x := mem[2*nn]
+		size := mem[x+sizeAt]
 		if size < 0 {
 			continue // a secondary item purified before, with this color
 		}
-		if i >= e.nPrimary {
+		if x >= e.secBase {
 			color := int32(0)
 			if e.colors != nil {
 				color = e.colors[nn]
 			}
-			e.deactivate(i)
-			updates += 1 + e.hideM(i, color, size, nn)
-		} else if e.bound[i]--; e.bound[i] == 0 {
-			e.deactivate(i)
-			updates += 1 + e.hideM(i, 0, size, nn)
+			e.deactivate(x)
+			updates += 1 + e.hideM(x, color, size, nn)
+		} else if mem[x+boundAt]--; mem[x+boundAt] == 0 {
+			e.deactivate(x)
+			updates += 1 + e.hideM(x, 0, size, nn)
 		} else {
 			updates += e.drop(nn)
 		}
@@ -245,9 +240,10 @@ func (e *Engine) include(k int32) (updates int64, ok bool) {
 
 // exclude removes compiled option k from the sets of its active items.
 func (e *Engine) exclude(k int32) (updates int64, ok bool) {
+	mem := e.mem
 	e.dead = -1
-	for nn := e.first[k]; e.nodes[nn].item >= 0; nn++ {
-		if e.hdr[e.nodes[nn].item].size >= 0 {
+	for nn := e.first[k]; mem[2*nn] >= 0; nn++ {
+		if mem[mem[2*nn]+sizeAt] >= 0 {
 			updates += e.drop(nn)
 		}
 	}
@@ -258,68 +254,64 @@ func (e *Engine) exclude(k int32) (updates int64, ok bool) {
 // active. A primary item left with fewer options than its bound needs is
 // noted in e.dead; one left with none, and content, becomes inactive.
 func (e *Engine) drop(nn int32) int64 {
-	nd, set := e.nodes, e.set
-	x := nd[nn]
-	h := &e.hdr[x.item]
-	s := h.size - 1
-	end := h.start + s
-	last := set[end]
-	set[end], set[x.loc] = nn, last
-	nd[nn].loc, nd[last].loc = end, x.loc
-	h.size = s
-	if x.item < e.nPrimary {
-		if s < e.bound[x.item]-e.slack[x.item] {
+	mem := e.mem
+	x, loc := mem[2*nn], mem[2*nn+1]
+	s := mem[x+sizeAt] - 1
+	end := x + s
+	last := mem[end]
+	mem[end], mem[loc] = nn, last
+	mem[2*nn+1], mem[2*last+1] = end, loc
+	mem[x+sizeAt] = s
+	if x < e.secBase {
+		if s < mem[x+boundAt]-mem[x+slackAt] {
 			if e.dead < 0 {
-				e.dead = x.item
+				e.dead = x
 			}
 		} else if s == 0 {
-			e.deactivate(x.item)
+			e.deactivate(x)
 		}
 	}
 	return 1
 }
 
-// hideM removes the options in item c's set but skip's (and, for a
+// hideM removes the options in block c's set but skip's (and, for a
 // secondary item with a color, those giving it that color) from the sets
 // of their other active items. size is c's size before it was covered.
 // A primary item left with fewer options than its bound needs is noted in
 // e.dead; one left with none, and content, becomes inactive. The common
 // path of drop is written out here, without bounds checks (see hide).
 func (e *Engine) hideM(c, color, size, skip int32) (updates int64) {
-	nd := unsafe.Pointer(unsafe.SliceData(e.nodes))
-	set := unsafe.Pointer(unsafe.SliceData(e.set))
-	hdr := unsafe.Pointer(unsafe.SliceData(e.hdr))
-	bound, slack := e.bound, e.slack
-	start := e.hdr[c].start
-	for _, tt := range e.set[start : start+size] {
+	mem := viewMem(e.mem)
+	for r, stop := c, c+size; r < stop; r++ {
+		tt := *mem.at(r)
 		if tt == skip || color != 0 && e.colors[tt] == color {
 			continue
 		}
 		for nn := tt + 1; nn != tt; {
-			xp := (*node)(unsafe.Add(nd, uintptr(nn)*8))
-			x := *xp
-			if x.item < 0 {
-				nn += x.item
+			x := *mem.at(2 * nn)
+			if x < 0 {
+				nn += x
 				continue
 			}
-			h := (*header)(unsafe.Add(hdr, uintptr(x.item)*8))
-			if s := h.size - 1; s >= 0 {
-				end := h.start + s
-				endp := (*int32)(unsafe.Add(set, uintptr(end)*4))
+			sp := mem.at(x + sizeAt)
+			if s := *sp - 1; s >= 0 {
+				end := x + s
+				endp := mem.at(end)
 				last := *endp
+				loc := mem.at(2*nn + 1)
 				*endp = nn
-				*(*int32)(unsafe.Add(set, uintptr(x.loc)*4)) = last
-				xp.loc = end
-				(*node)(unsafe.Add(nd, uintptr(last)*8)).loc = x.loc
-				h.size = s
+				*mem.at(*loc) = last
+				*mem.at(2*last + 1) = *loc
+				*loc = end
+				*sp = s
 				updates++
-				if x.item < e.nPrimary {
-					if s < bound[x.item]-slack[x.item] {
+				if x < e.secBase {
+					if s < *mem.at(x + boundAt)-*mem.at(x + slackAt) {
 						if e.dead < 0 {
-							e.dead = x.item
+							e.dead = x
 						}
 					} else if s == 0 {
-						e.deactivate(x.item)
+						e.deactivate(x)
 					}
 				}
 			}
@@ -331,36 +323,39 @@ func (e *Engine) hideM(c, color, size, skip int32) (updates int64) {
 
 // stepM makes path step st at level l of a problem with multiplicities.
 func (e *Engine) stepM(l int, st core.Step) (updates int64, ok bool, err error) {
-	p := e.p
+	p, mem := e.p, e.mem
 	if st.Option < 0 || int(st.Option) >= len(p.Index) || p.Index[st.Option] < 0 {
 		return 0, false, core.ErrBadPath
 	}
 	k := p.Index[st.Option]
 	// The option must still be in the set of each of its items that is
 	// active, and its primary items active.
-	for nn := e.first[k]; e.nodes[nn].item >= 0; nn++ {
-		x := e.nodes[nn]
-		h := e.hdr[x.item]
-		if h.size < 0 {
-			if x.item < e.nPrimary {
+	for nn := e.first[k]; mem[2*nn] >= 0; nn++ {
+		x := mem[2*nn]
+		size := mem[x+sizeAt]
+		if size < 0 {
+			if x < e.secBase {
 				return 0, false, core.ErrInconsistent
 			}
 			continue
 		}
-		if x.loc >= h.start+h.size {
+		if mem[2*nn+1] >= x+size {
 			return 0, false, core.ErrInconsistent
 		}
 	}
 	lv := &e.lv[l]
-	lv.best, lv.r, lv.mark, lv.bound = st.Item, k, -1, takeBranch
-	if st.Item >= 0 && (st.Item >= e.nPrimary || e.hdr[st.Item].size < 0) {
-		return 0, false, core.ErrInconsistent
+	lv.best, lv.r, lv.mark, lv.branch = -1, k, -1, takeBranch
+	if st.Item >= 0 {
+		if st.Item >= e.nPrimary || mem[e.base[st.Item]+sizeAt] < 0 {
+			return 0, false, core.ErrInconsistent
+		}
+		lv.best = e.base[st.Item]
 	}
 	if st.Exclude {
 		if st.Item < 0 {
 			return 0, false, core.ErrBadPath
 		}
-		lv.bound = excludeBranch
+		lv.branch = excludeBranch
 		updates, ok = e.exclude(k)
 		return updates, ok, nil
 	}
@@ -378,10 +373,10 @@ func (e *Engine) expandM(c *core.Counters, dst []core.Unit, base int) ([]core.Un
 	if score <= 0 {
 		return dst, false, nil
 	}
-	o := e.p.Caller[e.firstOption(best)]
-	dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: best, Option: o}), CountLast: true})
+	o, item := e.p.Caller[e.firstOption(best)], e.item(best)
+	dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: item, Option: o}), CountLast: true})
 	if score > 1 {
-		dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: best, Option: o, Exclude: true}), CountLast: true})
+		dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: item, Option: o, Exclude: true}), CountLast: true})
 	}
 	return dst, false, nil
 }

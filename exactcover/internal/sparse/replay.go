@@ -32,9 +32,9 @@ func (e *Engine) step(l int, st core.Step) (updates int64, ok bool, err error) {
 	if err != nil {
 		return 0, false, err
 	}
-	best := e.nodes[q].item
+	best := e.mem[2*q]
 	lv := &e.lv[l]
-	lv.best, lv.r, lv.mark = best, e.nodes[q].loc, -1
+	lv.best, lv.r, lv.mark = best, e.mem[2*q+1], -1
 	e.cover(best)
 	updates, ok = e.take(q)
 	return updates, ok, nil
@@ -46,21 +46,20 @@ func (e *Engine) step(l int, st core.Step) (updates int64, ok bool, err error) {
 // in that item's set (a clash with earlier choices always removes it from
 // a primary item's set).
 func (e *Engine) nodeOf(st core.Step) (int32, error) {
-	p := e.p
+	p, mem := e.p, e.mem
 	if st.Option < 0 || int(st.Option) >= len(p.Index) || p.Index[st.Option] < 0 || st.Exclude {
 		return 0, core.ErrBadPath
 	}
 	var q int32
-	for nn := e.first[p.Index[st.Option]]; e.nodes[nn].item >= 0; nn++ {
-		x := e.nodes[nn]
-		if x.item >= e.nPrimary {
+	for nn := e.first[p.Index[st.Option]]; mem[2*nn] >= 0; nn++ {
+		x := mem[2*nn]
+		if x >= e.secBase {
 			continue
 		}
-		h := e.hdr[x.item]
-		if h.size < 0 || x.loc >= h.start+h.size {
+		if size := mem[x+sizeAt]; size < 0 || mem[2*nn+1] >= x+size {
 			return 0, core.ErrInconsistent
 		}
-		if q == 0 && (st.Item < 0 || x.item == st.Item) {
+		if q == 0 && (st.Item < 0 || mem[x+itemAt] == st.Item) {
 			q = nn
 		}
 	}
@@ -76,10 +75,14 @@ func (e *Engine) stepAt(l int) core.Step {
 		return e.path[l]
 	}
 	lv := &e.lv[l]
-	if e.mcc {
-		return core.Step{Item: lv.best, Option: e.p.Caller[lv.r], Exclude: lv.bound == excludeBranch}
+	item := int32(-1)
+	if lv.best >= 0 {
+		item = e.item(lv.best)
 	}
-	return core.Step{Item: lv.best, Option: e.p.Caller[e.option(e.set[lv.r])]}
+	if e.mcc {
+		return core.Step{Item: item, Option: e.p.Caller[lv.r], Exclude: lv.branch == excludeBranch}
+	}
+	return core.Step{Item: item, Option: e.p.Caller[e.option(e.mem[lv.r])]}
 }
 
 // steps returns a fresh path of the steps of levels 0…n-1, with room for
@@ -97,8 +100,8 @@ func (e *Engine) steps(n int) []core.Step {
 func (e *Engine) siblings(dst []core.Unit, l int) []core.Unit {
 	lv := &e.lv[l]
 	if e.mcc {
-		if lv.bound == takeBranch && lv.mark >= 0 { // the exclude branch is left
-			return append(dst, core.Unit{Path: append(e.steps(l), core.Step{Item: lv.best, Option: e.p.Caller[lv.r], Exclude: true}), CountLast: true})
+		if lv.branch == takeBranch && lv.mark >= 0 { // the exclude branch is left
+			return append(dst, core.Unit{Path: append(e.steps(l), core.Step{Item: e.item(lv.best), Option: e.p.Caller[lv.r], Exclude: true}), CountLast: true})
 		}
 		return dst
 	}
@@ -106,7 +109,7 @@ func (e *Engine) siblings(dst []core.Unit, l int) []core.Unit {
 		return dst
 	}
 	for r := lv.r + 1; r < lv.end; r++ {
-		dst = append(dst, core.Unit{Path: append(e.steps(l), core.Step{Item: lv.best, Option: e.p.Caller[e.option(e.set[r])]}), CountLast: true})
+		dst = append(dst, core.Unit{Path: append(e.steps(l), core.Step{Item: e.item(lv.best), Option: e.p.Caller[e.option(e.mem[r])]}), CountLast: true})
 	}
 	return dst
 }
@@ -140,20 +143,23 @@ func (e *Engine) donate(dst []core.Unit, base, level, cut int) ([]core.Unit, int
 func (e *Engine) Branches(dst []core.Branch) []core.Branch {
 	for l := range e.depth {
 		lv := &e.lv[l]
+		item := -1
+		if lv.best >= 0 {
+			item = int(e.item(lv.best))
+		}
 		if e.mcc {
 			k := 1
-			if lv.bound != takeBranch {
+			if lv.branch != takeBranch {
 				k = 2
 			}
-			dst = append(dst, core.Branch{Item: int(lv.best), K: k, D: 2})
+			dst = append(dst, core.Branch{Item: item, K: k, D: 2})
 			continue
 		}
-		start := e.hdr[lv.best].start
-		d := lv.end - start
+		d := lv.end - lv.best
 		if l < len(e.path) {
-			d = lv.r - start + 1
+			d = lv.r - lv.best + 1
 		}
-		dst = append(dst, core.Branch{Item: int(lv.best), K: int(lv.r-start) + 1, D: int(d)})
+		dst = append(dst, core.Branch{Item: item, K: int(lv.r-lv.best) + 1, D: int(d)})
 	}
 	return dst
 }

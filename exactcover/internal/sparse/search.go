@@ -45,6 +45,14 @@ func (e *Engine) forget(m int32) {
 	}
 }
 
+// bump adds to the weight of the item of block x, found with too few
+// options, under the Weighted rule.
+func (e *Engine) bump(weighted bool, x int32) {
+	if i := e.item(x); weighted && e.weight[i] < maxWeight {
+		e.weight[i]++
+	}
+}
+
 // tally holds a search's counts while it runs, in registers; they reach
 // the caller's core.Counters when the search polls and when it ends.
 type tally struct {
@@ -130,7 +138,7 @@ forward:
 	if fast { // a forced move, as choose would find it (see there)
 		for w, m := range e.short {
 			if m != 0 {
-				best = int32(w<<6 | bits.TrailingZeros64(m))
+				best = e.base[w<<6|bits.TrailingZeros64(m)]
 				goto chosen
 			}
 		}
@@ -138,12 +146,10 @@ forward:
 	best = e.choose(depth == base, weighted)
 chosen:
 	lv.best = best
-	lv.r = e.hdr[best].start
-	lv.end = lv.r + e.hdr[best].size
+	lv.r = best
+	lv.end = best + e.mem[best+sizeAt]
 	if lv.end == lv.r { // no option left: a dead end
-		if weighted && e.weight[best] < maxWeight {
-			e.weight[best]++
-		}
+		e.bump(weighted, best)
 		goto backup
 	}
 	t.updates += e.cover(best)
@@ -152,15 +158,13 @@ chosen:
 	}
 
 advance:
-	u, ok = e.take(e.set[lv.r])
+	u, ok = e.take(e.mem[lv.r])
 	t.updates += u
 	if ok {
 		depth++
 		goto forward
 	}
-	if weighted && e.weight[e.dead] < maxWeight {
-		e.weight[e.dead]++
-	}
+	e.bump(weighted, e.dead)
 
 next: // on to the next option at this level, if any
 	if lv.mark < 0 || depth <= cut || lv.r+1 >= lv.end {
@@ -210,10 +214,10 @@ func (e *Engine) solution(depth int) []int {
 func (e *Engine) chosen(l int) int32 {
 	lv := &e.lv[l]
 	if e.mcc {
-		if lv.bound != takeBranch {
+		if lv.branch != takeBranch {
 			return -1
 		}
 		return lv.r
 	}
-	return e.option(e.set[lv.r])
+	return e.option(e.mem[lv.r])
 }

@@ -1,78 +1,81 @@
 package sparse
 
 // The set operations of the search, each returning the updates it made.
+// Items are named by their blocks (see engine.go).
 
-// deactivate covers item i without touching the other items' sets: its
-// size is complemented, and it leaves the active items. The caller has
-// checked that i is active.
-func (e *Engine) deactivate(i int32) {
-	e.freeze(i)
-	e.unlist(i)
+// deactivate covers the item of block x without touching the other items'
+// sets: its size is complemented, and it leaves the active items. The
+// caller has checked that it is active.
+func (e *Engine) deactivate(x int32) {
+	e.freeze(x)
+	e.unlist(x)
 }
 
-// freeze complements item i's size, so that its set is no longer
-// maintained, and takes it out of the set of short items.
-func (e *Engine) freeze(i int32) {
-	e.hdr[i].size = ^e.hdr[i].size
-	if i < e.nPrimary {
+// freeze complements block x's size, so that its set is no longer
+// maintained, and takes its item out of the set of short items.
+func (e *Engine) freeze(x int32) {
+	e.mem[x+sizeAt] = ^e.mem[x+sizeAt]
+	if x < e.secBase {
+		i := e.mem[x+itemAt]
 		e.short[i>>6] &^= 1 << (i & 63)
 	}
 }
 
-// unlist takes item i out of its list of active items.
-func (e *Engine) unlist(i int32) {
-	list, pos := e.list, e.pos
+// unlist takes block x out of its list of active items.
+func (e *Engine) unlist(x int32) {
+	mem, list := e.mem, e.list
 	var last int32
-	if i < e.nPrimary {
+	if x < e.secBase {
 		e.nAct--
 		last = e.nAct
 	} else {
 		e.nSec--
 		last = e.nPrimary + e.nSec
 	}
-	p, j := pos[i], list[last]
-	list[p], pos[j] = j, p
-	list[last], pos[i] = i, last
+	p, y := mem[x+posAt], list[last]
+	list[p], mem[y+posAt] = y, p
+	list[last], mem[x+posAt] = x, last
 }
 
-// hide removes the options in item c's set, but for those giving c the
-// given color (when it is not 0), from the sets of their other active
+// hide removes the options in the set of block c, but for those giving c
+// the given color (when it is not 0), from the sets of their other active
 // items. size is c's size before it was covered. An active primary item
 // left with no option is noted in e.dead.
 func (e *Engine) hide(c, color, size int32) (updates int64) {
-	nd, set, hdr := viewNodes(e.nodes), viewInt32s(e.set), viewHeaders(e.hdr)
-	start := e.hdr[c].start
-	for _, tt := range e.set[start : start+size] {
+	mem := viewMem(e.mem)
+	for r, stop := c, c+size; r < stop; r++ {
+		tt := *mem.at(r)
 		if color != 0 && e.colors[tt] == color {
 			continue
 		}
 		for nn := tt + 1; nn != tt; {
-			xp := nd.at(nn)
-			x := *xp
-			if x.item < 0 { // the spacer: back to the option's first node
-				nn += x.item
+			x := *mem.at(2 * nn)
+			if x < 0 { // the spacer: back to the option's first node
+				nn += x
 				continue
 			}
-			h := hdr.at(x.item)
-			if s := h.size; s >= 0 {
+			sp := mem.at(x + sizeAt)
+			if s := *sp; s >= 0 {
 				s--
-				end := h.start + s
-				endp := set.at(end)
+				end := x + s
+				endp := mem.at(end)
 				last := *endp
+				loc := mem.at(2*nn + 1)
 				*endp = nn
-				*set.at(x.loc) = last
-				xp.loc = end
-				nd.at(last).loc = x.loc
-				h.size = s
+				*mem.at(*loc) = last
+				*mem.at(2*last + 1) = *loc
+				*loc = end
+				*sp = s
 				updates++
-				if s <= 1 && x.item < e.nPrimary {
+				if s <= 1 && x < e.secBase {
 					// Still listed as active, the item is not one of the
 					// option being taken: with no option left it is a dead
 					// end.
-					if s == 0 && e.pos[x.item] < e.nAct && e.dead < 0 {
-						e.dead = x.item
+					if s == 0 && *mem.at(x + posAt) < e.nAct && e.dead < 0 {
+						e.dead = x
 					}
-					e.short[x.item>>6] |= 1 << (x.item & 63)
+					i := *mem.at(x + itemAt)
+					e.short[i>>6] |= 1 << (i & 63)
 				}
 			}
 			nn++
@@ -81,10 +84,10 @@ func (e *Engine) hide(c, color, size int32) (updates int64) {
 	return updates
 }
 
-// cover covers item c: it becomes inactive and its options leave the
-// other items' sets.
+// cover covers the item of block c: it becomes inactive and its options
+// leave the other items' sets.
 func (e *Engine) cover(c int32) int64 {
-	size := e.hdr[c].size
+	size := e.mem[c+sizeAt]
 	e.deactivate(c)
 	return 1 + e.hide(c, 0, size)
 }
@@ -99,16 +102,16 @@ func (e *Engine) cover(c int32) int64 {
 // item being covered is always dealt with entirely first, so the work done
 // does not depend on the order inside the sets.
 func (e *Engine) take(cur int32) (updates int64, ok bool) {
-	nd := e.nodes
+	mem := e.mem
 	todo := e.todo[:0]
 	for nn := cur + 1; nn != cur; {
-		x := nd[nn]
-		if x.item < 0 {
-			nn += x.item
+		x := mem[2*nn]
+		if x < 0 {
+			nn += x
 			continue
 		}
-		if e.hdr[x.item].size >= 0 {
-			e.unlist(x.item)
+		if mem[x+sizeAt] >= 0 {
+			e.unlist(x)
 			todo = append(todo, nn)
 		}
 		nn++
@@ -116,14 +119,14 @@ func (e *Engine) take(cur int32) (updates int64, ok bool) {
 	e.todo = todo
 	e.dead = -1
 	for _, nn := range todo {
-		i := nd[nn].item
-		size := e.hdr[i].size
-		e.freeze(i)
+		x := mem[2*nn]
+		size := mem[x+sizeAt]
+		e.freeze(x)
 		color := int32(0)
 		if e.colors != nil {
 			color = e.colors[nn]
 		}
-		updates += 1 + e.hide(i, color, size)
+		updates += 1 + e.hide(x, color, size)
 		if e.dead >= 0 {
 			return updates, false
 		}
@@ -132,29 +135,29 @@ func (e *Engine) take(cur int32) (updates int64, ok bool) {
 }
 
 // save makes a restore point: the sizes of the active items go on
-// e.saves, whose length there it returns (and the words of e.short on
-// e.shortSaves, at m/len(e.saves)… see restore).
+// e.saves, whose length there it returns (and, when the set of short
+// items is kept, its words on e.shortSaves).
 func (e *Engine) save() int32 {
 	m := int32(len(e.saves))
 	if e.track {
 		e.shortAt = append(e.shortAt, m)
 		e.shortSaves = append(e.shortSaves, e.short...)
 	}
-	hdr := e.hdr
-	for _, i := range e.list[:e.nAct] {
-		e.saves = append(e.saves, saved{i, hdr[i].size})
+	mem := e.mem
+	for _, x := range e.list[:e.nAct] {
+		e.saves = append(e.saves, saved{x, mem[x+sizeAt]})
 	}
-	for _, i := range e.list[e.nPrimary : e.nPrimary+e.nSec] {
-		e.saves = append(e.saves, saved{i, hdr[i].size})
+	for _, x := range e.list[e.nPrimary : e.nPrimary+e.nSec] {
+		e.saves = append(e.saves, saved{x, mem[x+sizeAt]})
 	}
 	// A last entry, never read, makes every restore point begin at a
 	// different length.
-	e.saves = append(e.saves, saved{-1, 0})
-	if e.mcc { // and the bounds, for the primary items (the first nAct)
-		for _, i := range e.list[:e.nAct] {
-			e.bsaves = append(e.bsaves, e.bound[i])
+	e.saves = append(e.saves, saved{})
+	if e.mcc { // and the bounds of the primary items, the first nAct
+		for _, x := range e.list[:e.nAct] {
+			e.bsaves = append(e.bsaves, mem[x+boundAt])
 		}
-		e.bsaves = append(e.bsaves, make([]int32, len(e.saves)-int(m)-int(e.nAct))...)
+		e.bsaves = append(e.bsaves, make([]int32, len(e.saves)-len(e.bsaves))...)
 	}
 	return m
 }
@@ -164,13 +167,13 @@ func (e *Engine) save() int32 {
 // come back by the counts alone: covering only ever moves an item just
 // past the end of its active list.)
 func (e *Engine) restore(m, nAct, nSec int32) {
-	hdr := e.hdr
+	mem := e.mem
 	for _, s := range e.saves[m : m+nAct+nSec] {
-		hdr[s.item].size = s.size
+		mem[s.x+sizeAt] = s.size
 	}
 	if e.mcc {
 		for k, s := range e.saves[m : m+nAct] {
-			e.bound[s.item] = e.bsaves[int(m)+k]
+			mem[s.x+boundAt] = e.bsaves[int(m)+k]
 		}
 	}
 	e.nAct, e.nSec = nAct, nSec

@@ -1,5 +1,6 @@
 // Command gen writes the generated examples of specs/examples: 8 queens,
-// Langford pairs and a pentomino packing, too long to write by hand.
+// two queens per row and column (bounds), Langford pairs and a pentomino
+// packing, too long to write by hand.
 //
 //	go run ./specs/examples/gen            # from the module root
 //	go generate ./specs/                   # the same
@@ -50,6 +51,7 @@ func render(sp *specs.Spec) (*bytes.Buffer, error) {
 func generated() map[string]*specs.Spec {
 	return map[string]*specs.Spec{
 		"queens-8.yaml":       queens(8),
+		"queens2-6.yaml":      queens2(6),
 		"langford-7.yaml":     langford(7),
 		"pentomino-3x20.yaml": pentominoes(3, 20),
 	}
@@ -66,27 +68,70 @@ func queens(n int) *specs.Spec {
 			"Each option places a queen on square rXcY. %s", n, n, queensCount(n)),
 	}
 	p := &sp.Problem
+	lines, diagonals, options := queensBoard(n)
+	p.Primary, p.Secondary, p.Options = lines, diagonals, options
+	return sp
+}
+
+// queens2 places two queens in every row and every column of an n×n board
+// and at most two on every diagonal: Knuth's MCC problem (TAOCP 7.2.2.1,
+// Algorithm M), the problem of ../shared/data/mcc/mcc-queens2-N.dlx.
+// Rows and columns are primary items covered exactly twice; the diagonals
+// are primary items covered 0 to 2 times (secondary items cannot have
+// bounds).
+func queens2(n int) *specs.Spec {
+	sp := &specs.Spec{
+		Name: fmt.Sprintf("queens2-%d", n),
+		Description: fmt.Sprintf("Two queens in every row and every column of a %dx%d board, at most two on every diagonal:\n"+
+			"rows r and columns c are covered exactly twice (bounds 2), the diagonals a (r+c) and\n"+
+			"b (r-c+%d) zero to two times (bounds 0..2). Each option places a queen on square rXcY.\n"+
+			"%s", n, n, n, queens2Count(n)),
+	}
+	p := &sp.Problem
+	lines, diagonals, options := queensBoard(n)
+	p.Primary, p.Options = append(lines, diagonals...), options
+	for range lines {
+		p.Bounds = append(p.Bounds, exactcover.Bounds{Lo: 2, Hi: 2})
+	}
+	for range diagonals {
+		p.Bounds = append(p.Bounds, exactcover.Bounds{Lo: 0, Hi: 2})
+	}
+	return sp
+}
+
+func queens2Count(n int) string {
+	if n == 6 {
+		return "1097 solutions: Knuth's DLX3 on the same problem (../shared/data/mcc/expected.tsv,\n" +
+			"mcc-queens2-6), and a brute-force count (specs/examples_test.go)."
+	}
+	return "Solution counts: ../shared/data/mcc/expected.tsv."
+}
+
+// queensBoard returns the items and options of a queens problem on an
+// n×n board: the rows r1…rn and columns c1…cn; the diagonals a2…a2n (r+c)
+// and b1…b(2n-1) (r-c+n); and one option per square, labelled rXcY.
+func queensBoard(n int) (lines, diagonals []string, options []exactcover.Option) {
 	for i := 1; i <= n; i++ {
-		p.Primary = append(p.Primary, fmt.Sprintf("r%d", i))
+		lines = append(lines, fmt.Sprintf("r%d", i))
 	}
 	for i := 1; i <= n; i++ {
-		p.Primary = append(p.Primary, fmt.Sprintf("c%d", i))
+		lines = append(lines, fmt.Sprintf("c%d", i))
 	}
 	for d := 2; d <= 2*n; d++ {
-		p.Secondary = append(p.Secondary, fmt.Sprintf("a%d", d))
+		diagonals = append(diagonals, fmt.Sprintf("a%d", d))
 	}
 	for d := 1; d <= 2*n-1; d++ {
-		p.Secondary = append(p.Secondary, fmt.Sprintf("b%d", d))
+		diagonals = append(diagonals, fmt.Sprintf("b%d", d))
 	}
 	for r := 1; r <= n; r++ {
 		for c := 1; c <= n; c++ {
 			o := exactcover.NewOption(fmt.Sprintf("r%d", r), fmt.Sprintf("c%d", c),
 				fmt.Sprintf("a%d", r+c), fmt.Sprintf("b%d", r-c+n))
 			o.Label = fmt.Sprintf("r%dc%d", r, c)
-			p.Options = append(p.Options, o)
+			options = append(options, o)
 		}
 	}
-	return sp
+	return lines, diagonals, options
 }
 
 func queensCount(n int) string {
