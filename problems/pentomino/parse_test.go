@@ -133,7 +133,11 @@ func TestParsePieces(t *testing.T) {
 		err       error
 		line, col int
 	}{
-		{"not yaml", "pieces: [", ErrSyntax, 1, 0},
+		{"not yaml", "pieces: [", ErrSyntax, 1, 1},
+		{"key twice", "pieces:\n  - name: A\n    shape: '#'\n    shape: '##'\n", ErrSyntax, 4, 5},
+		{"top key twice", "one-sided: true\none-sided: false\npieces:\n  - name: A\n    shape: '#'\n", ErrSyntax, 2, 1},
+		{"alias", "pieces:\n  - &a\n    name: A\n    shape: '#'\n  - *a\n", ErrSyntax, 2, 5},
+		{"tag", "pieces:\n  - name: !!str A\n    shape: '#'\n", ErrSyntax, 2, 11},
 		{"no pieces", "name: x\n", ErrPiece, 1, 1},
 		{"unknown key", "shapes: []\n", ErrSyntax, 1, 1},
 		{"piece key", "pieces:\n  - name: A\n    shap: '#'\n", ErrSyntax, 3, 5},

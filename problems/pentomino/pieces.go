@@ -2,12 +2,15 @@ package pentomino
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"xcover/internal/strictyaml"
 )
 
 // Piece is a polyomino to pack, with its name (one letter or digit, printed
@@ -118,47 +121,37 @@ type PieceSet struct {
 //	      #.
 //	      ##
 //
-// Each shape must be connected (edge to edge). Errors are *ParseError
-// values giving file:line:column; file is the name used in them.
+// Each shape must be connected (edge to edge). The YAML is read strictly
+// (xcover/internal/strictyaml): a key given twice, an unknown key, anchors,
+// aliases and tags are errors. Errors are *ParseError values giving
+// file:line:column; file is the name used in them.
 func ParsePieces(file string, data []byte) (*PieceSet, error) {
 	if len(data) > MaxPieceFile {
 		return nil, errorf(file, 0, 0, ErrTooLarge, "larger than MaxPieceFile = %d bytes", MaxPieceFile)
 	}
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, yamlError(file, err)
+	set := &PieceSet{}
+	root, err := strictyaml.Decode(data, "a mapping with a pieces: list")
+	var f map[string]*yaml.Node
+	if err == nil {
+		f, err = strictyaml.Fields(root, "a piece file", "name", "one-sided", "pieces")
 	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, errorf(file, max(doc.Line, 1), doc.Column, ErrSyntax, "expected a mapping with a pieces: list")
+	if err == nil && f["name"] != nil {
+		set.Name, err = strictyaml.String(f["name"], "name")
+	}
+	if err == nil && f["one-sided"] != nil {
+		set.OneSided, err = strictyaml.Bool(f["one-sided"], "one-sided")
+	}
+	if err != nil {
+		return nil, yamlError(file, ErrSyntax, err)
+	}
+	list := f["pieces"]
+	switch {
+	case list == nil || list.Kind == yaml.SequenceNode && len(list.Content) == 0:
+		return nil, errorf(file, root.Line, root.Column, ErrPiece, "no pieces (expected a pieces: list)")
+	case list.Kind != yaml.SequenceNode:
+		return nil, errorf(file, list.Line, list.Column, ErrSyntax, "pieces is %s: expected a list", strictyaml.Describe(list))
 	}
 	lines := bytes.Split(data, []byte("\n"))
-	set := &PieceSet{}
-	top := doc.Content[0]
-	var list *yaml.Node
-	for i := 0; i+1 < len(top.Content); i += 2 {
-		k, v := top.Content[i], top.Content[i+1]
-		switch k.Value {
-		case "name":
-			if v.Kind != yaml.ScalarNode {
-				return nil, errorf(file, v.Line, v.Column, ErrSyntax, "name: expected a string")
-			}
-			set.Name = v.Value
-		case "one-sided":
-			if err := v.Decode(&set.OneSided); err != nil || v.Kind != yaml.ScalarNode {
-				return nil, errorf(file, v.Line, v.Column, ErrSyntax, "one-sided: expected true or false")
-			}
-		case "pieces":
-			if v.Kind != yaml.SequenceNode {
-				return nil, errorf(file, v.Line, v.Column, ErrSyntax, "pieces: expected a list")
-			}
-			list = v
-		default:
-			return nil, errorf(file, k.Line, k.Column, ErrSyntax, "unknown key %q (expected name, one-sided, pieces)", k.Value)
-		}
-	}
-	if list == nil || len(list.Content) == 0 {
-		return nil, errorf(file, top.Line, top.Column, ErrPiece, "no pieces (expected a pieces: list)")
-	}
 	seen := map[string]bool{}
 	total := 0
 	for _, item := range list.Content {
@@ -181,44 +174,31 @@ func ParsePieces(file string, data []byte) (*PieceSet, error) {
 
 // parsePiece reads one entry of the pieces: list.
 func parsePiece(file string, item *yaml.Node, lines [][]byte) (Piece, error) {
-	if item.Kind != yaml.MappingNode {
-		return Piece{}, errorf(file, item.Line, item.Column, ErrSyntax, "expected a piece (name:, shape:, count:)")
-	}
 	p := Piece{Count: 1}
-	var shapeNode *yaml.Node
-	for i := 0; i+1 < len(item.Content); i += 2 {
-		k, v := item.Content[i], item.Content[i+1]
-		if v.Kind != yaml.ScalarNode {
-			return Piece{}, errorf(file, v.Line, v.Column, ErrSyntax, "%s: expected a single value", k.Value)
-		}
-		switch k.Value {
-		case "name":
-			p.Name = v.Value
-			if err := checkName(p.Name); err != nil {
-				return Piece{}, errorf(file, v.Line, v.Column, ErrPiece, "name %q: %v", p.Name, err)
-			}
-		case "count":
-			if err := v.Decode(&p.Count); err != nil || p.Count < 1 || p.Count > MaxPieces {
-				return Piece{}, errorf(file, v.Line, v.Column, ErrPiece, "count: expected a whole number from 1 to %d", MaxPieces)
-			}
-		case "shape":
-			shapeNode = v
-		default:
-			return Piece{}, errorf(file, k.Line, k.Column, ErrSyntax, "unknown key %q (expected name, shape, count)", k.Value)
-		}
-	}
-	if p.Name == "" {
-		return Piece{}, errorf(file, item.Line, item.Column, ErrPiece, "piece without a name:")
-	}
-	if shapeNode == nil {
-		return Piece{}, errorf(file, item.Line, item.Column, ErrPiece, "piece %q without a shape:", p.Name)
-	}
-	s, err := parseShape(file, shapeNode, lines)
+	f, err := strictyaml.Fields(item, "a piece", "name", "shape", "count")
 	if err != nil {
-		return Piece{}, err
+		return Piece{}, yamlError(file, ErrSyntax, err)
 	}
-	p.Shape = s
-	return p, nil
+	if f["name"] != nil {
+		p.Name, err = strictyaml.String(f["name"], "name")
+	}
+	if err == nil && f["count"] != nil {
+		p.Count, err = strictyaml.Int(f["count"], "count", 1, MaxPieces)
+	}
+	switch {
+	case err != nil:
+		return Piece{}, yamlError(file, ErrPiece, err)
+	case p.Name == "":
+		return Piece{}, errorf(file, item.Line, item.Column, ErrPiece, "piece without a name:")
+	case checkName(p.Name) != nil:
+		return Piece{}, errorf(file, f["name"].Line, f["name"].Column, ErrPiece, "name %q: %v", p.Name, checkName(p.Name))
+	case f["shape"] == nil:
+		return Piece{}, errorf(file, item.Line, item.Column, ErrPiece, "piece %q without a shape:", p.Name)
+	case f["shape"].Kind != yaml.ScalarNode:
+		return Piece{}, errorf(file, f["shape"].Line, f["shape"].Column, ErrSyntax, "shape is %s: expected a picture", strictyaml.Describe(f["shape"]))
+	}
+	p.Shape, err = parseShape(file, f["shape"], lines)
+	return p, err
 }
 
 // checkName accepts one letter or digit: the character printed in the
@@ -274,13 +254,11 @@ func parseShape(file string, v *yaml.Node, lines [][]byte) (Shape, error) {
 	return s, nil
 }
 
-// yamlError turns a yaml.v3 error ("yaml: line 3: ...") into a *ParseError.
-func yamlError(file string, err error) error {
-	msg := strings.TrimPrefix(err.Error(), "yaml: ")
-	var line int
-	if n, _ := fmt.Sscanf(msg, "line %d:", &line); n == 1 {
-		_, rest, _ := strings.Cut(msg, ":")
-		return errorf(file, line, 0, ErrSyntax, "%s", strings.TrimSpace(rest))
+// yamlError turns a *strictyaml.Error into a *ParseError wrapping sentinel.
+func yamlError(file string, sentinel error, err error) error {
+	var e *strictyaml.Error
+	if errors.As(err, &e) {
+		return errorf(file, e.Line, e.Column, sentinel, "%s", e.Msg)
 	}
-	return errorf(file, 0, 0, ErrSyntax, "%s", msg)
+	return errorf(file, 0, 0, sentinel, "%v", err)
 }
