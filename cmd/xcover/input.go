@@ -28,9 +28,10 @@ func inputArg(c *cli.Context) (string, error) {
 }
 
 // readFile reads name ("-": stdin) whole, gunzipped when its first bytes
-// say so, and refuses it beyond limit bytes (after gunzip, named limitName)
-// without reading further. It returns the name to use in messages.
-func readFile(e *env, name string, limit int64, limitName string) (string, []byte, error) {
+// say so, and refuses it beyond limit bytes (after gunzip), the most xcover
+// reads of what, without reading further. It returns the name to use in
+// messages.
+func readFile(e *env, name string, limit int64, what string) (string, []byte, error) {
 	r := e.stdin
 	if name == "-" {
 		if isTerminal(e.stdin) { // not for a pipe or /dev/null
@@ -54,7 +55,7 @@ func readFile(e *env, name string, limit int64, limitName string) (string, []byt
 	}
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err == nil && int64(len(data)) > limit {
-		err = fmt.Errorf("larger than %d bytes, the most xcover reads of this input (%s)", limit, limitName)
+		err = fmt.Errorf("larger than %d bytes, the most xcover reads of %s", limit, what)
 	}
 	if err != nil {
 		return name, nil, badInput(fmt.Errorf("%s: %v", name, pathError(err)))
@@ -80,11 +81,11 @@ func loadSpec(ctx context.Context, c *cli.Context, e *env) (*specs.Spec, *exactc
 		s  *exactcover.Solver
 	}
 	l, err := await(ctx, func() (l loaded, err error) {
-		limit, limitName := int64(specs.MaxDLXBytes), "specs.MaxDLXBytes" // also the most to detect a format in
+		limit, what := int64(specs.MaxDLXBytes), "a DLX file" // also the most to detect a format in
 		if format == specs.YAML {
-			limit, limitName = specs.MaxYAMLBytes, "specs.MaxYAMLBytes"
+			limit, what = specs.MaxYAMLBytes, "a YAML spec"
 		}
-		name, data, err := readFile(e, arg, limit, limitName)
+		name, data, err := readFile(e, arg, limit, what)
 		if err != nil {
 			return l, err
 		}

@@ -110,7 +110,7 @@ func pack(c *cli.Context, e *env) error {
 		fmt.Fprintf(e.stderr, "xcover: --svg: no packing to draw; %s not written\n", svg)
 		return err
 	} else if len(pp.drawn) == maxSVGPackings && res.Packings > maxSVGPackings {
-		fmt.Fprintf(e.stderr, "xcover: --svg: drew the first %d packings (maxSVGPackings)\n", maxSVGPackings)
+		fmt.Fprintf(e.stderr, "xcover: --svg: drew the first %d packings, the most a sheet holds\n", maxSVGPackings)
 	}
 	var buf bytes.Buffer
 	pentomino.WriteSVG(&buf, pp.drawn) // a bytes.Buffer does not fail
@@ -125,7 +125,7 @@ func newPuzzle(c *cli.Context, e *env) (*pentomino.Puzzle, error) {
 		err = fmt.Errorf("--board: %w", err)
 	}
 	if file := c.String("board-file"); file != "" {
-		name, data, rerr := readFile(e, file, pentomino.MaxBoardFile, "pentomino.MaxBoardFile")
+		name, data, rerr := readFile(e, file, pentomino.MaxBoardFile, "a board picture")
 		if rerr != nil {
 			return nil, rerr
 		}
@@ -136,7 +136,7 @@ func newPuzzle(c *cli.Context, e *env) (*pentomino.Puzzle, error) {
 	}
 	pieces, oneSided := pentomino.Pentominoes(), c.Bool("one-sided")
 	if spec := c.String("pieces"); isPieceFile(e, spec) {
-		name, data, err := readFile(e, spec, pentomino.MaxPieceFile, "pentomino.MaxPieceFile")
+		name, data, err := readFile(e, spec, pentomino.MaxPieceFile, "a piece file")
 		if err != nil {
 			return nil, err
 		}

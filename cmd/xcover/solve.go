@@ -75,7 +75,7 @@ func solve(c *cli.Context, e *env) error {
 				return err
 			}
 			if st.Status == exactcover.NodeLimit && tc.MaxNodes != req.maxNodes {
-				fmt.Fprintf(e.stderr, "xcover: --tree: drew the first %d nodes of the search (maxTreeNodes)\n", maxTreeNodes)
+				fmt.Fprintf(e.stderr, "xcover: --tree: drew the first %d nodes of the search, the most it draws\n", maxTreeNodes)
 			}
 		}
 	}

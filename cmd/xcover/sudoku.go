@@ -86,7 +86,7 @@ func sudokuAction(c *cli.Context, e *env) error {
 	r.out = out
 	start, jobs := time.Now(), int(countOf(c, flagJobs))
 	r.batch, err = await(ctx, func() (*sudoku.Batch, error) {
-		name, data, err := readFile(e, arg, maxSudokuBytes, "maxSudokuBytes")
+		name, data, err := readFile(e, arg, maxSudokuBytes, "a Sudoku input")
 		if err != nil {
 			return nil, err
 		}

@@ -153,7 +153,7 @@ func (p *Puzzle) place() error {
 					chunk = chunk[len(s):]
 					uses += (len(cells) + 2) * pc.Count // cells, piece item, spacer
 					if uses > exactcover.MaxNodes || len(p.placements) >= exactcover.MaxOptions {
-						return fmt.Errorf("%w: more than %d placements or %d item uses (exactcover.MaxOptions, MaxNodes)", ErrTooLarge, exactcover.MaxOptions, exactcover.MaxNodes)
+						return fmt.Errorf("%w: more than %d placements or %d item uses, the engine's limits", ErrTooLarge, exactcover.MaxOptions, exactcover.MaxNodes)
 					}
 					p.placements = append(p.placements, placement{piece: int32(i), cells: cells})
 				}
@@ -191,7 +191,7 @@ func (p *Puzzle) encode() error {
 					continue
 				}
 				if len(p.ends) >= exactcover.MaxOptions || len(p.items) >= exactcover.MaxNodes {
-					return fmt.Errorf("%w: more than %d options or %d item uses (exactcover limits)", ErrTooLarge, exactcover.MaxOptions, exactcover.MaxNodes)
+					return fmt.Errorf("%w: more than %d options or %d item uses, the engine's limits", ErrTooLarge, exactcover.MaxOptions, exactcover.MaxNodes)
 				}
 				p.optPlace = append(p.optPlace, int32(k))
 				p.optCopy = append(p.optCopy, int32(copy))
