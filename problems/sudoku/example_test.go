@@ -65,3 +65,28 @@ func ExampleEncode() {
 	// r1c4=4 [r1c4 r1#4 c4#4 b2#4]
 	// r2c3=1 [r2c3 r2#1 c3#1 b2#1]
 }
+
+// ExampleSolveBatch solves a batch on two workers and reports each answer
+// in input order, as it comes, in the numeric judge format's framing for a
+// count: a 4×4 grid with one cell emptied (so one solution), a line that
+// cannot be read, and the empty 4×4 grid with its 288 solutions (OEIS
+// A107739).
+func ExampleSolveBatch() {
+	batch, err := sudoku.Read("batch", []byte("1.34341221434321\n1234\n................\n"), sudoku.ReadOptions{Format: sudoku.Line})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var t sudoku.Tally
+	sudoku.SolveBatch(context.Background(), batch.Puzzles, sudoku.BatchOptions{Workers: 2, Config: sudoku.ModeCount.Config(0, 0)},
+		sudoku.BatchOutput{Done: func(i int, a sudoku.Answer) {
+			t.Add(a)
+			os.Stdout.Write(batch.AppendAnswer(nil, sudoku.ModeCount, a, sudoku.Line))
+		}})
+	fmt.Println(t.String())
+	// Output:
+	// 1
+	// invalid
+	// 288
+	// 3 puzzles (1 unique, 1 multiple, 1 invalid)
+}
