@@ -17,4 +17,3 @@ func viewNodes(s []node) nodeView { return nodeView{unsafe.Pointer(unsafe.SliceD
 
 func (v nodeView) at(i int32) *node { return (*node)(unsafe.Add(v.p, uintptr(uint32(i))*16)) }
 
-const checkedViews = false

@@ -11,4 +11,3 @@ func viewNodes(s []node) nodeView { return s }
 
 func (v nodeView) at(i int32) *node { return &v[i] }
 
-const checkedViews = true

@@ -17,5 +17,3 @@ func viewMem(s []int32) memView { return memView{unsafe.Pointer(unsafe.SliceData
 
 func (v memView) at(i int32) *int32 { return (*int32)(unsafe.Add(v.p, uintptr(uint32(i))*4)) }
 
-// checkedViews reports whether views check their indices.
-const checkedViews = false

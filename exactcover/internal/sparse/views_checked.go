@@ -10,4 +10,3 @@ func viewMem(s []int32) memView { return s }
 
 func (v memView) at(i int32) *int32 { return &v[i] }
 
-const checkedViews = true
