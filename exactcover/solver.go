@@ -131,7 +131,7 @@ func (s *Solver) EngineFor(choice Engine) Engine {
 	if choice != EngineAuto {
 		return choice
 	}
-	if s.model.Multiplicities() || true { // TODO(lead): sparse for XC/XCC once the front ends' tests name their engine
+	if s.model.Multiplicities() {
 		return EngineDLX
 	}
 	return EngineSparse

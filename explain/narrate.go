@@ -70,7 +70,7 @@ func Narrate(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg Config
 	n := &narrator{w: w, p: p, cfg: cfg}
 	if cfg.MaxNodes > 0 {
 		measured := min(cfg.MaxNodes, maxMeasured)
-		if st, _ := s.Search(ctx, exactcover.Config{MaxNodes: measured, SkipProfile: true}, nil); st.Status == exactcover.NodeLimit {
+		if st, _ := s.Search(ctx, exactcover.Config{MaxNodes: measured, SkipProfile: true, Engine: exactcover.EngineDLX}, nil); st.Status == exactcover.NodeLimit {
 			told := "only the first " + Plural(cfg.MaxNodes, "node") + " are told below."
 			if cfg.MaxNodes == 1 {
 				told = "only the first node is told below."

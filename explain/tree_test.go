@@ -301,9 +301,9 @@ func TestWriteTreeLimits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		eng, err := s.Search(context.Background(), exactcover.Config{MaxNodes: cfg.MaxNodes, MaxSolutions: cfg.MaxSolutions}, nil)
+		eng, err := s.Search(context.Background(), exactcover.Config{MaxNodes: cfg.MaxNodes, MaxSolutions: cfg.MaxSolutions, Engine: exactcover.EngineDLX}, nil)
 		if cfg.MaxNodes == 0 {
-			eng, err = s.Search(context.Background(), exactcover.Config{MaxNodes: explain.DefaultTreeNodes, MaxSolutions: cfg.MaxSolutions}, nil)
+			eng, err = s.Search(context.Background(), exactcover.Config{MaxNodes: explain.DefaultTreeNodes, MaxSolutions: cfg.MaxSolutions, Engine: exactcover.EngineDLX}, nil)
 		}
 		if err != nil {
 			t.Fatal(err)

@@ -86,7 +86,7 @@ func engineCount(t *testing.T, p *exactcover.Problem) exactcover.Stats {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := s.Count(context.Background())
+	st, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineDLX}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestWalkNodeLimit(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, limit := range []int64{1, 2, 10, 100, 1000} {
-		eng, _ := s.Search(context.Background(), exactcover.Config{MaxNodes: limit}, nil)
+		eng, _ := s.Search(context.Background(), exactcover.Config{MaxNodes: limit, Engine: exactcover.EngineDLX}, nil)
 		got, err := explain.Walk(context.Background(), p, limit, nil)
 		if err != nil {
 			t.Fatal(err)

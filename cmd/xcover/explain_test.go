@@ -27,7 +27,7 @@ func TestExplainCountsAsSolve(t *testing.T) {
 			if m == nil {
 				t.Fatalf("explain: no totals line in the narration")
 			}
-			sv := runXcover(t, nil, []string{"solve", "--count", "--json", file}, "")
+			sv := runXcover(t, nil, []string{"solve", "--engine", "dlx", "--count", "--json", file}, "")
 			var sum struct{ Solutions, Nodes, Updates int64 }
 			lines := strings.Split(strings.TrimSpace(sv.stdout), "\n")
 			if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"xcover/exactcover"
 	"xcover/specs"
 )
 
@@ -24,6 +25,7 @@ const (
 	flagAll, flagLimit, flagCount, flagJSON, flagStats = "all", "limit", "count", "json", "stats"
 	flagMaxNodes, flagTimeout, flagProgress, flagEvery = "max-nodes", "timeout", "progress", "progress-every"
 	flagFormat, flagEmitSpec, flagJobs                 = "format", "emit-spec", "jobs"
+	flagEngine                                         = "engine"
 )
 
 // searchFlags returns the flags of the commands that search; what names a
@@ -39,6 +41,8 @@ func searchFlags(what string) []cli.Flag {
 		timeoutFlag(),
 		&cli.BoolFlag{Name: flagProgress, DefaultText: "a status line when stderr is a terminal", Usage: "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never"},
 		&cli.GenericFlag{Name: flagEvery, Value: &duration{d: 3 * time.Second}, Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
+		&cli.GenericFlag{Name: flagEngine, Value: &engine{}, DefaultText: "auto",
+			Usage: "search with `ENGINE`: sparse (sparse sets, the fastest without multiplicities), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), or auto (sparse, dlx when items have multiplicities)"},
 	}
 }
 
@@ -71,12 +75,14 @@ type search struct {
 	count, json, stats bool
 	maxNodes           int64 // 0: no limit
 	timeout            time.Duration
+	engine             exactcover.Engine
 }
 
 // searchOf reads the search flags and checks how they combine.
 func searchOf(c *cli.Context) (*search, error) {
 	s := &search{limit: 1, count: c.Bool(flagCount), json: c.Bool(flagJSON), stats: c.Bool(flagStats),
-		maxNodes: countOf(c, flagMaxNodes), timeout: durationOf(c, flagTimeout)}
+		maxNodes: countOf(c, flagMaxNodes), timeout: durationOf(c, flagTimeout),
+		engine: c.Generic(flagEngine).(*engine).e}
 	switch all := c.Bool(flagAll); {
 	case all && c.IsSet(flagLimit):
 		return nil, usage(c, "--all and --limit contradict each other: give one")
@@ -157,3 +163,13 @@ func (v *duration) String() string {
 }
 
 func durationOf(c *cli.Context, name string) time.Duration { return c.Generic(name).(*duration).d }
+
+// engine is the value of --engine.
+type engine struct{ e exactcover.Engine }
+
+func (v *engine) Set(s string) (err error) {
+	v.e, err = exactcover.ParseEngine(s)
+	return err
+}
+
+func (v *engine) String() string { return v.e.String() }

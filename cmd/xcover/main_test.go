@@ -539,6 +539,7 @@ type jsonLine struct {
 	Cleansings     int64        `json:"cleansings"`
 	Status         string       `json:"status"`
 	ElapsedSeconds float64      `json:"elapsed_seconds"`
+	Engine         string       `json:"engine"`
 	Profile        []int64      `json:"profile"`
 }
 

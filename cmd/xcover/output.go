@@ -105,6 +105,7 @@ type summary struct {
 	Updates    int64    `json:"updates"`
 	Status     string   `json:"status"`
 	Elapsed    float64  `json:"elapsed_seconds"`
+	Engine     string   `json:"engine,omitempty"`     // solve, pentomino: the engine that searched
 	Cleansings int64    `json:"cleansings,omitempty"` // solve: DLX2's count
 	Profile    []int64  `json:"profile,omitempty"`    // solve: nodes per level
 

@@ -90,7 +90,7 @@ func pack(c *cli.Context, e *env) error {
 	if !req.count {
 		visit = pp.packing
 	}
-	lim := pentomino.Limits{MaxPackings: req.limit, MaxNodes: req.maxNodes}
+	lim := pentomino.Limits{MaxPackings: req.limit, MaxNodes: req.maxNodes, Engine: req.engine}
 	lim.Progress, lim.ProgressEvery = out.status.callback()
 	res, err := puzzle.Solve(ctx, lim, visit)
 	if err != nil && ctx.Err() == nil {
@@ -98,6 +98,7 @@ func pack(c *cli.Context, e *env) error {
 	}
 	end.summary = func(s *summary) {
 		s.Board, s.PieceSet, s.Symmetries = puzzle.Board().Describe(), puzzle.PieceList(), puzzle.GroupSize()
+		s.Engine = res.Engine.String()
 	}
 	if g := puzzle.GroupSize(); g > 1 {
 		end.noun = fmt.Sprintf("%s up to %d symmetries", explain.Plural(res.Packings, "packing"), g)

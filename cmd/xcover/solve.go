@@ -33,7 +33,7 @@ func solve(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	cfg := exactcover.Config{MaxSolutions: req.limit, MaxNodes: req.maxNodes}
+	cfg := exactcover.Config{MaxSolutions: req.limit, MaxNodes: req.maxNodes, Engine: req.engine}
 	refs := c.Generic("partial").(*optionRefs).refs
 	switch b := c.String("branching"); {
 	case b == "weighted":
@@ -89,7 +89,9 @@ func solve(c *cli.Context, e *env) error {
 	if err != nil && ctx.Err() == nil {
 		return usage(c, "--partial: %v", err) // the only other error, found before any solution was printed
 	}
-	end.summary = func(s *summary) { s.Cleansings, s.Profile = st.Cleansings, st.Profile }
+	end.summary = func(s *summary) {
+		s.Engine, s.Cleansings, s.Profile = solver.EngineFor(cfg.Engine).String(), st.Cleansings, st.Profile
+	}
 	if c.Bool("profile") { // as Knuth's DLX1 prints it with its show_profile option
 		end.before = func() {
 			fmt.Fprintln(e.stderr, "Profile:")

@@ -78,7 +78,7 @@ func TestCountsAgainstExpected(t *testing.T) {
 				t.Skipf("%d nodes: left to the engine's tests", row.nodes)
 			}
 			file := filepath.Join(data, "exactcover", row.name+".dlx")
-			r := runXcover(t, nil, []string{"solve", "--count", "--json", file}, "")
+			r := runXcover(t, nil, []string{"solve", "--engine", "dlx", "--count", "--json", file}, "")
 			checkInvariants(t, r)
 			if r.code != exitFound {
 				t.Fatalf("exit %d, want 0\n%s", r.code, r.stderr)
@@ -171,7 +171,7 @@ func TestProgress(t *testing.T) {
 func TestProfile(t *testing.T) {
 	t.Parallel()
 	file := filepath.Join(sharedData(t), "exactcover", "queens-8.dlx")
-	r := runXcover(t, nil, []string{"solve", "--count", "--profile", "--stats", file}, "")
+	r := runXcover(t, nil, []string{"solve", "--engine", "dlx", "--count", "--profile", "--stats", file}, "")
 	if r.code != exitFound {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}

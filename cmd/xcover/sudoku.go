@@ -129,6 +129,7 @@ func sudokuAction(c *cli.Context, e *env) error {
 		bo.Solution = r.list
 	}
 	opt := sudoku.BatchOptions{Workers: jobs, Config: r.mode.Config(req.limit, req.maxNodes), KeepFirst: r.mode != sudoku.ModeList}
+	opt.Config.Engine = req.engine
 	sudoku.SolveBatch(ctx, r.batch.Puzzles, opt, bo)
 	return r.end(ctx, e, start, jobs)
 }

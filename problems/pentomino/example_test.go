@@ -33,9 +33,9 @@ func Example() {
 	fmt.Println(first)
 	// Output:
 	// 2 packings up to symmetry
-	// UUXPPPLLLLFTTTWWZVVV
-	// UXXXPPLNNFFFTWWYZZZV
-	// UUXIIIIINNNFTWYYYYZV
+	// UUXPPPZYYYYWTFNNNVVV
+	// UXXXPPZZZYWWTFFFNNLV
+	// UUXIIIIIZWWTTTFLLLLV
 }
 
 // ExampleParseBoard reads a drawn board: a 6x4 box without two opposite

@@ -20,15 +20,19 @@ type Limits struct {
 	// with Stats.Solutions counting the packings reported so far.
 	Progress      func(*exactcover.Progress)
 	ProgressEvery time.Duration
+	// Engine chooses the search engine, as exactcover.Config.Engine does.
+	Engine exactcover.Engine
 }
 
 // Result describes one call of Solve: the packings reported, and the
 // engine's statistics (Stats.Solutions counts the exact-cover solutions
 // before the symmetry and copy filters; Stats.Nodes and Stats.Updates are
-// Knuth's DLX1 measures of the search).
+// the engine's measures of the search, Knuth's DLX1 ones with
+// exactcover.EngineDLX).
 type Result struct {
 	Packings int64
 	Stats    exactcover.Stats
+	Engine   exactcover.Engine // the engine that searched
 }
 
 // Placed is one piece of a packing.
@@ -65,8 +69,8 @@ func (p *Puzzle) Solve(ctx context.Context, lim Limits, visit func(*Packing) boo
 	if err := p.build(&b, s); err != nil {
 		return Result{}, err
 	}
-	cfg := exactcover.Config{MaxNodes: lim.MaxNodes, SkipProfile: true, Progress: lim.Progress, ProgressEvery: lim.ProgressEvery}
-	var res Result
+	cfg := exactcover.Config{MaxNodes: lim.MaxNodes, SkipProfile: true, Progress: lim.Progress, ProgressEvery: lim.ProgressEvery, Engine: lim.Engine}
+	res := Result{Engine: s.EngineFor(lim.Engine)}
 	if p.group == nil && !(p.copies && p.secondary) {
 		// Every exact-cover solution is a distinct packing.
 		cfg.MaxSolutions = lim.MaxPackings

@@ -26,6 +26,8 @@ type Config struct {
 	// and meant for listing a puzzle's solutions, which can then be streamed
 	// rather than sorted in memory.
 	InOrder bool
+	// Engine chooses the search engine, as exactcover.Config.Engine does.
+	Engine exactcover.Engine
 }
 
 // Result says how one puzzle's search ended.
@@ -170,7 +172,7 @@ func (s *Solver) search(ctx context.Context, cfg *Config, res *Result) error {
 		panic(err) // cannot happen within MaxBox: a bug
 	}
 	sub := exactcover.Config{SkipProfile: true, Branching: exactcover.Weighted,
-		MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}
+		MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes, Engine: cfg.Engine}
 	st, err := s.dlx.Search(ctx, sub, s.onSolution)
 	res.Solutions, res.Nodes, res.Updates = st.Solutions, st.Nodes, st.Updates
 	res.Status = st.Status

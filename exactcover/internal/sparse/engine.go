@@ -60,6 +60,7 @@ type Engine struct {
 	nSec0    int32
 	secBase  int32   // blocks below secBase are primary items'
 	base     []int32 // item → the base of its block
+	uses     []int32 // Reset's count of each item's uses
 	colors   []int32 // colors[q] is node q's color: 0 none, > 0 a color; nil when there are none
 	first    []int32 // compiled option → its first node
 	// list[:nAct] are the blocks of the active primary items and
@@ -111,7 +112,9 @@ func (e *Engine) Reset(p *core.Problem) {
 	nNodes := 1 + len(p.Items) + nOptions
 	// Blocks start after the nodes; sizes count uses first.
 	e.base = resize(e.base, n)
-	uses := make([]int32, n)
+	e.uses = resize(e.uses, n)
+	uses := e.uses
+	clear(uses)
 	for _, it := range p.Items {
 		uses[it]++
 	}
