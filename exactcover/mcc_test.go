@@ -77,8 +77,9 @@ func TestSharedMCC(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			check := verify.NewChecker(p)
 			st, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineDLX}, func(sol []int) bool {
-				if err := verify.Solution(p, sol); err != nil {
+				if err := check.Check(sol); err != nil {
 					t.Fatalf("invalid solution %v: %v", sol, err)
 				}
 				return true
@@ -91,7 +92,7 @@ func TestSharedMCC(t *testing.T) {
 					st.Solutions, st.Nodes, st.Updates, st.Cleansings, e.solutions, e.nodes, e.updates, e.cleansings)
 			}
 			st, err = s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineSparse}, func(sol []int) bool {
-				if err := verify.Solution(p, sol); err != nil {
+				if err := check.Check(sol); err != nil {
 					t.Fatalf("sparse: invalid solution %v: %v", sol, err)
 				}
 				return true
