@@ -69,7 +69,7 @@ var slowMCC = map[string]bool{"mcc-queens2-8": true, "mcc-tetra-4x10": true, "mc
 func TestSharedMCC(t *testing.T) {
 	for _, e := range readMCCExpected(t) {
 		t.Run(e.name, func(t *testing.T) {
-			if e.name == "mcc-queens2-9" || testing.Short() && slowMCC[e.name] {
+			if e.name == "mcc-queens2-9" || testing.Short() && (slowMCC[e.name] || e.nodes > shortNodes) {
 				t.Skip("slow")
 			}
 			p := loadMCC(t, e.name)

@@ -337,6 +337,9 @@ func TestProgress(t *testing.T) {
 func TestWeighted(t *testing.T) {
 	for _, name := range []string{"queens-10", "sudoku-escargot", "sudoku-multi-65k", "pent-3x20"} {
 		t.Run(name, func(t *testing.T) {
+			if testing.Short() && name == "sudoku-multi-65k" {
+				t.Skip("794,065 nodes; run without -short")
+			}
 			p := loadShared(t, name)
 			s := mustNew(t, p)
 			knuth, _ := s.Count(context.Background())

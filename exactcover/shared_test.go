@@ -64,6 +64,10 @@ func loadShared(t testing.TB, name string) *exactcover.Problem {
 	return &sp.Problem
 }
 
+// shortNodes is the most search-tree nodes (Knuth's count) of an instance
+// that -short keeps: the race detector makes a search twenty times slower.
+const shortNodes = 100_000
+
 // slowShared are the instances skipped by -short: more than 50 million
 // updates or 100,000 solutions each, seconds apiece and minutes under -race.
 // Plain "go test" runs them all.
@@ -79,7 +83,7 @@ var slowShared = map[string]bool{
 func TestSharedInstances(t *testing.T) {
 	for _, e := range readExpected(t) {
 		t.Run(e.name, func(t *testing.T) {
-			if testing.Short() && slowShared[e.name] {
+			if testing.Short() && (slowShared[e.name] || e.nodes > shortNodes) {
 				t.Skip("slow; run without -short")
 			}
 			p := loadShared(t, e.name)

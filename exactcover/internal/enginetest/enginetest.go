@@ -169,7 +169,11 @@ func Run(t testing.TB, e core.Engine, p *core.Problem, u core.Unit, split func()
 // must equal an uninterrupted search's.
 func Check(t *testing.T, newEngine func(*core.Problem) core.Engine, mcc bool) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for trial := range 1500 {
+	trials := 1500
+	if testing.Short() { // the race detector makes each twenty times slower
+		trials = 200
+	}
+	for trial := range trials {
 		p := Random(r, mcc)
 		want := BruteForce(p)
 		e := newEngine(p)
