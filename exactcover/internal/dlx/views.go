@@ -16,4 +16,3 @@ type nodeView struct{ p unsafe.Pointer }
 func viewNodes(s []node) nodeView { return nodeView{unsafe.Pointer(unsafe.SliceData(s))} }
 
 func (v nodeView) at(i int32) *node { return (*node)(unsafe.Add(v.p, uintptr(uint32(i))*16)) }
-

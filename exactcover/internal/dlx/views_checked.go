@@ -10,4 +10,3 @@ type nodeView []node
 func viewNodes(s []node) nodeView { return s }
 
 func (v nodeView) at(i int32) *node { return &v[i] }
-

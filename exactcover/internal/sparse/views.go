@@ -16,4 +16,3 @@ type memView struct{ p unsafe.Pointer }
 func viewMem(s []int32) memView { return memView{unsafe.Pointer(unsafe.SliceData(s))} }
 
 func (v memView) at(i int32) *int32 { return (*int32)(unsafe.Add(v.p, uintptr(uint32(i))*4)) }
-

@@ -9,4 +9,3 @@ type memView []int32
 func viewMem(s []int32) memView { return s }
 
 func (v memView) at(i int32) *int32 { return &v[i] }
-
