@@ -86,6 +86,25 @@
 // from, and progress reports. A search polls its context every few thousand
 // nodes, so cancellation and deadlines stop it promptly, with statistics.
 //
+// # Counting without enumerating
+//
+// A search meets every solution, so it cannot count 10³⁰ of them.
+// [Solver.CountAll] can also count by memoizing: the options are decided
+// one by one in a fixed order, and partial solutions that leave the same
+// residual problem (the same items still to cover, the same remaining
+// multiplicities, the same colors fixed on the secondary items that
+// options to come still use) are merged and counted once. Memory is the
+// live frontier of such residual problems, and counts are exact integers
+// of any size: the 16×16 domino board's 2.4·10³⁰ tilings take a fraction
+// of a second and a megabyte. The same levels, kept whole, are the ZDD of
+// all solutions ([Solver.ZDD]; package xcover/zdd counts, samples and
+// lists it). Memoizing pays when the problem has a narrow frontier in some
+// order (boards and strips tiled by small pieces) and loses badly when
+// constraints reach across the whole problem (Sudoku, n queens,
+// pentominoes); by default CountAll searches first and memoizes only when
+// its bound or a trial shows it ahead. [Solver.Estimate] estimates the
+// search tree by Knuth's random probes, to decide before a long run.
+//
 // # References
 //
 // Donald E. Knuth, "Dancing Links", in Millennial Perspectives in Computer

@@ -103,6 +103,8 @@ func newApp(e *env) *cli.App {
 		{Name: "sudoku", Usage: "solve Sudoku puzzles of any size from 4×4 to 64×64, one or a batch", ArgsUsage: "[FILE|-]", Flags: sudokuFlags(), Action: do(sudokuAction)},
 		{Name: "pentomino", Usage: "pack pentominoes or other polyominoes into a board", Flags: pentominoFlags(), Action: do(pack)},
 		{Name: "explain", Usage: "tell step by step how Algorithm X (dancing links) solves a small problem", ArgsUsage: "[FILE|-]", Flags: explainFlags(), Action: do(narrate)},
+		{Name: "zdd", Usage: "count, sample, list or weigh the solutions in a ZDD that \"solve --zdd\" wrote", Subcommands: zddCommands(do)},
+		{Name: "estimate", Usage: "estimate the search tree's size, solutions and time before a long run (Knuth's random probes)", ArgsUsage: "[FILE|-]", Flags: estimateFlags(), Action: do(estimate)},
 		{Name: "examples", Usage: "list the example inputs shipped with xcover, or print one", ArgsUsage: "[NAME]", Action: do(examples)},
 		{Name: "completion", Usage: "print a script that completes xcover's commands and flags in bash, zsh or fish", ArgsUsage: "bash|zsh|fish", Action: do(completion)},
 	}
@@ -235,6 +237,9 @@ func permuteArgs(args []string, cmds []*cli.Command) []string {
 	i := slices.IndexFunc(cmds, func(c *cli.Command) bool { return len(args) > 2 && c.HasName(args[1]) })
 	if i < 0 || args[len(args)-1] == "--generate-bash-completion" {
 		return args
+	}
+	if len(cmds[i].Subcommands) > 0 { // "xcover zdd sample …": the subcommand's flags
+		return append(args[:1:1], permuteArgs(args[1:], cmds[i].Subcommands)...)
 	}
 	flags, positional := args[:2:2], []string{"--"}
 	for rest := args[2:]; len(rest) > 0; rest = rest[1:] {

@@ -661,6 +661,7 @@ func TestPermuteArgs(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"xcover solve f.dlx", "xcover solve -- f.dlx"},
 		{"xcover solve f.dlx --count", "xcover solve --count -- f.dlx"},
+		{"xcover zdd sample f.zdd --n 3", "xcover zdd sample --n 3 -- f.zdd"},
 		{"xcover solve f.dlx --limit 3 --json", "xcover solve --limit 3 --json -- f.dlx"},
 		{"xcover solve --timeout=2s f.dlx", "xcover solve --timeout=2s -- f.dlx"},
 		{"xcover solve - --format dlx", "xcover solve --format dlx -- -"},

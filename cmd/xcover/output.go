@@ -115,6 +115,14 @@ type summary struct {
 	Board      string `json:"board,omitempty"`      // pentomino
 	PieceSet   string `json:"piece_set,omitempty"`  // pentomino
 	Symmetries int    `json:"symmetries,omitempty"` // pentomino: packings counted up to
+
+	Method        string `json:"method,omitempty"`          // solve --memo, --zdd: "memo" or "search"
+	Why           string `json:"why,omitempty"`             // solve --memo, --zdd: why that method
+	MemoStates    int64  `json:"memo_states,omitempty"`     // solve --memo, --zdd
+	MemoLevels    int    `json:"memo_levels,omitempty"`     // solve --memo, --zdd: options decided one by one
+	MemoPeakBytes int64  `json:"memo_peak_bytes,omitempty"` // solve --memo, --zdd
+	ZDDNodes      int    `json:"zdd_nodes,omitempty"`       // solve --zdd, zdd count
+	Weight        *int64 `json:"weight,omitempty"`          // zdd min, zdd max
 }
 
 func newSummary(st exactcover.Stats) *summary {

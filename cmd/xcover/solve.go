@@ -18,7 +18,7 @@ import (
 const maxTreeNodes = 2000
 
 func solveFlags() []cli.Flag {
-	return append(searchFlags("solution"), formatFlag(),
+	flags := append(searchFlags("solution"), formatFlag(),
 		&cli.StringFlag{Name: "branching", Value: "knuth",
 			Usage: "`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"},
 		&cli.BoolFlag{Name: "profile", Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does"},
@@ -26,10 +26,15 @@ func solveFlags() []cli.Flag {
 			Usage: "start from the options `REFS`: numbers from 1 or labels, comma-separated or one per --partial; label:TEXT for a label that is a number or holds a comma"},
 		&cli.StringFlag{Name: "tree",
 			Usage: fmt.Sprintf("draw the search tree (what the search explores, up to %d nodes) in `FILE` as Graphviz DOT", maxTreeNodes)})
+	return append(flags, memoFlags()...) // count.go
 }
 
 func solve(c *cli.Context, e *env) error {
 	req, err := searchOf(c)
+	if err != nil {
+		return err
+	}
+	mr, err := memoRequestOf(c, req)
 	if err != nil {
 		return err
 	}
@@ -58,6 +63,10 @@ func solve(c *cli.Context, e *env) error {
 		return finish(out, e, req, exactcover.Stats{Status: stopped(ctx)}, end)
 	} else if err != nil {
 		return err
+	}
+	if mr != nil {
+		mr.branching = cfg.Branching
+		return solveMemo(ctx, e, req, out, solver, mr) // count.go
 	}
 	p := &sp.Problem
 	for _, ref := range refs {

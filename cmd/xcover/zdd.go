@@ -1,0 +1,256 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"fmt"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"xcover/exactcover"
+	"xcover/specs"
+	"xcover/zdd"
+)
+
+// maxZDDBytes bounds a ZDD file, which is read whole: 4 GiB hold some 150
+// million node lines (DLX6's 16×16 domino ZDD, 1.9 million nodes, takes
+// 46 MB), whose reading takes some 25 GiB, the memory of the machines
+// xcover is built for.
+const maxZDDBytes = 1 << 32
+
+// zddCommands are the subcommands of "xcover zdd"; do binds an action to
+// the run's environment.
+func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.Command {
+	problem := func() cli.Flag {
+		return &cli.StringFlag{Name: "problem",
+			Usage: "print solutions as \"xcover solve\" does, with the options of the problem in `FILE` (the one the ZDD was made from; - for stdin); without it, a solution is its option numbers (from 1) on one line"}
+	}
+	json := func() cli.Flag {
+		return &cli.BoolFlag{Name: flagJSON, Usage: "print one JSON object per line, for programs: one per solution, then a summary"}
+	}
+	weights := func() cli.Flag {
+		return &cli.StringFlag{Name: "weights", DefaultText: "1 for every option: the fewest or most options",
+			Usage: "read the options' weights from `FILE`: whole numbers, the k-th for option k (from 1)"}
+	}
+	cmds := []*cli.Command{
+		{Name: "count", Usage: "print the number of solutions", Flags: []cli.Flag{json()}},
+		{Name: "sample", Usage: "print N solutions drawn independently and uniformly at random", Flags: []cli.Flag{
+			&cli.GenericFlag{Name: "n", Value: &count{n: 1, min: 1}, Usage: "draw `N` solutions"},
+			&cli.Uint64Flag{Name: "seed", Usage: "seed the draws with `S`: the same seed draws the same solutions"},
+			problem(), json(), formatFlag()}},
+		{Name: "list", Usage: "print every solution", Flags: []cli.Flag{problem(), json(), formatFlag()}},
+		{Name: "min", Usage: "print a solution of least total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), formatFlag()}},
+		{Name: "max", Usage: "print a solution of greatest total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), formatFlag()}},
+	}
+	for _, cmd := range cmds {
+		cmd.ArgsUsage = "FILE|-"
+		cmd.OnUsageError = usageError
+		cmd.Action = do(zddAction)
+	}
+	return cmds
+}
+
+// zddAction runs one "xcover zdd" subcommand.
+func zddAction(c *cli.Context, e *env) error {
+	what, start := c.Command.Name, time.Now()
+	if c.NArg() != 1 {
+		return usage(c, "expected one ZDD file (or - for stdin), got %d arguments", c.NArg())
+	}
+	if c.IsSet("problem") && c.String("problem") == "-" && c.Args().First() == "-" {
+		return usage(c, "the ZDD and --problem cannot both come from stdin")
+	}
+	name, data, err := readFile(e, c.Args().First(), maxZDDBytes, "a ZDD")
+	if err != nil {
+		return err
+	}
+	z, err := zdd.Read(bytes.NewReader(data), name)
+	if err != nil {
+		return badInput(err)
+	}
+	data = nil
+	out := &writer{w: bufio.NewWriterSize(e.stdout, 64<<10), json: c.Bool(flagJSON)}
+	zp := &zddPrinter{out: out}
+	if what != "count" {
+		if err := zp.loadProblem(c, e, z); err != nil {
+			return err
+		}
+	}
+	sum := &summary{Type: "summary"}
+	switch what {
+	case "count":
+		sum.Solutions, sum.ZDDNodes = z.Count(), z.Len()
+		if !out.json {
+			fmt.Fprintln(out.w, sum.Solutions)
+		}
+	case "sample":
+		s := zdd.NewSampler(z)
+		rng := rand.New(rand.NewPCG(c.Uint64("seed"), 0x5851F42D4C957F2D))
+		var set []int
+		for range countOf(c, "n") {
+			var ok bool
+			if set, ok = s.Sample(rng, set[:0]); !ok {
+				break
+			}
+			zp.solution(set)
+		}
+		sum.Solutions = s.Count()
+	case "list":
+		n, one := new(big.Int), big.NewInt(1)
+		for set := range z.All() {
+			zp.solution(set)
+			if n.Add(n, one); !out.tick() {
+				break
+			}
+		}
+		sum.Solutions = n
+	case "min", "max":
+		if err := zp.optimum(c, e, z, what == "max", sum); err != nil {
+			return err
+		}
+	}
+	if out.json {
+		sum.Status, sum.Elapsed = exactcover.Complete.String(), time.Since(start).Seconds()
+		out.object(sum)
+	}
+	if err := out.close(); err != nil {
+		return err
+	}
+	if z.Empty() {
+		return withCode(exitNone, nil) // the output says it
+	}
+	return nil
+}
+
+// zddPrinter prints the solutions the zdd subcommands find: as solve
+// prints them when the problem is known, else as option numbers.
+type zddPrinter struct {
+	out    *writer
+	solved *solutionPrinter // nil: option numbers
+	n      int64
+	sorted []int
+}
+
+// loadProblem reads --problem, when given, and checks that the ZDD's
+// variables name its options.
+func (zp *zddPrinter) loadProblem(c *cli.Context, e *env, z *zdd.ZDD) error {
+	file := c.String("problem")
+	if file == "" {
+		return nil
+	}
+	format, err := specFormat(c, flagFormat)
+	if err != nil {
+		return err
+	}
+	name, data, err := readFile(e, file, specs.MaxDLXBytes, "a problem")
+	if err != nil {
+		return err
+	}
+	byName, _ := specs.FormatOf(strings.TrimSuffix(file, ".gz"))
+	sp, err := specs.Parse(name, data, cmp.Or(format, byName, specs.Detect(data)))
+	if err != nil {
+		return badInput(err)
+	}
+	p := &sp.Problem
+	for i := 2; i < z.Len()+2; i++ {
+		if v := z.Var(zdd.Node(i)); exactcover.ZDDOption(v) >= len(p.Options) {
+			return badInput(fmt.Errorf("the ZDD names option %d, but %s has %d options: is it the problem the ZDD was made from?", v, name, len(p.Options)))
+		}
+	}
+	zp.solved = &solutionPrinter{out: zp.out, p: p, printed: make([][]byte, len(p.Options))}
+	return nil
+}
+
+// solution prints one set of the ZDD, its options in increasing order.
+func (zp *zddPrinter) solution(set []int) {
+	zp.n++
+	zp.sorted = append(zp.sorted[:0], set...)
+	slices.Sort(zp.sorted)
+	if zp.solved != nil {
+		for i, v := range zp.sorted {
+			zp.sorted[i] = exactcover.ZDDOption(v)
+		}
+		zp.solved.solution(zp.sorted)
+		return
+	}
+	if zp.out.json {
+		zp.out.object(struct {
+			Type    string `json:"type"`
+			Number  int64  `json:"number"`
+			Options []int  `json:"options"` // numbers from 1
+		}{"solution", zp.n, zp.sorted})
+		return
+	}
+	var b []byte
+	for i, v := range zp.sorted {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(v), 10)
+	}
+	zp.out.text(append(b, '\n'), false)
+}
+
+// optimum prints a solution of least (greatest) total weight, then its
+// weight.
+func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool, sum *summary) error {
+	weight := func(int) int64 { return 1 }
+	if file := c.String("weights"); file != "" {
+		ws, err := readWeights(e, file)
+		if err != nil {
+			return err
+		}
+		for i := 2; i < z.Len()+2; i++ {
+			if v := z.Var(zdd.Node(i)); v > len(ws) {
+				return badInput(fmt.Errorf("--weights: %s gives %d weights, but the ZDD names option %d", file, len(ws), v))
+			}
+		}
+		weight = func(v int) int64 { return ws[v-1] }
+	}
+	best := z.MinWeight
+	if maximize {
+		best = z.MaxWeight
+	}
+	total, set, ok, err := best(weight)
+	if err != nil {
+		return badInput(err)
+	}
+	if !ok {
+		sum.Solutions = new(big.Int)
+		return nil
+	}
+	zp.solution(set)
+	sum.Solutions, sum.Weight = big.NewInt(1), &total
+	if !zp.out.json {
+		zp.out.text([]byte(fmt.Sprintf("weight %d\n", total)), zp.solved != nil)
+	}
+	return nil
+}
+
+// readWeights reads whole numbers separated by blanks and newlines.
+func readWeights(e *env, file string) ([]int64, error) {
+	name, data, err := readFile(e, file, specs.MaxDLXBytes, "a list of weights")
+	if err != nil {
+		return nil, err
+	}
+	var ws []int64
+	for ln, line := range strings.Split(string(data), "\n") {
+		for _, f := range strings.Fields(line) {
+			w, err := strconv.ParseInt(f, 10, 64)
+			if err != nil {
+				return nil, badInput(fmt.Errorf("%s:%d: %q: expected a whole number", name, ln+1, f))
+			}
+			ws = append(ws, w)
+		}
+	}
+	if len(ws) == 0 {
+		return nil, badInput(fmt.Errorf("--weights: %s: no weights", name))
+	}
+	return ws, nil
+}

@@ -1,0 +1,204 @@
+package exactcover
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"xcover/exactcover/internal/core"
+)
+
+// EstimateConfig configures [Solver.Estimate].
+type EstimateConfig struct {
+	// Probes is the number of random paths (0: DefaultProbes).
+	Probes int
+	// Seed seeds the random choices: the same seed gives the same
+	// estimate.
+	Seed uint64
+	// Engine and Branching choose the search whose tree is estimated, as
+	// in [Config].
+	Engine    Engine
+	Branching Branching
+	// RateNodes is the size of the search run to measure the engine's
+	// speed (0: DefaultRateNodes); SkipRate skips it (Estimate.Seconds is
+	// then 0).
+	RateNodes int64
+	SkipRate  bool
+	// MaxTime, when positive, ends the probing after that long, with the
+	// probes made so far (at least one).
+	MaxTime time.Duration
+}
+
+// Defaults of [Solver.Estimate].
+const (
+	// DefaultProbes probes give a standard error of a few percent on
+	// trees as irregular as the n-queens problem's.
+	DefaultProbes = 1000
+	// DefaultRateNodes nodes take a few tenths of a second at most: enough
+	// to measure the speed of the search, which varies along the tree.
+	DefaultRateNodes = 1 << 20
+)
+
+// Estimate is an estimate of the search tree: how many nodes the search
+// would visit and how many solutions it would find, and how long it would
+// take.
+type Estimate struct {
+	Probes int
+	Seed   uint64
+	// Nodes and Solutions are the means over the probes; the estimates
+	// are unbiased. NodesErr and SolutionsErr are the standard errors of
+	// the means (the standard deviation over the probes divided by the
+	// square root of their number); the true values lie within two of
+	// them of the means with 95% confidence when the probes are many
+	// enough for the normal approximation, which the trees of hard
+	// problems, whose estimates are heavy-tailed, may not allow.
+	Nodes, NodesErr         float64
+	Solutions, SolutionsErr float64
+	// MaxDepth is the deepest probe.
+	MaxDepth int
+	// NodesPerSecond is the speed of the search, measured by a short
+	// search; Seconds = Nodes / NodesPerSecond.
+	NodesPerSecond float64
+	Seconds        float64
+	// Exact says that the short search explored the whole tree: then
+	// Nodes and Solutions are its exact figures, and the errors zero.
+	Exact bool
+}
+
+// Estimate estimates the size of the search tree by Knuth's random probes
+// ("Estimating the efficiency of backtrack programs", Mathematics of
+// Computation 29, 1975; TAOCP 7.2.2, (22)–(24)). A probe walks from the
+// root to a leaf, choosing each time a child uniformly at random among
+// the d children of the node, in the engine's own branching order; with
+// D the product of the degrees so far, the sum of the D over the nodes of
+// the path (1 for the root, d₁ for its child, d₁d₂ next, …) is an unbiased
+// estimate of the number of nodes, and D at the leaf, when the leaf is a
+// solution, one of the number of solutions. Nodes count as the search
+// counts them ([Stats]), solutions included; a child that the engine
+// lists but abandons on entering, without counting it, is a leaf that
+// counts zero. The probes use
+// core.Engine.Expand, so the estimate is of the tree of whichever engine
+// cfg chooses.
+//
+// Unless cfg.SkipRate, a short search measures the speed; if it explores
+// the whole tree, its exact figures are returned instead.
+func (s *Solver) Estimate(ctx context.Context, cfg EstimateConfig) (Estimate, error) {
+	if cfg.Probes <= 0 {
+		cfg.Probes = DefaultProbes
+	}
+	if cfg.RateNodes <= 0 {
+		cfg.RateNodes = DefaultRateNodes
+	}
+	est := Estimate{Probes: cfg.Probes, Seed: cfg.Seed}
+	if !cfg.SkipRate {
+		st, err := s.Search(ctx, Config{MaxNodes: cfg.RateNodes, Engine: cfg.Engine, Branching: cfg.Branching, SkipProfile: true}, nil)
+		if err != nil {
+			return est, err
+		}
+		est.NodesPerSecond = float64(st.Nodes) / max(st.Elapsed.Seconds(), 1e-9)
+		if st.Status == Complete {
+			est.Exact = true
+			est.Nodes, est.Solutions = float64(st.Nodes), float64(st.Solutions)
+			est.Seconds = st.Elapsed.Seconds()
+			for d, n := range st.Profile {
+				if n > 0 {
+					est.MaxDepth = d
+				}
+			}
+			return est, nil
+		}
+	}
+	eng := s.engine(cfg.Engine)
+	eng.ResetWeights()
+	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6a09e667f3bcc909))
+	var (
+		nodes, sols welford
+		c           core.Counters
+		children    []core.Unit
+		done        = ctx.Done()
+	)
+	began := time.Now()
+	for probe := range cfg.Probes {
+		if probe%16 == 0 {
+			select {
+			case <-done:
+				return est, ctx.Err()
+			default:
+			}
+		}
+		// A probe costs at least microseconds: reading the clock is free.
+		if cfg.MaxTime > 0 && probe > 0 && time.Since(began) > cfg.MaxTime {
+			est.Probes = probe
+			break
+		}
+		n, sol, depth, err := probeOnce(eng, rng, &c, children[:0])
+		if err != nil {
+			return est, err
+		}
+		est.MaxDepth = max(est.MaxDepth, depth)
+		nodes.add(n)
+		sols.add(sol)
+	}
+	est.Nodes, est.NodesErr = nodes.mean, nodes.stdErr()
+	est.Solutions, est.SolutionsErr = sols.mean, sols.stdErr()
+	if est.NodesPerSecond > 0 {
+		est.Seconds = est.Nodes / est.NodesPerSecond
+	}
+	return est, nil
+}
+
+// probeOnce walks one random path from the root and returns its estimates
+// of the nodes and solutions, and its depth.
+func probeOnce(eng core.Engine, rng *rand.Rand, c *core.Counters, buf []core.Unit) (nodes, sols float64, depth int, err error) {
+	u := core.Unit{}
+	weight := 1.0 // the product of the degrees above the node
+	for {
+		before := c.Nodes
+		children, solution, err := eng.Expand(u, c, buf[:0])
+		if err != nil {
+			return 0, 0, 0, err
+		}
+		if c.Nodes == before {
+			// Not a node after all: an engine may list a child that it
+			// abandons on entering (the sparse engine does, when a choice
+			// leaves an item without options). As a leaf counting zero it
+			// keeps the estimate unbiased.
+			return nodes, 0, depth, nil
+		}
+		nodes += weight
+		if solution {
+			return nodes, weight, depth, nil
+		}
+		if len(children) == 0 {
+			return nodes, 0, depth, nil
+		}
+		weight *= float64(len(children))
+		u = children[rng.IntN(len(children))]
+		u.CountLast = false
+		depth++
+		buf = children
+	}
+}
+
+// welford keeps the mean and the sum of squared deviations of a stream
+// of values (Welford, 1962; TAOCP 4.2.2, (15)), which stays accurate when
+// the values are huge and close.
+type welford struct {
+	n, mean, m2 float64
+}
+
+func (w *welford) add(x float64) {
+	w.n++
+	d := x - w.mean
+	w.mean += d / w.n
+	w.m2 += d * (x - w.mean)
+}
+
+// stdErr returns the standard error of the mean.
+func (w *welford) stdErr() float64 {
+	if w.n < 2 {
+		return 0
+	}
+	return math.Sqrt(w.m2 / (w.n - 1) / w.n)
+}

@@ -1,0 +1,360 @@
+package zdd
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Errors of [Read]; an *Error wraps one of them and says where.
+var (
+	ErrSyntax    = errors.New("not a ZDD node line")
+	ErrDuplicate = errors.New("node defined twice")
+	ErrSink      = errors.New("nodes 0 and 1 are the sinks and cannot be defined")
+	ErrUndefined = errors.New("node not defined")
+	ErrCycle     = errors.New("cycle")
+	ErrMarker    = errors.New("variable 0 is reserved for the root marker")
+	ErrNoNodes   = errors.New("no nodes")
+	ErrTooLarge  = errors.New("too large")
+)
+
+// Error is a defect of a ZDD file, at Line and Col (1-based, in bytes; 0
+// when the defect belongs to the whole file).
+type Error struct {
+	File      string
+	Line, Col int
+	Err       error
+}
+
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %v", e.File, e.Err)
+	}
+	return fmt.Sprintf("%s:%d:%d: %v", e.File, e.Line, e.Col, e.Err)
+}
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// maxLine bounds a node line: the longest possible one, with 16 hex digits
+// for each of three nodes, 10 decimal digits and spaces, is far shorter; a
+// longer line is not a ZDD file.
+const maxLine = 1 << 10
+
+// maxHexDigits bounds a node number: 15 hexadecimal digits, 2⁶⁰ nodes, is
+// far beyond MaxNodes, and keeps the number in a uint64 without overflow.
+const maxHexDigits = 15
+
+// entry is a node line as read, before the nodes are checked and renumbered.
+type entry struct {
+	id, lo, hi uint64
+	v          int32
+	line       int32
+	loCol      int32
+	hiCol      int32
+	index      int32 // the node's number once placed, or a mark during the walk
+}
+
+// Read reads a ZDD in the text format of Knuth's ZDDREAD programs, which
+// his BDD15 and DLX6 write and xcover's [ZDD.WriteTo] writes: one node per
+// line,
+//
+//	ID: (~V?LO:HI)
+//
+// where ID, LO and HI are node numbers in hexadecimal and V is the node's
+// variable in decimal; 0 and 1 are the sinks Bottom and Top. Lines may come
+// in any order; blank lines and blanks around the tokens are allowed. As in
+// ZDDREAD, the root is the first node with the smallest variable; a root of
+// variable 0 whose LO is 0 is the root marker that DLX6 writes, not part of
+// the family, and its HI is the root. name is used in error messages.
+//
+// Read checks what ZDDREAD leaves to chance: every referenced node is
+// defined, once, and the diagram has no cycle. It drops the nodes the root
+// does not reach and applies zero suppression to the rest (a node whose HI
+// leads to no set stands for its LO), so that the ZDD keeps this package's
+// invariants. Errors are *Error values with the line and column.
+func Read(r io.Reader, name string) (*ZDD, error) {
+	var (
+		entries []entry
+		byID    ids
+	)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 256), maxLine)
+	ln := 0
+	for sc.Scan() {
+		ln++
+		e, blank, err := parseLine(sc.Bytes())
+		if err != nil {
+			err.File, err.Line = name, ln
+			return nil, err
+		}
+		if blank {
+			continue
+		}
+		if e.id <= 1 {
+			return nil, &Error{name, ln, 1 + leadingBlanks(sc.Bytes()), ErrSink}
+		}
+		if first, dup := byID.get(e.id); dup {
+			return nil, &Error{name, ln, 1 + leadingBlanks(sc.Bytes()), fmt.Errorf("%w: %x (first on line %d)", ErrDuplicate, e.id, entries[first].line)}
+		}
+		if len(entries) >= MaxNodes-2 {
+			return nil, &Error{name, ln, 1, fmt.Errorf("%w: more than %d nodes", ErrTooLarge, MaxNodes-2)}
+		}
+		e.line = int32(ln)
+		byID.set(e.id, int32(len(entries)), len(entries))
+		entries = append(entries, e)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, &Error{name, ln + 1, maxLine, fmt.Errorf("%w: line longer than %d bytes", ErrSyntax, maxLine)}
+		}
+		return nil, &Error{File: name, Err: err}
+	}
+	if len(entries) == 0 {
+		return nil, &Error{File: name, Err: ErrNoNodes}
+	}
+	return build(name, entries, byID)
+}
+
+// build checks the references and the absence of cycles by a depth-first
+// walk from the root, and numbers the nodes children first.
+func build(name string, entries []entry, byID ids) (*ZDD, error) {
+	root := 0
+	for i, e := range entries {
+		if e.v < entries[root].v {
+			root = i
+		}
+	}
+	var rootRef uint64 = entries[root].id
+	if entries[root].v == 0 && entries[root].lo == 0 {
+		rootRef = entries[root].hi // DLX6's root marker
+	}
+	// ref resolves a node number: a sink, or the index of its entry.
+	const onStack, unseen = -2, -1
+	for i := range entries {
+		entries[i].index = unseen
+	}
+	z := &ZDD{nodes: make([]node, 2, len(entries)+2)}
+	resolve := func(id uint64) int32 {
+		if id <= 1 {
+			return int32(id)
+		}
+		k, _ := byID.get(id)
+		return entries[k].index
+	}
+	check := func(from *entry, id uint64, col int32) (int32, error) {
+		if id <= 1 {
+			return -1, nil
+		}
+		k, ok := byID.get(id)
+		if !ok {
+			return 0, &Error{name, int(from.line), int(col), fmt.Errorf("%w: %x", ErrUndefined, id)}
+		}
+		if entries[k].v == 0 {
+			return 0, &Error{name, int(entries[k].line), 1, ErrMarker}
+		}
+		if entries[k].index == onStack {
+			return 0, &Error{name, int(from.line), int(col), fmt.Errorf("%w through node %x", ErrCycle, id)}
+		}
+		if entries[k].index >= 0 {
+			return -1, nil
+		}
+		return k, nil
+	}
+	if rootRef <= 1 {
+		z.root = Node(rootRef)
+		return z, nil
+	}
+	k, ok := byID.get(rootRef)
+	if !ok {
+		e := &entries[root]
+		return nil, &Error{name, int(e.line), int(e.hiCol), fmt.Errorf("%w: %x", ErrUndefined, rootRef)}
+	}
+	if entries[k].v == 0 {
+		return nil, &Error{name, int(entries[k].line), 1, ErrMarker}
+	}
+	// An explicit stack: a file may hold a path of millions of nodes.
+	type visit struct {
+		k     int32
+		state int8 // 0: lo next, 1: hi next, 2: both done
+	}
+	stack := []visit{{k: k}}
+	entries[k].index = onStack
+	for len(stack) > 0 {
+		top := &stack[len(stack)-1]
+		e := &entries[top.k]
+		if top.state < 2 {
+			id, col := e.lo, e.loCol
+			if top.state == 1 {
+				id, col = e.hi, e.hiCol
+			}
+			top.state++
+			next, err := check(e, id, col)
+			if err != nil {
+				return nil, err
+			}
+			if next >= 0 {
+				entries[next].index = onStack
+				stack = append(stack, visit{k: next})
+			}
+			continue
+		}
+		lo, hi := resolve(e.lo), resolve(e.hi)
+		if hi == int32(Bottom) {
+			e.index = lo
+		} else {
+			e.index = int32(len(z.nodes))
+			z.nodes = append(z.nodes, node{e.v, lo, hi})
+		}
+		stack = stack[:len(stack)-1]
+	}
+	z.root = Node(entries[k].index)
+	return z, nil
+}
+
+// ids maps node numbers to entries: a slice while the numbers are small
+// next to the count of nodes (as every writer numbers them), a map for
+// the others.
+type ids struct {
+	dense  []int32 // entry + 1, 0 for none
+	sparse map[uint64]int32
+}
+
+func (m *ids) get(id uint64) (int32, bool) {
+	if id < uint64(len(m.dense)) && m.dense[id] != 0 {
+		return m.dense[id] - 1, true
+	}
+	k, ok := m.sparse[id]
+	return k, ok
+}
+
+// set records id for entry k when n entries are known.
+func (m *ids) set(id uint64, k int32, n int) {
+	if id < uint64(4*n+1024) {
+		for uint64(len(m.dense)) <= id {
+			m.dense = append(m.dense, 0)
+		}
+		// A number put in the map before the slice reached it stays
+		// there: get looks in the map when the slice has nothing.
+		m.dense[id] = k + 1
+		return
+	}
+	if m.sparse == nil {
+		m.sparse = map[uint64]int32{}
+	}
+	m.sparse[id] = k
+}
+
+func leadingBlanks(b []byte) int {
+	n := 0
+	for n < len(b) && (b[n] == ' ' || b[n] == '\t') {
+		n++
+	}
+	return n
+}
+
+// parseLine reads one line: "ID: (~V?LO:HI)" with optional blanks between
+// the tokens. The error, if any, has its column set.
+func parseLine(b []byte) (e entry, blank bool, err *Error) {
+	b = bytes.TrimSuffix(b, []byte("\r"))
+	p := leadingBlanks(b)
+	if p == len(b) {
+		return e, true, nil
+	}
+	fail := func(what string) (entry, bool, *Error) {
+		got := "end of line"
+		if p < len(b) {
+			got = fmt.Sprintf("%q", b[p:p+1])
+		}
+		return e, false, &Error{Col: p + 1, Err: fmt.Errorf("%w: expected %s, found %s", ErrSyntax, what, got)}
+	}
+	skip := func() { p += leadingBlanks(b[p:]) }
+	// hex reads a node number: at most maxHexDigits digits.
+	hex := func(dst *uint64) (ok bool, err *Error) {
+		start := p
+		var v uint64
+		for ; p < len(b); p++ {
+			c := b[p]
+			switch {
+			case '0' <= c && c <= '9':
+				c -= '0'
+			case 'a' <= c && c <= 'f':
+				c -= 'a' - 10
+			case 'A' <= c && c <= 'F':
+				c -= 'A' - 10
+			default:
+				*dst = v
+				return p > start, nil
+			}
+			if p-start == maxHexDigits {
+				return false, &Error{Col: start + 1, Err: fmt.Errorf("%w: node number of more than %d hexadecimal digits", ErrTooLarge, maxHexDigits)}
+			}
+			v = v<<4 | uint64(c)
+		}
+		*dst = v
+		return p > start, nil
+	}
+	punct := func(c byte) bool {
+		skip()
+		if p < len(b) && b[p] == c {
+			p++
+			skip()
+			return true
+		}
+		return false
+	}
+	if ok, err := hex(&e.id); err != nil {
+		return e, false, err
+	} else if !ok {
+		return fail("a node number in hexadecimal")
+	}
+	if !punct(':') {
+		return fail(`":"`)
+	}
+	if !punct('(') {
+		return fail(`"("`)
+	}
+	if !punct('~') {
+		return fail(`"~"`)
+	}
+	start := p
+	var v int64
+	for p < len(b) && '0' <= b[p] && b[p] <= '9' {
+		v = v*10 + int64(b[p]-'0')
+		if v > MaxVar {
+			p = start
+			return e, false, &Error{Col: p + 1, Err: fmt.Errorf("%w: variable above %d", ErrTooLarge, MaxVar)}
+		}
+		p++
+	}
+	if p == start {
+		return fail("a variable in decimal")
+	}
+	e.v = int32(v)
+	if !punct('?') {
+		return fail(`"?"`)
+	}
+	e.loCol = int32(p + 1)
+	if ok, err := hex(&e.lo); err != nil {
+		return e, false, err
+	} else if !ok {
+		return fail("a node number in hexadecimal")
+	}
+	if !punct(':') {
+		return fail(`":"`)
+	}
+	e.hiCol = int32(p + 1)
+	if ok, err := hex(&e.hi); err != nil {
+		return e, false, err
+	} else if !ok {
+		return fail("a node number in hexadecimal")
+	}
+	if !punct(')') {
+		return fail(`")"`)
+	}
+	if p != len(b) {
+		return fail("end of line")
+	}
+	return e, false, nil
+}
