@@ -4,7 +4,9 @@
 // It runs its own Algorithm X, written to be read rather than to be fast,
 // and reports every step: the node of the search tree it enters, the item it
 // chooses, the options that covering hides, the option it tries, the dead
-// ends, the undoing of each choice and each solution. [Walk] hands these
+// ends, the undoing of each choice and each solution. A problem with
+// multiplicities is solved by Knuth's Algorithm M, with its own steps: a
+// bound going down, an option tweaked, the null branch. [Walk] hands these
 // steps to a function; [Narrate] tells them in English; [WriteTree] draws
 // the search tree for Graphviz. The package is what "xcover explain" and
 // "xcover solve --tree" run.
@@ -62,14 +64,61 @@
 // search needs no copy of the matrix at any level: the links "dance" out and
 // back in.
 //
+// # Algorithm M: multiplicities
+//
+// A primary item may have bounds: it must be covered by at least lo and at
+// most hi of the chosen options ([exactcover.Problem].Bounds; Knuth's MCC
+// problem, TAOCP 7.2.2.1 Algorithm M, his program DLX3). The example of
+// DLX3's documentation has primary items A, B and C [2..3] (two or three
+// times), secondary items X and Y, and five options
+//
+//	1: A B X:0 Y:0   2: A C X:1 Y:1   3: C X:0   4: B X:1   5: C Y:1
+//
+// and one solution: options 2, 4 and 5, which cover C twice.
+//
+// Each primary item keeps a bound b, how many more options may cover it
+// (hi at first), and a slack, hi − lo, how many of those it may do without.
+// Algorithm X changes in four places:
+//
+//   - The chosen item is the one with the fewest branches, len + s − b + 1
+//     (len its options left, s its slack but at most b): its next option may
+//     be any of its first len − (b − s) + 1, since b − s − 1 more must
+//     follow it, plus none when b − s = 0. Ties go to the smaller s, then,
+//     counterintuitively, to the longer list (Knuth finds it makes smaller
+//     trees), then to the item declared first. An item with too few options
+//     for what it needs has 0 branches or fewer: the node is a dead end.
+//   - Choosing an option lowers the bound of each of its primary items; an
+//     item is covered, its other options hidden, only when its bound reaches
+//     0. It is then "covered enough".
+//   - While the chosen item's bound is still above 0 it stays active, and
+//     each option tried for it is tweaked: hidden from its other items, as
+//     covering would, and taken out of the item's own list, so that a level
+//     below that chooses the same item again tries only the later options,
+//     and no set of options is found twice in another order. Going back up,
+//     the level untweaks them.
+//   - Once the chosen item's lower bound is met (b − s = 0), its last branch
+//     is the null branch: it gets no more options, and leaves the active
+//     items with its options untouched.
+//
+// In the example, C [2..3] starts with 3 options, bound 3 and slack 1: 2
+// branches, as many as A and B have, but more slack, so A is chosen first.
+// Option 1 leaves C one option for the two it needs: a dead end. Option 2
+// lowers C's bound to 2; B is covered by option 4; C, with 1 branch, takes
+// option 5, tweaked; then C, its bound 1 and no option left, takes the null
+// branch, its lower bound 2 being met: the solution.
+//
 // # Counting as Knuth counts
 //
-// [Walk] counts its work exactly as Knuth's DLX1 (DLX2 with colors) and the
-// engine [xcover/exactcover] do: a node is one entry to a level of the search
+// [Walk] counts its work exactly as Knuth's DLX1 (DLX2 with colors, DLX3
+// with multiplicities) and the engine [xcover/exactcover] with
+// [exactcover.EngineDLX] do: a node is one entry to a level of the search
 // tree plus one per solution; an update is one item covered plus one option
-// taken out of an item's list. On Knuth's example with F and G secondary,
-// as in DLX1's sample input, that is 6 nodes and 30 updates; a teacher can
-// add up the updates printed by [Narrate] and find the same total.
+// taken out of an item's list, tweaks included; a cleansing is one
+// purification plus one option found to agree with it. On Knuth's example
+// with F and G secondary, as in DLX1's sample input, that is 6 nodes and 30
+// updates; on DLX3's example, 6 nodes, 14 updates and 7 cleansings. A
+// teacher can add up the updates printed by [Narrate] and find the same
+// total.
 //
 // # Sizes
 //

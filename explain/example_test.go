@@ -110,3 +110,55 @@ func ExampleWriteTree() {
 	//   n1 -> n4 [label="2: A B"];
 	// }
 }
+
+// Knuth's DLX3 example of multiplicities: C must be covered two or three
+// times. The steps that Algorithm M adds to Algorithm X, one line each.
+func ExampleWalk_multiplicities() {
+	p := &exactcover.Problem{
+		Primary:   []string{"A", "B", "C"},
+		Bounds:    []exactcover.Bounds{{Lo: 1, Hi: 1}, {Lo: 1, Hi: 1}, {Lo: 2, Hi: 3}},
+		Secondary: []string{"X", "Y"},
+	}
+	for _, o := range []string{"A B X:0 Y:0", "A C X:1 Y:1", "C X:0", "B X:1", "C Y:1"} {
+		p.Options = append(p.Options, exactcover.NewOption(strings.Fields(o)...))
+	}
+	st, err := explain.Walk(context.Background(), p, 0, func(s *explain.Step) bool {
+		indent := strings.Repeat("  ", s.Level)
+		name := p.ItemName(s.Item)
+		switch s.Kind {
+		case explain.Choose:
+			fmt.Printf("%schoose %s: %d branches (bound %d, needs %d, %d left)\n", indent, name, s.Degree, s.Bound, s.Need, s.Size)
+		case explain.Lower:
+			fmt.Printf("%s%s's bound down to %d\n", indent, name, s.Bound)
+		case explain.Try:
+			fmt.Printf("%stry option %d\n", indent, s.Option+1)
+		case explain.Tweak:
+			fmt.Printf("%stweak option %d\n", indent, s.Option+1)
+		case explain.Null:
+			fmt.Printf("%snull branch: no more options for %s\n", indent, name)
+		case explain.Solution:
+			fmt.Printf("%ssolution: options %v\n", indent, s.Partial)
+		}
+		return true
+	})
+	if err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(st.Solutions, "solution,", st.Nodes, "nodes,", st.Updates, "updates,", st.Cleansings, "cleansings")
+	// Output:
+	// choose A: 2 branches (bound 1, needs 1, 2 left)
+	// try option 1
+	//   choose C: 0 branches (bound 3, needs 2, 1 left)
+	// try option 2
+	// C's bound down to 2
+	//   choose B: 1 branches (bound 1, needs 1, 1 left)
+	//   try option 4
+	//     choose C: 1 branches (bound 2, needs 1, 1 left)
+	//     C's bound down to 1
+	//     try option 5
+	//     tweak option 5
+	//       choose C: 1 branches (bound 1, needs 0, 0 left)
+	//       null branch: no more options for C
+	//         solution: options [1 3 4]
+	// 1 solution, 6 nodes, 14 updates, 7 cleansings
+}

@@ -1,6 +1,10 @@
 package explain
 
-import "xcover/exactcover"
+import (
+	"iter"
+
+	"xcover/exactcover"
+)
 
 // links is the dancing-links structure of Knuth's Algorithm X, laid out as
 // in TAOCP 7.2.2.1 and in the paper "Dancing Links" (arXiv cs/0011047), but
@@ -24,6 +28,11 @@ import "xcover/exactcover"
 // The point of dancing links: unlinking x from a list keeps x's own links,
 // so "ulink[dlink[x]], dlink[ulink[x]] = x, x" puts it back exactly where it
 // was, provided the undos come in the reverse order of the removals.
+//
+// With multiplicities (Knuth's Algorithm M, his DLX3), bound[i] counts how
+// many more options may cover primary item i (its upper bound at first) and
+// slack[i] is its upper bound minus its lower bound: the number of those it
+// may do without.
 type links struct {
 	n            int   // items, primary and secondary
 	nPrimary     int   // items 1…nPrimary are primary
@@ -31,10 +40,14 @@ type links struct {
 
 	top, ulink, dlink, color []int // one entry per node; headers are 1…n
 	option                   []int // option index of a node (-1 for headers)
+	place                    []int // place of a node in nodesOf of its option
 	length                   []int // length[i]: nodes in item i's list
 
 	nodesOf   [][]int  // nodesOf[k]: option k's nodes, in the order given; nil if dropped
 	colorName []string // color id → name; colorName[0] is ""
+
+	mcc          bool  // some primary item has bounds other than exactly once
+	bound, slack []int // primary items 1…nPrimary (Algorithm M)
 
 	updates, cleansings int64 // counted as Knuth's DLX1 and DLX2 count them
 }
@@ -44,10 +57,16 @@ type links struct {
 // programs leave them out.
 func newLinks(p *exactcover.Problem) *links {
 	n := p.NumItems()
-	l := &links{n: n, nPrimary: len(p.Primary), colorName: []string{""}}
+	l := &links{n: n, nPrimary: len(p.Primary), colorName: []string{""}, mcc: p.HasMultiplicities()}
 	index := make(map[string]int, n)
 	for i := 1; i <= n; i++ {
 		index[p.ItemName(i-1)] = i
+	}
+	l.bound = make([]int, l.nPrimary+1)
+	l.slack = make([]int, l.nPrimary+1)
+	for i := 1; i <= l.nPrimary; i++ {
+		b := p.ItemBounds(i - 1)
+		l.bound[i], l.slack[i] = b.Hi, b.Hi-b.Lo
 	}
 
 	// The item lists: 0 ⇄ 1 ⇄ … ⇄ nPrimary ⇄ 0, and n+1 ⇄ nPrimary+1 ⇄ … ⇄ n ⇄ n+1.
@@ -72,6 +91,7 @@ func newLinks(p *exactcover.Problem) *links {
 		l.dlink = append(l.dlink, x)
 		l.color = append(l.color, 0)
 		l.option = append(l.option, -1)
+		l.place = append(l.place, 0)
 	}
 	l.length = make([]int, n+2)
 
@@ -104,6 +124,7 @@ func newLinks(p *exactcover.Problem) *links {
 			l.dlink = append(l.dlink, i)
 			l.color = append(l.color, c)
 			l.option = append(l.option, k)
+			l.place = append(l.place, len(l.nodesOf[k]))
 			l.dlink[l.ulink[i]] = x
 			l.ulink[i] = x
 			l.length[i]++
@@ -113,32 +134,36 @@ func newLinks(p *exactcover.Problem) *links {
 	return l
 }
 
-// others returns the nodes of x's option other than x, in the cyclic order
+// others yields the nodes of x's option other than x, in the cyclic order
 // that starts just after x: the order in which DLX1 and DLX2 visit them.
-func (l *links) others(x int) []int {
-	nodes := l.nodesOf[l.option[x]]
-	j := 0
-	for nodes[j] != x {
-		j++
+func (l *links) others(x int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		nodes := l.nodesOf[l.option[x]]
+		for d := 1; d < len(nodes); d++ {
+			if !yield(nodes[(l.place[x]+d)%len(nodes)]) {
+				return
+			}
+		}
 	}
-	out := make([]int, 0, len(nodes)-1)
-	for d := 1; d < len(nodes); d++ {
-		out = append(out, nodes[(j+d)%len(nodes)])
-	}
-	return out
 }
 
-// hidden records that an option left the lists of some items.
-type hidden struct {
-	option int
-	from   []int // items, Knuth-numbered
+// othersBackward yields the nodes of others(x) in the reverse order.
+func (l *links) othersBackward(x int) iter.Seq[int] {
+	return func(yield func(int) bool) {
+		nodes := l.nodesOf[l.option[x]]
+		for d := len(nodes) - 1; d >= 1; d-- {
+			if !yield(nodes[(l.place[x]+d)%len(nodes)]) {
+				return
+			}
+		}
+	}
 }
 
 // hide takes the option of node p out of the lists of all its other items,
 // except the uses already known to agree (color < 0), and says where from.
-func (l *links) hide(p int) hidden {
-	h := hidden{option: l.option[p]}
-	for _, q := range l.others(p) {
+func (l *links) hide(p int) Hidden {
+	h := Hidden{Option: l.option[p], From: make([]int, 0, len(l.nodesOf[l.option[p]])-1)}
+	for q := range l.others(p) {
 		if l.color[q] < 0 {
 			continue
 		}
@@ -146,16 +171,14 @@ func (l *links) hide(p int) hidden {
 		l.dlink[u], l.ulink[d] = d, u
 		l.length[l.top[q]]--
 		l.updates++
-		h.from = append(h.from, l.top[q])
+		h.From = append(h.From, l.top[q]-1)
 	}
 	return h
 }
 
 // unhide undoes hide(p), in reverse order.
 func (l *links) unhide(p int) {
-	others := l.others(p)
-	for j := len(others) - 1; j >= 0; j-- {
-		q := others[j]
+	for q := range l.othersBackward(p) {
 		if l.color[q] < 0 {
 			continue
 		}
@@ -169,10 +192,10 @@ func (l *links) unhide(p int) {
 // option that contains i from the lists of its other items: no option that
 // clashes with a choice covering i can be chosen any more. It costs one
 // update for i and one per node taken out of a list.
-func (l *links) cover(i int) []hidden {
+func (l *links) cover(i int) []Hidden {
 	l.rlink[l.llink[i]], l.llink[l.rlink[i]] = l.rlink[i], l.llink[i]
 	l.updates++
-	var hs []hidden
+	hs := make([]Hidden, 0, l.length[i])
 	for p := l.dlink[i]; p != i; p = l.dlink[p] {
 		hs = append(hs, l.hide(p))
 	}
@@ -192,7 +215,7 @@ func (l *links) uncover(i int) {
 // it the same color stay, marked compatible (color -1) so that choosing them
 // later covers nothing more for this item. The item itself stays active.
 // It returns the options hidden and how many were kept.
-func (l *links) purify(p int) (hs []hidden, kept int) {
+func (l *links) purify(p int) (hs []Hidden, kept int) {
 	i, x := l.top[p], l.color[p]
 	l.cleansings++
 	for q := l.dlink[i]; q != i; q = l.dlink[q] {
@@ -223,8 +246,16 @@ func (l *links) unpurify(p int) {
 
 // commit applies node q of a chosen option to its item: an uncolored use
 // covers the item, a colored one purifies it, and a use already known to
-// agree (color -1) needs nothing. It reports what it did.
-func (l *links) commit(q int) (did commitKind, hs []hidden, kept int) {
+// agree (color -1) needs nothing. With multiplicities, a primary item's
+// bound goes down, and the item is covered only when it reaches 0. It
+// reports what it did.
+func (l *links) commit(q int) (did commitKind, hs []Hidden, kept int) {
+	i := l.top[q]
+	if l.mcc && i <= l.nPrimary {
+		if l.bound[i]--; l.bound[i] > 0 {
+			return committedLower, nil, 0
+		}
+	}
 	switch {
 	case l.color[q] == 0:
 		return committedCover, l.cover(l.top[q]), 0
@@ -237,6 +268,13 @@ func (l *links) commit(q int) (did commitKind, hs []hidden, kept int) {
 
 // uncommit undoes commit(q).
 func (l *links) uncommit(q int) commitKind {
+	i := l.top[q]
+	if l.mcc && i <= l.nPrimary {
+		l.bound[i]++
+		if l.bound[i] > 1 {
+			return committedLower
+		}
+	}
 	switch {
 	case l.color[q] == 0:
 		l.uncover(l.top[q])
@@ -254,7 +292,55 @@ const (
 	committedNothing commitKind = iota
 	committedCover
 	committedPurify
+	committedLower // a primary item's bound went down, and it stays active (Algorithm M)
 )
+
+// The two steps that Algorithm M adds to the dance (Knuth's DLX3; TAOCP
+// 7.2.2.1). An item whose bound is still positive after a choice stays
+// active, so it is not covered; instead, each option tried for it at a
+// level is tweaked, and the null branch takes it out of the active items
+// without touching its options.
+
+// tweak takes the option of node x, the first in its item's list, out of
+// that list, so that the levels below, branching on the same item again,
+// try only the options after it; with block it also hides the option from
+// the lists of its other items, as covering would (without block the item
+// is covered, so they are hidden already). One update per node taken out,
+// as DLX3 counts. It returns the items the option was hidden from, x's own
+// item not included.
+func (l *links) tweak(x int, block bool) Hidden {
+	h := Hidden{Option: l.option[x]}
+	if block {
+		h = l.hide(x)
+	}
+	u, d := l.ulink[x], l.dlink[x]
+	l.dlink[u], l.ulink[d] = d, u
+	l.length[l.top[x]]--
+	l.updates++
+	return h
+}
+
+// untweak undoes tweak(x, block). The tweaks of one level are undone in the
+// reverse order (Knuth's DLX3 puts them back in the same order, with a trick
+// of its own; either way the links come back as they were).
+func (l *links) untweak(x int, block bool) {
+	u, d := l.ulink[x], l.dlink[x]
+	l.dlink[u], l.ulink[d] = x, x
+	l.length[l.top[x]]++
+	if block {
+		l.unhide(x)
+	}
+}
+
+// deactivate takes primary item i out of the active items, leaving its
+// options where they are (the null branch); activate puts it back.
+func (l *links) deactivate(i int) {
+	l.rlink[l.llink[i]], l.llink[l.rlink[i]] = l.rlink[i], l.llink[i]
+}
+
+func (l *links) activate(i int) {
+	l.rlink[l.llink[i]], l.llink[l.rlink[i]] = i, i
+}
 
 // active reports whether item i (Knuth-numbered) is still in its item list.
 func (l *links) active(i int) bool { return l.rlink[l.llink[i]] == i }

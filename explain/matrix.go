@@ -33,7 +33,9 @@ const (
 // left is the smaller exact-cover problem still to solve. A colored use of a
 // secondary item shows its color when every color is one character (other
 // than 0 and 1), and otherwise a letter explained by a legend under the
-// matrix.
+// matrix. With multiplicities, a row under the items' names shows how many
+// more options each primary item may take (its bound), and a line under the
+// matrix the bounds of the items that are not covered exactly once.
 //
 // A problem with more than MaxMatrixItems items or MaxMatrixOptions options
 // is shown through a window: only the items still active and the options
@@ -84,6 +86,26 @@ func drawMatrix(w io.Writer, p *exactcover.Problem, v *View, partial []int, dim 
 		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
 		b.Reset()
 	}
+	mcc := p.HasMultiplicities()
+	if mcc {
+		// A row of bounds under the names: how many more options each
+		// primary item may take now.
+		b.WriteString(gutter)
+		for _, i := range cols {
+			ch := " "
+			if i < len(p.Primary) {
+				ch = "*" // ten or more
+				if bd := v.Bound(i); bd < 10 {
+					ch = fmt.Sprint(bd)
+				}
+			}
+			cell(&b, ch, v.Active(i))
+			b.WriteString(" ")
+		}
+		b.WriteString("  bound: how many more options each item may take")
+		fmt.Fprintln(w, b.String())
+		b.Reset()
+	}
 	row := make([]string, len(cols))
 	for _, k := range rows {
 		o := &p.Options[k]
@@ -124,6 +146,26 @@ func drawMatrix(w io.Writer, p *exactcover.Problem, v *View, partial []int, dim 
 	}
 	if legend != "" {
 		fmt.Fprintln(w, gutter+"colors: "+legend)
+	}
+	if mcc {
+		var bounds []string
+		once := false
+		for _, i := range cols {
+			if i >= len(p.Primary) {
+				continue
+			}
+			if b := p.ItemBounds(i); b != exactcover.Once {
+				bounds = append(bounds, p.ItemName(i)+" "+rangeText(b.Lo, b.Hi))
+			} else {
+				once = true
+			}
+		}
+		if once && len(bounds) > 0 {
+			bounds = append(bounds, "the others exactly once")
+		}
+		if len(bounds) > 0 {
+			fmt.Fprintln(w, gutter+"bounds: "+strings.Join(bounds, ", "))
+		}
 	}
 	if len(cols) < nItems || len(rows) < len(p.Options) {
 		active, live := count(nItems, v.Active), count(len(p.Options), v.Live)

@@ -53,8 +53,13 @@ type Config struct {
 // p: the items left at each node of the search tree and their numbers of
 // options, the item chosen and why, each option tried, the options each
 // cover hides and from which items, dead ends, the undoing of each choice
-// in reverse order, and each solution. It returns the statistics of the
-// search it told, which are the engine's (see [Walk]).
+// in reverse order, and each solution. A problem with multiplicities is told
+// as Knuth's Algorithm M: items with their bounds and branches, the choice
+// by the branching degree worked out, bounds going down, items covered
+// enough, options tweaked and put back, null branches, and dead ends where
+// too few options are left; the totals then count cleansings too. It
+// returns the statistics of the search it told, which are the engine's
+// (see [Walk]).
 //
 // With cfg.MaxNodes, the engine first measures the search, in a blink (at
 // most maxMeasured nodes), and a search bigger than the narration will
@@ -67,7 +72,7 @@ func Narrate(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg Config
 	if err != nil {
 		return exactcover.Stats{}, err
 	}
-	n := &narrator{w: w, p: p, cfg: cfg}
+	n := &narrator{w: w, p: p, cfg: cfg, mcc: p.HasMultiplicities()}
 	if cfg.MaxNodes > 0 {
 		measured := min(cfg.MaxNodes, maxMeasured)
 		if st, _ := s.Search(ctx, exactcover.Config{MaxNodes: measured, SkipProfile: true, Engine: exactcover.EngineDLX}, nil); st.Status == exactcover.NodeLimit {
@@ -99,6 +104,11 @@ type narrator struct {
 	err error // the first write error; nothing is written after it
 
 	deadEnd bool // the node being told chose an item with no options
+
+	// Multiplicities (Algorithm M): see narratem.go.
+	mcc      bool
+	entering bool   // between a Choose and the node's first branch
+	chosen   []Step // chosen[level]: the Choose step of each level on the path
 }
 
 // printf writes one line at the indentation of level, plus extra spaces.
@@ -112,10 +122,22 @@ func (n *narrator) printf(level, extra int, format string, args ...any) {
 
 func (n *narrator) header(warnings []exactcover.Warning) {
 	p := n.p
-	n.printf(0, 0, "Algorithm X with dancing links, step by step (Knuth, arXiv cs/0011047).")
+	if n.mcc {
+		n.printf(0, 0, "Algorithm M with dancing links, step by step (Knuth, TAOCP 7.2.2.1; his program DLX3).")
+	} else {
+		n.printf(0, 0, "Algorithm X with dancing links, step by step (Knuth, arXiv cs/0011047).")
+	}
 	n.printf(0, 0, "The problem: %s, %s, %s.",
 		Plural(len(p.Primary), "primary item"), Plural(len(p.Secondary), "secondary item"), Plural(len(p.Options), "option"))
-	if len(p.Primary) <= maxListedItems {
+	switch {
+	case len(p.Primary) > maxListedItems:
+	case n.mcc:
+		names := make([]string, len(p.Primary))
+		for i := range names {
+			names[i] = n.nameBounds(i)
+		}
+		n.printf(0, 2, "primary (cover as many times as the bounds say, else exactly once): %s", strings.Join(names, " "))
+	default:
 		n.printf(0, 2, "primary (cover exactly once): %s", strings.Join(p.Primary, " "))
 	}
 	if len(p.Secondary) > 0 && len(p.Secondary) <= maxListedItems {
@@ -130,6 +152,10 @@ func (n *narrator) header(warnings []exactcover.Warning) {
 	for _, w := range warnings {
 		n.printf(0, 0, "Option %d (%s) has no primary item: it is left out, as Knuth's programs do.", w.Option+1, n.optionText(w.Option))
 	}
+	if n.mcc {
+		n.headerM()
+		return
+	}
 	n.printf(0, 0, "At each node the search chooses the primary item with the fewest options")
 	n.printf(0, 0, "left (ties go to the item declared first), covers it, and tries its options")
 	n.printf(0, 0, "one by one; each try covers the option's other items and goes one level down.")
@@ -139,6 +165,9 @@ func (n *narrator) header(warnings []exactcover.Warning) {
 func (n *narrator) footer(st exactcover.Stats) {
 	n.printf(0, 0, "")
 	counts := fmt.Sprintf("%s, %s, %s", Plural(st.Solutions, "solution"), Plural(st.Nodes, "node"), Plural(st.Updates, "update"))
+	if n.mcc {
+		counts += ", " + Plural(st.Cleansings, "cleansing")
+	}
 	switch st.Status {
 	case exactcover.Complete:
 		n.printf(0, 0, "The search is complete: %s.", counts)
@@ -147,25 +176,29 @@ func (n *narrator) footer(st exactcover.Stats) {
 	default:
 		n.printf(0, 0, "Stopped (%s); so far %s.", st.Status, counts)
 	}
+	if n.mcc {
+		n.printf(0, 0, "(Counted as Knuth's DLX3 counts: a node per level entered plus one per")
+		n.printf(0, 0, "solution; an update per item covered plus one per option taken out of a list,")
+		n.printf(0, 0, "tweaks included; a cleansing per purification plus one per option kept.)")
+		return
+	}
 	n.printf(0, 0, "(Counted as Knuth's DLX1 counts: a node per level entered plus one per")
 	n.printf(0, 0, "solution; an update per item covered plus one per option taken out of a list.)")
 }
 
 // step tells one step of the walk.
 func (n *narrator) step(s *Step) bool {
+	if n.mcc {
+		n.stepM(s)
+		return n.err == nil
+	}
 	L := s.Level
 	switch s.Kind {
 	case Enter:
 		n.deadEnd = false
 		n.printf(L, 0, "Node %d at level %d; partial solution: %s.", s.Node, L, n.partialText(s.Partial))
 		n.printf(L, 2, "%s", n.activeText(s.Active))
-		if n.cfg.Matrix {
-			var b strings.Builder
-			drawMatrix(&b, n.p, s.View, s.Partial, n.cfg.Dim)
-			for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
-				n.printf(L, 4, "%s", line)
-			}
-		}
+		n.matrix(s)
 	case Choose:
 		if s.Size == 0 {
 			n.deadEnd = true
@@ -199,6 +232,18 @@ func (n *narrator) step(s *Step) bool {
 		n.printf(L, 2, "%s has no more options: uncover %s and %s.", n.name(s.Item), n.name(s.Item), back)
 	}
 	return n.err == nil
+}
+
+// matrix draws the matrix of an Enter step, when asked to.
+func (n *narrator) matrix(s *Step) {
+	if !n.cfg.Matrix {
+		return
+	}
+	var b strings.Builder
+	drawMatrix(&b, n.p, s.View, s.Partial, n.cfg.Dim)
+	for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		n.printf(s.Level, 4, "%s", line)
+	}
 }
 
 func (n *narrator) name(i int) string { return n.p.ItemName(i) }
@@ -282,6 +327,9 @@ func (n *narrator) coverText(s *Step) {
 		what = fmt.Sprintf("Purify %s with color %s", item, s.Color)
 	}
 	upd := Plural(s.Updates, "update")
+	if n.mcc && s.Kind == Purify {
+		upd += ", " + Plural(s.Cleansings, "cleansing")
+	}
 	switch {
 	case len(s.Hidden) == 0 && s.Kind == Cover:
 		n.printf(L, 2, "%s (%s): no other option to hide.", what, upd)
@@ -292,6 +340,12 @@ func (n *narrator) coverText(s *Step) {
 	default:
 		n.printf(L, 2, "%s (%s), hiding the options that give it another color:", what, upd)
 	}
+	n.hiddenList(s)
+}
+
+// hiddenList lists the options a step hid, and from which items.
+func (n *narrator) hiddenList(s *Step) {
+	L := s.Level
 	for j, h := range s.Hidden {
 		if j == maxListedOptions {
 			n.printf(L, 4, "… and %s", Plural(len(s.Hidden)-j, "more option"))
@@ -308,7 +362,7 @@ func (n *narrator) coverText(s *Step) {
 		n.printf(L, 4, "option %d (%s) %s", h.Option+1, n.optionText(h.Option), where)
 	}
 	if s.Kind == Purify && s.Kept > 0 {
-		n.printf(L, 4, "(%s giving %s color %s too: kept, marked as agreeing)", Plural(s.Kept, "option"), item, s.Color)
+		n.printf(L, 4, "(%s giving %s color %s too: kept, marked as agreeing)", Plural(s.Kept, "option"), n.name(s.Item), s.Color)
 	}
 }
 

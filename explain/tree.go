@@ -33,6 +33,7 @@ type treeNode struct {
 	label    string
 	solution bool
 	deadEnd  bool
+	null     bool // the edge from the parent is a null branch
 }
 
 // WriteTree writes the search tree of p as a Graphviz DOT graph: one node
@@ -41,6 +42,10 @@ type treeNode struct {
 // tried, labeled with the option's number (from 1) and its label or items;
 // dead ends (an item with no options left) in red and solutions in green.
 // Render it with "dot -Tsvg tree.dot".
+//
+// With multiplicities (Algorithm M), a node's label gives the item's bounds
+// and its number of branches, a dead end says that too few options are left,
+// and a null branch is a dashed edge labeled "null: C gets no more".
 //
 // It draws the search that [Walk] and the engine make with the same limits:
 // the tree up to where cfg stopped it, whose statistics it returns (Status
@@ -57,19 +62,21 @@ func WriteTree(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg Tree
 		nodes []treeNode
 		path  []int64  // path[l]: the node at level l of the current path
 		edge  []string // edge[l]: the option tried at level l
+		null  []bool   // null[l]: level l took the null branch
+		mcc   = p.HasMultiplicities()
 	)
-	parentAt := func(level int) (int64, string) {
+	parentAt := func(level int) (int64, string, bool) {
 		if level == 0 {
-			return 0, ""
+			return 0, "", false
 		}
-		return path[level-1], edge[level-1]
+		return path[level-1], edge[level-1], null[level-1]
 	}
 	st, err := Walk(ctx, p, maxNodes, func(s *Step) bool {
 		switch s.Kind {
 		case Enter, Solution:
 			path = append(path[:s.Level], s.Node)
-			parent, e := parentAt(s.Level)
-			n := treeNode{id: s.Node, parent: parent, edge: e}
+			parent, e, isNull := parentAt(s.Level)
+			n := treeNode{id: s.Node, parent: parent, edge: e, null: isNull}
 			if s.Kind == Solution {
 				n.solution, n.label = true, fmt.Sprintf("solution %d", s.Solution)
 			}
@@ -79,13 +86,24 @@ func WriteTree(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg Tree
 			}
 		case Choose:
 			n := &nodes[len(nodes)-1]
-			n.label = fmt.Sprintf("%s\n%s", p.ItemName(s.Item), Plural(s.Size, "option"))
-			if s.Size == 0 {
+			switch {
+			case mcc && s.Degree <= 0:
+				n.label = itemBounds(p, s.Item) + "\ntoo few options: dead end"
+				n.deadEnd = true
+			case mcc:
+				n.label = itemBounds(p, s.Item) + "\n" + branches(s.Degree)
+			case s.Size == 0:
 				n.label = p.ItemName(s.Item) + "\nno option: dead end"
+				n.deadEnd = true
+			default:
+				n.label = fmt.Sprintf("%s\n%s", p.ItemName(s.Item), Plural(s.Size, "option"))
 			}
-			n.deadEnd = s.Size == 0
 		case Try:
 			edge = append(edge[:s.Level], optionLabel(p, s.Option))
+			null = append(null[:s.Level], false)
+		case Null:
+			edge = append(edge[:s.Level], "null: "+p.ItemName(s.Item)+" gets no more")
+			null = append(null[:s.Level], true)
 		}
 		return true
 	})
@@ -118,11 +136,25 @@ func WriteTree(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg Tree
 		}
 		fmt.Fprintf(bw, "  n%d [%s];\n", n.id, attrs)
 		if n.parent != 0 {
-			fmt.Fprintf(bw, "  n%d -> n%d [label=%s];\n", n.parent, n.id, dotQuote(n.edge))
+			style := ""
+			if n.null {
+				style = ", style=dashed"
+			}
+			fmt.Fprintf(bw, "  n%d -> n%d [label=%s%s];\n", n.parent, n.id, dotQuote(n.edge), style)
 		}
 	}
 	fmt.Fprintln(bw, "}")
 	return st, bw.Flush()
+}
+
+// itemBounds is item i's name, with its bounds when it has bounds other
+// than exactly once: "C [2..3]".
+func itemBounds(p *exactcover.Problem, i int) string {
+	if i >= len(p.Primary) || p.ItemBounds(i) == exactcover.Once {
+		return p.ItemName(i)
+	}
+	b := p.ItemBounds(i)
+	return p.ItemName(i) + " " + rangeText(b.Lo, b.Hi)
 }
 
 // optionLabel is how the tree names an option: its number and its label or

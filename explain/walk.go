@@ -17,29 +17,56 @@ const (
 	Enter Kind = iota
 	// Choose: the primary item with the fewest options left is chosen
 	// (Item, Size, Ties). Size 0 is a dead end: no option can cover Item.
+	// With multiplicities, the item with the fewest branches (Degree, and
+	// Bound, Need, Size); a Degree of 0 or less is a dead end, too few
+	// options being left for the options Item still needs.
 	Choose
 	// Cover: Item is covered (Hidden, Updates): taken out of the list of
 	// active items, and each option that contains it hidden from the lists
-	// of its other items.
+	// of its other items. With multiplicities, a primary item is covered
+	// when its bound reaches 0, "covered enough".
 	Cover
-	// Purify: a colored secondary Item gets Color (Hidden, Kept, Updates):
-	// the options that give it another color are hidden.
+	// Purify: a colored secondary Item gets Color (Hidden, Kept, Updates,
+	// Cleansings): the options that give it another color are hidden.
 	Purify
 	// Try: Option, the K-th of the D options of Item, joins the partial
 	// solution; the Cover and Purify steps for its other items follow.
+	// With multiplicities, the K-th of Item's D branches; a Tweak step
+	// follows when the options tried for Item are tweaked.
 	Try
 	// Solution: every primary item is covered (Node, Level, Partial,
 	// Solution). A solution is a leaf of the search tree.
 	Solution
 	// Undo: Option leaves the partial solution; Items lists the items it had
-	// covered or purified, uncovered now in the reverse order.
+	// covered or purified, uncovered now in the reverse order; with
+	// multiplicities, Raised lists the primary items whose bound goes back
+	// up, not having been covered.
 	Undo
 	// Backtrack: every option of Item has been tried; Item is uncovered and
 	// the search returns to the level above (Level is the level it leaves).
+	// With multiplicities, every branch of Item has been tried: the options
+	// tweaked at this level are put back (Untweaked), Item is uncovered if
+	// it was covered when chosen (Uncovered), and its bound goes back up
+	// (Bound). After a dead end nothing was covered or tweaked.
 	Backtrack
+	// Lower (multiplicities only): Item's bound goes down by one, to Bound,
+	// and stays above 0, so Item is not covered; it still needs Need more
+	// options. It happens for the item chosen at a node (the option the
+	// node gives it counts) and for the other primary items of an option
+	// tried.
+	Lower
+	// Tweak (multiplicities only): Option, about to be tried for Item, is
+	// taken out of Item's list, so that the levels below try only Item's
+	// later options, and hidden from the lists of its other items (Hidden,
+	// empty when Item is covered and they are hidden already); Updates.
+	Tweak
+	// Null (multiplicities only): the null branch, the K-th and last of
+	// Item's D branches: Item gets no more options, its lower bound being
+	// met, and leaves the active items; the search goes one level down.
+	Null
 )
 
-var kindNames = [...]string{"enter", "choose", "cover", "purify", "try", "solution", "undo", "backtrack"}
+var kindNames = [...]string{"enter", "choose", "cover", "purify", "try", "solution", "undo", "backtrack", "lower", "tweak", "null"}
 
 func (k Kind) String() string {
 	if k >= 0 && int(k) < len(kindNames) {
@@ -49,9 +76,14 @@ func (k Kind) String() string {
 }
 
 // ItemSize is an active primary item and the number of options left in its
-// list.
+// list. With multiplicities it also has its bound, how many more options
+// may cover it, and how many it still needs (its lower bound less the
+// options it has, at least 0), and its branching degree: how many branches
+// a node that chooses it has (Knuth's len + s − b + 1, s being the slack
+// Bound − Need). Without, Bound and Need are 1 and Degree is Size.
 type ItemSize struct {
-	Item, Size int
+	Item, Size          int
+	Bound, Need, Degree int
 }
 
 // Hidden says that covering or purifying an item hid Option from the lists
@@ -67,25 +99,34 @@ type Hidden struct {
 // zero. A Step and its slices are valid only during the callback.
 type Step struct {
 	Kind  Kind
-	Level int   // depth in the search tree: options in the partial solution
+	Level int   // depth in the search tree: the options in the partial solution, and the null branches taken
 	Node  int64 // Enter, Solution: the node's number, counting from 1
 
 	Item   int
 	Option int
-	K, D   int // Try: Option is the K-th (from 1) of the D options of Item
+	K, D   int // Try, Null: the K-th (from 1) of the D options (branches) of Item
 
 	Size   int        // Choose: options left for Item
-	Ties   []int      // Choose: other items with Size options, declared later
+	Ties   []int      // Choose: other items with Size options, declared later; with multiplicities, other items with as many branches
 	Active []ItemSize // Enter: the active primary items, in declaration order
 
 	Partial  []int // Enter, Solution: the options chosen so far, in order
 	Solution int64 // Solution: its number, counting from 1
 
-	Hidden  []Hidden // Cover, Purify: options hidden, in the order hidden
-	Color   string   // Purify: the color given to Item
-	Kept    int      // Purify: options kept because they agree on Color
-	Updates int64    // Cover, Purify: updates this step made
-	Items   []int    // Undo: items uncovered or unpurified, in that order
+	Hidden     []Hidden // Cover, Purify, Tweak: options hidden, in the order hidden
+	Color      string   // Purify: the color given to Item
+	Kept       int      // Purify: options kept because they agree on Color
+	Updates    int64    // Cover, Purify, Tweak: updates this step made
+	Cleansings int64    // Purify: cleansings this step made
+	Items      []int    // Undo: items uncovered or unpurified, in that order
+
+	// Multiplicities (Algorithm M) only.
+	Bound     int        // Choose: Item's bound before the node; Lower: after; Backtrack: restored
+	Need      int        // Choose: options Item needs before the node; Lower: after
+	Degree    int        // Choose: Item's branches (see ItemSize)
+	Raised    []ItemSize // Undo: primary items whose bound went back up, to Bound, never covered
+	Untweaked []int      // Backtrack: options put back into Item's list, in that order
+	Uncovered bool       // Backtrack: Item, covered when chosen, is uncovered
 
 	// View shows the matrix as the links are now (Enter only).
 	View *View
@@ -97,6 +138,12 @@ type View struct{ l *links }
 // Active reports whether item i is still to be covered (primary) or still
 // free to use (secondary). A purified secondary item stays active.
 func (v *View) Active(i int) bool { return v.l.active(i + 1) }
+
+// Bound reports how many more options may cover primary item i: its upper
+// bound less the options of the partial solution that contain it (see
+// [exactcover.Problem.Bounds]). Without multiplicities it is 1 while i is
+// to be covered.
+func (v *View) Bound(i int) int { return v.l.bound[i+1] }
 
 // Live reports whether option k could still be chosen or used: none of its
 // items is covered and it is hidden from none of their lists. Options
@@ -124,7 +171,11 @@ func (v *View) Live(k int) bool {
 // (the primary item with the fewest options left, ties to the item declared
 // first), the same order of covering, and statistics counted the same way,
 // so that a complete walk reports the Solutions, Nodes, Updates and
-// Cleansings that [exactcover.Solver.Count] reports. It is written to be
+// Cleansings that [exactcover.Solver.Count] reports with
+// [exactcover.EngineDLX], and Knuth's DLX1 and DLX2 report. A problem with
+// multiplicities is solved by Algorithm M as Knuth's DLX3 solves it, with
+// DLX3's branching rule (the fewest branches; see [ItemSize]) and DLX3's
+// statistics, with the steps Lower, Tweak and Null besides. It is written to be
 // read, not to be fast: it allocates at every step, and takes 10 to 30
 // times the engine's time (8 ms against 0.5 ms for the 92 solutions of
 // 8 queens), which is nothing next to the time it takes to read a step.
@@ -140,8 +191,12 @@ func Walk(ctx context.Context, p *exactcover.Problem, maxNodes int64, step func(
 		step = func(*Step) bool { return true }
 	}
 	w := &walker{ctx: ctx, l: newLinks(p), maxNodes: maxNodes, step: step}
+	search := w.search
+	if w.l.mcc {
+		search = w.searchM
+	}
 	start := time.Now()
-	if w.search(0) {
+	if search(0) {
 		w.st.Status = exactcover.Complete
 	}
 	w.st.Updates, w.st.Cleansings = w.l.updates, w.l.cleansings
@@ -158,11 +213,16 @@ type walker struct {
 	partial  []int // options chosen at levels 0…level-1
 	st       exactcover.Stats
 	err      error
+	cur      Step       // the step being reported (see emit)
+	active   []ItemSize // scratch for the Enter step's Active (Algorithm M)
 }
 
-// emit reports s; false means stop.
-func (w *walker) emit(s *Step) bool {
-	if w.step(s) {
+// emit reports s; false means stop. The step handed on is the walker's
+// own, overwritten by the next: a Step is valid only during the callback,
+// and not allocating one per step makes the walk twice as fast.
+func (w *walker) emit(s Step) bool {
+	w.cur = s
+	if w.step(&w.cur) {
 		return true
 	}
 	w.st.Status = exactcover.Stopped
@@ -178,16 +238,9 @@ func (w *walker) count(level int) {
 	w.st.Profile[level]++
 }
 
-// search explores the subtree below the current partial solution, at the
-// given level, and leaves the links as it found them. It returns false when
-// the walk must stop.
-func (w *walker) search(level int) bool {
-	l := w.l
-	if l.rlink[0] == 0 { // every primary item is covered
-		w.count(level)
-		w.st.Solutions++
-		return w.emit(&Step{Kind: Solution, Level: level, Node: w.st.Nodes, Partial: w.partial, Solution: w.st.Solutions})
-	}
+// mayEnter reports whether the walk may enter one more node: not when the
+// node limit is reached or the context is done, which it records.
+func (w *walker) mayEnter() bool {
 	if w.maxNodes > 0 && w.st.Nodes >= w.maxNodes {
 		w.st.Status = exactcover.NodeLimit
 		return false
@@ -200,6 +253,22 @@ func (w *walker) search(level int) bool {
 		}
 		return false
 	}
+	return true
+}
+
+// search explores the subtree below the current partial solution, at the
+// given level, and leaves the links as it found them. It returns false when
+// the walk must stop.
+func (w *walker) search(level int) bool {
+	l := w.l
+	if l.rlink[0] == 0 { // every primary item is covered
+		w.count(level)
+		w.st.Solutions++
+		return w.emit(Step{Kind: Solution, Level: level, Node: w.st.Nodes, Partial: w.partial, Solution: w.st.Solutions})
+	}
+	if !w.mayEnter() {
+		return false
+	}
 	w.count(level)
 
 	// The active primary items, and the one with the fewest options
@@ -207,12 +276,12 @@ func (w *walker) search(level int) bool {
 	var active []ItemSize
 	best := 0
 	for i := l.rlink[0]; i != 0; i = l.rlink[i] {
-		active = append(active, ItemSize{Item: i - 1, Size: l.length[i]})
+		active = append(active, ItemSize{Item: i - 1, Size: l.length[i], Bound: 1, Need: 1, Degree: l.length[i]})
 		if best == 0 || l.length[i] < l.length[best] {
 			best = i
 		}
 	}
-	if !w.emit(&Step{Kind: Enter, Level: level, Node: w.st.Nodes, Active: active, Partial: w.partial, View: &View{l}}) {
+	if !w.emit(Step{Kind: Enter, Level: level, Node: w.st.Nodes, Active: active, Partial: w.partial, View: &View{l}}) {
 		return false
 	}
 	var ties []int
@@ -221,13 +290,13 @@ func (w *walker) search(level int) bool {
 			ties = append(ties, a.Item)
 		}
 	}
-	if !w.emit(&Step{Kind: Choose, Level: level, Item: best - 1, Size: l.length[best], Ties: ties}) {
+	if !w.emit(Step{Kind: Choose, Level: level, Item: best - 1, Size: l.length[best], Ties: ties}) {
 		return false
 	}
 
 	before := l.updates
 	hs := l.cover(best)
-	if !w.emit(&Step{Kind: Cover, Level: level, Item: best - 1, Hidden: publicHidden(hs), Updates: l.updates - before}) {
+	if !w.emit(Step{Kind: Cover, Level: level, Item: best - 1, Hidden: hs, Updates: l.updates - before}) {
 		l.uncover(best)
 		return false
 	}
@@ -235,68 +304,89 @@ func (w *walker) search(level int) bool {
 	k := 0
 	for p := l.dlink[best]; p != best; p = l.dlink[p] {
 		k++
-		if !w.try(level, best, p, k, d) {
+		if !w.try(level, best, p, k, d, nil, false) {
 			l.uncover(best)
 			return false
 		}
 	}
 	l.uncover(best)
-	return w.emit(&Step{Kind: Backtrack, Level: level, Item: best - 1})
+	return w.emit(Step{Kind: Backtrack, Level: level, Item: best - 1})
 }
 
-// try adds the option of node p (the k-th of the d options of item best) to
-// the partial solution, searches below it, and takes it back out.
-func (w *walker) try(level, best, p, k, d int) bool {
+// try adds the option of node p, the k-th of the d options of item i (the
+// k-th of its d branches, with multiplicities), to the partial solution,
+// searches below it, and takes it back out. Unless tweaked is nil, p is
+// tweaked first (Algorithm M; blocking the option's other items when block
+// is set) and appended to *tweaked: searchM untweaks the nodes of a level
+// when it leaves it.
+func (w *walker) try(level, i, p, k, d int, tweaked *[]int, block bool) bool {
 	l := w.l
 	option := l.option[p]
 	w.partial = append(w.partial, option)
 	defer func() { w.partial = w.partial[:len(w.partial)-1] }()
-	if !w.emit(&Step{Kind: Try, Level: level, Item: best - 1, Option: option, K: k, D: d}) {
+	if !w.emit(Step{Kind: Try, Level: level, Item: i - 1, Option: option, K: k, D: d}) {
 		return false
 	}
-	others := l.others(p)
+	if tweaked != nil {
+		before := l.updates
+		h := l.tweak(p, block)
+		*tweaked = append(*tweaked, p)
+		var hs []Hidden
+		if block {
+			hs = []Hidden{h}
+		}
+		if !w.emit(Step{Kind: Tweak, Level: level, Item: i - 1, Option: option, Hidden: hs, Updates: l.updates - before}) {
+			return false
+		}
+	}
 	ok := true
 	var done []int // nodes committed so far, to undo in reverse
-	for _, q := range others {
-		before := l.updates
-		did, hs, kept := l.commit(q)
+	for q := range l.others(p) {
+		s := w.commitStep(level, q)
 		done = append(done, q)
-		var s *Step
-		switch did {
-		case committedCover:
-			s = &Step{Kind: Cover, Level: level, Item: l.top[q] - 1, Hidden: publicHidden(hs), Updates: l.updates - before}
-		case committedPurify:
-			s = &Step{Kind: Purify, Level: level, Item: l.top[q] - 1, Color: l.colorName[l.color[q]], Hidden: publicHidden(hs), Kept: kept, Updates: l.updates - before}
-		}
-		if s != nil && !w.emit(s) {
+		if s != nil && !w.emit(*s) {
 			ok = false
 			break
 		}
 	}
 	if ok {
-		ok = w.search(level + 1)
+		if l.mcc {
+			ok = w.searchM(level + 1)
+		} else {
+			ok = w.search(level + 1)
+		}
 	}
 	var undone []int
+	var raised []ItemSize
 	for j := len(done) - 1; j >= 0; j-- {
-		if l.uncommit(done[j]) != committedNothing {
-			undone = append(undone, l.top[done[j]]-1)
+		q := done[j]
+		switch l.uncommit(q) {
+		case committedCover, committedPurify:
+			undone = append(undone, l.top[q]-1)
+		case committedLower:
+			raised = append(raised, ItemSize{Item: l.top[q] - 1, Bound: l.bound[l.top[q]]})
 		}
 	}
 	if !ok {
 		return false
 	}
-	return w.emit(&Step{Kind: Undo, Level: level, Item: best - 1, Option: option, Items: undone})
+	return w.emit(Step{Kind: Undo, Level: level, Item: i - 1, Option: option, Items: undone, Raised: raised})
 }
 
-// publicHidden converts Knuth-numbered items to problem indices.
-func publicHidden(hs []hidden) []Hidden {
-	out := make([]Hidden, len(hs))
-	for j, h := range hs {
-		from := make([]int, len(h.from))
-		for m, i := range h.from {
-			from[m] = i - 1
-		}
-		out[j] = Hidden{Option: h.option, From: from}
+// commitStep commits node q of an option tried (see links.commit) and
+// returns the step that tells it, nil when there is nothing to tell.
+func (w *walker) commitStep(level, q int) *Step {
+	l := w.l
+	before, cleansings := l.updates, l.cleansings
+	did, hs, kept := l.commit(q)
+	switch i := l.top[q]; did {
+	case committedLower:
+		return &Step{Kind: Lower, Level: level, Item: i - 1, Bound: l.bound[i], Need: max(0, l.bound[i]-l.slack[i])}
+	case committedCover:
+		return &Step{Kind: Cover, Level: level, Item: l.top[q] - 1, Hidden: hs, Updates: l.updates - before}
+	case committedPurify:
+		return &Step{Kind: Purify, Level: level, Item: l.top[q] - 1, Color: l.colorName[l.color[q]], Hidden: hs, Kept: kept,
+			Updates: l.updates - before, Cleansings: l.cleansings - cleansings}
 	}
-	return out
+	return nil
 }

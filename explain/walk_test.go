@@ -193,21 +193,24 @@ func TestWalkRandom(t *testing.T) {
 }
 
 // TestWalkNodeLimit checks that a node limit stops Walk where it stops the
-// engine.
+// engine, with multiplicities too (DLX3 checks the limit before it sees a
+// solution, DLX1 after).
 func TestWalkNodeLimit(t *testing.T) {
-	p := readDLX(t, filepath.Join(sharedDir, "queens-8.dlx"))
-	s, err := exactcover.New(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, limit := range []int64{1, 2, 10, 100, 1000} {
-		eng, _ := s.Search(context.Background(), exactcover.Config{MaxNodes: limit, Engine: exactcover.EngineDLX}, nil)
-		got, err := explain.Walk(context.Background(), p, limit, nil)
+	for _, path := range []string{filepath.Join(sharedDir, "queens-8.dlx"), filepath.Join(mccDir, "mcc-queens2-6.dlx")} {
+		p := readDLX(t, path)
+		s, err := exactcover.New(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Status != exactcover.NodeLimit || got.Nodes != eng.Nodes || got.Updates != eng.Updates || got.Solutions != eng.Solutions {
-			t.Errorf("limit %d: walk %v, engine %v", limit, got, eng)
+		for _, limit := range []int64{1, 2, 10, 100, 1000, 10000} {
+			eng, _ := s.Search(context.Background(), exactcover.Config{MaxNodes: limit, Engine: exactcover.EngineDLX}, nil)
+			got, err := explain.Walk(context.Background(), p, limit, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Status != eng.Status || got.Nodes != eng.Nodes || got.Updates != eng.Updates || got.Solutions != eng.Solutions {
+				t.Errorf("%s, limit %d: walk %v, engine %v", path, limit, got, eng)
+			}
 		}
 	}
 }
@@ -274,18 +277,28 @@ func TestStepUpdatesAddUp(t *testing.T) {
 	}
 }
 
-// FuzzWalk checks Walk against the engine and the verifier on random
-// problems drawn from the fuzzer's seeds: go test -fuzz FuzzWalk ./explain.
+// FuzzWalk checks Walk against the engine, brute force and the verifier on
+// random problems drawn from the fuzzer's seeds, with multiplicities when
+// bounds is set: go test -fuzz FuzzWalk ./explain. The narration and the
+// tree of each problem must be told without error.
 func FuzzWalk(f *testing.F) {
 	for s := range uint64(8) {
-		f.Add(s, s*7+1)
+		f.Add(s, s*7+1, s%2 == 1)
 	}
-	f.Fuzz(func(t *testing.T, s1, s2 uint64) {
-		p := randomProblem(rand.New(rand.NewPCG(s1, s2)))
+	f.Fuzz(func(t *testing.T, s1, s2 uint64, bounds bool) {
+		r := rand.New(rand.NewPCG(s1, s2))
+		p := randomProblem(r)
+		if bounds {
+			randomBounds(r, p)
+		}
 		got := walkAll(t, p)
 		eng := engineCount(t, p)
-		if got.Solutions != eng.Solutions || got.Nodes != eng.Nodes || got.Updates != eng.Updates || got.Cleansings != eng.Cleansings {
+		if got.Solutions != eng.Solutions || got.Nodes != eng.Nodes || got.Updates != eng.Updates || got.Cleansings != eng.Cleansings ||
+			fmt.Sprint(got.Profile) != fmt.Sprint(eng.Profile) {
 			t.Fatalf("walk %v, engine %v\n%+v", got, eng, p)
+		}
+		if want := int64(len(verify.BruteForce(p))); got.Solutions != want {
+			t.Fatalf("walk found %d solutions, brute force %d\n%+v", got.Solutions, want, p)
 		}
 		var out bytes.Buffer
 		if _, err := explain.Narrate(context.Background(), &out, p, explain.Config{Matrix: true}); err != nil {

@@ -38,7 +38,9 @@ func narrate(c *cli.Context, e *env) error {
 		MaxNodes: countOf(c, "steps"), Matrix: matrix, Dim: matrix && colorOK(e, e.stdout, "auto")})
 	if st.Status == exactcover.NodeLimit {
 		arg, _ := inputArg(c)
-		fmt.Fprintf(out, "For the whole search, run: xcover solve --count --stats %s (or tell more with --steps)\n", arg)
+		// The dlx engine counts nodes and updates as the narration does; the
+		// default engine may be another, with figures of its own.
+		fmt.Fprintf(out, "For the whole search, run: xcover solve --engine dlx --count --stats %s (or tell more with --steps)\n", arg)
 	}
 	if ferr := out.Flush(); ferr != nil && err == nil {
 		err = ferr

@@ -9,15 +9,17 @@ import (
 	"testing"
 )
 
-// explainTotals matches the last counts line of a narration.
-var explainTotals = regexp.MustCompile(`The search is complete: (\d+) solutions?, (\d+) nodes?, (\d+) updates?\.`)
+// explainTotals matches the last counts line of a narration; a narration
+// with multiplicities counts cleansings too.
+var explainTotals = regexp.MustCompile(`The search is complete: (\d+) solutions?, (\d+) nodes?, (\d+) updates?(?:, (\d+) cleansings?)?\.`)
 
 // TestExplainCountsAsSolve checks, on the shipped examples small enough to
 // narrate in full, that "explain --steps 0" ends with the figures of
-// "solve --count --json", the engine's.
+// "solve --engine dlx --count --json", the engine's; with multiplicities
+// (knuth-mcc.yaml), cleansings too.
 func TestExplainCountsAsSolve(t *testing.T) {
 	t.Parallel()
-	for _, file := range []string{"specs/examples/knuth.yaml", "specs/examples/colors.yaml", "specs/examples/langford-7.yaml", "specs/examples/queens-8.yaml"} {
+	for _, file := range []string{"specs/examples/knuth.yaml", "specs/examples/colors.yaml", "specs/examples/langford-7.yaml", "specs/examples/queens-8.yaml", "specs/examples/knuth-mcc.yaml"} {
 		t.Run(file, func(t *testing.T) {
 			ex := runXcover(t, nil, []string{"explain", "--steps", "0", file}, "")
 			if ex.code != exitFound {
@@ -28,13 +30,16 @@ func TestExplainCountsAsSolve(t *testing.T) {
 				t.Fatalf("explain: no totals line in the narration")
 			}
 			sv := runXcover(t, nil, []string{"solve", "--engine", "dlx", "--count", "--json", file}, "")
-			var sum struct{ Solutions, Nodes, Updates int64 }
+			var sum struct{ Solutions, Nodes, Updates, Cleansings int64 }
 			lines := strings.Split(strings.TrimSpace(sv.stdout), "\n")
 			if err := json.Unmarshal([]byte(lines[len(lines)-1]), &sum); err != nil {
 				t.Fatalf("solve --json: %v\n%s", err, sv.stdout)
 			}
-			if want := fmt.Sprint(sum.Solutions, sum.Nodes, sum.Updates); strings.Join(m[1:], " ") != want {
-				t.Errorf("explain told %s solutions, nodes, updates; solve counted %s", strings.Join(m[1:], " "), want)
+			if want := fmt.Sprint(sum.Solutions, sum.Nodes, sum.Updates); strings.Join(m[1:4], " ") != want {
+				t.Errorf("explain told %s solutions, nodes, updates; solve counted %s", strings.Join(m[1:4], " "), want)
+			}
+			if m[4] != "" && m[4] != fmt.Sprint(sum.Cleansings) {
+				t.Errorf("explain told %s cleansings; solve counted %d", m[4], sum.Cleansings)
 			}
 			if told := strings.Count(ex.stdout, "Solution "); int64(told) != sum.Solutions {
 				t.Errorf("explain told %d solutions, solve counted %d", told, sum.Solutions)
