@@ -152,13 +152,16 @@ chosen:
 		e.bump(weighted, best)
 		goto backup
 	}
-	t.updates += e.cover(best)
-	if lv.end-lv.r > 1 {
-		lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
+	if lv.end-lv.r == 1 { // a forced move: no restore point, no sibling
+		u, ok = e.force(e.mem[lv.r])
+		goto taken
 	}
+	t.updates += e.cover(best)
+	lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
 
 advance:
 	u, ok = e.take(e.mem[lv.r])
+taken:
 	t.updates += u
 	if ok {
 		depth++

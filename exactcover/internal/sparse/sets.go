@@ -37,10 +37,42 @@ func (e *Engine) unlist(x int32) {
 	list[last], mem[x+posAt] = x, last
 }
 
+// coverAll covers the items whose blocks and colors are listed in pairs
+// in e.todo, in order, each dealt with entirely before the next: its size
+// is complemented (its set is no longer maintained) and the options in its
+// set, but for those giving it the listed color (when it is not 0), leave
+// the sets of their other active items. An active primary item that is
+// still listed and is left with no option is noted in e.dead, and the
+// work stops there with ok false, for the restore point to undo. (The
+// caller has taken the items out of the active lists.)
+//
+func (e *Engine) coverAll() (updates int64, ok bool) {
+	mem, todo := e.mem, e.todo
+	e.dead = -1
+	for k := 0; k < len(todo); k += 2 {
+		c := todo[k]
+		size := mem[c+sizeAt]
+		mem[c+sizeAt] = ^size
+		if c < e.secBase {
+			i := mem[c+itemAt]
+			e.short[i>>6] &^= 1 << (i & 63)
+		}
+		updates += 1 + e.hide(c, todo[k+1], size)
+		if e.dead >= 0 {
+			return updates, false
+		}
+	}
+	return updates, true
+}
+
 // hide removes the options in the set of block c, but for those giving c
 // the given color (when it is not 0), from the sets of their other active
 // items. size is c's size before it was covered. An active primary item
-// left with no option is noted in e.dead.
+// that is still listed and is left with no option is noted in e.dead.
+//
+// This loop is most of the engine's time: it reads the arena without
+// bounds checks (views.go), and is a function of its own so that its
+// variables stay in registers.
 func (e *Engine) hide(c, color, size int32) (updates int64) {
 	mem := viewMem(e.mem)
 	for r, stop := c, c+size; r < stop; r++ {
@@ -68,9 +100,8 @@ func (e *Engine) hide(c, color, size int32) (updates int64) {
 				*sp = s
 				updates++
 				if s <= 1 && x < e.secBase {
-					// Still listed as active, the item is not one of the
-					// option being taken: with no option left it is a dead
-					// end.
+					// Still listed as active, the item is not one being
+					// covered: with no option left it is a dead end.
 					if s == 0 && *mem.at(x + posAt) < e.nAct && e.dead < 0 {
 						e.dead = x
 					}
@@ -85,11 +116,16 @@ func (e *Engine) hide(c, color, size int32) (updates int64) {
 }
 
 // cover covers the item of block c: it becomes inactive and its options
-// leave the other items' sets.
+// leave the other items' sets. (Covering the item branched on may leave
+// another item with no option only if every option of the item contains
+// it, since the item has the fewest options: each branch then covers it
+// too, so no dead end is reported here.)
 func (e *Engine) cover(c int32) int64 {
-	size := e.mem[c+sizeAt]
-	e.deactivate(c)
-	return 1 + e.hide(c, 0, size)
+	e.unlist(c)
+	e.todo = append(e.todo[:0], c, 0)
+	updates, _ := e.coverAll()
+	e.dead = -1
+	return updates
 }
 
 // take takes the option of node cur, whose item has been covered: its
@@ -102,9 +138,26 @@ func (e *Engine) cover(c int32) int64 {
 // item being covered is always dealt with entirely first, so the work done
 // does not depend on the order inside the sets.
 func (e *Engine) take(cur int32) (updates int64, ok bool) {
+	e.todo = e.todo[:0]
+	e.list1(cur+1, cur)
+	return e.coverAll()
+}
+
+// force takes the option of node cur, the only option left to its item:
+// it is cover and take in one, with the same work.
+func (e *Engine) force(cur int32) (updates int64, ok bool) {
+	e.todo = e.todo[:0]
+	e.list1(cur, cur+1)
+	e.list1(cur+1, cur)
+	return e.coverAll()
+}
+
+// list1 takes out of the active lists the active items of the option from
+// node first around to node stop, excluded, and lists them in e.todo with
+// their colors.
+func (e *Engine) list1(first, stop int32) {
 	mem := e.mem
-	todo := e.todo[:0]
-	for nn := cur + 1; nn != cur; {
+	for nn := first; nn != stop; {
 		x := mem[2*nn]
 		if x < 0 {
 			nn += x
@@ -112,26 +165,14 @@ func (e *Engine) take(cur int32) (updates int64, ok bool) {
 		}
 		if mem[x+sizeAt] >= 0 {
 			e.unlist(x)
-			todo = append(todo, nn)
+			color := int32(0)
+			if e.colors != nil {
+				color = e.colors[nn]
+			}
+			e.todo = append(e.todo, x, color)
 		}
 		nn++
 	}
-	e.todo = todo
-	e.dead = -1
-	for _, nn := range todo {
-		x := mem[2*nn]
-		size := mem[x+sizeAt]
-		e.freeze(x)
-		color := int32(0)
-		if e.colors != nil {
-			color = e.colors[nn]
-		}
-		updates += 1 + e.hide(x, color, size)
-		if e.dead >= 0 {
-			return updates, false
-		}
-	}
-	return updates, true
 }
 
 // save makes a restore point: the sizes of the active items go on
