@@ -1,5 +1,7 @@
 package exactcover
 
+import "fmt"
+
 // Branching is a rule for choosing the primary item to branch on. Both
 // rules pick an item with the fewest remaining options (MRV: a dead end,
 // an item with none, is found at once; an item with one is a forced move);
@@ -23,3 +25,23 @@ const (
 	// little.
 	Weighted
 )
+
+var branchingNames = [...]string{"knuth", "weighted"}
+
+// String returns the rule's name as the command line writes it.
+func (b Branching) String() string {
+	if b >= 0 && int(b) < len(branchingNames) {
+		return branchingNames[b]
+	}
+	return fmt.Sprintf("Branching(%d)", int(b))
+}
+
+// ParseBranching returns the rule named s ("knuth" or "weighted").
+func ParseBranching(s string) (Branching, error) {
+	for i, name := range branchingNames {
+		if s == name {
+			return Branching(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown branching rule %q: expected knuth or weighted", s)
+}

@@ -105,6 +105,55 @@
 // its bound or a trial shows it ahead. [Solver.Estimate] estimates the
 // search tree by Knuth's random probes, to decide before a long run.
 //
+// # Big searches: workers, checkpoints, shards
+//
+// A node of the search tree is named by its path, the options chosen from
+// the root; a piece of work is the subtree below a path, or the branches
+// of a node after a given one. Three drivers divide a search into such
+// pieces, and combine freely:
+//
+//   - [Config.Workers] searches with several goroutines, each with its own
+//     copy of the engine (so memory grows with the workers). A worker that
+//     runs out of work asks; the next busy worker to poll (every 1024 nodes)
+//     gives away the untried branches of the shallowest level of its search
+//     that has any, which are big pieces, so steals are few. Solutions go to
+//     the visit function one at a time, in no particular order.
+//     MaxSolutions holds exactly; MaxNodes is checked at polls and may be
+//     exceeded by less than 1024 nodes per worker.
+//   - [Config.Checkpoint] saves the search's position (the pieces not yet
+//     searched, and the totals so far) every minute and when it is stopped,
+//     by replacing a file atomically; [Config.Resume] goes on from a
+//     [Checkpoint], with any number of workers. To take a checkpoint, every
+//     busy worker stops at its next poll and hands its unsearched pieces
+//     back, so that the position is exact; then they go on.
+//   - [Config.Shard] searches part K of a deterministic split into N parts
+//     that share nothing, for N machines; [Merge] adds up their summaries
+//     and refuses a set of shards with one missing, repeated, unfinished or
+//     of another search.
+//
+// Totals stay exact: every node is counted once, by whichever worker, run
+// or shard enters it (the engine that exports a piece has counted the
+// nodes above it, and the piece's searcher counts the rest), so solutions,
+// nodes and updates add up to exactly those of one uninterrupted search.
+// For EngineDLX these are DLX1's, DLX2's or DLX3's figures under any
+// division; EngineSparse counts its own way but, like EngineDLX, never
+// lets the history of the search change a choice. The [Weighted] rule does
+// learn from history, and each worker learns on its own: its solutions are
+// exact, its node and update totals depend on how the work was divided.
+//
+// On many cores: a hungry worker waits about two poll intervals for work
+// (0.1–3 ms of search each with dancing links); the pool of pieces is
+// guarded by one mutex, taken only when a piece changes hands, at most a
+// few thousand times a second even with 64 workers, and a poll with nothing
+// to do reads two atomic words that change only on those events; what an
+// engine writes as it searches lies in cache lines of its own (shared
+// lines between two workers' engines cost up to half their speed). The cost
+// of 64 workers is thus at the end of a search, when the work left lies in
+// deep, small subtrees and steals become frequent and small, and in the
+// visit function when solutions are dense (every solution goes through
+// it). A checkpoint stops every worker for a poll interval and a few path
+// replays: nothing, once a minute.
+//
 // # References
 //
 // Donald E. Knuth, "Dancing Links", in Millennial Perspectives in Computer

@@ -14,3 +14,21 @@ func SetTrackShortAbove(n int) (restore func()) {
 	dlx.TrackShortAbove, sparse.TrackShortAbove = n, n
 	return func() { dlx.TrackShortAbove, sparse.TrackShortAbove = old, oldSparse }
 }
+
+// SetPollEvery sets how many nodes a worker of a driven search (several
+// workers, a checkpoint, a shard) searches between polls, and returns a
+// function that restores it: tests poll at every node so that small
+// searches are divided in every possible way.
+func SetPollEvery(n int64) (restore func()) {
+	old := pollEvery
+	pollEvery = n
+	return func() { pollEvery = old }
+}
+
+// SetWriteFile replaces the function that writes checkpoint files
+// atomically, so that tests can simulate a full disk.
+func SetWriteFile(f func(path string, data []byte) error) (restore func()) {
+	old := writeFileAtomic
+	writeFileAtomic = f
+	return func() { writeFileAtomic = old }
+}

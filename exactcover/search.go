@@ -31,9 +31,46 @@ type Config struct {
 	// callers that solve many small problems.
 	SkipProfile bool
 	// Progress, when set, is called about every ProgressEvery (default one
-	// second) from inside the search, with a view of where it is.
+	// second) from inside the search, with a view of where it is (at most
+	// every millisecond in a driven search: see Workers), never while visit
+	// is running.
 	Progress      func(*Progress)
 	ProgressEvery time.Duration
+
+	// Workers is the number of goroutines that search at once, each with
+	// its own copy of the engine, taking work from one another (see the
+	// package documentation, "Parallel search"). 0 and 1 mean one. With
+	// more than one, visit is called from the workers, one call at a
+	// time, in no particular order.
+	Workers int
+	// Checkpoint, when not empty, names a file where the search saves its
+	// position every CheckpointEvery (DefaultCheckpointEvery when zero)
+	// and when it is stopped by ctx or MaxNodes; when it completes, the
+	// file holds the final totals and no work. Writes are atomic: the file
+	// always holds the last good checkpoint. A search stopped by the
+	// visitor or by MaxSolutions leaves the last periodic checkpoint.
+	Checkpoint      string
+	CheckpointEvery time.Duration
+	// BeforeCheckpoint, when set, is called before each checkpoint is
+	// written, while no solution is being visited: it should make the
+	// solutions visited so far durable (flush the output), since the
+	// checkpoint counts them. An error skips that checkpoint.
+	BeforeCheckpoint func() error
+	// OnCheckpoint, when set, is told of every checkpoint written or
+	// failed. A failed periodic checkpoint does not stop the search; a
+	// failed final one is also returned by Search.
+	OnCheckpoint func(CheckpointEvent)
+	// Resume continues the search saved in a checkpoint ([ReadCheckpoint])
+	// instead of starting afresh. The checkpoint must be of the same
+	// problem, engine (EngineAuto takes the checkpoint's), branching rule,
+	// partial solution (nil takes the checkpoint's) and shard (zero takes
+	// the checkpoint's); Search returns an error wrapping
+	// ErrCheckpointMismatch otherwise. Limits and statistics count the
+	// checkpoint's totals too.
+	Resume *Checkpoint
+	// Shard, when N > 0, searches only part K of N of the search tree
+	// (see [Shard] and [Merge]).
+	Shard Shard
 }
 
 // Search explores the search tree, calling visit with each solution as the
@@ -48,6 +85,9 @@ type Config struct {
 // or by a limit, and ctx.Err() when the context stopped it; the statistics
 // are valid in every case.
 func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
+	if cfg.Workers > 1 || cfg.Checkpoint != "" || cfg.Resume != nil || cfg.Shard != (Shard{}) {
+		return s.searchDriven(ctx, cfg, visit)
+	}
 	start := time.Now()
 	eng := s.engine(cfg.Engine)
 	// The search's state lives in s, so that a warm search allocates

@@ -25,6 +25,16 @@ const (
 
 var statusNames = [...]string{"complete", "stopped", "limit", "node-limit", "timeout", "interrupted"}
 
+// ParseStatus returns the status named s, as String writes it.
+func ParseStatus(s string) (Status, error) {
+	for i, name := range statusNames {
+		if s == name {
+			return Status(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown status %q", s)
+}
+
 // String returns the lower-case name scripts see, for example "complete".
 func (s Status) String() string {
 	if s >= 0 && int(s) < len(statusNames) {
@@ -49,8 +59,23 @@ type Stats struct {
 	// solutions count one level below the last choice). Empty when
 	// Config.SkipProfile is set.
 	Profile []int64
+	// Elapsed is the wall time of the search; for a resumed search, of
+	// every run of it together.
 	Elapsed time.Duration
 	Status  Status
+	// Workers is the number of workers that searched (0 for the
+	// sequential search), Steals the number of times they handed work to
+	// one another, and Idle the time they spent waiting for work, summed
+	// over the workers: Idle/(Workers·Elapsed) is what the division of
+	// the work cost.
+	Workers int
+	Steals  int64
+	Idle    time.Duration
+	// Shard and Split are the shard searched (Config.Shard) and the
+	// digest of the split it is part of, which shards of one search share
+	// (see [Merge]); zero and empty when the search is not a shard.
+	Shard Shard
+	Split string
 }
 
 // String summarises the statistics as Knuth's programs do on their last

@@ -20,6 +20,10 @@ type Limits struct {
 	// with Stats.Solutions counting the packings reported so far.
 	Progress      func(*exactcover.Progress)
 	ProgressEvery time.Duration
+	// Workers searches with this many goroutines (exactcover's
+	// Config.Workers; 0 and 1: one). visit is then called from them, one
+	// call at a time, in no particular order.
+	Workers int
 	// Engine chooses the search engine, as exactcover.Config.Engine does.
 	Engine exactcover.Engine
 }
@@ -69,7 +73,8 @@ func (p *Puzzle) Solve(ctx context.Context, lim Limits, visit func(*Packing) boo
 	if err := p.build(&b, s); err != nil {
 		return Result{}, err
 	}
-	cfg := exactcover.Config{MaxNodes: lim.MaxNodes, SkipProfile: true, Progress: lim.Progress, ProgressEvery: lim.ProgressEvery, Engine: lim.Engine}
+	cfg := exactcover.Config{MaxNodes: lim.MaxNodes, SkipProfile: true, Progress: lim.Progress, ProgressEvery: lim.ProgressEvery,
+		Engine: lim.Engine, Workers: lim.Workers}
 	res := Result{Engine: s.EngineFor(lim.Engine)}
 	if p.group == nil && !(p.copies && p.secondary) {
 		// Every exact-cover solution is a distinct packing.

@@ -1,0 +1,61 @@
+package exactcover_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"xcover/exactcover"
+)
+
+// A count with every core: the totals are the sequential search's, nodes
+// and updates included.
+func ExampleConfig_workers() {
+	s, _ := exactcover.New(queens(10))
+	seq, _ := s.Count(context.Background())
+	par, _ := s.Search(context.Background(), exactcover.Config{Workers: 4}, nil)
+	fmt.Println(par.Solutions, par.Nodes == seq.Nodes, par.Updates == seq.Updates)
+	// Output: 724 true true
+}
+
+// A search stopped (here by a node limit; Ctrl-C or a deadline alike)
+// saves its position; the resumed search ends with the totals of an
+// uninterrupted one.
+func ExampleReadCheckpoint() {
+	dir, _ := os.MkdirTemp("", "xcover")
+	defer os.RemoveAll(dir)
+	file := filepath.Join(dir, "queens.ck")
+	s, _ := exactcover.New(queens(10))
+	st, _ := s.Search(context.Background(), exactcover.Config{Checkpoint: file, MaxNodes: 5000}, nil)
+	fmt.Println(st.Status)
+	ck, err := exactcover.ReadCheckpoint(file)
+	if err != nil {
+		panic(err)
+	}
+	st, _ = s.Search(context.Background(), exactcover.Config{Resume: ck, Workers: 2}, nil)
+	whole, _ := s.Count(context.Background())
+	fmt.Println(st.Status, st.Solutions, st.Nodes == whole.Nodes)
+	// Output:
+	// node-limit
+	// complete 724 true
+}
+
+// Shards for N machines: each searches its part; Merge adds up their
+// summaries, and refuses a set with a shard missing.
+func ExampleMerge() {
+	s, _ := exactcover.New(queens(10))
+	var parts []exactcover.ShardSummary
+	for k := 1; k <= 3; k++ {
+		cfg := exactcover.Config{Shard: exactcover.Shard{K: k, N: 3}}
+		st, _ := s.Search(context.Background(), cfg, nil)
+		parts = append(parts, s.SummaryOf(cfg, st))
+	}
+	total, _ := exactcover.Merge(parts)
+	fmt.Println(total.Solutions, total.Status)
+	_, err := exactcover.Merge(parts[:2])
+	fmt.Println(err)
+	// Output:
+	// 724 complete
+	// the shards do not make up one search: missing shard 3 of 3
+}

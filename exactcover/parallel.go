@@ -1,0 +1,649 @@
+package exactcover
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"xcover/exactcover/internal/core"
+)
+
+// The driver in this file runs every search that is more than one engine
+// searching one unit: several workers (Config.Workers), a checkpointed
+// search (Config.Checkpoint), a resumed one (Config.Resume) and a shard
+// (Config.Shard). It keeps a pool of pieces of work (units with their
+// shares, share.go); each worker has its own clone of the engine and
+// searches one piece at a time. The package documentation says how it
+// behaves; the comments here say how it works.
+//
+// Work stealing: a worker that finds the pool empty raises a request
+// (want); the next busy worker to poll takes the request up and answers
+// core.Donate: its engine gives away the rest of the shallowest level of
+// its search that has branches left, which the worker moves to the pool
+// at its next poll. Shallow rests are big pieces, so steals are few.
+//
+// Checkpoints stop the world: every busy worker answers core.Stop at its
+// next poll (its engine exports every unexplored part and unwinds), its
+// pieces go to the pool and its counters to the total, and with every
+// worker idle the pool and the total are exactly the search's position.
+// The workers then take pieces again. Each stop costs a poll interval and
+// the replay of a path per piece: nothing, once a minute.
+
+// parallelPollEvery is how many nodes a worker searches between polls.
+// An idle worker waits about two poll intervals for a donation (the poll
+// at which a busy worker donates, and the next, at which it hands the
+// piece over), so the interval is shorter than core.PollInterval: 1024
+// nodes are 0.1–3 ms of search, while a poll with nothing to do costs a
+// few atomic loads, well under 0.1% of that.
+const parallelPollEvery = 1 << 10
+
+// pollEvery is parallelPollEvery, except in tests, which poll at every
+// node to divide small searches in every possible way.
+var pollEvery int64 = parallelPollEvery
+
+// minProgressEvery bounds how often a driven search reports progress,
+// whatever Config.ProgressEvery asks: its reports come from a timer, not
+// from the polls that pace the sequential search's, and more than a
+// thousand a second only keep a core busy.
+const minProgressEvery = time.Millisecond
+
+// DefaultCheckpointEvery is how often a search with Config.Checkpoint
+// saves its position when Config.CheckpointEvery is zero.
+const DefaultCheckpointEvery = time.Minute
+
+// driver is the state of one driven search, shared by its workers.
+type driver struct {
+	s     *Solver
+	cfg   *Config
+	proto core.Engine // the solver's engine, never searched: workers clone it
+	visit func([]int) bool
+	start time.Time
+	prior time.Duration // elapsed in the runs a checkpoint continues
+	depth int           // profile length
+	ident searchIdent
+
+	mu       sync.Mutex
+	cond     sync.Cond
+	pool     []piece
+	busy     int           // workers searching a piece
+	total    core.Counters // of finished pieces and of what came before
+	profile  []int64
+	share    float64 // the share of the tree the whole search covers
+	paused   bool    // a checkpoint stops the world
+	waiting  int     // idle workers waiting for a piece
+	inflight int     // donations asked for and not yet handed over
+	idle     time.Duration
+	complete bool   // the pool ran out with every worker idle
+	halted   bool   // the search was stopped
+	status   Status // why, when halted
+	ctxErr   error
+	err      error // a worker's panic or a bad path
+	lost     bool  // a panic lost work that no piece holds
+	workers  []*worker
+
+	stop     atomic.Bool  // every busy worker answers Stop
+	pause    atomic.Bool  // the same, for a checkpoint
+	want     atomic.Int64 // donations wanted (see wantLocked)
+	epoch    atomic.Int64 // progress requests; workers publish when it moves
+	explored atomic.Int64 // nodes so far, kept only for MaxNodes
+	steals   atomic.Int64
+
+	visitMu   sync.Mutex
+	delivered int64 // solutions handed to visit, with those of earlier runs
+}
+
+// worker is one goroutine of a driven search, with its engine.
+type worker struct {
+	d        *driver
+	eng      core.Engine
+	run      core.Run
+	cur      piece // the piece being searched; hi shrinks as it donates
+	running  bool
+	gaveAway bool // pieces of cur went to the pool: cur cannot be requeued
+	donating bool // the last poll answered Donate
+	stopping bool // the last poll answered Stop
+	epoch    int64
+	fr       frame
+	branches []core.Branch
+	pos      float64       // published position in cur's share
+	sofar    core.Counters // published counters of cur so far
+	counted  int64         // nodes of cur added to d.explored
+}
+
+// searchDriven runs the search that cfg asks for with the driver.
+func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int) bool) (Stats, error) {
+	d := &driver{s: s, cfg: &cfg, visit: visit, start: time.Now(), share: 1}
+	d.cond.L = &d.mu
+	choice := s.EngineFor(cfg.Engine)
+	if cfg.Resume != nil && cfg.Engine == EngineAuto {
+		choice = cfg.Resume.Engine
+	}
+	d.proto = s.engine(choice)
+	d.depth = d.proto.MaxDepth() + 2
+	d.profile = make([]int64, d.depth)
+	d.ident = searchIdent{Problem: s.Hash(), Engine: choice, Branching: cfg.Branching,
+		Partial: slices.Clone(cfg.Partial), Shard: cfg.Shard}
+
+	var early [][]int // solutions above a shard split: shard 1 delivers them
+	switch {
+	case cfg.Resume != nil:
+		if err := d.resume(cfg.Resume); err != nil {
+			return Stats{}, err
+		}
+	case cfg.Shard != (Shard{}):
+		if err := cfg.Shard.check(); err != nil {
+			return Stats{}, err
+		}
+		sp, err := s.split(d.proto, rootPath(cfg.Partial), cfg.Shard.N)
+		if err != nil {
+			return Stats{Status: Complete}, partialError(err, cfg.Partial)
+		}
+		d.ident.Split = sp.digest
+		d.pool = sp.parts[cfg.Shard.K-1]
+		d.share = 0
+		for _, p := range d.pool {
+			d.share += p.hi - p.lo
+		}
+		if cfg.Shard.K == 1 { // the nodes above the split count once, here
+			d.total = sp.above
+			copy(d.profile, sp.profile)
+			early = sp.solutions
+		}
+	default:
+		d.pool = []piece{{unit: core.Unit{Path: rootPath(cfg.Partial)}, lo: 0, hi: 1, end: 1}}
+	}
+	d.explored.Store(d.total.Nodes)
+	d.delivered = d.total.Solutions - int64(len(early))
+
+	visitor := d.visitor()
+	d.workers = make([]*worker, max(cfg.Workers, 1))
+	for i := range d.workers {
+		w := &worker{d: d, eng: d.proto.Clone()}
+		w.eng.ResetWeights()
+		w.run = core.Run{
+			Weighted:  cfg.Branching == Weighted,
+			Visit:     visitor,
+			PollEvery: pollEvery,
+			Profile:   make([]int64, d.depth),
+		}
+		w.run.Poll = w.poll
+		d.workers[i] = w
+	}
+	for _, sol := range early {
+		if visitor != nil && !visitor(sol) {
+			break
+		}
+	}
+	if cfg.MaxNodes > 0 && d.total.Nodes >= cfg.MaxNodes {
+		d.halt(NodeLimit, nil)
+	}
+
+	var wg sync.WaitGroup
+	for _, w := range d.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.loop()
+		}()
+	}
+	finished := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(finished)
+	}()
+	d.coordinate(ctx, finished)
+
+	st := d.stats()
+	err := d.err
+	if err == nil && !d.complete {
+		err = d.ctxErr
+	}
+	// A panic whose piece went back to the pool whole leaves an exact
+	// position; one whose piece had given work away (lost), or a bad
+	// path, leaves the last periodic checkpoint in place.
+	var wp *WorkerPanic
+	if d.cfg.Checkpoint != "" && !d.lost && (d.err == nil || errors.As(d.err, &wp)) {
+		switch st.Status {
+		case Complete, Interrupted, Timeout, NodeLimit:
+			// The position is exact: save it, the last word on this search.
+			// (A search stopped at a solution, by the limit or the visitor,
+			// has dropped the rest of that worker's piece: the last
+			// periodic checkpoint stays, and resuming from it is exact.)
+			if werr := d.save(d.snapshot(st.Status), true); werr != nil {
+				err = errors.Join(err, werr)
+			}
+		}
+	}
+	s.last = st
+	return st, err
+}
+
+// rootPath returns the path of the node a search with the given partial
+// solution starts from.
+func rootPath(partial []int) []core.Step {
+	path := make([]core.Step, len(partial))
+	for i, k := range partial {
+		path[i] = core.Step{Item: -1, Option: int32(min(max(k, -2), 1<<31-1))}
+	}
+	return path
+}
+
+// visitor returns the Visit of every worker: one solution at a time goes
+// to the caller's visit, and the solution limit holds across workers.
+func (d *driver) visitor() func([]int) bool {
+	limit := d.cfg.MaxSolutions
+	if d.visit == nil && limit <= 0 {
+		return nil // count only: the engines need not call back
+	}
+	// Every solution an engine counts is delivered, even after the search
+	// was told to stop (a checkpoint counts it), except when the visitor
+	// or the limit ended the search: then no checkpoint is taken.
+	stopped := false
+	return func(sol []int) bool {
+		d.visitMu.Lock()
+		defer d.visitMu.Unlock()
+		if stopped || limit > 0 && d.delivered >= limit {
+			return false
+		}
+		d.delivered++
+		if d.visit != nil && !d.visit(sol) {
+			stopped = true
+			d.halt(Stopped, nil)
+			return false
+		}
+		if limit > 0 && d.delivered >= limit {
+			d.halt(SolutionLimit, nil)
+			return false
+		}
+		return true
+	}
+}
+
+// halt stops the search: busy workers stop at their next poll, idle ones
+// leave. The first reason given is the one reported.
+func (d *driver) halt(status Status, ctxErr error) {
+	d.mu.Lock()
+	d.haltLocked(status, ctxErr)
+	d.mu.Unlock()
+}
+
+// haltLocked is halt with d.mu held.
+func (d *driver) haltLocked(status Status, ctxErr error) {
+	if !d.halted {
+		d.halted, d.status, d.ctxErr = true, status, ctxErr
+	}
+	d.stop.Store(true)
+	d.wantLocked()
+	d.cond.Broadcast()
+}
+
+// coordinate waits for the workers to finish, stopping them when ctx
+// ends, and meanwhile writes checkpoints and reports progress when due.
+func (d *driver) coordinate(ctx context.Context, finished <-chan struct{}) {
+	var ckTick, progressTick <-chan time.Time
+	if d.cfg.Checkpoint != "" {
+		every := d.cfg.CheckpointEvery
+		if every <= 0 {
+			every = DefaultCheckpointEvery
+		}
+		t := time.NewTicker(every)
+		defer t.Stop()
+		ckTick = t.C
+	}
+	if d.cfg.Progress != nil {
+		every := d.cfg.ProgressEvery
+		if every <= 0 {
+			every = time.Second
+		}
+		every = max(every, minProgressEvery)
+		t := time.NewTicker(every)
+		defer t.Stop()
+		progressTick = t.C
+		d.epoch.Add(1)
+	}
+	done := ctx.Done()
+	for {
+		select {
+		case <-finished:
+			return
+		case <-done:
+			status := Interrupted
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				status = Timeout
+			}
+			d.halt(status, ctx.Err())
+			done = nil
+		case <-ckTick:
+			ck, err := d.pauseForCheckpoint()
+			if err != nil {
+				d.report(CheckpointEvent{Path: d.cfg.Checkpoint, Err: err})
+			} else if ck != nil {
+				d.save(ck, false) // reported by OnCheckpoint; the search goes on
+			}
+		case <-progressTick:
+			d.progress()
+		}
+	}
+}
+
+// pauseForCheckpoint stops the world, takes the position, and lets the
+// workers go on; it returns nil when the search is over.
+func (d *driver) pauseForCheckpoint() (*Checkpoint, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.halted || d.complete {
+		return nil, nil
+	}
+	d.paused = true
+	d.pause.Store(true)
+	d.wantLocked()
+	defer func() {
+		d.paused = false
+		d.pause.Store(false)
+		d.wantLocked()
+		d.cond.Broadcast()
+	}()
+	for d.busy > 0 {
+		d.cond.Wait()
+	}
+	if d.halted || d.lost {
+		// Stopped meanwhile: the final checkpoint, if exact, says it; a
+		// panic that lost work must not overwrite the last good one.
+		return nil, nil
+	}
+	if f := d.cfg.BeforeCheckpoint; f != nil {
+		// No worker is inside a search: nothing is being visited.
+		if err := f(); err != nil {
+			return nil, fmt.Errorf("%w %s: making the solutions durable first: %w", ErrCheckpointWrite, d.cfg.Checkpoint, err)
+		}
+	}
+	return d.snapshot(Status(statusRunning)), nil
+}
+
+// loop takes pieces and searches them until the search is over.
+func (w *worker) loop() {
+	for w.eng != nil {
+		p, ok := w.d.take(w)
+		if !ok {
+			return
+		}
+		w.search(p)
+	}
+}
+
+// take returns the next piece to search, waiting for one, or false when
+// the search is complete or halted.
+func (d *driver) take(w *worker) (piece, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for {
+		if d.halted || d.complete {
+			return piece{}, false
+		}
+		if !d.paused {
+			if len(d.pool) > 0 {
+				p := d.pool[0]
+				d.pool = d.pool[1:]
+				d.busy++
+				d.wantLocked()
+				w.cur, w.running, w.gaveAway = p, true, false
+				w.pos, w.sofar, w.counted = p.lo, core.Counters{}, 0
+				return p, true
+			}
+			if d.busy == 0 {
+				d.complete = true
+				d.cond.Broadcast()
+				return piece{}, false
+			}
+		}
+		d.waiting++
+		d.wantLocked()
+		idle := !d.paused
+		t0 := time.Now()
+		d.cond.Wait()
+		if idle {
+			d.idle += time.Since(t0)
+		}
+		d.waiting--
+	}
+}
+
+// wantLocked recomputes d.want, the number of donations busy workers
+// should make: idle workers waiting, less the pieces in the pool and the
+// donations under way. None while the world is stopped.
+func (d *driver) wantLocked() {
+	n := 0
+	if !d.paused && !d.halted {
+		n = d.waiting - len(d.pool) - d.inflight
+	}
+	d.want.Store(int64(max(n, 0)))
+}
+
+// search searches p, then hands what it counted and exported to the
+// driver.
+func (w *worker) search(p piece) {
+	d := w.d
+	var c core.Counters
+	w.run.Export = w.run.Export[:0]
+	w.run.MaxNodes = 0
+	if d.cfg.MaxNodes > 0 {
+		w.run.MaxNodes = max(d.cfg.MaxNodes-d.explored.Load(), 1)
+	}
+	w.donating, w.stopping, w.fr.valid = false, false, false
+	end, err, panicked := w.searchSafely(p, &c)
+
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	defer d.cond.Broadcast()
+	d.busy--
+	w.running = false
+	switch {
+	case panicked != nil:
+		if w.donating { // the donation dies with the engine's state
+			w.handOver(nil)
+		}
+		d.err = errors.Join(d.err, panicked)
+		if w.gaveAway {
+			d.lost = true
+		} else { // nothing of p went elsewhere: requeue it, its counts dropped
+			d.pool = append([]piece{p}, d.pool...)
+		}
+		clear(w.run.Profile)
+		d.haltLocked(Interrupted, nil)
+		return
+	case err != nil: // a path that names no node: a bad partial solution
+		if w.donating {
+			w.handOver(nil)
+		}
+		d.err = errors.Join(d.err, d.pathError(err))
+		d.lost = true
+		d.haltLocked(Complete, nil)
+		return
+	}
+	units := w.run.Export
+	if w.donating { // the donation made at the last poll, if it gave anything
+		n := 0
+		for n < len(units) && (units[n].After || units[n].CountLast) {
+			n++ // an export starts with a node of its own (neither)
+		}
+		w.handOver(units[:n])
+		units = units[n:]
+	}
+	if len(units) > 0 { // the search stopped: its rest goes first, in order
+		from := w.pos
+		if !w.stopping { // a node limit, reached between polls
+			w.fr.valid = false
+		} else {
+			from = w.fr.a
+		}
+		d.pool = append(w.fr.divide(&w.cur, units, from, w.branches), d.pool...)
+	}
+	d.total.Add(c)
+	for l, n := range w.run.Profile {
+		d.profile[l] += n
+	}
+	clear(w.run.Profile)
+	if d.cfg.MaxNodes > 0 {
+		d.explored.Add(c.Nodes - w.counted)
+	}
+	if end == core.NodeLimit {
+		d.haltLocked(NodeLimit, nil)
+	}
+}
+
+// searchSafely runs the engine on p, turning a panic into an error.
+func (w *worker) searchSafely(p piece, c *core.Counters) (end core.End, err, panicked error) {
+	defer func() {
+		if r := recover(); r != nil {
+			panicked = &WorkerPanic{Value: r, Stack: debug.Stack()}
+			w.eng = nil // its links are in disarray: this worker is done
+		}
+	}()
+	end, err = w.eng.Search(p.unit, &w.run, c)
+	return end, err, nil
+}
+
+// poll is the workers' core.Run.Poll.
+func (w *worker) poll(c *core.Counters) core.Action {
+	d := w.d
+	if w.donating {
+		d.mu.Lock()
+		w.handOver(w.run.Export)
+		d.cond.Broadcast()
+		d.mu.Unlock()
+		w.run.Export = w.run.Export[:0]
+	}
+	if d.cfg.MaxNodes > 0 {
+		if d.explored.Add(c.Nodes-w.counted) >= d.cfg.MaxNodes {
+			d.halt(NodeLimit, nil)
+		}
+		w.counted = c.Nodes
+	}
+	if d.stop.Load() || d.pause.Load() {
+		w.locate()
+		w.stopping = true
+		return core.Stop
+	}
+	if d.want.Load() > 0 {
+		d.mu.Lock()
+		ask := !d.paused && !d.halted && d.waiting-len(d.pool)-d.inflight > 0
+		if ask {
+			d.inflight++
+			d.wantLocked()
+		}
+		d.mu.Unlock()
+		if ask {
+			w.locate()
+			w.donating = true
+			return core.Donate
+		}
+	}
+	if e := d.epoch.Load(); e != w.epoch {
+		w.epoch = e
+		w.locate()
+		d.mu.Lock()
+		w.pos, w.sofar = w.fr.position(&w.cur), *c
+		d.mu.Unlock()
+	}
+	return core.Continue
+}
+
+// locate records where the search stands (valid during a poll).
+func (w *worker) locate() {
+	w.branches = w.eng.Branches(w.branches[:0])
+	w.fr.locate(&w.cur, w.branches)
+}
+
+// handOver moves the units a donation produced (if any) to the pool, with
+// their shares: the tail of the donor's. d.mu is held.
+func (w *worker) handOver(units []core.Unit) {
+	d := w.d
+	w.donating = false
+	d.inflight--
+	defer d.wantLocked() // with nothing given, someone else is asked
+	if len(units) == 0 {
+		return
+	}
+	// The units are the rest of one level: the tail of the donor's share.
+	from := w.fr.restStart(len(units[0].Path)-1, w.cur.hi)
+	pieces := w.fr.divide(&w.cur, units, from, w.branches)
+	w.cur.hi = pieces[0].lo
+	d.pool = append(d.pool, pieces...)
+	w.gaveAway = true
+	d.steals.Add(1)
+}
+
+// progress reports the combined progress: counters of finished pieces plus
+// those the busy workers published at their last poll, and the share done.
+func (d *driver) progress() {
+	d.epoch.Add(1) // published at the workers' next polls, for the next report
+	d.mu.Lock()
+	c := d.total
+	left := 0.0
+	for _, p := range d.pool {
+		left += p.hi - p.lo
+	}
+	busy := 0
+	for _, w := range d.workers {
+		if w.running {
+			busy++
+			c.Add(w.sofar)
+			left += w.cur.hi - w.pos
+		}
+	}
+	d.mu.Unlock()
+	p := Progress{
+		Stats: Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates,
+			Cleansings: c.Cleansings, Elapsed: d.prior + time.Since(d.start)},
+		Workers:  busy,
+		combined: true,
+	}
+	if d.share > 0 {
+		p.done = min(max((d.share-left)/d.share, 0), 1)
+	}
+	// As in the sequential search, progress and visit never run at once.
+	d.visitMu.Lock()
+	defer d.visitMu.Unlock()
+	d.cfg.Progress(&p)
+}
+
+// stats returns the statistics of the search once the workers are done.
+func (d *driver) stats() Stats {
+	c := d.total
+	st := Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings,
+		Elapsed: d.prior + time.Since(d.start), Status: Complete,
+		Workers: len(d.workers), Steals: d.steals.Load(), Idle: d.idle, Shard: d.ident.Shard, Split: d.ident.Split}
+	if d.halted && !d.complete { // (a stop that came after the end changes nothing)
+		st.Status = d.status
+	}
+	if st.Status == SolutionLimit || st.Status == Stopped {
+		// Workers may have counted a solution or two that the limit kept
+		// from the visitor: report the solutions delivered.
+		st.Solutions = d.delivered
+	}
+	if !d.cfg.SkipProfile {
+		n := len(d.profile)
+		for n > 0 && d.profile[n-1] == 0 {
+			n--
+		}
+		st.Profile = slices.Clone(d.profile[:n])
+	}
+	return st
+}
+
+// WorkerPanic is the error of a search in which a worker panicked (in an
+// engine, or in the visit function). The other workers stopped cleanly;
+// with a checkpoint, the file holds a position from which resuming is
+// exact: the final one when the panicking worker's piece could be
+// requeued whole, the last periodic one otherwise.
+type WorkerPanic struct {
+	Value any
+	Stack []byte
+}
+
+func (e *WorkerPanic) Error() string { return fmt.Sprintf("a search worker panicked: %v", e.Value) }

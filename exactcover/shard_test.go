@@ -1,0 +1,264 @@
+package exactcover_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"xcover/exactcover"
+)
+
+// runShards searches every shard of p's search split n ways and returns
+// their summaries and the solutions visited (each verified), sorted.
+func runShards(t testing.TB, s *exactcover.Solver, p *exactcover.Problem, n, workers int) ([]exactcover.ShardSummary, []string) {
+	return runShardsWith(t, s, p, exactcover.Config{Workers: workers, Engine: exactcover.EngineDLX}, n)
+}
+
+// runShardsWith is runShards with a configuration for every shard.
+func runShardsWith(t testing.TB, s *exactcover.Solver, p *exactcover.Problem, base exactcover.Config, n int) ([]exactcover.ShardSummary, []string) {
+	t.Helper()
+	f := newFound(t, p)
+	var sums []exactcover.ShardSummary
+	for k := 1; k <= n; k++ {
+		cfg := base
+		cfg.Shard = exactcover.Shard{K: k, N: n}
+		st, err := s.Search(context.Background(), cfg, f.visit)
+		if err != nil {
+			t.Fatalf("shard %d/%d: %v", k, n, err)
+		}
+		if st.Shard != cfg.Shard || st.Split == "" {
+			t.Fatalf("shard %d/%d reports shard %v, split %q", k, n, st.Shard, st.Split)
+		}
+		sums = append(sums, s.SummaryOf(cfg, st))
+	}
+	return sums, f.sorted()
+}
+
+// TestShardsRandomAgainstBruteForce splits random searches into 1 to 7
+// shards: the shards' solutions together are brute force's, each once, and
+// their counters add up to the sequential search's.
+func TestShardsRandomAgainstBruteForce(t *testing.T) {
+	defer exactcover.SetPollEvery(1)()
+	r := rand.New(rand.NewPCG(5, 6))
+	n := 300
+	if testing.Short() {
+		n = 60
+	}
+	for i := range n {
+		p := randomProblem(r)
+		want := bruteForce(p)
+		s := mustNew(t, p)
+		engine := engines[i%len(engines)]
+		seq, _ := s.Search(context.Background(), exactcover.Config{Engine: engine}, nil)
+		shards := 1 + r.IntN(7)
+		sums, got := runShardsWith(t, s, p, exactcover.Config{Engine: engine, Workers: 1 + r.IntN(3)}, shards)
+		if !slices.Equal(got, want) {
+			t.Fatalf("problem %d, %d shards: %v, brute force %v\n%s", i, shards, got, want, describe(p))
+		}
+		total, err := exactcover.Merge(sums)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total.Solutions != seq.Solutions || total.Nodes != seq.Nodes || total.Updates != seq.Updates || total.Cleansings != seq.Cleansings {
+			t.Fatalf("problem %d, %d shards: merged %+v, sequential %v\n%s", i, shards, total, seq, describe(p))
+		}
+	}
+}
+
+// TestShardsShared: shards of shared instances merge to the published
+// counts, every solution verified and found once; pent-6x10-sym in five
+// shards gives 2,339 (not with -short).
+func TestShardsShared(t *testing.T) {
+	cases := []struct {
+		in     instance
+		shards int
+	}{
+		{sharedInstance(t, "queens-10"), 4},
+		{sharedInstance(t, "knuth-example"), 3}, // more shards than units
+		{mccInstance(t, "mcc-queens2-6"), 3},
+	}
+	if !testing.Short() {
+		cases = append(cases, struct {
+			in     instance
+			shards int
+		}{sharedInstance(t, "pent-6x10-sym"), 5})
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/%d", c.in.name, c.shards), func(t *testing.T) {
+			s := mustNew(t, c.in.p)
+			sums, sols := runShards(t, s, c.in.p, c.shards, 2)
+			distinct(t, sols)
+			total, err := exactcover.Merge(sums)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c.in.matches(t, exactcover.Stats{Solutions: total.Solutions, Nodes: total.Nodes, Updates: total.Updates, Cleansings: total.Cleansings})
+			if int64(len(sols)) != c.in.solutions {
+				t.Fatalf("%d solutions visited, %d counted", len(sols), total.Solutions)
+			}
+			var sum int64
+			for _, n := range total.Profile {
+				sum += n
+			}
+			if sum != total.Nodes {
+				t.Errorf("merged profile sums to %d, nodes %d", sum, total.Nodes)
+			}
+			for _, p := range sums {
+				t.Logf("shard %d/%d: %d solutions, %d nodes", p.Shard, p.Shards, p.Solutions, p.Nodes)
+			}
+		})
+	}
+}
+
+// TestShardsSparse: shards of the sparse-set engine's search add up to its
+// sequential search, and every shard computes the same split even after
+// the engine's sets were permuted by other searches.
+func TestShardsSparse(t *testing.T) {
+	for _, in := range []instance{sharedInstance(t, "queens-10"), mccInstance(t, "mcc-queens2-6")} {
+		s := mustNew(t, in.p)
+		cfg := exactcover.Config{Engine: exactcover.EngineSparse, Workers: 2}
+		seq, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineSparse}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sums, sols := runShardsWith(t, s, in.p, cfg, 3)
+		distinct(t, sols)
+		total, err := exactcover.Merge(sums)
+		if err != nil {
+			t.Fatalf("%s: %v", in.name, err)
+		}
+		if total.Solutions != in.solutions || total.Nodes != seq.Nodes || total.Updates != seq.Updates || int64(len(sols)) != in.solutions {
+			t.Fatalf("%s: merged %+v, sequential %v, %d solutions visited", in.name, total, seq, len(sols))
+		}
+		if len(total.Profile) != len(seq.Profile) {
+			t.Fatalf("%s: merged profile %v, sequential %v", in.name, total.Profile, seq.Profile)
+		}
+		for l := range seq.Profile {
+			if total.Profile[l] != seq.Profile[l] {
+				t.Fatalf("%s: merged profile %v, sequential %v", in.name, total.Profile, seq.Profile)
+			}
+		}
+	}
+}
+
+// TestShardResumed: a shard interrupted and resumed from its checkpoint
+// ends with the uninterrupted shard's counters.
+func TestShardResumed(t *testing.T) {
+	p := loadShared(t, "queens-10")
+	s := mustNew(t, p)
+	sh := exactcover.Shard{K: 2, N: 3}
+	whole, err := s.Search(context.Background(), exactcover.Config{Shard: sh}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "ck")
+	st, err := s.Search(context.Background(), exactcover.Config{Shard: sh, Checkpoint: path, MaxNodes: whole.Nodes / 2}, nil)
+	if err != nil || st.Status != exactcover.NodeLimit {
+		t.Fatalf("%v, %v", st, err)
+	}
+	c, err := exactcover.ReadCheckpoint(path)
+	if err != nil || c.Shard != sh || c.Split != whole.Split {
+		t.Fatalf("%+v, %v", c, err)
+	}
+	st, err = s.Search(context.Background(), exactcover.Config{Workers: 3, Resume: c}, nil)
+	if err != nil || !sameCounters(st, whole) || st.Shard != sh || st.Split != whole.Split {
+		t.Fatalf("resumed %v (%v, %s), uninterrupted %v", st, st.Shard, st.Split, whole)
+	}
+}
+
+// TestShardSplitDeterministic: every solver of a problem computes the same
+// split, whatever the workers; another number of shards, another split.
+func TestShardSplitDeterministic(t *testing.T) {
+	p := loadShared(t, "queens-10")
+	a, b := mustNew(t, p), mustNew(t, loadShared(t, "queens-10"))
+	digest := func(s *exactcover.Solver, sh exactcover.Shard, workers int) string {
+		st, err := s.Search(context.Background(), exactcover.Config{Shard: sh, Workers: workers, MaxNodes: 1}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return st.Split
+	}
+	d := digest(a, exactcover.Shard{K: 1, N: 8}, 1)
+	for _, k := range []int{1, 5, 8} {
+		if got := digest(b, exactcover.Shard{K: k, N: 8}, 1+k%3); got != d {
+			t.Fatalf("shard %d/8 of another solver: split %s, want %s", k, got, d)
+		}
+	}
+	if other := digest(a, exactcover.Shard{K: 1, N: 7}, 1); other == d {
+		t.Fatalf("7 and 8 shards split alike (%s)", d)
+	}
+}
+
+// TestMergeRefuses: a shard missing, given twice, of another search or
+// unfinished makes Merge fail, naming it.
+func TestMergeRefuses(t *testing.T) {
+	p := loadShared(t, "queens-8")
+	s := mustNew(t, p)
+	sums, _ := runShards(t, s, p, 4, 1)
+	for i := range sums {
+		sums[i].Source = fmt.Sprintf("shard-%d.json", i+1)
+	}
+	other := mustNew(t, loadShared(t, "queens-10"))
+	otherSums, _ := runShards(t, other, loadShared(t, "queens-10"), 4, 1)
+	otherSums[2].Source = "q10-3.json"
+	fiveWay, _ := runShards(t, s, p, 5, 1)
+	fiveWay[0].Source = "five-1.json"
+	unfinished := sums[1]
+	unfinished.Status = exactcover.Interrupted.String()
+
+	tests := []struct {
+		name  string
+		parts []exactcover.ShardSummary
+		check func(*exactcover.MergeError) bool
+	}{
+		{"missing", []exactcover.ShardSummary{sums[0], sums[1], sums[3]},
+			func(e *exactcover.MergeError) bool { return slices.Equal(e.Missing, []int{3}) }},
+		{"duplicate", []exactcover.ShardSummary{sums[0], sums[1], sums[2], sums[3], sums[2]},
+			func(e *exactcover.MergeError) bool { return len(e.Duplicate) == 1 && e.Missing == nil }},
+		{"another problem", []exactcover.ShardSummary{sums[0], sums[1], sums[2], sums[3], otherSums[2]},
+			func(e *exactcover.MergeError) bool { return len(e.Foreign) == 1 && e.Missing == nil }},
+		{"another split", []exactcover.ShardSummary{sums[0], sums[1], fiveWay[0], sums[2], sums[3]},
+			func(e *exactcover.MergeError) bool { return len(e.Foreign) == 1 }},
+		{"unfinished", []exactcover.ShardSummary{sums[0], unfinished, sums[2], sums[3]},
+			func(e *exactcover.MergeError) bool { return len(e.Unfinished) == 1 }},
+		{"a problem's shard in place of another's", []exactcover.ShardSummary{sums[0], sums[1], otherSums[2], sums[3]},
+			func(e *exactcover.MergeError) bool { return slices.Equal(e.Missing, []int{3}) && len(e.Foreign) == 1 }},
+	}
+	for _, tt := range tests {
+		_, err := exactcover.Merge(tt.parts)
+		var me *exactcover.MergeError
+		if !errors.Is(err, exactcover.ErrMerge) || !errors.As(err, &me) || !tt.check(me) {
+			t.Errorf("%s: %v (%+v)", tt.name, err, me)
+		} else {
+			t.Logf("%s: %v", tt.name, err)
+		}
+	}
+	if total, err := exactcover.Merge(sums); err != nil || total.Solutions != 92 || total.Nodes != 1049 {
+		t.Fatalf("all four: %+v, %v", total, err)
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		want exactcover.Shard
+		ok   bool
+	}{
+		{"1/1", exactcover.Shard{K: 1, N: 1}, true},
+		{"3/8", exactcover.Shard{K: 3, N: 8}, true},
+		{"0/8", exactcover.Shard{}, false},
+		{"9/8", exactcover.Shard{}, false},
+		{"8", exactcover.Shard{}, false},
+		{"a/b", exactcover.Shard{}, false},
+		{fmt.Sprintf("1/%d", exactcover.MaxShards+1), exactcover.Shard{}, false},
+	} {
+		got, err := exactcover.ParseShard(tt.in)
+		if (err == nil) != tt.ok || got != tt.want || err != nil && !errors.Is(err, exactcover.ErrBadShard) {
+			t.Errorf("ParseShard(%q) = %v, %v", tt.in, got, err)
+		}
+	}
+}
