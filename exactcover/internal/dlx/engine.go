@@ -165,18 +165,20 @@ func (e *Engine) appendOption(k int, items, colors []int32) {
 }
 
 // Clone returns an independent engine for the same problem.
+// What a search writes lives in memory of the clone's own (core.Private),
+// so that clones searching at once do not share cache lines.
 func (e *Engine) Clone() core.Engine {
 	c := *e
-	c.nodes = slices.Clone(e.nodes)
-	c.active = slices.Clone(e.active)
-	c.short = slices.Clone(e.short)
-	c.weight = make([]uint32, len(e.weight))
-	c.bound = slices.Clone(e.bound)
-	c.choice = make([]int32, len(e.choice))
-	c.firstTweak = make([]int32, len(e.firstTweak))
-	c.prof = make([]int64, len(e.prof))
+	c.nodes = core.Private(e.nodes, 0)
+	c.active = core.Private(e.active, 0)
+	c.short = core.Private(e.short, 0)
+	c.weight = core.Private[uint32](nil, len(e.weight))
+	c.bound = core.Private(e.bound, 0)
+	c.choice = core.Private[int32](nil, len(e.choice))
+	c.firstTweak = core.Private[int32](nil, len(e.firstTweak))
+	c.prof = core.Private[int64](nil, len(e.prof))
 	c.sol = nil
-	return &c
+	return core.PrivateValue(c)
 }
 
 // option returns the compiled option that node p belongs to.

@@ -227,23 +227,25 @@ func resize[T any](x []T, n int) []T {
 }
 
 // Clone returns an independent engine for the same problem.
+// What a search writes lives in memory of the clone's own (core.Private),
+// so that clones searching at once do not share cache lines.
 func (e *Engine) Clone() core.Engine {
 	c := *e
-	c.mem = slices.Clone(e.mem)
+	c.mem = core.Private(e.mem, 0)
 	c.mem0 = slices.Clone(e.mem0)
 	c.list0 = slices.Clone(e.list0)
-	c.list = slices.Clone(e.list)
+	c.list = core.Private(e.list, 0)
 	c.saves = nil
 	c.bsaves = nil
-	c.weight = make([]uint32, len(e.weight))
-	c.short = slices.Clone(e.short)
+	c.weight = core.Private[uint32](nil, len(e.weight))
+	c.short = core.Private(e.short, 0)
 	c.shortSaves = nil
 	c.shortAt = nil
-	c.lv = make([]level, len(e.lv))
+	c.lv = core.Private[level](nil, len(e.lv))
 	c.sol = nil
-	c.prof = make([]int64, len(e.prof))
+	c.prof = core.Private[int64](nil, len(e.prof))
 	c.todo = nil
-	return &c
+	return core.PrivateValue(c)
 }
 
 // ResetWeights forgets what the Weighted rule has learned, and puts every
