@@ -7,7 +7,7 @@ import (
 )
 
 // exampleSources are the directories whose files examples/ holds copies of.
-var exampleSources = []string{"specs/examples", "problems/sudoku/testdata", "problems/pentomino/testdata"}
+var exampleSources = []string{"specs/examples", "problems/sudoku/testdata", "problems/pentomino/testdata", "cmd/xcover/testdata/shards"}
 
 // TestExamplesCurrent checks that every shipped example equals the file it
 // copies; "go test ./cmd/xcover -run TestExamplesCurrent -update" copies

@@ -63,8 +63,9 @@ func emitSpecFlag() cli.Flag {
 
 // jobsFlag sets the number of goroutines that solve; more than maxJobs
 // gain nothing on any machine xcover runs on, and each holds a solver.
-func jobsFlag() cli.Flag {
-	return &cli.GenericFlag{Name: flagJobs, Aliases: []string{"j"}, Value: &count{n: 1, min: 1, max: maxJobs}, Usage: "solve on `N` cores (the output keeps the input order)"}
+// usage says what they do in the command, def the default when it is not 1.
+func jobsFlag(usage, def string) cli.Flag {
+	return &cli.GenericFlag{Name: flagJobs, Aliases: []string{"j"}, Value: &count{n: 1, min: 1, max: maxJobs}, Usage: usage, DefaultText: def}
 }
 
 const maxJobs = 256

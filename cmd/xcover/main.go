@@ -103,6 +103,7 @@ func newApp(e *env) *cli.App {
 		{Name: "sudoku", Usage: "solve Sudoku puzzles of any size from 4×4 to 64×64, one or a batch", ArgsUsage: "[FILE|-]", Flags: sudokuFlags(), Action: do(sudokuAction)},
 		{Name: "pentomino", Usage: "pack pentominoes or other polyominoes into a board", Flags: pentominoFlags(), Action: do(pack)},
 		{Name: "explain", Usage: "tell step by step how Algorithm X (dancing links) solves a small problem", ArgsUsage: "[FILE|-]", Flags: explainFlags(), Action: do(narrate)},
+		{Name: "merge", Usage: "add up the --json outputs of the shards of one search (solve --shard K/N)", ArgsUsage: "FILE…", Flags: mergeFlags(), Action: do(merge)},
 		{Name: "zdd", Usage: "count, sample, list or weigh the solutions in a ZDD that \"solve --zdd\" wrote", Subcommands: zddCommands(do)},
 		{Name: "estimate", Usage: "estimate the search tree's size, solutions and time before a long run (Knuth's random probes)", ArgsUsage: "[FILE|-]", Flags: estimateFlags(), Action: do(estimate)},
 		{Name: "examples", Usage: "list the example inputs shipped with xcover, or print one", ArgsUsage: "[NAME]", Action: do(examples)},

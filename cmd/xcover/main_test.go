@@ -541,6 +541,11 @@ type jsonLine struct {
 	ElapsedSeconds float64      `json:"elapsed_seconds"`
 	Engine         string       `json:"engine"`
 	Profile        []int64      `json:"profile"`
+	Problem        string       `json:"problem"`
+	Branching      string       `json:"branching"`
+	Shard          int          `json:"shard"`
+	Shards         int          `json:"shards"`
+	Split          string       `json:"split"`
 }
 
 // decodeJSON decodes every line of --json output strictly and checks its

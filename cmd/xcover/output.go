@@ -123,6 +123,14 @@ type summary struct {
 	MemoPeakBytes int64  `json:"memo_peak_bytes,omitempty"` // solve --memo, --zdd
 	ZDDNodes      int    `json:"zdd_nodes,omitempty"`       // solve --zdd, zdd count
 	Weight        *int64 `json:"weight,omitempty"`          // zdd min, zdd max
+	// solve --shard and merge: the search, as "xcover merge" reads it
+	// back (exactcover.ShardSummary): the problem's hash, the rule (and
+	// Engine, above), the shard's place K of N and the digest of the split.
+	Problem   string `json:"problem,omitempty"`
+	Branching string `json:"branching,omitempty"`
+	Shard     int    `json:"shard,omitempty"`
+	Shards    int    `json:"shards,omitempty"`
+	Split     string `json:"split,omitempty"`
 }
 
 func newSummary(st exactcover.Stats) *summary {

@@ -33,6 +33,7 @@ func pentominoFlags() []cli.Flag {
 		&cli.StringFlag{Name: "color", Value: "auto",
 			Usage: "color the packings: `WHEN` auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never"},
 		&cli.StringFlag{Name: "svg", Usage: fmt.Sprintf("draw the packings printed in `FILE` as SVG, one or a sheet of up to %d", maxSVGPackings)},
+		jobsFlag(jobsUsage, jobsDefault),
 	}, searchFlags("packing")...)
 }
 
@@ -90,7 +91,11 @@ func pack(c *cli.Context, e *env) error {
 	if !req.count {
 		visit = pp.packing
 	}
-	lim := pentomino.Limits{MaxPackings: req.limit, MaxNodes: req.maxNodes, Engine: req.engine}
+	jobs := 0
+	if c.IsSet(flagJobs) {
+		jobs = int(countOf(c, flagJobs))
+	}
+	lim := pentomino.Limits{MaxPackings: req.limit, MaxNodes: req.maxNodes, Workers: workers(jobs, req.count), Engine: req.engine}
 	lim.Progress, lim.ProgressEvery = out.status.callback()
 	res, err := puzzle.Solve(ctx, lim, visit)
 	if err != nil && ctx.Err() == nil {

@@ -18,14 +18,15 @@ import (
 const maxTreeNodes = 2000
 
 func solveFlags() []cli.Flag {
-	flags := append(searchFlags("solution"), formatFlag(),
+	flags := append(append(searchFlags("solution"), scaleFlags()...), formatFlag(),
 		&cli.StringFlag{Name: "branching", Value: "knuth",
 			Usage: "`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"},
 		&cli.BoolFlag{Name: "profile", Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does"},
 		&cli.GenericFlag{Name: "partial", Value: &optionRefs{},
 			Usage: "start from the options `REFS`: numbers from 1 or labels, comma-separated or one per --partial; label:TEXT for a label that is a number or holds a comma"},
 		&cli.StringFlag{Name: "tree",
-			Usage: fmt.Sprintf("draw the search tree (what the search explores, up to %d nodes) in `FILE` as Graphviz DOT", maxTreeNodes)})
+			Usage: fmt.Sprintf("draw the search tree (what the search explores, up to %d nodes) in `FILE` as Graphviz DOT", maxTreeNodes)},
+		jobsFlag(jobsUsage, jobsDefault))
 	return append(flags, memoFlags()...) // count.go
 }
 
@@ -39,6 +40,13 @@ func solve(c *cli.Context, e *env) error {
 		return err
 	}
 	cfg := exactcover.Config{MaxSolutions: req.limit, MaxNodes: req.maxNodes, Engine: req.engine}
+	big, err := scaleOf(c, e)
+	if err != nil {
+		return err
+	}
+	if mr != nil && (big.checkpoint != "" || big.shard.N > 0 || c.IsSet(flagJobs)) {
+		return usage(c, "--memo and --zdd count without dividing a search: they do not combine with -j, --checkpoint, --resume or --shard")
+	}
 	refs := c.Generic("partial").(*optionRefs).refs
 	switch b := c.String("branching"); {
 	case b == "weighted":
@@ -94,12 +102,21 @@ func solve(c *cli.Context, e *env) error {
 	if !req.count {
 		visit = (&solutionPrinter{out: out, p: p, printed: make([][]byte, len(p.Options))}).solution
 	}
+	if err := big.configure(c, e, &cfg, req.count, out); err != nil {
+		return err
+	}
 	st, err := solver.Search(ctx, cfg, visit)
-	if err != nil && ctx.Err() == nil {
-		return usage(c, "--partial: %v", err) // the only other error, found before any solution was printed
+	early, late := searchError(c, err)
+	if early != nil {
+		return early // found before any solution was printed
 	}
 	end.summary = func(s *summary) {
-		s.Engine, s.Cleansings, s.Profile = solver.EngineFor(cfg.Engine).String(), st.Cleansings, st.Profile
+		sum := solver.SummaryOf(cfg, st) // the engine: a checkpoint's, when resumed
+		s.Engine, s.Cleansings, s.Profile = sum.Engine, st.Cleansings, st.Profile
+		if st.Shard.N > 0 { // what "xcover merge" checks
+			s.Problem, s.Branching = sum.Problem, sum.Branching
+			s.Shard, s.Shards, s.Split = sum.Shard, sum.Shards, sum.Split
+		}
 	}
 	if c.Bool("profile") { // as Knuth's DLX1 prints it with its show_profile option
 		end.before = func() {
@@ -109,7 +126,12 @@ func solve(c *cli.Context, e *env) error {
 			}
 		}
 	}
-	return finish(out, e, req, st, end)
+	err = finish(out, e, req, st, end)
+	if late != nil {
+		return late
+	}
+	resumeHint(e, big, st)
+	return err
 }
 
 // solutionPrinter prints solve's solutions, as text or as

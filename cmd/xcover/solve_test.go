@@ -126,14 +126,15 @@ func TestShippedExamples(t *testing.T) {
 	}
 }
 
-// TestProgress asks for a progress line at every poll of the engine and
+// TestProgress asks for a progress line at every poll of the sequential
+// search (-j 1; with workers, progress is paced by time alone) and
 // checks each line's shape: the estimate, solutions, rate, time spent and
 // left; and that no progress is shown to a non-terminal unless asked, nor
 // to a terminal with --progress=false.
 func TestProgress(t *testing.T) {
 	t.Parallel()
 	file := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
-	r := runXcover(t, nil, []string{"solve", "--count", "--progress", "--progress-every", "1ns", file}, "")
+	r := runXcover(t, nil, []string{"solve", "--count", "-j", "1", "--progress", "--progress-every", "1ns", file}, "")
 	if r.code != exitFound || r.stdout != "724\n" {
 		t.Fatalf("exit %d, stdout %q, want 0 and 724 (OEIS A000170)\n%s", r.code, r.stdout, r.stderr)
 	}

@@ -27,7 +27,7 @@ func sudokuFlags() []cli.Flag {
 		&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N, e.g. ABCDEFGHIJKLMNOP",
 			DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
 		&cli.BoolFlag{Name: "unique", Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle"},
-		jobsFlag(), emitSpecFlag(),
+		jobsFlag("solve on `N` cores (the output keeps the input order)", ""), emitSpecFlag(),
 	}, searchFlags("solution")...)
 }
 

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// counts is what a search counts: solutions, nodes and updates.
+type counts struct{ solutions, nodes, updates int64 }
+
+func countsOf(l jsonLine) counts { return counts{l.Solutions, l.Nodes, l.Updates} }
+
+// reference returns the counts a driven search of file must give: DLX1's
+// (dlx1, from expected.tsv) when the summary names the dlx engine (shards'
+// do), else those of the sequential search with the default engine (-j 1:
+// the plain search, which the engine tests check; no driver is involved).
+func reference(t testing.TB, file string, engine string, dlx1 counts) counts {
+	t.Helper()
+	if engine == "dlx" {
+		return dlx1
+	}
+	r := runXcover(t, nil, []string{"solve", "--count", "--json", "-j", "1", file}, "")
+	_, sum := decodeJSON(t, r.stdout)
+	return countsOf(sum)
+}
+
+// TestJobs: -j gives the sequential totals (DLX1's, from expected.tsv)
+// with every number of workers, for solve and pentomino.
+func TestJobs(t *testing.T) {
+	file := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
+	for _, j := range []string{"1", "2", "16"} {
+		r := runXcover(t, nil, []string{"solve", "--all", "--json", "-j", j, file}, "")
+		if r.code != exitFound {
+			t.Fatalf("-j %s: exit %d\n%s", j, r.code, r.stderr)
+		}
+		sols := checkSolutions(t, file, true, r.stdout)
+		_, sum := decodeJSON(t, r.stdout)
+		want := reference(t, file, sum.Engine, counts{724, 11578, 202341})
+		if len(sols) != 724 || countsOf(sum) != want {
+			t.Errorf("-j %s: %d solutions printed, summary %+v; want 724 and %+v", j, len(sols), sum, want)
+		}
+	}
+	// 3×20: 8 packings (2 up to symmetry, ×4), as expected.tsv says.
+	r := runXcover(t, nil, []string{"pentomino", "--board", "3x20", "--count", "-j", "3"}, "")
+	if r.code != exitFound || r.stdout != "8\n" {
+		t.Fatalf("pentomino -j 3: exit %d, stdout %q\n%s", r.code, r.stdout, r.stderr)
+	}
+	for _, args := range [][]string{
+		{"solve", "-j", "0", file},
+		{"solve", "--shard", "3/2", file},
+		{"solve", "--shard", "3", file},
+		{"solve", "--checkpoint-every", "0s", "--checkpoint", "x", file},
+		{"pentomino", "--board", "3x20", "-j", "0"},
+	} {
+		if r := runXcover(t, nil, args, ""); r.code != exitBadInput || r.stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q; want 2 and nothing", args, r.code, r.stdout)
+		}
+	}
+}
+
+// TestCheckpointResume stops a count with a checkpoint (as Ctrl-C does),
+// resumes it with other numbers of workers, stopping again, and checks the
+// final totals against DLX1's. A checkpoint file is never overwritten by
+// a new search, and a damaged one or one of another problem is refused.
+func TestCheckpointResume(t *testing.T) {
+	file := filepath.Join(sharedData(t), "exactcover", "queens-12.dlx")
+	ck := filepath.Join(t.TempDir(), "q12.ck")
+	r := runXcover(t, nil, []string{"solve", "--count", "--json", "--checkpoint", ck, "--max-nodes", "50000", file}, "")
+	if r.code != exitStopped || !strings.Contains(r.stderr, "--resume "+ck) {
+		t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+	}
+	r = runXcover(t, nil, []string{"solve", "--count", "--json", "-j", "3", "--resume", ck, "--max-nodes", "120000", file}, "")
+	if r.code != exitStopped {
+		t.Fatalf("second run: exit %d\n%s", r.code, r.stderr)
+	}
+	_, sum := decodeJSON(t, r.stdout)
+	if sum.Status != "node-limit" || sum.Nodes < 120000 {
+		t.Fatalf("second run: %+v", sum)
+	}
+	again := runXcover(t, nil, []string{"solve", "--count", "--checkpoint", ck, file}, "")
+	if again.code != exitBadInput || !strings.Contains(again.stderr, "exists") {
+		t.Fatalf("a new search over the checkpoint: exit %d\n%s", again.code, again.stderr)
+	}
+	before, err := os.ReadFile(ck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
+	if r := runXcover(t, nil, []string{"solve", "--count", "--resume", ck, other}, ""); r.code != exitBadInput || !strings.Contains(r.stderr, "another") {
+		t.Fatalf("resume on another problem: exit %d\n%s", r.code, r.stderr)
+	}
+	cut := filepath.Join(t.TempDir(), "cut.ck")
+	if err := os.WriteFile(cut, before[:len(before)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if r := runXcover(t, nil, []string{"solve", "--count", "--resume", cut, file}, ""); r.code != exitBadInput || !strings.Contains(r.stderr, "cut short") {
+		t.Fatalf("resume of a truncated file: exit %d\n%s", r.code, r.stderr)
+	}
+	if after, _ := os.ReadFile(ck); string(after) != string(before) {
+		t.Fatal("a refused resume changed the checkpoint")
+	}
+	r = runXcover(t, nil, []string{"solve", "--count", "--json", "-j", "2", "--resume", ck, file}, "")
+	_, sum = decodeJSON(t, r.stdout)
+	if want := reference(t, file, sum.Engine, counts{14200, 211716, 3641627}); r.code != exitFound || countsOf(sum) != want || sum.Status != "complete" {
+		t.Fatalf("final run: exit %d, %+v; want %+v\n%s", r.code, sum, want, r.stderr)
+	}
+}
+
+// TestShardsMerge runs a count as 4 shards, with --all, and merges them:
+// DLX1's totals, every solution once; a shard missing, repeated or cut
+// short is refused with exit 2.
+func TestShardsMerge(t *testing.T) {
+	file := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
+	dir := t.TempDir()
+	var files []string
+	for k := 1; k <= 4; k++ {
+		r := runXcover(t, nil, []string{"solve", "--all", "--json", "--shard", fmt.Sprintf("%d/4", k), file}, "")
+		if r.code != exitFound && r.code != exitNone {
+			t.Fatalf("shard %d: exit %d\n%s", k, r.code, r.stderr)
+		}
+		_, sum := decodeJSON(t, r.stdout)
+		if sum.Shard != k || sum.Shards != 4 || sum.Split == "" || sum.Problem == "" {
+			t.Fatalf("shard %d: summary %+v", k, sum)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("shard-%d.json", k))
+		if err := os.WriteFile(name, []byte(r.stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, name)
+	}
+	r := runXcover(t, nil, append([]string{"merge", "--all"}, files...), "")
+	if r.code != exitFound {
+		t.Fatalf("merge: exit %d\n%s", r.code, r.stderr)
+	}
+	sols := checkSolutions(t, file, true, r.stdout) // verified, numbered 1…n
+	_, sum := decodeJSON(t, r.stdout)
+	if want := reference(t, file, sum.Engine, counts{724, 11578, 202341}); len(sols) != 724 || countsOf(sum) != want || sum.Shards != 4 {
+		t.Fatalf("merged %d solutions, %+v; want 724 and %+v", len(sols), sum, want)
+	}
+	seen := map[string]bool{}
+	for _, s := range sols {
+		if k := fmt.Sprint(s); seen[k] {
+			t.Fatalf("solution %v merged twice", s)
+		} else {
+			seen[k] = true
+		}
+	}
+	data, _ := os.ReadFile(files[2])
+	cut := filepath.Join(dir, "cut.json")
+	os.WriteFile(cut, data[:len(data)-40], 0o644)
+	for _, tt := range []struct {
+		name  string
+		files []string
+		want  string
+	}{
+		{"missing", []string{files[0], files[1], files[3]}, "missing shard 3 of 4"},
+		{"repeated", append(files, files[1]), "more than once"},
+		{"cut short", []string{files[0], files[1], cut, files[3]}, "cut short"},
+	} {
+		r := runXcover(t, nil, append([]string{"merge"}, tt.files...), "")
+		if r.code != exitBadInput || r.stdout != "" || !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 2 and %q", tt.name, r.code, r.stdout, r.stderr, tt.want)
+		}
+	}
+}
+
+// TestTermSavesCheckpoint sends SIGTERM, as a batch system stopping a job
+// does, to a real xcover process counting with a checkpoint: it must save
+// its position and exit 3; the resumed search ends with DLX1's totals.
+func TestTermSavesCheckpoint(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	root := moduleRoot(t)
+	file := filepath.Join(sharedData(t), "exactcover", "pent-6x10-sym.dlx")
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "xcover")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/xcover")
+	build.Dir = root
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	ck := filepath.Join(dir, "ck")
+	cmd := exec.Command(bin, "solve", "--count", "--json", "-j", "2", "--checkpoint", ck, "--progress", "--progress-every", "50ms", file)
+	cmd.Dir = root
+	var stdout strings.Builder
+	cmd.Stdout = &stdout
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(errPipe)
+	var stderr strings.Builder
+	for sc.Scan() { // the first progress line: the search is running
+		stderr.WriteString(sc.Text() + "\n")
+		if strings.Contains(sc.Text(), "progress") {
+			break
+		}
+	}
+	time.Sleep(100 * time.Millisecond)
+	cmd.Process.Signal(syscall.SIGTERM)
+	for sc.Scan() {
+		stderr.WriteString(sc.Text() + "\n")
+	}
+	err = cmd.Wait()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitStopped {
+		t.Fatalf("after SIGTERM: %v, want exit 3\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "--resume") {
+		t.Fatalf("no word of the checkpoint:\n%s", stderr.String())
+	}
+	r := runXcover(t, context.Background(), []string{"solve", "--count", "--json", "--resume", ck, file}, "")
+	_, sum := decodeJSON(t, r.stdout)
+	if want := reference(t, file, sum.Engine, counts{2339, 904970, 309134131}); r.code != exitFound || countsOf(sum) != want {
+		t.Fatalf("resumed: exit %d, %+v; want %+v\n%s", r.code, sum, want, r.stderr)
+	}
+}
