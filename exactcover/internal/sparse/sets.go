@@ -45,7 +45,6 @@ func (e *Engine) unlist(x int32) {
 // still listed and is left with no option is noted in e.dead, and the
 // work stops there with ok false, for the restore point to undo. (The
 // caller has taken the items out of the active lists.)
-//
 func (e *Engine) coverAll() (updates int64, ok bool) {
 	mem, todo := e.mem, e.todo
 	e.dead = -1
