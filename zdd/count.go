@@ -2,7 +2,8 @@ package zdd
 
 import (
 	"math/big"
-	"math/bits"
+
+	"xcover/internal/multiword"
 )
 
 // counts holds the number of sets below every node as fixed-width
@@ -31,11 +32,7 @@ func countWidth(z *ZDD, w int) ([]uint64, bool) {
 	for i := 2; i < len(z.nodes); i++ {
 		n := z.nodes[i]
 		dst, a, b := c[i*w:i*w+w], c[int(n.lo)*w:int(n.lo)*w+w], c[int(n.hi)*w:int(n.hi)*w+w]
-		var carry uint64
-		for k := range dst {
-			dst[k], carry = bits.Add64(a[k], b[k], carry)
-		}
-		if carry != 0 {
+		if multiword.Sum(dst, a, b) != 0 {
 			return nil, false
 		}
 	}
@@ -46,19 +43,7 @@ func countWidth(z *ZDD, w int) ([]uint64, bool) {
 func (c *counts) of(n Node) []uint64 { return c.c[int(n)*c.w : int(n)*c.w+c.w] }
 
 // bigOf returns node n's count as a big.Int.
-func (c *counts) bigOf(n Node) *big.Int { return wordsToBig(c.of(n)) }
-
-func wordsToBig(x []uint64) *big.Int {
-	words := make([]big.Word, 0, len(x)*64/bits.UintSize)
-	for _, v := range x {
-		if bits.UintSize == 64 {
-			words = append(words, big.Word(v))
-		} else {
-			words = append(words, big.Word(uint32(v)), big.Word(v>>32))
-		}
-	}
-	return new(big.Int).SetBits(words)
-}
+func (c *counts) bigOf(n Node) *big.Int { return multiword.ToBig(c.of(n)) }
 
 // Count returns the number of sets in the family. It takes time linear in
 // the number of nodes times the length of the count in words.

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"math/bits"
 
 	"xcover/exactcover/internal/core"
+	"xcover/internal/multiword"
 	"xcover/zdd"
 )
 
@@ -241,7 +241,7 @@ func (c *Counter) endLevel() {
 func (c *Counter) finish() error {
 	c.count = new(big.Int)
 	if c.cur.n == 1 {
-		c.count = wordsToBig(c.cur.counts[:c.cur.w])
+		c.count = multiword.ToBig(c.cur.counts[:c.cur.w])
 	}
 	if c.cfg.ZDD {
 		return c.buildZDD()
@@ -360,7 +360,7 @@ func (t *table) addGrow(key, cnt []uint64, grown bool) (int32, bool) {
 		}
 		i := int(s - 1)
 		if equal(t.keys[i*k:i*k+k], key) {
-			addWords(t.counts[i*t.w:i*t.w+t.w], cnt)
+			multiword.Add(t.counts[i*t.w:i*t.w+t.w], cnt)
 			return int32(i), grown
 		}
 		h = (h + 1) & mask
@@ -404,38 +404,13 @@ func equal(a, b []uint64) bool {
 	return true
 }
 
-// addWords adds b to a (len(b) ≤ len(a)); the caller has made a wide
-// enough that nothing is carried out.
-func addWords(a, b []uint64) {
-	var carry uint64
-	i := 0
-	for ; i < len(b); i++ {
-		a[i], carry = bits.Add64(a[i], b[i], carry)
-	}
-	for ; carry != 0 && i < len(a); i++ {
-		a[i], carry = bits.Add64(a[i], 0, carry)
-	}
-}
-
 // total returns the sum of the counts.
 func (t *table) total() *big.Int {
 	sum := make([]uint64, t.w+1)
 	for i := range t.n {
-		addWords(sum, t.counts[i*t.w:i*t.w+t.w])
+		multiword.Add(sum, t.counts[i*t.w:i*t.w+t.w])
 	}
-	return wordsToBig(sum)
-}
-
-func wordsToBig(x []uint64) *big.Int {
-	words := make([]big.Word, 0, len(x)*64/bits.UintSize)
-	for _, v := range x {
-		if bits.UintSize == 64 {
-			words = append(words, big.Word(v))
-		} else {
-			words = append(words, big.Word(uint32(v)), big.Word(v>>32))
-		}
-	}
-	return new(big.Int).SetBits(words)
+	return multiword.ToBig(sum)
 }
 
 // FormatBytes writes a size with binary units, for messages: "1.5 GiB".
