@@ -14,6 +14,7 @@ import (
 
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/report"
 )
 
 // Counting beyond enumeration (issue 12): solve --count --memo counts
@@ -129,13 +130,7 @@ func solveMemo(ctx context.Context, e *env, req *search, out *writer, s *exactco
 	}
 	switch {
 	case req.json:
-		sum := &summary{Type: "summary", Solutions: res.Solutions, Nodes: res.Search.Nodes, Updates: res.Search.Updates, Engine: engineName,
-			Status: status.String(), Elapsed: res.Elapsed.Seconds(), Method: res.Method, Why: res.Why,
-			MemoStates: res.Memo.States, MemoLevels: res.Memo.Levels, MemoPeakBytes: res.Memo.PeakBytes, ZDDNodes: res.Memo.ZDDNodes}
-		if status != exactcover.Complete && res.Method == "memo" {
-			sum.Solutions = nil // memoizing knows nothing until it ends
-		}
-		out.object(sum)
+		out.object(report.Count(res, status, engineName))
 	case status != exactcover.Complete && res.Method == "search" && res.Solutions != nil:
 		fmt.Fprintf(out.w, "%v+\n", res.Solutions) // a lower bound
 	case status == exactcover.Complete:

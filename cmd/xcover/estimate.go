@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"xcover/exactcover"
+	"xcover/report"
 )
 
 func estimateFlags() []cli.Flag {
@@ -21,21 +22,6 @@ func estimateFlags() []cli.Flag {
 		&cli.BoolFlag{Name: flagJSON, Usage: "print the estimate as one JSON object, for programs"},
 		formatFlag(), timeoutFlag(),
 	}
-}
-
-// jsonEstimate is estimate's --json output.
-type jsonEstimate struct {
-	Nodes           float64 `json:"nodes"`
-	NodesStdErr     float64 `json:"nodes_stderr"`
-	Solutions       float64 `json:"solutions"`
-	SolutionsStdErr float64 `json:"solutions_stderr"`
-	Probes          int     `json:"probes"`
-	Seed            uint64  `json:"seed"`
-	Engine          string  `json:"engine"`
-	MaxDepth        int     `json:"max_depth"`
-	NodesPerSecond  float64 `json:"nodes_per_second"`
-	Seconds         float64 `json:"seconds"`
-	Exact           bool    `json:"exact"`
 }
 
 // estimate runs "xcover estimate".
@@ -65,9 +51,7 @@ func estimate(c *cli.Context, e *env) error {
 	out := &writer{w: bufio.NewWriter(e.stdout), json: c.Bool(flagJSON)}
 	engine := s.EngineFor(eng)
 	if out.json {
-		out.object(jsonEstimate{Nodes: est.Nodes, NodesStdErr: est.NodesErr, Solutions: est.Solutions,
-			SolutionsStdErr: est.SolutionsErr, Probes: est.Probes, Seed: est.Seed, Engine: engine.String(),
-			MaxDepth: est.MaxDepth, NodesPerSecond: est.NodesPerSecond, Seconds: est.Seconds, Exact: est.Exact})
+		out.object(report.EstimateOf(est, engine))
 		return out.close()
 	}
 	var b strings.Builder

@@ -13,6 +13,7 @@ import (
 	"xcover/exactcover"
 	"xcover/explain"
 	"xcover/problems/sudoku"
+	"xcover/report"
 	"xcover/specs"
 )
 
@@ -182,7 +183,7 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 	r.out.status.stop()
 	t, took := &r.tally, time.Since(start)
 	if r.req.json {
-		sum := newSummary(exactcover.Stats{Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took})
+		sum := report.New(exactcover.Stats{Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took})
 		sum.Solutions, sum.Puzzles, sum.Verdicts = big.NewInt(t.Solutions), t.Puzzles, t.Verdicts
 		r.out.object(sum)
 	}

@@ -8,13 +8,13 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"xcover/exactcover"
+	"xcover/report"
 	"xcover/specs"
 	"xcover/zdd"
 )
@@ -82,7 +82,7 @@ func zddAction(c *cli.Context, e *env) error {
 			return err
 		}
 	}
-	sum := &summary{Type: "summary"}
+	sum := &report.Summary{Type: "summary"}
 	switch what {
 	case "count":
 		sum.Solutions, sum.ZDDNodes = z.Count(), z.Len()
@@ -163,7 +163,7 @@ func (zp *zddPrinter) loadProblem(c *cli.Context, e *env, z *zdd.ZDD) error {
 			return badInput(fmt.Errorf("the ZDD names option %d, but %s has %d options: is it the problem the ZDD was made from?", v, name, len(p.Options)))
 		}
 	}
-	zp.solved = &solutionPrinter{out: zp.out, p: p, printed: make([][]byte, len(p.Options))}
+	zp.solved = newSolutionPrinter(zp.out, p)
 	return nil
 }
 
@@ -179,27 +179,16 @@ func (zp *zddPrinter) solution(set []int) {
 		zp.solved.solution(zp.sorted)
 		return
 	}
-	if zp.out.json {
-		zp.out.object(struct {
-			Type    string `json:"type"`
-			Number  int64  `json:"number"`
-			Options []int  `json:"options"` // numbers from 1
-		}{"solution", zp.n, zp.sorted})
-		return
+	if b := report.Numbers(&zp.out.scratch, zp.n, zp.sorted, zp.out.json); zp.out.json {
+		zp.out.w.Write(b)
+	} else {
+		zp.out.text(b, false)
 	}
-	var b []byte
-	for i, v := range zp.sorted {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(v), 10)
-	}
-	zp.out.text(append(b, '\n'), false)
 }
 
 // optimum prints a solution of least (greatest) total weight, then its
 // weight.
-func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool, sum *summary) error {
+func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool, sum *report.Summary) error {
 	weight := func(int) int64 { return 1 }
 	if file := c.String("weights"); file != "" {
 		ws, err := readWeights(e, file)
@@ -233,24 +222,15 @@ func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool,
 	return nil
 }
 
-// readWeights reads whole numbers separated by blanks and newlines.
+// readWeights reads the options' weights from file.
 func readWeights(e *env, file string) ([]int64, error) {
 	name, data, err := readFile(e, file, specs.MaxDLXBytes, "a list of weights")
 	if err != nil {
 		return nil, err
 	}
-	var ws []int64
-	for ln, line := range strings.Split(string(data), "\n") {
-		for _, f := range strings.Fields(line) {
-			w, err := strconv.ParseInt(f, 10, 64)
-			if err != nil {
-				return nil, badInput(fmt.Errorf("%s:%d: %q: expected a whole number", name, ln+1, f))
-			}
-			ws = append(ws, w)
-		}
+	ws, err := zdd.ParseWeights(name, data)
+	if err == nil && len(ws) == 0 {
+		err = fmt.Errorf("--weights: %s: no weights", name)
 	}
-	if len(ws) == 0 {
-		return nil, badInput(fmt.Errorf("--weights: %s: no weights", name))
-	}
-	return ws, nil
+	return ws, badInput(err)
 }
