@@ -7,13 +7,15 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"xcover/internal/cliparse"
+
 	"xcover/exactcover"
 	"xcover/report"
 )
 
 func estimateFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.GenericFlag{Name: "probes", Value: &count{n: exactcover.DefaultProbes, min: 1, max: 1 << 40},
+		&cli.GenericFlag{Name: "probes", Value: &cliparse.Count{N: exactcover.DefaultProbes, Min: 1, Max: 1 << 40},
 			Usage: "walk `N` random paths down the tree (the error shrinks as 1/√N)"},
 		&cli.Uint64Flag{Name: "seed", Usage: "seed the random walks with `S`: the same seed gives the same estimate"},
 		&cli.GenericFlag{Name: flagEngine, Value: &engine{}, DefaultText: "auto",

@@ -13,6 +13,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"xcover/internal/cliparse"
+
 	"xcover/exactcover"
 	"xcover/report"
 	"xcover/specs"
@@ -42,7 +44,7 @@ func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.
 	cmds := []*cli.Command{
 		{Name: "count", Usage: "print the number of solutions", Flags: []cli.Flag{json()}},
 		{Name: "sample", Usage: "print N solutions drawn independently and uniformly at random", Flags: []cli.Flag{
-			&cli.GenericFlag{Name: "n", Value: &count{n: 1, min: 1}, Usage: "draw `N` solutions"},
+			&cli.GenericFlag{Name: "n", Value: &cliparse.Count{N: 1, Min: 1}, Usage: "draw `N` solutions"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed the draws with `S`: the same seed draws the same solutions"},
 			problem(), json(), formatFlag()}},
 		{Name: "list", Usage: "print every solution", Flags: []cli.Flag{problem(), json(), formatFlag()}},
