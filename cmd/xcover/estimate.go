@@ -17,25 +17,20 @@ func estimateFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.GenericFlag{Name: "probes", Value: &cliparse.Count{N: exactcover.DefaultProbes, Min: 1, Max: 1 << 40},
 			Usage: "walk `N` random paths down the tree (the error shrinks as 1/√N)"},
-		&cli.Uint64Flag{Name: "seed", Usage: "seed the random walks with `S`: the same seed gives the same estimate"},
-		&cli.GenericFlag{Name: flagEngine, Value: &engine{}, DefaultText: "auto",
-			Usage: "estimate the tree of `ENGINE`'s search: sparse, dlx or auto, as solve's --engine"},
-		&cli.StringFlag{Name: "branching", Value: "knuth", Usage: "estimate the tree of the branching `RULE`: knuth or weighted"},
-		&cli.BoolFlag{Name: flagJSON, Usage: "print the estimate as one JSON object, for programs"},
-		formatFlag(), timeoutFlag(),
+		seedFlag("seed the random walks with `S`: the same seed gives the same estimate"),
+		engineFlag("estimate the tree of `ENGINE`'s search: sparse, dlx or auto, as solve's --engine"),
+		branchingFlag("estimate the tree of the branching `RULE`: knuth or weighted"),
+		jsonFlag("print the estimate as one JSON object, for programs"),
+		specFormatFlag(), timeoutFlag(),
 	}
 }
 
 // estimate runs "xcover estimate".
 func estimate(c *cli.Context, e *env) error {
 	eng := c.Generic(flagEngine).(*engine).e
-	rule := exactcover.KnuthMRV
-	switch b := c.String("branching"); b {
-	case "knuth":
-	case "weighted":
-		rule = exactcover.Weighted
-	default:
-		return usage(c, "--branching %q: expected knuth or weighted", b)
+	rule, err := branchingOf(c)
+	if err != nil {
+		return err
 	}
 	ctx, cancel := withTimeout(c.Context, durationOf(c, flagTimeout))
 	defer cancel()
@@ -45,7 +40,7 @@ func estimate(c *cli.Context, e *env) error {
 	} else if err != nil {
 		return err
 	}
-	est, err := s.Estimate(ctx, exactcover.EstimateConfig{Probes: int(countOf(c, "probes")), Seed: c.Uint64("seed"),
+	est, err := s.Estimate(ctx, exactcover.EstimateConfig{Probes: int(countOf(c, "probes")), Seed: c.Uint64(flagSeed),
 		Engine: eng, Branching: rule})
 	if err != nil {
 		return withCode(exitStopped, fmt.Errorf("%s: no estimate", statusText(stopped(ctx), 0)))

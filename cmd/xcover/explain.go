@@ -23,7 +23,7 @@ func explainFlags() []cli.Flag {
 		&cli.GenericFlag{Name: "steps", Value: &cliparse.Count{N: defaultSteps},
 			Usage: "tell at most `N` nodes of the search tree (0: the whole search, however long)"},
 		&cli.BoolFlag{Name: "matrix", Usage: "draw the 0/1 matrix at every node, covered items and hidden options blanked (dimmed on a terminal)"},
-		formatFlag(), timeoutFlag(),
+		specFormatFlag(), timeoutFlag(),
 	}
 }
 

@@ -23,24 +23,23 @@ const (
 	flagAll, flagLimit, flagCount, flagJSON, flagStats = "all", "limit", "count", "json", "stats"
 	flagMaxNodes, flagTimeout, flagProgress, flagEvery = "max-nodes", "timeout", "progress", "progress-every"
 	flagFormat, flagEmitSpec, flagJobs                 = "format", "emit-spec", "jobs"
-	flagEngine                                         = "engine"
+	flagEngine, flagBranching, flagSeed                = "engine", "branching", "seed"
 )
 
 // searchFlags returns the flags of the commands that search; what names a
 // solution in the help: "solution", "packing".
 func searchFlags(what string) []cli.Flag {
 	return []cli.Flag{
-		&cli.BoolFlag{Name: flagAll, Usage: "print every " + what, DefaultText: "the first one only"},
+		allFlag("print every "+what, "the first one only"),
 		&cli.GenericFlag{Name: flagLimit, Value: &cliparse.Count{Min: 1}, DefaultText: "1", Usage: "print the first `N` " + what + "s (with --count: count up to N)"},
 		&cli.BoolFlag{Name: flagCount, Usage: "count the " + what + "s without printing them; print the count (N+ when it is a lower bound)"},
-		&cli.BoolFlag{Name: flagJSON, Usage: "print one JSON object per line, for programs: one per " + what + ", then a summary"},
+		jsonFlag("print one JSON object per line, for programs: one per " + what + ", then a summary"),
 		&cli.BoolFlag{Name: flagStats, Usage: "print a summary line on stderr: " + what + "s, updates, nodes, time, status"},
 		&cli.GenericFlag{Name: flagMaxNodes, Value: &cliparse.Count{Min: 1}, DefaultText: "no limit", Usage: "stop a search after `N` search-tree nodes, print what was found, exit 3"},
 		timeoutFlag(),
 		&cli.BoolFlag{Name: flagProgress, DefaultText: "a status line when stderr is a terminal", Usage: "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never"},
 		&cli.GenericFlag{Name: flagEvery, Value: &cliparse.Duration{D: 3 * time.Second}, Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
-		&cli.GenericFlag{Name: flagEngine, Value: &engine{}, DefaultText: "auto",
-			Usage: "search with `ENGINE`: sparse (sparse sets, the fastest without multiplicities), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), or auto (sparse, but dlx when items have multiplicities or secondary items outnumber primary ones)"},
+		engineFlag("search with `ENGINE`: sparse (sparse sets, the fastest without multiplicities), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), or auto (sparse, but dlx when items have multiplicities or secondary items outnumber primary ones)"),
 	}
 }
 
@@ -49,10 +48,46 @@ func timeoutFlag() cli.Flag {
 	return &cli.GenericFlag{Name: flagTimeout, Value: &cliparse.Duration{}, DefaultText: "none", Usage: "stop after `DURATION` (30s, 5m, 1h30m), reading the input included; print what was found, exit 3"}
 }
 
-// formatFlag chooses the format of solve's, convert's and explain's input.
-func formatFlag() cli.Flag {
-	return &cli.StringFlag{Name: flagFormat, Usage: "read the input as `FORMAT` yaml or dlx", DefaultText: "from the extension .yaml, .yml or .dlx (.gz too), else from the content"}
+// specFormatFlag chooses the format of an exact-cover problem read.
+func specFormatFlag() cli.Flag {
+	return formatFlag("read the input as `FORMAT` yaml or dlx", "from the extension .yaml, .yml or .dlx (.gz too), else from the content")
 }
+
+// formatFlag chooses the format of the input; def says what the default
+// does.
+func formatFlag(usage, def string) cli.Flag {
+	return &cli.StringFlag{Name: flagFormat, Usage: usage, DefaultText: def}
+}
+
+// allFlag asks for every solution (merge: every shard's).
+func allFlag(usage, def string) cli.Flag {
+	return &cli.BoolFlag{Name: flagAll, Usage: usage, DefaultText: def}
+}
+
+// jsonFlag asks for the output for programs; usage says what it holds.
+func jsonFlag(usage string) cli.Flag { return &cli.BoolFlag{Name: flagJSON, Usage: usage} }
+
+// engineFlag chooses the engine (solve's --engine); usage says for what.
+func engineFlag(usage string) cli.Flag {
+	return &cli.GenericFlag{Name: flagEngine, Value: &engine{}, DefaultText: "auto", Usage: usage}
+}
+
+// branchingFlag chooses the branching rule, read by branchingOf.
+func branchingFlag(usage string) cli.Flag {
+	return &cli.StringFlag{Name: flagBranching, Value: "knuth", Usage: usage}
+}
+
+// branchingOf reads --branching: knuth or weighted.
+func branchingOf(c *cli.Context) (exactcover.Branching, error) {
+	b, err := exactcover.ParseBranching(c.String(flagBranching))
+	if err != nil {
+		return b, usage(c, "--branching %q: expected knuth or weighted", c.String(flagBranching))
+	}
+	return b, nil
+}
+
+// seedFlag seeds random choices (zdd sample, estimate).
+func seedFlag(usage string) cli.Flag { return &cli.Uint64Flag{Name: flagSeed, Usage: usage} }
 
 // emitSpecFlag asks sudoku and pentomino for their exact-cover problem.
 func emitSpecFlag() cli.Flag {

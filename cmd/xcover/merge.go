@@ -14,7 +14,7 @@ import (
 
 func mergeFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.BoolFlag{Name: "all", Usage: "print the shards' solutions too (they must have been run with --all --json), numbered afresh, before the summary"},
+		allFlag("print the shards' solutions too (they must have been run with --all --json), numbered afresh, before the summary", ""),
 	}
 }
 
@@ -23,7 +23,7 @@ func merge(c *cli.Context, e *env) error {
 	if c.NArg() == 0 {
 		return usage(c, "expected the shards' --json output files (or - for stdin)")
 	}
-	all := c.Bool("all")
+	all := c.Bool(flagAll)
 	var shards []*report.Shard
 	for _, name := range c.Args().Slice() {
 		var r io.Reader = e.stdin

@@ -8,10 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/google/renameio/v2"
 	"github.com/urfave/cli/v2"
 
 	"xcover/exactcover"
@@ -171,18 +171,20 @@ func colorOK(e *env, w io.Writer, when string) bool {
 // outputFile is a file written besides stdout (--tree, --svg), whole or not
 // at all: a temporary file is created beside it before anything is
 // printed, so that a bad path is an error at once, and renamed over it at
-// commit. A nil *outputFile is no file.
+// commit (renameio: synced first, so that a crash leaves the old file or
+// the new one). A nil *outputFile is no file.
 type outputFile struct {
-	flag, name, path string
-	tmp              *os.File
+	flag, name string
+	tmp        *renameio.PendingFile
 }
 
 func createOutput(e *env, flag, name string) (o *outputFile, err error) {
 	if name == "" || name == "-" {
 		return nil, badInput(fmt.Errorf("%s %q: expected a file name (stdout is for the solutions)", flag, name))
 	}
-	o = &outputFile{flag: flag, name: name, path: e.path(name)}
-	if o.tmp, err = os.CreateTemp(filepath.Dir(o.path), "."+filepath.Base(name)+".*"); err != nil {
+	o = &outputFile{flag: flag, name: name}
+	path := e.path(name)
+	if o.tmp, err = renameio.NewPendingFile(path, renameio.WithTempDir(filepath.Dir(path)), renameio.WithStaticPermissions(0o644)); err != nil {
 		return nil, badInput(fmt.Errorf("%s %s: %v", flag, name, pathError(err)))
 	}
 	return o, nil
@@ -190,23 +192,20 @@ func createOutput(e *env, flag, name string) (o *outputFile, err error) {
 
 // commit writes data and puts the file in place.
 func (o *outputFile) commit(data []byte) error {
-	tmp := o.tmp
-	o.tmp = nil
-	_, err := tmp.Write(data)
-	if err = errors.Join(err, tmp.Chmod(0o644), tmp.Close()); err == nil {
-		err = os.Rename(tmp.Name(), o.path)
+	_, err := o.tmp.Write(data)
+	if err == nil {
+		err = o.tmp.CloseAtomicallyReplace()
 	}
 	if err != nil {
-		os.Remove(tmp.Name())
+		o.tmp.Cleanup()
 		return badInput(fmt.Errorf("%s %s: %v", o.flag, o.name, pathError(err)))
 	}
 	return nil
 }
 
-// abort leaves no file behind.
+// abort leaves no file behind (after commit, nothing to do).
 func (o *outputFile) abort() {
-	if o != nil && o.tmp != nil {
-		o.tmp.Close()
-		os.Remove(o.tmp.Name())
+	if o != nil {
+		o.tmp.Cleanup()
 	}
 }

@@ -100,7 +100,7 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 			return usage(c, "--resume %v", err)
 		}
 		cfg.Resume = ck
-		if !c.IsSet("branching") {
+		if !c.IsSet(flagBranching) {
 			cfg.Branching = ck.Branching // and without --partial, its partial solution
 		}
 	}

@@ -18,9 +18,8 @@ import (
 const maxTreeNodes = 2000
 
 func solveFlags() []cli.Flag {
-	flags := append(append(searchFlags("solution"), scaleFlags()...), formatFlag(),
-		&cli.StringFlag{Name: "branching", Value: "knuth",
-			Usage: "`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"},
+	flags := append(append(searchFlags("solution"), scaleFlags()...), specFormatFlag(),
+		branchingFlag("`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"),
 		&cli.BoolFlag{Name: "profile", Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does"},
 		&cli.GenericFlag{Name: "partial", Value: &optionRefs{},
 			Usage: "start from the options `REFS`: numbers from 1 or labels, comma-separated or one per --partial; label:TEXT for a label that is a number or holds a comma"},
@@ -48,11 +47,8 @@ func solve(c *cli.Context, e *env) error {
 		return usage(c, "--memo and --zdd count without dividing a search: they do not combine with -j, --checkpoint, --resume or --shard")
 	}
 	refs := c.Generic("partial").(*optionRefs).refs
-	switch b := c.String("branching"); {
-	case b == "weighted":
-		cfg.Branching = exactcover.Weighted
-	case b != "knuth":
-		return usage(c, "--branching %q: expected knuth or weighted", b)
+	if cfg.Branching, err = branchingOf(c); err != nil {
+		return err
 	}
 	var drawing *outputFile
 	if c.IsSet("tree") {
@@ -152,16 +148,12 @@ func (sp *solutionPrinter) solution(sol []int) bool {
 }
 
 // optionRefs is the value of --partial: references to options, in order,
-// as exactcover.Problem.FindOption takes them. One --partial is split at
-// commas, unless it starts with "label:".
+// as exactcover.Problem.FindOption takes them, split by
+// exactcover.SplitOptionRefs.
 type optionRefs struct{ refs []string }
 
 func (v *optionRefs) Set(s string) error {
-	if strings.HasPrefix(strings.TrimSpace(s), exactcover.LabelPrefix) {
-		v.refs = append(v.refs, s)
-	} else {
-		v.refs = append(v.refs, strings.Split(s, ",")...)
-	}
+	v.refs = append(v.refs, exactcover.SplitOptionRefs(s)...)
 	return nil
 }
 

@@ -23,7 +23,7 @@ const maxSudokuBytes = 64 << 20
 
 func sudokuFlags() []cli.Flag {
 	return append([]cli.Flag{
-		&cli.StringFlag{Name: flagFormat, Usage: "read the input as `FORMAT`: line, block or numeric", DefaultText: "detected"},
+		formatFlag("read the input as `FORMAT`: line, block or numeric", "detected"),
 		&cli.StringFlag{Name: "output", Usage: "write grids as `FORMAT`: line, block, numeric or pretty", DefaultText: "the input's format"},
 		&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N, e.g. ABCDEFGHIJKLMNOP",
 			DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},

@@ -35,7 +35,7 @@ func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.
 			Usage: "print solutions as \"xcover solve\" does, with the options of the problem in `FILE` (the one the ZDD was made from; - for stdin); without it, a solution is its option numbers (from 1) on one line"}
 	}
 	json := func() cli.Flag {
-		return &cli.BoolFlag{Name: flagJSON, Usage: "print one JSON object per line, for programs: one per solution, then a summary"}
+		return jsonFlag("print one JSON object per line, for programs: one per solution, then a summary")
 	}
 	weights := func() cli.Flag {
 		return &cli.StringFlag{Name: "weights", DefaultText: "1 for every option: the fewest or most options",
@@ -45,11 +45,11 @@ func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.
 		{Name: "count", Usage: "print the number of solutions", Flags: []cli.Flag{json()}},
 		{Name: "sample", Usage: "print N solutions drawn independently and uniformly at random", Flags: []cli.Flag{
 			&cli.GenericFlag{Name: "n", Value: &cliparse.Count{N: 1, Min: 1}, Usage: "draw `N` solutions"},
-			&cli.Uint64Flag{Name: "seed", Usage: "seed the draws with `S`: the same seed draws the same solutions"},
-			problem(), json(), formatFlag()}},
-		{Name: "list", Usage: "print every solution", Flags: []cli.Flag{problem(), json(), formatFlag()}},
-		{Name: "min", Usage: "print a solution of least total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), formatFlag()}},
-		{Name: "max", Usage: "print a solution of greatest total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), formatFlag()}},
+			seedFlag("seed the draws with `S`: the same seed draws the same solutions"),
+			problem(), json(), specFormatFlag()}},
+		{Name: "list", Usage: "print every solution", Flags: []cli.Flag{problem(), json(), specFormatFlag()}},
+		{Name: "min", Usage: "print a solution of least total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), specFormatFlag()}},
+		{Name: "max", Usage: "print a solution of greatest total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), specFormatFlag()}},
 	}
 	for _, cmd := range cmds {
 		cmd.ArgsUsage = "FILE|-"
@@ -93,7 +93,7 @@ func zddAction(c *cli.Context, e *env) error {
 		}
 	case "sample":
 		s := zdd.NewSampler(z)
-		rng := rand.New(rand.NewPCG(c.Uint64("seed"), 0x5851F42D4C957F2D))
+		rng := rand.New(rand.NewPCG(c.Uint64(flagSeed), 0x5851F42D4C957F2D))
 		var set []int
 		for range countOf(c, "n") {
 			var ok bool
