@@ -84,7 +84,7 @@ func solveMemo(ctx context.Context, e *env, req *search, out *writer, s *exactco
 	show := func(*exactcover.CountProgress) {}
 	every := time.Duration(0)
 	if p := out.status; p != nil {
-		every = p.every
+		every = p.line.Every()
 		show = func(pr *exactcover.CountProgress) {
 			if pr.Method == "memo" {
 				p.show(pr.Fraction, fmt.Sprintf("memoizing: option %d of %d, %s, %s", pr.Memo.Level, pr.Memo.Levels,
