@@ -42,6 +42,17 @@ func (p *Problem) FindOption(ref string) (int, error) {
 	return p.findLabel(ref)
 }
 
+// SplitOptionRefs splits a list of references to options as people write
+// it in one argument (solve's --partial): at commas, unless it starts with
+// LabelPrefix, when it is one reference, to a label that may hold commas.
+// Each reference is for [Problem.FindOption].
+func SplitOptionRefs(s string) []string {
+	if strings.HasPrefix(strings.TrimSpace(s), LabelPrefix) {
+		return []string{s}
+	}
+	return strings.Split(s, ",")
+}
+
 // findLabel returns the one option labelled label.
 func (p *Problem) findLabel(label string) (int, error) {
 	found := -1

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"xcover/internal/cliparse"
 )
 
 // Shell completion: urfave/cli answers "xcover … --generate-bash-completion"
@@ -33,7 +35,7 @@ func completion(c *cli.Context, e *env) error {
 		}
 		script = []byte(s)
 	default:
-		return usage(c, "%q: expected bash, zsh or fish%s", shell, didYouMean(shell, []string{"bash", "zsh", "fish"}, quoted))
+		return usage(c, "%q: expected bash, zsh or fish%s", shell, cliparse.DidYouMean(shell, []string{"bash", "zsh", "fish"}, quoted))
 	}
 	_, err := e.stdout.Write(script)
 	return err

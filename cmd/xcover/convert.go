@@ -11,7 +11,7 @@ import (
 )
 
 func convertFlags() []cli.Flag {
-	return []cli.Flag{&cli.StringFlag{Name: "to", Usage: "write the problem as `FORMAT` yaml or dlx (required)"}, formatFlag()}
+	return []cli.Flag{&cli.StringFlag{Name: "to", Usage: "write the problem as `FORMAT` yaml or dlx (required)"}, specFormatFlag()}
 }
 
 func convert(c *cli.Context, e *env) error {

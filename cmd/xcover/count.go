@@ -6,14 +6,16 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"xcover/internal/cliparse"
+
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/report"
 )
 
 // Counting beyond enumeration (issue 12): solve --count --memo counts
@@ -25,7 +27,7 @@ func memoFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "memo",
 			Usage: "count by memoizing where it pays (implies --count; exact counts of any size): the search runs first, memoizing takes over when its bound or a short trial shows it ahead"},
-		&cli.GenericFlag{Name: "memo-limit", Value: &size{n: exactcover.DefaultMemoLimit},
+		&cli.GenericFlag{Name: "memo-limit", Value: &cliparse.Size{N: exactcover.DefaultMemoLimit},
 			Usage: "let memoizing take at most `SIZE` of memory (512MiB, 8GiB); beyond, --memo counts by the search and --zdd stops with exit 3"},
 		&cli.StringFlag{Name: "zdd",
 			Usage: "write the ZDD of all solutions to `FILE` (Knuth's ZDDREAD format; see \"xcover help zdd\") and print the count"},
@@ -58,7 +60,7 @@ func memoRequestOf(c *cli.Context, req *search) (*memoRequest, error) {
 		}
 	}
 	req.count, req.limit = true, 0
-	return &memoRequest{zdd: c.String("zdd"), limit: c.Generic("memo-limit").(*size).n}, nil
+	return &memoRequest{zdd: c.String("zdd"), limit: c.Generic("memo-limit").(*cliparse.Size).N}, nil
 }
 
 // solveMemo counts by --memo, or builds the ZDD for --zdd, and ends the
@@ -82,11 +84,11 @@ func solveMemo(ctx context.Context, e *env, req *search, out *writer, s *exactco
 	show := func(*exactcover.CountProgress) {}
 	every := time.Duration(0)
 	if p := out.status; p != nil {
-		every = p.every
+		every = p.line.Every()
 		show = func(pr *exactcover.CountProgress) {
 			if pr.Method == "memo" {
 				p.show(pr.Fraction, fmt.Sprintf("memoizing: option %d of %d, %s, %s", pr.Memo.Level, pr.Memo.Levels,
-					explain.Plural(pr.Memo.States, "state"), formatBytes(pr.Memo.PeakBytes)))
+					explain.Plural(pr.Memo.States, "state"), cliparse.FormatBytes(pr.Memo.PeakBytes)))
 			} else {
 				p.show(pr.Fraction, fmt.Sprintf("searching: %.1f%% done (estimated), %s", 100*pr.Fraction, explain.Plural(pr.Search.Nodes, "node")))
 			}
@@ -129,13 +131,7 @@ func solveMemo(ctx context.Context, e *env, req *search, out *writer, s *exactco
 	}
 	switch {
 	case req.json:
-		sum := &summary{Type: "summary", Solutions: res.Solutions, Nodes: res.Search.Nodes, Updates: res.Search.Updates, Engine: engineName,
-			Status: status.String(), Elapsed: res.Elapsed.Seconds(), Method: res.Method, Why: res.Why,
-			MemoStates: res.Memo.States, MemoLevels: res.Memo.Levels, MemoPeakBytes: res.Memo.PeakBytes, ZDDNodes: res.Memo.ZDDNodes}
-		if status != exactcover.Complete && res.Method == "memo" {
-			sum.Solutions = nil // memoizing knows nothing until it ends
-		}
-		out.object(sum)
+		out.object(report.Count(res, status, engineName))
 	case status != exactcover.Complete && res.Method == "search" && res.Solutions != nil:
 		fmt.Fprintf(out.w, "%v+\n", res.Solutions) // a lower bound
 	case status == exactcover.Complete:
@@ -175,55 +171,11 @@ func memoStatsLine(res exactcover.CountResult, status exactcover.Status) string 
 	}
 	if m := res.Memo; m.Levels > 0 {
 		fmt.Fprintf(&b, "; memo: %d of %d options, %s (widest level %d, keys of %d bits), peak %s",
-			m.Level, m.Levels, explain.Plural(m.States, "state"), m.Widest, m.KeyBits, formatBytes(m.PeakBytes))
+			m.Level, m.Levels, explain.Plural(m.States, "state"), m.Widest, m.KeyBits, cliparse.FormatBytes(m.PeakBytes))
 		if m.ZDDNodes > 0 {
 			fmt.Fprintf(&b, ", %d ZDD nodes", m.ZDDNodes)
 		}
 	}
 	fmt.Fprintf(&b, "; %s; %s", elapsed(res.Elapsed), status)
 	return b.String()
-}
-
-// size is a flag value: a number of bytes with an optional unit, K, M, G,
-// T or KiB, MiB, GiB, TiB (powers of 1024), KB, MB, GB, TB (powers of
-// 1000), B.
-type size struct{ n int64 }
-
-func (v *size) Set(s string) error {
-	t := strings.TrimSpace(s)
-	i := len(t)
-	for i > 0 && (t[i-1] < '0' || t[i-1] > '9') && t[i-1] != '.' {
-		i--
-	}
-	num, unit := strings.TrimSpace(t[:i]), strings.ToLower(strings.TrimSpace(t[i:]))
-	mult := map[string]float64{"": 1, "b": 1,
-		"k": 1 << 10, "kib": 1 << 10, "kb": 1e3,
-		"m": 1 << 20, "mib": 1 << 20, "mb": 1e6,
-		"g": 1 << 30, "gib": 1 << 30, "gb": 1e9,
-		"t": 1 << 40, "tib": 1 << 40, "tb": 1e12,
-	}[unit]
-	x, err := strconv.ParseFloat(num, 64)
-	switch {
-	case mult == 0 || err != nil || x <= 0:
-		return errors.New("expected a size such as 512MiB or 8GiB")
-	case x*mult > 1<<62:
-		return errors.New("expected a size below 4 EiB")
-	}
-	v.n = int64(x * mult)
-	return nil
-}
-
-func (v *size) String() string { return formatBytes(v.n) }
-
-// formatBytes writes a size with binary units: "1.5GiB".
-func formatBytes(n int64) string {
-	if n < 1<<10 {
-		return fmt.Sprintf("%dB", n)
-	}
-	x, i := float64(n)/(1<<10), 0
-	for x >= 1<<10 && i < 4 {
-		x /= 1 << 10
-		i++
-	}
-	return strconv.FormatFloat(x, 'g', 3, 64) + string("KMGTP"[i]) + "iB"
 }

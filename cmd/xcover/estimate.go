@@ -7,47 +7,30 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"xcover/internal/cliparse"
+
 	"xcover/exactcover"
+	"xcover/report"
 )
 
 func estimateFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.GenericFlag{Name: "probes", Value: &count{n: exactcover.DefaultProbes, min: 1, max: 1 << 40},
+		&cli.GenericFlag{Name: "probes", Value: &cliparse.Count{N: exactcover.DefaultProbes, Min: 1, Max: 1 << 40},
 			Usage: "walk `N` random paths down the tree (the error shrinks as 1/√N)"},
-		&cli.Uint64Flag{Name: "seed", Usage: "seed the random walks with `S`: the same seed gives the same estimate"},
-		&cli.GenericFlag{Name: flagEngine, Value: &engine{}, DefaultText: "auto",
-			Usage: "estimate the tree of `ENGINE`'s search: sparse, dlx or auto, as solve's --engine"},
-		&cli.StringFlag{Name: "branching", Value: "knuth", Usage: "estimate the tree of the branching `RULE`: knuth or weighted"},
-		&cli.BoolFlag{Name: flagJSON, Usage: "print the estimate as one JSON object, for programs"},
-		formatFlag(), timeoutFlag(),
+		seedFlag("seed the random walks with `S`: the same seed gives the same estimate"),
+		engineFlag("estimate the tree of `ENGINE`'s search: sparse, dlx or auto, as solve's --engine"),
+		branchingFlag("estimate the tree of the branching `RULE`: knuth or weighted"),
+		jsonFlag("print the estimate as one JSON object, for programs"),
+		specFormatFlag(), timeoutFlag(),
 	}
-}
-
-// jsonEstimate is estimate's --json output.
-type jsonEstimate struct {
-	Nodes           float64 `json:"nodes"`
-	NodesStdErr     float64 `json:"nodes_stderr"`
-	Solutions       float64 `json:"solutions"`
-	SolutionsStdErr float64 `json:"solutions_stderr"`
-	Probes          int     `json:"probes"`
-	Seed            uint64  `json:"seed"`
-	Engine          string  `json:"engine"`
-	MaxDepth        int     `json:"max_depth"`
-	NodesPerSecond  float64 `json:"nodes_per_second"`
-	Seconds         float64 `json:"seconds"`
-	Exact           bool    `json:"exact"`
 }
 
 // estimate runs "xcover estimate".
 func estimate(c *cli.Context, e *env) error {
 	eng := c.Generic(flagEngine).(*engine).e
-	rule := exactcover.KnuthMRV
-	switch b := c.String("branching"); b {
-	case "knuth":
-	case "weighted":
-		rule = exactcover.Weighted
-	default:
-		return usage(c, "--branching %q: expected knuth or weighted", b)
+	rule, err := branchingOf(c)
+	if err != nil {
+		return err
 	}
 	ctx, cancel := withTimeout(c.Context, durationOf(c, flagTimeout))
 	defer cancel()
@@ -57,7 +40,7 @@ func estimate(c *cli.Context, e *env) error {
 	} else if err != nil {
 		return err
 	}
-	est, err := s.Estimate(ctx, exactcover.EstimateConfig{Probes: int(countOf(c, "probes")), Seed: c.Uint64("seed"),
+	est, err := s.Estimate(ctx, exactcover.EstimateConfig{Probes: int(countOf(c, "probes")), Seed: c.Uint64(flagSeed),
 		Engine: eng, Branching: rule})
 	if err != nil {
 		return withCode(exitStopped, fmt.Errorf("%s: no estimate", statusText(stopped(ctx), 0)))
@@ -65,9 +48,7 @@ func estimate(c *cli.Context, e *env) error {
 	out := &writer{w: bufio.NewWriter(e.stdout), json: c.Bool(flagJSON)}
 	engine := s.EngineFor(eng)
 	if out.json {
-		out.object(jsonEstimate{Nodes: est.Nodes, NodesStdErr: est.NodesErr, Solutions: est.Solutions,
-			SolutionsStdErr: est.SolutionsErr, Probes: est.Probes, Seed: est.Seed, Engine: engine.String(),
-			MaxDepth: est.MaxDepth, NodesPerSecond: est.NodesPerSecond, Seconds: est.Seconds, Exact: est.Exact})
+		out.object(report.EstimateOf(est, engine))
 		return out.close()
 	}
 	var b strings.Builder

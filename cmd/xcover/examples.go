@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"xcover/internal/cliparse"
 )
 
 // The example inputs ship inside the binary, so that an installed xcover
@@ -40,5 +42,5 @@ func examples(c *cli.Context, e *env) error {
 		}
 		names = append(names, path.Base(f))
 	}
-	return usage(c, "no example %q%s (\"xcover examples\" lists them)", name, didYouMean(name, names, quoted))
+	return usage(c, "no example %q%s (\"xcover examples\" lists them)", name, cliparse.DidYouMean(name, names, quoted))
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"xcover/internal/cliparse"
+
 	"xcover/exactcover"
 	"xcover/explain"
 )
@@ -18,10 +20,10 @@ const defaultSteps = 100
 
 func explainFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.GenericFlag{Name: "steps", Value: &count{n: defaultSteps},
+		&cli.GenericFlag{Name: "steps", Value: &cliparse.Count{N: defaultSteps},
 			Usage: "tell at most `N` nodes of the search tree (0: the whole search, however long)"},
 		&cli.BoolFlag{Name: "matrix", Usage: "draw the 0/1 matrix at every node, covered items and hidden options blanked (dimmed on a terminal)"},
-		formatFlag(), timeoutFlag(),
+		specFormatFlag(), timeoutFlag(),
 	}
 }
 

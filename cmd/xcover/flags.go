@@ -1,16 +1,14 @@
 package main
 
 import (
-	"cmp"
 	"context"
-	"errors"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"xcover/internal/cliparse"
 
 	"xcover/exactcover"
 	"xcover/specs"
@@ -25,36 +23,71 @@ const (
 	flagAll, flagLimit, flagCount, flagJSON, flagStats = "all", "limit", "count", "json", "stats"
 	flagMaxNodes, flagTimeout, flagProgress, flagEvery = "max-nodes", "timeout", "progress", "progress-every"
 	flagFormat, flagEmitSpec, flagJobs                 = "format", "emit-spec", "jobs"
-	flagEngine                                         = "engine"
+	flagEngine, flagBranching, flagSeed                = "engine", "branching", "seed"
 )
 
 // searchFlags returns the flags of the commands that search; what names a
 // solution in the help: "solution", "packing".
 func searchFlags(what string) []cli.Flag {
 	return []cli.Flag{
-		&cli.BoolFlag{Name: flagAll, Usage: "print every " + what, DefaultText: "the first one only"},
-		&cli.GenericFlag{Name: flagLimit, Value: &count{min: 1}, DefaultText: "1", Usage: "print the first `N` " + what + "s (with --count: count up to N)"},
+		allFlag("print every "+what, "the first one only"),
+		&cli.GenericFlag{Name: flagLimit, Value: &cliparse.Count{Min: 1}, DefaultText: "1", Usage: "print the first `N` " + what + "s (with --count: count up to N)"},
 		&cli.BoolFlag{Name: flagCount, Usage: "count the " + what + "s without printing them; print the count (N+ when it is a lower bound)"},
-		&cli.BoolFlag{Name: flagJSON, Usage: "print one JSON object per line, for programs: one per " + what + ", then a summary"},
+		jsonFlag("print one JSON object per line, for programs: one per " + what + ", then a summary"),
 		&cli.BoolFlag{Name: flagStats, Usage: "print a summary line on stderr: " + what + "s, updates, nodes, time, status"},
-		&cli.GenericFlag{Name: flagMaxNodes, Value: &count{min: 1}, DefaultText: "no limit", Usage: "stop a search after `N` search-tree nodes, print what was found, exit 3"},
+		&cli.GenericFlag{Name: flagMaxNodes, Value: &cliparse.Count{Min: 1}, DefaultText: "no limit", Usage: "stop a search after `N` search-tree nodes, print what was found, exit 3"},
 		timeoutFlag(),
 		&cli.BoolFlag{Name: flagProgress, DefaultText: "a status line when stderr is a terminal", Usage: "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never"},
-		&cli.GenericFlag{Name: flagEvery, Value: &duration{d: 3 * time.Second}, Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
-		&cli.GenericFlag{Name: flagEngine, Value: &engine{}, DefaultText: "auto",
-			Usage: "search with `ENGINE`: sparse (sparse sets, the fastest without multiplicities), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), or auto (sparse, but dlx when items have multiplicities or secondary items outnumber primary ones)"},
+		&cli.GenericFlag{Name: flagEvery, Value: &cliparse.Duration{D: 3 * time.Second}, Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
+		engineFlag("search with `ENGINE`: sparse (sparse sets, the fastest without multiplicities), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), or auto (sparse, but dlx when items have multiplicities or secondary items outnumber primary ones)"),
 	}
 }
 
 // timeoutFlag bounds a whole run, reading the input included.
 func timeoutFlag() cli.Flag {
-	return &cli.GenericFlag{Name: flagTimeout, Value: &duration{}, DefaultText: "none", Usage: "stop after `DURATION` (30s, 5m, 1h30m), reading the input included; print what was found, exit 3"}
+	return &cli.GenericFlag{Name: flagTimeout, Value: &cliparse.Duration{}, DefaultText: "none", Usage: "stop after `DURATION` (30s, 5m, 1h30m), reading the input included; print what was found, exit 3"}
 }
 
-// formatFlag chooses the format of solve's, convert's and explain's input.
-func formatFlag() cli.Flag {
-	return &cli.StringFlag{Name: flagFormat, Usage: "read the input as `FORMAT` yaml or dlx", DefaultText: "from the extension .yaml, .yml or .dlx (.gz too), else from the content"}
+// specFormatFlag chooses the format of an exact-cover problem read.
+func specFormatFlag() cli.Flag {
+	return formatFlag("read the input as `FORMAT` yaml or dlx", "from the extension .yaml, .yml or .dlx (.gz too), else from the content")
 }
+
+// formatFlag chooses the format of the input; def says what the default
+// does.
+func formatFlag(usage, def string) cli.Flag {
+	return &cli.StringFlag{Name: flagFormat, Usage: usage, DefaultText: def}
+}
+
+// allFlag asks for every solution (merge: every shard's).
+func allFlag(usage, def string) cli.Flag {
+	return &cli.BoolFlag{Name: flagAll, Usage: usage, DefaultText: def}
+}
+
+// jsonFlag asks for the output for programs; usage says what it holds.
+func jsonFlag(usage string) cli.Flag { return &cli.BoolFlag{Name: flagJSON, Usage: usage} }
+
+// engineFlag chooses the engine (solve's --engine); usage says for what.
+func engineFlag(usage string) cli.Flag {
+	return &cli.GenericFlag{Name: flagEngine, Value: &engine{}, DefaultText: "auto", Usage: usage}
+}
+
+// branchingFlag chooses the branching rule, read by branchingOf.
+func branchingFlag(usage string) cli.Flag {
+	return &cli.StringFlag{Name: flagBranching, Value: "knuth", Usage: usage}
+}
+
+// branchingOf reads --branching: knuth or weighted.
+func branchingOf(c *cli.Context) (exactcover.Branching, error) {
+	b, err := exactcover.ParseBranching(c.String(flagBranching))
+	if err != nil {
+		return b, usage(c, "--branching %q: expected knuth or weighted", c.String(flagBranching))
+	}
+	return b, nil
+}
+
+// seedFlag seeds random choices (zdd sample, estimate).
+func seedFlag(usage string) cli.Flag { return &cli.Uint64Flag{Name: flagSeed, Usage: usage} }
 
 // emitSpecFlag asks sudoku and pentomino for their exact-cover problem.
 func emitSpecFlag() cli.Flag {
@@ -65,7 +98,7 @@ func emitSpecFlag() cli.Flag {
 // gain nothing on any machine xcover runs on, and each holds a solver.
 // usage says what they do in the command, def the default when it is not 1.
 func jobsFlag(usage, def string) cli.Flag {
-	return &cli.GenericFlag{Name: flagJobs, Aliases: []string{"j"}, Value: &count{n: 1, min: 1, max: maxJobs}, Usage: usage, DefaultText: def}
+	return &cli.GenericFlag{Name: flagJobs, Aliases: []string{"j"}, Value: &cliparse.Count{N: 1, Min: 1, Max: maxJobs}, Usage: usage, DefaultText: def}
 }
 
 const maxJobs = 256
@@ -124,46 +157,11 @@ func usage(c *cli.Context, format string, args ...any) error {
 	return badInput(fmt.Errorf("%s: %s", c.Command.Name, fmt.Sprintf(format, args...)))
 }
 
-// count is a flag value: a whole number from min to max (0: no bound).
-type count struct{ n, min, max int64 }
+func countOf(c *cli.Context, name string) int64 { return c.Generic(name).(*cliparse.Count).N }
 
-func (v *count) Set(s string) error {
-	n, err := strconv.ParseInt(strings.TrimSpace(s), 10, 64)
-	if hi := cmp.Or(v.max, math.MaxInt64); err != nil || n < v.min || n > hi {
-		return fmt.Errorf("expected a whole number from %d to %d", v.min, hi)
-	}
-	v.n = n
-	return nil
+func durationOf(c *cli.Context, name string) time.Duration {
+	return c.Generic(name).(*cliparse.Duration).D
 }
-
-func (v *count) String() string { return strconv.FormatInt(v.n, 10) }
-
-func countOf(c *cli.Context, name string) int64 { return c.Generic(name).(*count).n }
-
-// duration is a flag value: a positive duration with a unit.
-type duration struct{ d time.Duration }
-
-func (v *duration) Set(s string) (err error) {
-	s = strings.TrimSpace(s)
-	switch v.d, err = time.ParseDuration(s); {
-	case err != nil && s != "" && strings.Trim(s, "0123456789.") == "":
-		return fmt.Errorf("a duration needs a unit: %ss, %sm or %sh", s, s, s)
-	case err != nil:
-		return errors.New("expected a duration such as 30s, 5m or 1h30m (at most 2562047h)")
-	case v.d <= 0:
-		return errors.New("expected a positive duration such as 30s")
-	}
-	return nil
-}
-
-func (v *duration) String() string {
-	if v.d == 0 {
-		return ""
-	}
-	return v.d.String()
-}
-
-func durationOf(c *cli.Context, name string) time.Duration { return c.Generic(name).(*duration).d }
 
 // engine is the value of --engine.
 type engine struct{ e exactcover.Engine }

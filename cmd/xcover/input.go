@@ -155,13 +155,3 @@ func isTerminal(f any) bool {
 	}
 	return false
 }
-
-// terminalWidth returns the width of the terminal w is, 0 if unknown.
-func terminalWidth(w io.Writer) int {
-	if f, ok := w.(*os.File); ok {
-		if width, _, err := term.GetSize(int(f.Fd())); err == nil {
-			return width
-		}
-	}
-	return 0
-}

@@ -15,13 +15,13 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
-	"github.com/xrash/smetrics"
+
+	"xcover/internal/cliparse"
 )
 
 func main() {
@@ -72,10 +72,10 @@ func run(ctx context.Context, args []string, e *env) error {
 	}
 	unknown := "" // the topic of "xcover help TOPIC" when it is no command
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
-	if err := app.RunContext(ctx, permuteArgs(args, app.Commands)); err != nil || unknown == "" {
+	if err := app.RunContext(ctx, cliparse.PermuteArgs(args, app.Commands)); err != nil || unknown == "" {
 		return err
 	}
-	return badInput(fmt.Errorf("no help for unknown command %q%s", unknown, didYouMean(unknown, commandNames(app.Commands), quoted)))
+	return badInput(fmt.Errorf("no help for unknown command %q%s", unknown, cliparse.DidYouMean(unknown, commandNames(app.Commands), quoted)))
 }
 
 //go:embed help
@@ -125,7 +125,7 @@ func newApp(e *env) *cli.App {
 		EnableBashCompletion: true,
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return badInput(fmt.Errorf("unknown command %q%s (see \"xcover help\")", c.Args().First(), didYouMean(c.Args().First(), commandNames(commands), quoted)))
+				return badInput(fmt.Errorf("unknown command %q%s (see \"xcover help\")", c.Args().First(), cliparse.DidYouMean(c.Args().First(), commandNames(commands), quoted)))
 			}
 			cli.HelpPrinter(e.stderr, cli.AppHelpTemplate, c.App)
 			return badInput(errors.New("expected a command, such as \"xcover solve FILE\""))
@@ -157,25 +157,9 @@ func usageError(c *cli.Context, err error, _ bool) error {
 		for _, f := range c.Command.Flags {
 			names = append(names, f.Names()...)
 		}
-		msg = "unknown flag " + dashed(name) + didYouMean(name, names, dashed)
+		msg = "unknown flag " + dashed(name) + cliparse.DidYouMean(name, names, dashed)
 	}
 	return badInput(fmt.Errorf("%s: %s (see \"xcover help %s\")", c.Command.Name, msg, c.Command.Name))
-}
-
-// didYouMean suggests the candidate closest to a misspelled name, by the
-// Jaro-Winkler similarity urfave/cli uses, when one is close enough; show
-// writes it as it is typed.
-func didYouMean(name string, candidates []string, show func(string) string) string {
-	best, score := "", 0.8 // below this, a suggestion misleads more than it helps
-	for _, c := range candidates {
-		if s := smetrics.JaroWinkler(name, c, 0.7, 4); s > score {
-			best, score = c, s
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return " (did you mean " + show(best) + "?)"
 }
 
 func commandNames(cmds []*cli.Command) []string {
@@ -227,49 +211,4 @@ func exitCode(err error, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "xcover: %s\n", msg)
 	}
 	return ec.ExitCode()
-}
-
-// permuteArgs moves a command's flags before its positional arguments, so
-// that "xcover solve FILE --count" means what it says: urfave/cli v2, like
-// Go's flag package, stops parsing flags at the first argument. A flag's
-// value is recognised from the command's flag definitions; "--" still ends
-// the flags; shell completion requests are left alone.
-func permuteArgs(args []string, cmds []*cli.Command) []string {
-	i := slices.IndexFunc(cmds, func(c *cli.Command) bool { return len(args) > 2 && c.HasName(args[1]) })
-	if i < 0 || args[len(args)-1] == "--generate-bash-completion" {
-		return args
-	}
-	if len(cmds[i].Subcommands) > 0 { // "xcover zdd sample …": the subcommand's flags
-		return append(args[:1:1], permuteArgs(args[1:], cmds[i].Subcommands)...)
-	}
-	flags, positional := args[:2:2], []string{"--"}
-	for rest := args[2:]; len(rest) > 0; rest = rest[1:] {
-		switch a := rest[0]; {
-		case a == "--":
-			positional, rest = append(positional, rest[1:]...), rest[:1]
-		case len(a) > 1 && a[0] == '-':
-			flags = append(flags, a)
-			if takesValue(cmds[i], a) && len(rest) > 1 {
-				flags, rest = append(flags, rest[1]), rest[1:]
-			}
-		default:
-			positional = append(positional, a)
-		}
-	}
-	if len(positional) == 1 {
-		return flags
-	}
-	return append(flags, positional...)
-}
-
-// takesValue reports whether the flag written as arg ("-x", "--name",
-// never "--name=value") needs the next argument as its value.
-func takesValue(cmd *cli.Command, arg string) bool {
-	for _, f := range cmd.Flags {
-		if slices.Contains(f.Names(), strings.TrimLeft(arg, "-")) {
-			tf, ok := f.(cli.DocGenerationFlag)
-			return !ok || tf.TakesValue() // false for boolean flags
-		}
-	}
-	return false // "--name=value", or an unknown flag that the parser reports
 }

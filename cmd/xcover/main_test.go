@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"xcover/exactcover"
+	"xcover/internal/cliparse"
 	"xcover/internal/verify"
 	"xcover/specs"
 )
@@ -678,9 +679,9 @@ func TestPermuteArgs(t *testing.T) {
 	}
 	commands := newApp(&env{}).Commands
 	for _, tt := range tests {
-		got := strings.Join(permuteArgs(strings.Fields(tt.in), commands), " ")
+		got := strings.Join(cliparse.PermuteArgs(strings.Fields(tt.in), commands), " ")
 		if got != tt.want {
-			t.Errorf("permuteArgs(%q) = %q, want %q", tt.in, got, tt.want)
+			t.Errorf("cliparse.PermuteArgs(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

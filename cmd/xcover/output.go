@@ -5,19 +5,18 @@ import (
 	"bytes"
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
-	"math/big"
-	"os"
 	"path/filepath"
 	"time"
 
+	"github.com/google/renameio/v2"
 	"github.com/urfave/cli/v2"
 
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/report"
 )
 
 // writer streams a command's results to stdout: text for people, or with
@@ -55,18 +54,7 @@ func (o *writer) text(b []byte, blank bool) {
 }
 
 // object writes v as one line of JSON.
-func (o *writer) object(v any) { o.w.Write(marshal(&o.scratch, v)) }
-
-// marshal encodes v in buf, leaving <, > and & as they are (<stdin>).
-func marshal(buf *bytes.Buffer, v any) []byte {
-	buf.Reset()
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		panic(err) // our own types always marshal: a bug
-	}
-	return buf.Bytes()
-}
+func (o *writer) object(v any) { o.w.Write(report.Marshal(&o.scratch, v)) }
 
 // tick flushes the output when it has waited flushEvery; false means it
 // cannot be written: stop the search.
@@ -94,56 +82,12 @@ func (o *writer) close() error {
 	return nil
 }
 
-// summary is the last JSON object of every command: what was found, how
-// much the search did and how it ended (complete, limit, node-limit,
-// timeout or interrupted). Solutions marshals as a JSON number with all its
-// digits, however many. The fields after Elapsed are some commands' own.
-type summary struct {
-	Type       string   `json:"type"` // "summary"
-	Solutions  *big.Int `json:"solutions"`
-	Nodes      int64    `json:"nodes"`
-	Updates    int64    `json:"updates"`
-	Status     string   `json:"status"`
-	Elapsed    float64  `json:"elapsed_seconds"`
-	Engine     string   `json:"engine,omitempty"`     // solve, pentomino: the engine that searched
-	Cleansings int64    `json:"cleansings,omitempty"` // solve: DLX2's count
-	Profile    []int64  `json:"profile,omitempty"`    // solve: nodes per level
-
-	Puzzles  int            `json:"puzzles,omitempty"`  // sudoku
-	Verdicts map[string]int `json:"verdicts,omitempty"` // sudoku: puzzles per verdict
-
-	Board      string `json:"board,omitempty"`      // pentomino
-	PieceSet   string `json:"piece_set,omitempty"`  // pentomino
-	Symmetries int    `json:"symmetries,omitempty"` // pentomino: packings counted up to
-
-	Method        string `json:"method,omitempty"`          // solve --memo, --zdd: "memo" or "search"
-	Why           string `json:"why,omitempty"`             // solve --memo, --zdd: why that method
-	MemoStates    int64  `json:"memo_states,omitempty"`     // solve --memo, --zdd
-	MemoLevels    int    `json:"memo_levels,omitempty"`     // solve --memo, --zdd: options decided one by one
-	MemoPeakBytes int64  `json:"memo_peak_bytes,omitempty"` // solve --memo, --zdd
-	ZDDNodes      int    `json:"zdd_nodes,omitempty"`       // solve --zdd, zdd count
-	Weight        *int64 `json:"weight,omitempty"`          // zdd min, zdd max
-	// solve --shard and merge: the search, as "xcover merge" reads it
-	// back (exactcover.ShardSummary): the problem's hash, the rule (and
-	// Engine, above), the shard's place K of N and the digest of the split.
-	Problem   string `json:"problem,omitempty"`
-	Branching string `json:"branching,omitempty"`
-	Shard     int    `json:"shard,omitempty"`
-	Shards    int    `json:"shards,omitempty"`
-	Split     string `json:"split,omitempty"`
-}
-
-func newSummary(st exactcover.Stats) *summary {
-	return &summary{Type: "summary", Solutions: big.NewInt(st.Solutions), Nodes: st.Nodes, Updates: st.Updates,
-		Status: st.Status.String(), Elapsed: st.Elapsed.Seconds()}
-}
-
 // ending says how a command ends a search: what it calls a solution, what
 // the stats line counts (default: the solutions), what it adds to the
 // summary and prints on stderr before the stats line.
 type ending struct {
 	what, noun string
-	summary    func(*summary)
+	summary    func(*report.Summary)
 	before     func()
 }
 
@@ -153,7 +97,7 @@ func finish(o *writer, e *env, req *search, st exactcover.Stats, end ending) err
 	o.status.stop()
 	switch {
 	case req.json:
-		sum := newSummary(st)
+		sum := report.New(st)
 		if end.summary != nil {
 			end.summary(sum)
 		}
@@ -227,18 +171,20 @@ func colorOK(e *env, w io.Writer, when string) bool {
 // outputFile is a file written besides stdout (--tree, --svg), whole or not
 // at all: a temporary file is created beside it before anything is
 // printed, so that a bad path is an error at once, and renamed over it at
-// commit. A nil *outputFile is no file.
+// commit (renameio: synced first, so that a crash leaves the old file or
+// the new one). A nil *outputFile is no file.
 type outputFile struct {
-	flag, name, path string
-	tmp              *os.File
+	flag, name string
+	tmp        *renameio.PendingFile
 }
 
 func createOutput(e *env, flag, name string) (o *outputFile, err error) {
 	if name == "" || name == "-" {
 		return nil, badInput(fmt.Errorf("%s %q: expected a file name (stdout is for the solutions)", flag, name))
 	}
-	o = &outputFile{flag: flag, name: name, path: e.path(name)}
-	if o.tmp, err = os.CreateTemp(filepath.Dir(o.path), "."+filepath.Base(name)+".*"); err != nil {
+	o = &outputFile{flag: flag, name: name}
+	path := e.path(name)
+	if o.tmp, err = renameio.NewPendingFile(path, renameio.WithTempDir(filepath.Dir(path)), renameio.WithStaticPermissions(0o644)); err != nil {
 		return nil, badInput(fmt.Errorf("%s %s: %v", flag, name, pathError(err)))
 	}
 	return o, nil
@@ -246,23 +192,20 @@ func createOutput(e *env, flag, name string) (o *outputFile, err error) {
 
 // commit writes data and puts the file in place.
 func (o *outputFile) commit(data []byte) error {
-	tmp := o.tmp
-	o.tmp = nil
-	_, err := tmp.Write(data)
-	if err = errors.Join(err, tmp.Chmod(0o644), tmp.Close()); err == nil {
-		err = os.Rename(tmp.Name(), o.path)
+	_, err := o.tmp.Write(data)
+	if err == nil {
+		err = o.tmp.CloseAtomicallyReplace()
 	}
 	if err != nil {
-		os.Remove(tmp.Name())
+		o.tmp.Cleanup()
 		return badInput(fmt.Errorf("%s %s: %v", o.flag, o.name, pathError(err)))
 	}
 	return nil
 }
 
-// abort leaves no file behind.
+// abort leaves no file behind (after commit, nothing to do).
 func (o *outputFile) abort() {
-	if o != nil && o.tmp != nil {
-		o.tmp.Close()
-		os.Remove(o.tmp.Name())
+	if o != nil {
+		o.tmp.Cleanup()
 	}
 }

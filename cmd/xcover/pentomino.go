@@ -14,6 +14,7 @@ import (
 	"xcover/exactcover"
 	"xcover/explain"
 	"xcover/problems/pentomino"
+	"xcover/report"
 	"xcover/specs"
 )
 
@@ -101,7 +102,7 @@ func pack(c *cli.Context, e *env) error {
 	if err != nil && ctx.Err() == nil {
 		return badInput(err)
 	}
-	end.summary = func(s *summary) {
+	end.summary = func(s *report.Summary) {
 		s.Board, s.PieceSet, s.Symmetries = puzzle.Board().Describe(), puzzle.PieceList(), puzzle.GroupSize()
 		s.Engine = res.Engine.String()
 	}

@@ -10,6 +10,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"xcover/internal/cliparse"
+
 	"xcover/exactcover"
 )
 
@@ -20,7 +22,7 @@ func scaleFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.StringFlag{Name: "checkpoint",
 			Usage: "save the search's position to `FILE` every --checkpoint-every and when it is stopped (Ctrl-C, SIGTERM, --timeout, --max-nodes); go on later with --resume FILE"},
-		&cli.GenericFlag{Name: "checkpoint-every", Value: &duration{d: exactcover.DefaultCheckpointEvery},
+		&cli.GenericFlag{Name: "checkpoint-every", Value: &cliparse.Duration{D: exactcover.DefaultCheckpointEvery},
 			Usage: "with --checkpoint, save every `DURATION`"},
 		&cli.StringFlag{Name: "resume",
 			Usage: "go on with the search saved in checkpoint `FILE` (of the same problem), with any -j, saving to FILE as it goes unless --checkpoint names another"},
@@ -98,7 +100,7 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 			return usage(c, "--resume %v", err)
 		}
 		cfg.Resume = ck
-		if !c.IsSet("branching") {
+		if !c.IsSet(flagBranching) {
 			cfg.Branching = ck.Branching // and without --partial, its partial solution
 		}
 	}

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/report"
 )
 
 // maxTreeNodes bounds the drawing of --tree: Graphviz takes minutes to lay
@@ -18,9 +18,8 @@ import (
 const maxTreeNodes = 2000
 
 func solveFlags() []cli.Flag {
-	flags := append(append(searchFlags("solution"), scaleFlags()...), formatFlag(),
-		&cli.StringFlag{Name: "branching", Value: "knuth",
-			Usage: "`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"},
+	flags := append(append(searchFlags("solution"), scaleFlags()...), specFormatFlag(),
+		branchingFlag("`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"),
 		&cli.BoolFlag{Name: "profile", Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does"},
 		&cli.GenericFlag{Name: "partial", Value: &optionRefs{},
 			Usage: "start from the options `REFS`: numbers from 1 or labels, comma-separated or one per --partial; label:TEXT for a label that is a number or holds a comma"},
@@ -48,11 +47,8 @@ func solve(c *cli.Context, e *env) error {
 		return usage(c, "--memo and --zdd count without dividing a search: they do not combine with -j, --checkpoint, --resume or --shard")
 	}
 	refs := c.Generic("partial").(*optionRefs).refs
-	switch b := c.String("branching"); {
-	case b == "weighted":
-		cfg.Branching = exactcover.Weighted
-	case b != "knuth":
-		return usage(c, "--branching %q: expected knuth or weighted", b)
+	if cfg.Branching, err = branchingOf(c); err != nil {
+		return err
 	}
 	var drawing *outputFile
 	if c.IsSet("tree") {
@@ -100,7 +96,7 @@ func solve(c *cli.Context, e *env) error {
 	cfg.Progress, cfg.ProgressEvery = out.status.callback()
 	var visit func([]int) bool
 	if !req.count {
-		visit = (&solutionPrinter{out: out, p: p, printed: make([][]byte, len(p.Options))}).solution
+		visit = newSolutionPrinter(out, p).solution
 	}
 	if err := big.configure(c, e, &cfg, req.count, out); err != nil {
 		return err
@@ -110,13 +106,8 @@ func solve(c *cli.Context, e *env) error {
 	if early != nil {
 		return early // found before any solution was printed
 	}
-	end.summary = func(s *summary) {
-		sum := solver.SummaryOf(cfg, st) // the engine: a checkpoint's, when resumed
-		s.Engine, s.Cleansings, s.Profile = sum.Engine, st.Cleansings, st.Profile
-		if st.Shard.N > 0 { // what "xcover merge" checks
-			s.Problem, s.Branching = sum.Problem, sum.Branching
-			s.Shard, s.Shards, s.Split = sum.Shard, sum.Shards, sum.Split
-		}
+	end.summary = func(s *report.Summary) {
+		*s = *report.Search(solver.SummaryOf(cfg, st)) // the engine: a checkpoint's, when resumed
 	}
 	if c.Bool("profile") { // as Knuth's DLX1 prints it with its show_profile option
 		end.before = func() {
@@ -134,86 +125,35 @@ func solve(c *cli.Context, e *env) error {
 	return err
 }
 
-// solutionPrinter prints solve's solutions, as text or as
-//
-//	{"type":"solution","number":1,"option_indices":[3,0,4],"options":[{"label":…,"items":[…]},…]}
-//
-// Each option is formatted once, the first time a solution uses it, so
-// that printing millions of solutions costs little more than copying bytes.
+// solutionPrinter prints solve's solutions as report.Solutions formats
+// them.
 type solutionPrinter struct {
-	out     *writer
-	p       *exactcover.Problem
-	n       int64
-	printed [][]byte // option k as printed: its text line, or its JSON object
-	buf     []byte
+	out  *writer
+	sols *report.Solutions
+}
+
+func newSolutionPrinter(out *writer, p *exactcover.Problem) *solutionPrinter {
+	return &solutionPrinter{out: out, sols: report.NewSolutions(p, out.json)}
 }
 
 // solution prints one solution; it returns false to stop the search when
 // the output cannot be written.
 func (sp *solutionPrinter) solution(sol []int) bool {
-	sp.n++
-	b := sp.buf[:0]
-	if !sp.out.json {
-		for _, k := range sol {
-			b = append(b, sp.option(k)...)
-		}
-		sp.out.text(b, true)
+	if b := sp.sols.Next(sol); sp.out.json {
+		sp.out.w.Write(b)
 	} else {
-		b = strconv.AppendInt(append(b, `{"type":"solution","number":`...), sp.n, 10)
-		b = append(b, `,"option_indices":[`...)
-		for i, k := range sol {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendInt(b, int64(k), 10)
-		}
-		b = append(b, `],"options":[`...)
-		for i, k := range sol {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = append(b, sp.option(k)...)
-		}
-		sp.out.w.Write(append(b, "]}\n"...))
+		sp.out.text(b, true)
 	}
-	sp.buf = b
 	return sp.out.tick()
 }
 
-// option returns option k as printed, formatting it on first use: as text,
-// its label, else its items as written in the input; as JSON,
-// {"label":…,"items":[…]}.
-func (sp *solutionPrinter) option(k int) []byte {
-	if b := sp.printed[k]; b != nil {
-		return b
-	}
-	o := &sp.p.Options[k]
-	b := []byte(cmp.Or(o.Label, o.String()) + "\n")
-	if sp.out.json {
-		var items []string
-		for _, r := range o.Items {
-			items = append(items, r.String())
-		}
-		b = bytes.TrimSuffix(marshal(new(bytes.Buffer), struct {
-			Label string   `json:"label,omitempty"`
-			Items []string `json:"items"`
-		}{o.Label, items}), []byte("\n"))
-	}
-	sp.printed[k] = b
-	return b
-}
-
 // optionRefs is the value of --partial: references to options, in order,
-// as exactcover.Problem.FindOption takes them. One --partial is split at
-// commas, unless it starts with "label:".
+// as exactcover.Problem.FindOption takes them, split by
+// exactcover.SplitOptionRefs.
 type optionRefs struct{ refs []string }
 
 func (v *optionRefs) Set(s string) error {
-	if strings.HasPrefix(strings.TrimSpace(s), exactcover.LabelPrefix) {
-		v.refs = append(v.refs, s)
-	} else {
-		v.refs = append(v.refs, strings.Split(s, ",")...)
-	}
+	v.refs = append(v.refs, exactcover.SplitOptionRefs(s)...)
 	return nil
 }
 

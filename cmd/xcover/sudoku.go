@@ -13,6 +13,7 @@ import (
 	"xcover/exactcover"
 	"xcover/explain"
 	"xcover/problems/sudoku"
+	"xcover/report"
 	"xcover/specs"
 )
 
@@ -22,7 +23,7 @@ const maxSudokuBytes = 64 << 20
 
 func sudokuFlags() []cli.Flag {
 	return append([]cli.Flag{
-		&cli.StringFlag{Name: flagFormat, Usage: "read the input as `FORMAT`: line, block or numeric", DefaultText: "detected"},
+		formatFlag("read the input as `FORMAT`: line, block or numeric", "detected"),
 		&cli.StringFlag{Name: "output", Usage: "write grids as `FORMAT`: line, block, numeric or pretty", DefaultText: "the input's format"},
 		&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N, e.g. ABCDEFGHIJKLMNOP",
 			DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
@@ -182,7 +183,7 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 	r.out.status.stop()
 	t, took := &r.tally, time.Since(start)
 	if r.req.json {
-		sum := newSummary(exactcover.Stats{Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took})
+		sum := report.New(exactcover.Stats{Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took})
 		sum.Solutions, sum.Puzzles, sum.Verdicts = big.NewInt(t.Solutions), t.Puzzles, t.Verdicts
 		r.out.object(sum)
 	}

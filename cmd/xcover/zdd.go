@@ -8,13 +8,15 @@ import (
 	"math/big"
 	"math/rand/v2"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"xcover/internal/cliparse"
+
 	"xcover/exactcover"
+	"xcover/report"
 	"xcover/specs"
 	"xcover/zdd"
 )
@@ -33,7 +35,7 @@ func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.
 			Usage: "print solutions as \"xcover solve\" does, with the options of the problem in `FILE` (the one the ZDD was made from; - for stdin); without it, a solution is its option numbers (from 1) on one line"}
 	}
 	json := func() cli.Flag {
-		return &cli.BoolFlag{Name: flagJSON, Usage: "print one JSON object per line, for programs: one per solution, then a summary"}
+		return jsonFlag("print one JSON object per line, for programs: one per solution, then a summary")
 	}
 	weights := func() cli.Flag {
 		return &cli.StringFlag{Name: "weights", DefaultText: "1 for every option: the fewest or most options",
@@ -42,12 +44,12 @@ func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.
 	cmds := []*cli.Command{
 		{Name: "count", Usage: "print the number of solutions", Flags: []cli.Flag{json()}},
 		{Name: "sample", Usage: "print N solutions drawn independently and uniformly at random", Flags: []cli.Flag{
-			&cli.GenericFlag{Name: "n", Value: &count{n: 1, min: 1}, Usage: "draw `N` solutions"},
-			&cli.Uint64Flag{Name: "seed", Usage: "seed the draws with `S`: the same seed draws the same solutions"},
-			problem(), json(), formatFlag()}},
-		{Name: "list", Usage: "print every solution", Flags: []cli.Flag{problem(), json(), formatFlag()}},
-		{Name: "min", Usage: "print a solution of least total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), formatFlag()}},
-		{Name: "max", Usage: "print a solution of greatest total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), formatFlag()}},
+			&cli.GenericFlag{Name: "n", Value: &cliparse.Count{N: 1, Min: 1}, Usage: "draw `N` solutions"},
+			seedFlag("seed the draws with `S`: the same seed draws the same solutions"),
+			problem(), json(), specFormatFlag()}},
+		{Name: "list", Usage: "print every solution", Flags: []cli.Flag{problem(), json(), specFormatFlag()}},
+		{Name: "min", Usage: "print a solution of least total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), specFormatFlag()}},
+		{Name: "max", Usage: "print a solution of greatest total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), specFormatFlag()}},
 	}
 	for _, cmd := range cmds {
 		cmd.ArgsUsage = "FILE|-"
@@ -82,7 +84,7 @@ func zddAction(c *cli.Context, e *env) error {
 			return err
 		}
 	}
-	sum := &summary{Type: "summary"}
+	sum := &report.Summary{Type: "summary"}
 	switch what {
 	case "count":
 		sum.Solutions, sum.ZDDNodes = z.Count(), z.Len()
@@ -91,7 +93,7 @@ func zddAction(c *cli.Context, e *env) error {
 		}
 	case "sample":
 		s := zdd.NewSampler(z)
-		rng := rand.New(rand.NewPCG(c.Uint64("seed"), 0x5851F42D4C957F2D))
+		rng := rand.New(rand.NewPCG(c.Uint64(flagSeed), 0x5851F42D4C957F2D))
 		var set []int
 		for range countOf(c, "n") {
 			var ok bool
@@ -163,7 +165,7 @@ func (zp *zddPrinter) loadProblem(c *cli.Context, e *env, z *zdd.ZDD) error {
 			return badInput(fmt.Errorf("the ZDD names option %d, but %s has %d options: is it the problem the ZDD was made from?", v, name, len(p.Options)))
 		}
 	}
-	zp.solved = &solutionPrinter{out: zp.out, p: p, printed: make([][]byte, len(p.Options))}
+	zp.solved = newSolutionPrinter(zp.out, p)
 	return nil
 }
 
@@ -179,27 +181,16 @@ func (zp *zddPrinter) solution(set []int) {
 		zp.solved.solution(zp.sorted)
 		return
 	}
-	if zp.out.json {
-		zp.out.object(struct {
-			Type    string `json:"type"`
-			Number  int64  `json:"number"`
-			Options []int  `json:"options"` // numbers from 1
-		}{"solution", zp.n, zp.sorted})
-		return
+	if b := report.Numbers(&zp.out.scratch, zp.n, zp.sorted, zp.out.json); zp.out.json {
+		zp.out.w.Write(b)
+	} else {
+		zp.out.text(b, false)
 	}
-	var b []byte
-	for i, v := range zp.sorted {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(v), 10)
-	}
-	zp.out.text(append(b, '\n'), false)
 }
 
 // optimum prints a solution of least (greatest) total weight, then its
 // weight.
-func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool, sum *summary) error {
+func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool, sum *report.Summary) error {
 	weight := func(int) int64 { return 1 }
 	if file := c.String("weights"); file != "" {
 		ws, err := readWeights(e, file)
@@ -233,24 +224,15 @@ func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool,
 	return nil
 }
 
-// readWeights reads whole numbers separated by blanks and newlines.
+// readWeights reads the options' weights from file.
 func readWeights(e *env, file string) ([]int64, error) {
 	name, data, err := readFile(e, file, specs.MaxDLXBytes, "a list of weights")
 	if err != nil {
 		return nil, err
 	}
-	var ws []int64
-	for ln, line := range strings.Split(string(data), "\n") {
-		for _, f := range strings.Fields(line) {
-			w, err := strconv.ParseInt(f, 10, 64)
-			if err != nil {
-				return nil, badInput(fmt.Errorf("%s:%d: %q: expected a whole number", name, ln+1, f))
-			}
-			ws = append(ws, w)
-		}
+	ws, err := zdd.ParseWeights(name, data)
+	if err == nil && len(ws) == 0 {
+		err = fmt.Errorf("--weights: %s: no weights", name)
 	}
-	if len(ws) == 0 {
-		return nil, badInput(fmt.Errorf("--weights: %s: no weights", name))
-	}
-	return ws, nil
+	return ws, badInput(err)
 }

@@ -1,0 +1,72 @@
+package cliparse
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+	"github.com/xrash/smetrics"
+)
+
+// PermuteArgs moves a command's flags before its positional arguments, so
+// that "xcover solve FILE --count" means what it says: urfave/cli v2, like
+// Go's flag package, stops parsing flags at the first argument. args[0] is
+// the program's name, args[1] the command, one of cmds (a command with
+// subcommands has its subcommand's flags moved). A flag's value is
+// recognised from the command's flag definitions; "--" still ends the
+// flags; shell completion requests are left alone.
+func PermuteArgs(args []string, cmds []*cli.Command) []string {
+	i := slices.IndexFunc(cmds, func(c *cli.Command) bool { return len(args) > 2 && c.HasName(args[1]) })
+	if i < 0 || args[len(args)-1] == "--generate-bash-completion" {
+		return args
+	}
+	if len(cmds[i].Subcommands) > 0 { // "xcover zdd sample …": the subcommand's flags
+		return append(args[:1:1], PermuteArgs(args[1:], cmds[i].Subcommands)...)
+	}
+	flags, positional := args[:2:2], []string{"--"}
+	for rest := args[2:]; len(rest) > 0; rest = rest[1:] {
+		switch a := rest[0]; {
+		case a == "--":
+			positional, rest = append(positional, rest[1:]...), rest[:1]
+		case len(a) > 1 && a[0] == '-':
+			flags = append(flags, a)
+			if takesValue(cmds[i], a) && len(rest) > 1 {
+				flags, rest = append(flags, rest[1]), rest[1:]
+			}
+		default:
+			positional = append(positional, a)
+		}
+	}
+	if len(positional) == 1 {
+		return flags
+	}
+	return append(flags, positional...)
+}
+
+// takesValue reports whether the flag written as arg ("-x", "--name",
+// never "--name=value") needs the next argument as its value.
+func takesValue(cmd *cli.Command, arg string) bool {
+	for _, f := range cmd.Flags {
+		if slices.Contains(f.Names(), strings.TrimLeft(arg, "-")) {
+			tf, ok := f.(cli.DocGenerationFlag)
+			return !ok || tf.TakesValue() // false for boolean flags
+		}
+	}
+	return false // "--name=value", or an unknown flag that the parser reports
+}
+
+// DidYouMean suggests the candidate closest to a misspelled name, by the
+// Jaro-Winkler similarity urfave/cli uses, when one is close enough: " (did
+// you mean X?)", with X the candidate as show writes it; else "".
+func DidYouMean(name string, candidates []string, show func(string) string) string {
+	best, score := "", 0.8 // below this, a suggestion misleads more than it helps
+	for _, c := range candidates {
+		if s := smetrics.JaroWinkler(name, c, 0.7, 4); s > score {
+			best, score = c, s
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return " (did you mean " + show(best) + "?)"
+}

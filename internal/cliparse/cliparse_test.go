@@ -1,0 +1,151 @@
+package cliparse
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urfave/cli/v2"
+)
+
+func TestCount(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		min, max int64
+		want     int64
+		err      string
+	}{
+		{in: "3", min: 1, want: 3},
+		{in: " 42 ", min: 1, want: 42},
+		{in: "0", want: 0},
+		{in: "0", min: 1, err: "expected a whole number from 1 to 9223372036854775807"},
+		{in: "257", min: 1, max: 256, err: "expected a whole number from 1 to 256"},
+		{in: "-1", err: "expected a whole number from 0 to 9223372036854775807"},
+		{in: "1e3", min: 1, err: "expected a whole number from 1 to 9223372036854775807"},
+		{in: "99999999999999999999", min: 1, err: "expected a whole number from 1 to 9223372036854775807"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			v := &Count{Min: tc.min, Max: tc.max}
+			err := v.Set(tc.in)
+			if got := fmt.Sprint(err); tc.err != "" && got != tc.err || tc.err == "" && (err != nil || v.N != tc.want) {
+				t.Errorf("Set(%q) = %v, n %d; want %d, %q", tc.in, err, v.N, tc.want, tc.err)
+			}
+			if tc.err == "" && v.String() != fmt.Sprint(tc.want) {
+				t.Errorf("String() = %q", v.String())
+			}
+		})
+	}
+}
+
+func TestDuration(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want time.Duration
+		err  string
+	}{
+		{in: "30s", want: 30 * time.Second},
+		{in: " 1h30m ", want: 90 * time.Minute},
+		{in: "5", err: "a duration needs a unit: 5s, 5m or 5h"},
+		{in: "1.5", err: "a duration needs a unit: 1.5s, 1.5m or 1.5h"},
+		{in: "0s", err: "expected a positive duration such as 30s"},
+		{in: "-3s", err: "expected a positive duration such as 30s"},
+		{in: "", err: "expected a duration such as 30s, 5m or 1h30m (at most 2562047h)"},
+		{in: "99999999h", err: "expected a duration such as 30s, 5m or 1h30m (at most 2562047h)"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			v := &Duration{}
+			err := v.Set(tc.in)
+			if got := fmt.Sprint(err); tc.err != "" && got != tc.err || tc.err == "" && (err != nil || v.D != tc.want) {
+				t.Errorf("Set(%q) = %v, %v; want %v, %q", tc.in, err, v.D, tc.want, tc.err)
+			}
+		})
+	}
+	if s := (&Duration{}).String(); s != "" {
+		t.Errorf("zero Duration prints %q, want nothing (no default shown)", s)
+	}
+}
+
+func TestSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want int64
+		err  string
+	}{
+		{in: "512", want: 512},
+		{in: "512B", want: 512},
+		{in: "1k", want: 1 << 10},
+		{in: "512MiB", want: 512 << 20},
+		{in: "8 GiB", want: 8 << 30},
+		{in: "1.5G", want: 3 << 29},
+		{in: "2GB", want: 2e9},
+		{in: "1TB", want: 1e12},
+		{in: "3tib", want: 3 << 40},
+		{in: "0", err: "expected a size such as 512MiB or 8GiB"},
+		{in: "12XB", err: "expected a size such as 512MiB or 8GiB"},
+		{in: "MiB", err: "expected a size such as 512MiB or 8GiB"},
+		{in: "5000000TiB", err: "expected a size below 4 EiB"},
+	} {
+		t.Run(tc.in, func(t *testing.T) {
+			v := &Size{}
+			err := v.Set(tc.in)
+			if got := fmt.Sprint(err); tc.err != "" && got != tc.err || tc.err == "" && (err != nil || v.N != tc.want) {
+				t.Errorf("Set(%q) = %v, %d; want %d, %q", tc.in, err, v.N, tc.want, tc.err)
+			}
+		})
+	}
+}
+
+func TestFormatBytes(t *testing.T) {
+	for n, want := range map[int64]string{0: "0B", 1023: "1023B", 1 << 10: "1KiB", 1536: "1.5KiB",
+		512 << 20: "512MiB", 8 << 30: "8GiB", 3 << 29: "1.5GiB", 1 << 40: "1TiB", 1 << 50: "1PiB", 1 << 60: "1.02e+03PiB"} {
+		if got := FormatBytes(n); got != want {
+			t.Errorf("FormatBytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestPermuteArgs(t *testing.T) {
+	flags := []cli.Flag{&cli.BoolFlag{Name: "count"}, &cli.StringFlag{Name: "format"}, &cli.IntFlag{Name: "jobs", Aliases: []string{"j"}}}
+	cmds := []*cli.Command{
+		{Name: "solve", Flags: flags},
+		{Name: "zdd", Subcommands: []*cli.Command{{Name: "sample", Flags: []cli.Flag{&cli.IntFlag{Name: "n"}}}}},
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"x solve f", "x solve -- f"},
+		{"x solve f --count", "x solve --count -- f"},
+		{"x solve f -j 4 --format dlx", "x solve -j 4 --format dlx -- f"},
+		{"x solve --format=dlx f", "x solve --format=dlx -- f"},
+		{"x solve --count", "x solve --count"},
+		{"x solve --count -- -f", "x solve --count -- -f"},
+		{"x solve f --unknown g", "x solve --unknown -- f g"},
+		{"x solve - --format", "x solve --format -- -"},
+		{"x zdd sample f --n 3", "x zdd sample --n 3 -- f"},
+		{"x solve f --generate-bash-completion", "x solve f --generate-bash-completion"},
+		{"x other f --count", "x other f --count"},
+		{"x solve", "x solve"},
+		{"x", "x"},
+	} {
+		if got := strings.Join(PermuteArgs(strings.Fields(tc.in), cmds), " "); got != tc.want {
+			t.Errorf("PermuteArgs(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestDidYouMean(t *testing.T) {
+	quoted := func(s string) string { return fmt.Sprintf("%q", s) }
+	for _, tc := range []struct {
+		name       string
+		candidates []string
+		want       string
+	}{
+		{"solv", []string{"solve", "sudoku", "zdd"}, ` (did you mean "solve"?)`},
+		{"sodoku", []string{"solve", "sudoku", "zdd"}, ` (did you mean "sudoku"?)`},
+		{"frobnicate", []string{"solve", "sudoku", "zdd"}, ""},
+		{"x", nil, ""},
+	} {
+		if got := DidYouMean(tc.name, tc.candidates, quoted); got != tc.want {
+			t.Errorf("DidYouMean(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}

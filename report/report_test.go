@@ -1,0 +1,177 @@
+package report
+
+import (
+	"bytes"
+	"math/big"
+	"strings"
+	"testing"
+	"time"
+
+	"xcover/exactcover"
+)
+
+func TestSolutions(t *testing.T) {
+	p := &exactcover.Problem{Primary: []string{"a", "b"}, Secondary: []string{"x"}, Options: []exactcover.Option{
+		{Label: "first", Items: []exactcover.ItemRef{{Name: "a"}}},
+		{Items: []exactcover.ItemRef{{Name: "b"}, {Name: "x", Color: "red"}}},
+		{Label: "<a&b>", Items: []exactcover.ItemRef{{Name: "a"}, {Name: "b"}}},
+	}}
+	for _, tc := range []struct {
+		name string
+		json bool
+		sols [][]int
+		want []string
+	}{
+		{name: "text", sols: [][]int{{0, 1}, {2}}, want: []string{"first\nb x:red\n", "<a&b>\n"}},
+		{name: "json", json: true, sols: [][]int{{1, 0}, {2}}, want: []string{
+			`{"type":"solution","number":1,"option_indices":[1,0],"options":[{"items":["b","x:red"]},{"label":"first","items":["a"]}]}` + "\n",
+			`{"type":"solution","number":2,"option_indices":[2],"options":[{"label":"<a&b>","items":["a","b"]}]}` + "\n"}},
+		{name: "empty solution", json: true, sols: [][]int{{}}, want: []string{`{"type":"solution","number":1,"option_indices":[],"options":[]}` + "\n"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewSolutions(p, tc.json)
+			for i, sol := range tc.sols {
+				if got := string(s.Next(sol)); got != tc.want[i] {
+					t.Errorf("solution %d:\n got %q\nwant %q", i+1, got, tc.want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		n       int64
+		numbers []int
+		json    bool
+		want    string
+	}{
+		{name: "text", n: 1, numbers: []int{2, 4, 10}, want: "2 4 10\n"},
+		{name: "text empty", n: 1, want: "\n"},
+		{name: "json", n: 7, numbers: []int{1, 5}, json: true, want: `{"type":"solution","number":7,"options":[1,5]}` + "\n"},
+		{name: "json nil", n: 1, json: true, want: `{"type":"solution","number":1,"options":null}` + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := string(Numbers(new(bytes.Buffer), tc.n, tc.numbers, tc.json)); got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSummaries(t *testing.T) {
+	huge, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
+	shard := exactcover.ShardSummary{Problem: "ab", Engine: "dlx", Branching: "knuth", Shard: 2, Shards: 3, Split: "s",
+		Solutions: 5, Nodes: 9, Updates: 20, Cleansings: 1, Profile: []int64{1, 8}, Status: "complete", ElapsedSeconds: 1.5}
+	for _, tc := range []struct {
+		name string
+		sum  *Summary
+		want string
+	}{
+		{name: "search", sum: New(exactcover.Stats{Solutions: 3, Nodes: 10, Updates: 40, Status: exactcover.NodeLimit, Elapsed: time.Second}),
+			want: `{"type":"summary","solutions":3,"nodes":10,"updates":40,"status":"node-limit","elapsed_seconds":1}`},
+		{name: "shard", sum: Search(shard),
+			want: `{"type":"summary","solutions":5,"nodes":9,"updates":20,"status":"complete","elapsed_seconds":1.5,"engine":"dlx","cleansings":1,"profile":[1,8],"problem":"ab","branching":"knuth","shard":2,"shards":3,"split":"s"}`},
+		{name: "not a shard", sum: Search(exactcover.ShardSummary{Problem: "ab", Engine: "sparse", Branching: "knuth", Solutions: 1, Status: "limit"}),
+			want: `{"type":"summary","solutions":1,"nodes":0,"updates":0,"status":"limit","elapsed_seconds":0,"engine":"sparse"}`},
+		{name: "memo count", sum: Count(exactcover.CountResult{Solutions: huge, Method: "memo", Why: "asked for",
+			Memo: exactcover.MemoStats{Levels: 4, States: 12, PeakBytes: 100}, Elapsed: time.Second}, exactcover.Complete, ""),
+			want: `{"type":"summary","solutions":123456789012345678901234567890,"nodes":0,"updates":0,"status":"complete","elapsed_seconds":1,"method":"memo","why":"asked for","memo_states":12,"memo_levels":4,"memo_peak_bytes":100}`},
+		{name: "memo unfinished", sum: Count(exactcover.CountResult{Solutions: big.NewInt(3), Method: "memo"}, exactcover.Timeout, ""),
+			want: `{"type":"summary","solutions":null,"nodes":0,"updates":0,"status":"timeout","elapsed_seconds":0,"method":"memo"}`},
+		{name: "search count unfinished", sum: Count(exactcover.CountResult{Solutions: big.NewInt(3), Method: "search",
+			Search: exactcover.Stats{Nodes: 7}}, exactcover.Interrupted, "sparse"),
+			want: `{"type":"summary","solutions":3,"nodes":7,"updates":0,"status":"interrupted","elapsed_seconds":0,"engine":"sparse","method":"search"}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := string(Marshal(new(bytes.Buffer), tc.sum)); got != tc.want+"\n" {
+				t.Errorf("\n got %s\nwant %s", got, tc.want)
+			}
+		})
+	}
+}
+
+// shardLines writes the output of shard k of n: its solutions (option
+// indices) and its summary with status.
+func shardLines(k, n int, status string, sols ...string) string {
+	var b strings.Builder
+	for i, s := range sols {
+		b.WriteString(`{"type":"solution","number":` + string(rune('1'+i)) + `,"option_indices":[` + s + `],"options":[]}` + "\n")
+	}
+	b.WriteString(`{"type":"summary","solutions":` + string(rune('0'+len(sols))) + `,"nodes":5,"updates":9,"status":"` + status +
+		`","elapsed_seconds":1,"engine":"dlx","problem":"ab","branching":"knuth","shard":` + string(rune('0'+k)) +
+		`,"shards":` + string(rune('0'+n)) + `,"split":"s"}` + "\n")
+	return b.String()
+}
+
+func TestReadShards(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		input  string
+		shards int    // read
+		err    string // else
+	}{
+		{name: "two shards", input: shardLines(1, 2, "complete", "1,2") + shardLines(2, 2, "complete"), shards: 2},
+		{name: "resumed", input: shardLines(1, 2, "interrupted", "1,2") + shardLines(1, 2, "complete", "2,1", "3"), shards: 1},
+		{name: "finished twice", input: shardLines(1, 2, "complete") + shardLines(1, 2, "complete"), shards: 2},
+		{name: "empty", input: "", err: "f: the file is cut short (no summary at its end)"},
+		{name: "no summary", input: `{"type":"solution","number":1,"option_indices":[0]}` + "\n", err: "f: the file is cut short (no summary at its end)"},
+		{name: "last line cut", input: shardLines(1, 1, "complete") + `{"type":"sol`, err: "f:2: the file is cut short (its last line is incomplete)"},
+		{name: "not json", input: "hello\n", err: `f:1: not the --json output of "xcover solve --shard K/N"`},
+		{name: "other record", input: `{"type":"puzzle"}` + "\n", err: `f:1: not the --json output of "xcover solve --shard K/N"`},
+		{name: "bad summary", input: `{"type":"summary","solutions":"x"}` + "\n", err: "f:1: json: cannot unmarshal"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			shards, err := ReadShards(strings.NewReader(tc.input), "f", true)
+			if tc.err != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
+					t.Fatalf("err = %v, want %s…", err, tc.err)
+				}
+				return
+			}
+			if err != nil || len(shards) != tc.shards {
+				t.Fatalf("read %d shards, %v; want %d", len(shards), err, tc.shards)
+			}
+			for _, sh := range shards {
+				if sh.Summary.Source != "f" {
+					t.Errorf("source %q", sh.Summary.Source)
+				}
+			}
+		})
+	}
+}
+
+func TestReadShardsLongLine(t *testing.T) {
+	long := `{"type":"solution","number":1,"option_indices":[0],"pad":"` + strings.Repeat("x", 100<<10) + `"}` + "\n"
+	shards, err := ReadShards(strings.NewReader(long+shardLines(1, 1, "complete")), "f", true)
+	if err != nil || len(shards) != 1 || len(shards[0].Solutions[0]) != len(long) {
+		t.Fatalf("long line: %v", err)
+	}
+}
+
+func TestMergeSolutions(t *testing.T) {
+	input := shardLines(1, 2, "interrupted", "1,2") + shardLines(1, 2, "complete", "2,1", "3") + shardLines(2, 2, "complete", "4,0")
+	shards, err := ReadShards(strings.NewReader(input), "f", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, twice := MergeSolutions(shards)
+	want := []string{
+		`{"type":"solution","number":1,"option_indices":[1,2],"options":[]}`,
+		`{"type":"solution","number":2,"option_indices":[3],"options":[]}`,
+		`{"type":"solution","number":3,"option_indices":[4,0],"options":[]}`,
+	}
+	if twice != 1 || len(records) != len(want) {
+		t.Fatalf("%d records, %d twice; want %d, 1", len(records), twice, len(want))
+	}
+	for i, r := range records {
+		if string(r) != want[i]+"\n" {
+			t.Errorf("record %d: %s", i+1, r)
+		}
+	}
+	total, err := Merge(shards)
+	if err != nil || total.Solutions != 3 || total.Nodes != 10 {
+		t.Errorf("Merge = %+v, %v", total, err)
+	}
+}

@@ -1,0 +1,152 @@
+package report
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+
+	"xcover/exactcover"
+)
+
+// MaxLine bounds one line of a shard's output: a solution of a problem
+// with a million options chosen is well under it.
+const MaxLine = 64 << 20
+
+// Shard is what the output of one shard's search ("xcover solve --shard
+// K/N --json") holds: its summary and, when read with them, the solution
+// records it printed.
+type Shard struct {
+	Summary   exactcover.ShardSummary
+	Solutions [][]byte // the solution records, as printed
+	keys      []string // each solution's sorted option indices
+}
+
+// ReadShards reads the output of one or more shards, one after another
+// (as "cat shard-*.json" gives them), from r, which name names in
+// messages: each ends with its summary record. It keeps the solution
+// records when keep is set. A shard stopped and resumed with its output
+// appended to leaves an unfinished summary followed by the rest of its
+// output: the later summary of the same shard replaces it. A stream whose
+// last line is not a complete summary was cut short: an error.
+func ReadShards(r io.Reader, name string, keep bool) ([]*Shard, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	var (
+		outs []*Shard
+		cur  = &Shard{}
+		last string
+	)
+	for lineNo := 1; ; lineNo++ {
+		line, err := readLine(br)
+		if err == io.EOF && len(line) == 0 {
+			break
+		}
+		if err == io.EOF {
+			return nil, fmt.Errorf("%s:%d: the file is cut short (its last line is incomplete); rerun the shard, or resume it from its checkpoint", name, lineNo)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, lineNo, err)
+		}
+		var head struct {
+			Type    string `json:"type"`
+			Indices []int  `json:"option_indices"`
+		}
+		if err := json.Unmarshal(line, &head); err != nil || head.Type != "solution" && head.Type != "summary" {
+			return nil, fmt.Errorf("%s:%d: not the --json output of \"xcover solve --shard K/N\"", name, lineNo)
+		}
+		last = head.Type
+		if head.Type == "solution" {
+			if keep {
+				idx := slices.Sorted(slices.Values(head.Indices))
+				cur.Solutions = append(cur.Solutions, slices.Clone(line))
+				cur.keys = append(cur.keys, fmt.Sprint(idx))
+			}
+			continue
+		}
+		if err := json.Unmarshal(line, &cur.Summary); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", name, lineNo, err)
+		}
+		cur.Summary.Source = name
+		if n := len(outs); n > 0 && resumed(&outs[n-1].Summary, &cur.Summary) {
+			prev := outs[n-1] // an unfinished run of this shard, resumed
+			cur.Solutions = append(prev.Solutions, cur.Solutions...)
+			cur.keys = append(prev.keys, cur.keys...)
+			outs = outs[:n-1]
+		}
+		outs = append(outs, cur)
+		cur = &Shard{}
+	}
+	if last != "summary" {
+		return nil, fmt.Errorf("%s: the file is cut short (no summary at its end); rerun the shard, or resume it from its checkpoint", name)
+	}
+	return outs, nil
+}
+
+// resumed reports whether summary b continues a (not finished) run a of the
+// same shard.
+func resumed(a, b *exactcover.ShardSummary) bool {
+	return a.Status != exactcover.Complete.String() && a.Shards > 0 &&
+		a.Problem == b.Problem && a.Shard == b.Shard && a.Shards == b.Shards && a.Split == b.Split
+}
+
+// readLine returns the next line with its newline; io.EOF with a line
+// means that the line has none (the file was cut short).
+func readLine(br *bufio.Reader) ([]byte, error) {
+	line, err := br.ReadSlice('\n')
+	if !errors.Is(err, bufio.ErrBufferFull) {
+		return line, err
+	}
+	long := slices.Clone(line)
+	for errors.Is(err, bufio.ErrBufferFull) {
+		if len(long) > MaxLine {
+			return nil, fmt.Errorf("a line longer than %d MiB", MaxLine>>20)
+		}
+		line, err = br.ReadSlice('\n')
+		long = append(long, line...)
+	}
+	return long, err
+}
+
+// Merge adds up the summaries of the shards with [exactcover.Merge].
+func Merge(shards []*Shard) (exactcover.ShardSummary, error) {
+	parts := make([]exactcover.ShardSummary, len(shards))
+	for i, sh := range shards {
+		parts[i] = sh.Summary
+	}
+	return exactcover.Merge(parts)
+}
+
+// MergeSolutions returns the distinct solution records of the shards (read
+// with keep), in order and numbered afresh from 1, and how many it left
+// out because a shard printed them before: a shard resumed from a
+// checkpoint prints again what it found after the checkpoint.
+func MergeSolutions(shards []*Shard) (records [][]byte, twice int64) {
+	seen := map[string]bool{}
+	for _, sh := range shards {
+		for i, line := range sh.Solutions {
+			if seen[sh.keys[i]] {
+				twice++
+				continue
+			}
+			seen[sh.keys[i]] = true
+			records = append(records, renumber(line, int64(len(records)+1)))
+		}
+	}
+	return records, twice
+}
+
+// renumber returns a solution record with its number replaced by n.
+func renumber(line []byte, n int64) []byte {
+	prefix := []byte(`{"type":"solution","number":`)
+	rest, ok := bytes.CutPrefix(line, prefix)
+	end := bytes.IndexByte(rest, ',')
+	if !ok || end < 0 {
+		return line
+	}
+	b := strconv.AppendInt(slices.Clone(prefix), n, 10)
+	return append(b, rest[end:]...)
+}
