@@ -1,6 +1,10 @@
 package exactcover
 
-import "fmt"
+import (
+	"fmt"
+
+	"xcover/internal/bytesize"
+)
 
 // Builder collects a problem given by item indices rather than names, for
 // front ends that build many problems quickly (a Sudoku batch builds one per
@@ -98,7 +102,7 @@ func (b *Builder) Build(s *Solver) error {
 		return &ProblemError{Err: fmt.Errorf("%w: %d item uses, limit MaxNodes = %d", ErrTooLarge, len(b.items), MaxNodes), Option: -1, Position: -1}
 	}
 	if need := MemoryNeeded(b.nItems, len(b.ends), len(b.items)); need > MemoryBudget {
-		return &ProblemError{Err: fmt.Errorf("%w: it would take %d MiB, more than MemoryBudget = %d MiB", ErrTooLarge, need>>20, MemoryBudget>>20), Option: -1, Position: -1}
+		return &ProblemError{Err: fmt.Errorf("%w: it would take %s, more than MemoryBudget = %s", ErrTooLarge, bytesize.Format(need), bytesize.Format(MemoryBudget)), Option: -1, Position: -1}
 	}
 	for i := range b.lo {
 		if err := checkBounds(int(b.lo[i]), int(b.hi[i])); err != nil {

@@ -1,10 +1,10 @@
 package specs
 
 import (
-	"fmt"
 	"unsafe"
 
 	"xcover/exactcover"
+	"xcover/internal/bytesize"
 )
 
 // Limits on input. A parser stops at the first declaration, option or item
@@ -82,21 +82,13 @@ func (sp *Spec) checkMemory(n dlxCounts) error {
 	var budget string
 	switch {
 	case parsed > MaxParseMemory:
-		budget = "MaxParseMemory = " + size(MaxParseMemory)
+		budget = "MaxParseMemory = " + bytesize.Format(MaxParseMemory)
 	case compiled > exactcover.MemoryBudget:
-		budget = "exactcover.MemoryBudget = " + size(exactcover.MemoryBudget)
+		budget = "exactcover.MemoryBudget = " + bytesize.Format(exactcover.MemoryBudget)
 	default:
 		return nil
 	}
 	return sp.errorAt(pos{1, 1}, exactcover.ErrTooLarge,
 		"this problem (%d options, %d item uses) needs about %s of memory, %s to read and %s compiled: more than %s",
-		n.options, n.uses, size(parsed+compiled), size(parsed), size(compiled), budget)
-}
-
-// size writes a number of bytes for people, in GiB or MiB.
-func size(b int64) string {
-	if b >= 1<<30 {
-		return fmt.Sprintf("%.1f GiB", float64(b)/(1<<30))
-	}
-	return fmt.Sprintf("%.0f MiB", float64(b)/(1<<20))
+		n.options, n.uses, bytesize.Format(parsed+compiled), bytesize.Format(parsed), bytesize.Format(compiled), budget)
 }

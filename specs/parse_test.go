@@ -173,7 +173,7 @@ func TestMemoryRefusal(t *testing.T) {
 	runtime.ReadMemStats(&before)
 	_, err := specs.Parse("in", worst, specs.DLX)
 	runtime.ReadMemStats(&after)
-	want := regexp.MustCompile(`^in:1:1: this problem \(33554431 options, 33554431 item uses\) needs about [0-9.]+ GiB of memory, [0-9.]+ GiB to read and [0-9.]+ GiB compiled: more than MaxParseMemory = 2\.0 GiB$`)
+	want := regexp.MustCompile(`^in:1:1: this problem \(33554431 options, 33554431 item uses\) needs about [0-9.]+GiB of memory, [0-9.]+GiB to read and [0-9.]+GiB compiled: more than MaxParseMemory = 2GiB$`)
 	if err == nil || !want.MatchString(err.Error()) || !errors.Is(err, exactcover.ErrTooLarge) {
 		t.Fatalf("Parse = %v, want a match of %s", err, want)
 	}

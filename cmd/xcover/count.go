@@ -11,10 +11,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/cliparse"
-
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/internal/bytesize"
+	"xcover/internal/cliparse"
 	"xcover/report"
 )
 
@@ -88,7 +88,7 @@ func solveMemo(ctx context.Context, e *env, req *search, out *writer, s *exactco
 		show = func(pr *exactcover.CountProgress) {
 			if pr.Method == "memo" {
 				p.show(pr.Fraction, fmt.Sprintf("memoizing: option %d of %d, %s, %s", pr.Memo.Level, pr.Memo.Levels,
-					explain.Plural(pr.Memo.States, "state"), cliparse.FormatBytes(pr.Memo.PeakBytes)))
+					explain.Plural(pr.Memo.States, "state"), bytesize.Format(pr.Memo.PeakBytes)))
 			} else {
 				p.show(pr.Fraction, fmt.Sprintf("searching: %.1f%% done (estimated), %s", 100*pr.Fraction, explain.Plural(pr.Search.Nodes, "node")))
 			}
@@ -171,7 +171,7 @@ func memoStatsLine(res exactcover.CountResult, status exactcover.Status) string 
 	}
 	if m := res.Memo; m.Levels > 0 {
 		fmt.Fprintf(&b, "; memo: %d of %d options, %s (widest level %d, keys of %d bits), peak %s",
-			m.Level, m.Levels, explain.Plural(m.States, "state"), m.Widest, m.KeyBits, cliparse.FormatBytes(m.PeakBytes))
+			m.Level, m.Levels, explain.Plural(m.States, "state"), m.Widest, m.KeyBits, bytesize.Format(m.PeakBytes))
 		if m.ZDDNodes > 0 {
 			fmt.Fprintf(&b, ", %d ZDD nodes", m.ZDDNodes)
 		}

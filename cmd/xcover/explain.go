@@ -6,10 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/cliparse"
-
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/internal/cliparse"
 )
 
 // defaultSteps is how many nodes of the search tree "xcover explain" tells

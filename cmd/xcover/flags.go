@@ -8,9 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/cliparse"
-
 	"xcover/exactcover"
+	"xcover/internal/cliparse"
 	"xcover/specs"
 )
 

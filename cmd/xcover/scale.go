@@ -10,9 +10,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/cliparse"
-
 	"xcover/exactcover"
+	"xcover/internal/cliparse"
 )
 
 // The flags of solve for big searches: checkpoints and shards (-j is

@@ -13,9 +13,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/cliparse"
-
 	"xcover/exactcover"
+	"xcover/internal/cliparse"
 	"xcover/report"
 	"xcover/specs"
 	"xcover/zdd"

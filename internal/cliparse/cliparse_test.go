@@ -96,15 +96,6 @@ func TestSize(t *testing.T) {
 	}
 }
 
-func TestFormatBytes(t *testing.T) {
-	for n, want := range map[int64]string{0: "0B", 1023: "1023B", 1 << 10: "1KiB", 1536: "1.5KiB",
-		512 << 20: "512MiB", 8 << 30: "8GiB", 3 << 29: "1.5GiB", 1 << 40: "1TiB", 1 << 50: "1PiB", 1 << 60: "1.02e+03PiB"} {
-		if got := FormatBytes(n); got != want {
-			t.Errorf("FormatBytes(%d) = %q, want %q", n, got, want)
-		}
-	}
-}
-
 func TestPermuteArgs(t *testing.T) {
 	flags := []cli.Flag{&cli.BoolFlag{Name: "count"}, &cli.StringFlag{Name: "format"}, &cli.IntFlag{Name: "jobs", Aliases: []string{"j"}}}
 	cmds := []*cli.Command{

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"xcover/internal/bytesize"
 )
 
 // Count is a flag value: a whole number from Min to Max (0: no bound).
@@ -76,18 +78,4 @@ func (v *Size) Set(s string) error {
 	return nil
 }
 
-func (v *Size) String() string { return FormatBytes(v.N) }
-
-// FormatBytes writes a size with binary units and three significant
-// digits: "512B", "1.5GiB".
-func FormatBytes(n int64) string {
-	if n < 1<<10 {
-		return fmt.Sprintf("%dB", n)
-	}
-	x, i := float64(n)/(1<<10), 0
-	for x >= 1<<10 && i < 4 {
-		x /= 1 << 10
-		i++
-	}
-	return strconv.FormatFloat(x, 'g', 3, 64) + string("KMGTP"[i]) + "iB"
-}
+func (v *Size) String() string { return bytesize.Format(v.N) }

@@ -7,6 +7,7 @@ import (
 	"math/big"
 
 	"xcover/exactcover/internal/core"
+	"xcover/internal/bytesize"
 	"xcover/internal/multiword"
 	"xcover/zdd"
 )
@@ -41,7 +42,7 @@ func (e *LimitError) Error() string {
 		what = "the frontier and the ZDD"
 	}
 	return fmt.Sprintf("%v: %s would take %s, more than the limit of %s, after %d of %d options (%.0f%%)",
-		ErrLimit, what, FormatBytes(e.Need), FormatBytes(e.Limit), e.Level, e.Levels, 100*float64(e.Level)/float64(max(e.Levels, 1)))
+		ErrLimit, what, bytesize.Format(e.Need), bytesize.Format(e.Limit), e.Level, e.Levels, 100*float64(e.Level)/float64(max(e.Levels, 1)))
 }
 
 func (e *LimitError) Unwrap() error { return ErrLimit }
@@ -411,18 +412,4 @@ func (t *table) total() *big.Int {
 		multiword.Add(sum, t.counts[i*t.w:i*t.w+t.w])
 	}
 	return multiword.ToBig(sum)
-}
-
-// FormatBytes writes a size with binary units, for messages: "1.5 GiB".
-func FormatBytes(n int64) string {
-	const unit = 1024
-	if n < unit {
-		return fmt.Sprintf("%d B", n)
-	}
-	x, i := float64(n), -1
-	for x >= unit && i < 5 {
-		x /= unit
-		i++
-	}
-	return fmt.Sprintf("%.3g %ciB", x, "KMGTPE"[i])
 }
