@@ -63,6 +63,21 @@ type Run struct {
 	Export []Unit
 }
 
+// NextPoll returns the node count at which a search that has entered
+// nodes nodes stops next, to poll or at its node limit: PollEvery nodes
+// on (PollInterval when zero), or MaxNodes if that comes first.
+func (r *Run) NextPoll(nodes int64) int64 {
+	every := r.PollEvery
+	if every <= 0 {
+		every = PollInterval
+	}
+	next := nodes + every
+	if r.MaxNodes > 0 && r.MaxNodes < next {
+		next = r.MaxNodes
+	}
+	return next
+}
+
 // Engine is a compiled problem with its search state, able to search any
 // unit. It is not safe for concurrent use: every worker has its own,
 // made by Clone.

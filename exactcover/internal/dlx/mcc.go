@@ -27,14 +27,7 @@ func (e *Engine) danceM(run *core.Run, c *core.Counters, base int, resume int32)
 		weighted     = run.Weighted
 		maxSolutions = run.MaxSolutions
 	)
-	every := run.PollEvery
-	if every <= 0 {
-		every = core.PollInterval
-	}
-	nextPoll = every
-	if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
-		nextPoll = run.MaxNodes
-	}
+	nextPoll = run.NextPoll(0)
 	if resume != 0 {
 		cur = resume
 		best = nd[cur].top
@@ -43,29 +36,11 @@ func (e *Engine) danceM(run *core.Run, c *core.Counters, base int, resume int32)
 
 forward:
 	if t.nodes >= nextPoll {
-		if run.MaxNodes > 0 && t.nodes >= run.MaxNodes {
-			end = core.NodeLimit
-			run.Export = e.export(run.Export, base, level, cut)
+		if why, stop := e.poll(run, &t, c, base, level, &cut); stop {
+			end = why
 			goto abort
 		}
-		if run.Poll != nil {
-			e.level = level
-			sofar := t.add(c)
-			switch run.Poll(&sofar) {
-			case core.Stop:
-				end = core.Polled
-				run.Export = e.export(run.Export, base, level, cut)
-				goto abort
-			case core.Export:
-				run.Export = e.export(run.Export, base, level, cut)
-			case core.Donate:
-				run.Export, cut = e.donate(run.Export, base, level, cut)
-			}
-		}
-		nextPoll = t.nodes + every
-		if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
-			nextPoll = run.MaxNodes
-		}
+		nextPoll = run.NextPoll(t.nodes)
 	}
 	t.nodes++
 	profile[level]++

@@ -47,6 +47,33 @@ func (t *tally) add(c *core.Counters) core.Counters {
 		Updates: c.Updates + t.updates, Cleansings: c.Cleansings + t.cleansings}
 }
 
+// poll does what is due when a search reaches Run.NextPoll: at the node
+// limit, or when Poll says Stop, it exports every unexplored part of the
+// search (levels base…level, those above cut) and reports how it ends;
+// otherwise it exports or donates what Poll asks for and the search goes
+// on.
+func (e *Engine) poll(run *core.Run, t *tally, c *core.Counters, base, level int, cut *int) (end core.End, stop bool) {
+	if run.MaxNodes > 0 && t.nodes >= run.MaxNodes {
+		run.Export = e.export(run.Export, base, level, *cut)
+		return core.NodeLimit, true
+	}
+	if run.Poll == nil {
+		return core.Exhausted, false
+	}
+	e.level = level
+	sofar := t.add(c)
+	switch run.Poll(&sofar) {
+	case core.Stop:
+		run.Export = e.export(run.Export, base, level, *cut)
+		return core.Polled, true
+	case core.Export:
+		run.Export = e.export(run.Export, base, level, *cut)
+	case core.Donate:
+		run.Export, *cut = e.donate(run.Export, base, level, *cut)
+	}
+	return core.Exhausted, false
+}
+
 // dance is the search loop of Algorithms X and C, written as Knuth writes
 // it: levels on an explicit stack, so that nothing is allocated per node
 // and the search can stop at any point and unwind. It explores the subtree
@@ -65,14 +92,7 @@ func (e *Engine) dance(run *core.Run, c *core.Counters, base int, resume int32) 
 		cut       = base - 1 // levels ≤ cut gave their other branches away
 	)
 	weighted := run.Weighted
-	every := run.PollEvery
-	if every <= 0 {
-		every = core.PollInterval
-	}
-	nextPoll = every
-	if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
-		nextPoll = run.MaxNodes
-	}
+	nextPoll = run.NextPoll(0)
 	if resume != 0 {
 		cur = resume
 		best = nd[cur].top
@@ -90,29 +110,11 @@ func (e *Engine) dance(run *core.Run, c *core.Counters, base int, resume int32) 
 
 forward:
 	if t.nodes >= nextPoll {
-		if run.MaxNodes > 0 && t.nodes >= run.MaxNodes {
-			end = core.NodeLimit
-			run.Export = e.export(run.Export, base, level, cut)
+		if why, stop := e.poll(run, &t, c, base, level, &cut); stop {
+			end = why
 			goto abort
 		}
-		if run.Poll != nil {
-			e.level = level
-			sofar := t.add(c)
-			switch run.Poll(&sofar) {
-			case core.Stop:
-				end = core.Polled
-				run.Export = e.export(run.Export, base, level, cut)
-				goto abort
-			case core.Export:
-				run.Export = e.export(run.Export, base, level, cut)
-			case core.Donate:
-				run.Export, cut = e.donate(run.Export, base, level, cut)
-			}
-		}
-		nextPoll = t.nodes + every
-		if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
-			nextPoll = run.MaxNodes
-		}
+		nextPoll = run.NextPoll(t.nodes)
 	}
 	t.nodes++
 	profile[level]++
