@@ -37,33 +37,6 @@ func (e *Engine) unlist(x int32) {
 	list[last], mem[x+posAt] = x, last
 }
 
-// coverAll covers the items whose blocks and colors are listed in pairs
-// in e.todo, in order, each dealt with entirely before the next: its size
-// is complemented (its set is no longer maintained) and the options in its
-// set, but for those giving it the listed color (when it is not 0), leave
-// the sets of their other active items. An active primary item that is
-// still listed and is left with no option is noted in e.dead, and the
-// work stops there with ok false, for the restore point to undo. (The
-// caller has taken the items out of the active lists.)
-func (e *Engine) coverAll() (updates int64, ok bool) {
-	mem, todo := e.mem, e.todo
-	e.dead = -1
-	for k := 0; k < len(todo); k += 2 {
-		c := todo[k]
-		size := mem[c+sizeAt]
-		mem[c+sizeAt] = ^size
-		if c < e.secBase {
-			i := mem[c+itemAt]
-			e.short[i>>6] &^= 1 << (i & 63)
-		}
-		updates += 1 + e.hide(c, todo[k+1], size)
-		if e.dead >= 0 {
-			return updates, false
-		}
-	}
-	return updates, true
-}
-
 // hide removes the options in the set of block c, but for those giving c
 // the given color (when it is not 0), from the sets of their other active
 // items. size is c's size before it was covered. An active primary item
@@ -121,10 +94,26 @@ func (e *Engine) hide(c, color, size int32) (updates int64) {
 // too, so no dead end is reported here.)
 func (e *Engine) cover(c int32) int64 {
 	e.unlist(c)
-	e.todo = append(e.todo[:0], c, 0)
-	updates, _ := e.coverAll()
+	updates := e.close(c, 0)
 	e.dead = -1
 	return updates
+}
+
+// close covers the item of block c, active and already out of the active
+// lists: its size is complemented (its set is no longer maintained) and
+// the options in its set, but for those giving it the color (when it is
+// not 0), leave the sets of their other active items. It returns the
+// updates made; an active primary item still listed and left with no
+// option is noted in e.dead.
+func (e *Engine) close(c, color int32) int64 {
+	mem := e.mem
+	size := mem[c+sizeAt]
+	mem[c+sizeAt] = ^size
+	if c < e.secBase {
+		i := mem[c+itemAt]
+		e.short[i>>6] &^= 1 << (i & 63)
+	}
+	return 1 + e.hide(c, color, size)
 }
 
 // take takes the option of node cur, whose item has been covered: its
@@ -136,42 +125,75 @@ func (e *Engine) cover(c int32) int64 {
 // covering an item leaves some other primary item with no option; the
 // item being covered is always dealt with entirely first, so the work done
 // does not depend on the order inside the sets.
-func (e *Engine) take(cur int32) (updates int64, ok bool) {
-	e.todo = e.todo[:0]
-	e.list1(cur+1, cur)
-	return e.coverAll()
-}
+func (e *Engine) take(cur int32) (updates int64, ok bool) { return e.takeOption(cur, false) }
 
 // force takes the option of node cur, the only option left to its item:
 // it is cover and take in one, with the same work.
-func (e *Engine) force(cur int32) (updates int64, ok bool) {
-	e.todo = e.todo[:0]
-	e.list1(cur, cur+1)
-	e.list1(cur+1, cur)
-	return e.coverAll()
-}
+func (e *Engine) force(cur int32) (updates int64, ok bool) { return e.takeOption(cur, true) }
 
-// list1 takes out of the active lists the active items of the option from
-// node first around to node stop, excluded, and lists them in e.todo with
-// their colors.
-func (e *Engine) list1(first, stop int32) {
-	mem := e.mem
-	for nn := first; nn != stop; {
-		x := mem[2*nn]
+// takeOption is take, and with self force: cur's own item is then taken
+// out of the active list and covered first.
+//
+// It makes two passes around the option. The first takes its active items
+// out of the active lists; the second covers them, in order: those still
+// active, since covering an item only shortens the sets of active ones.
+func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
+	mem, list := viewMem(e.mem), viewMem(e.list)
+	secBase := e.secBase
+	e.dead = -1
+	nn := cur + 1
+	if self {
+		nn = cur
+	}
+	for first := true; first || nn != cur; first = false {
+		x := *mem.at(2 * nn)
 		if x < 0 {
 			nn += x
 			continue
 		}
-		if mem[x+sizeAt] >= 0 {
-			e.unlist(x)
+		if *mem.at(x + sizeAt) >= 0 { // unlist, written out
+			var last int32
+			if x < secBase {
+				e.nAct--
+				last = e.nAct
+			} else {
+				e.nSec--
+				last = e.nPrimary + e.nSec
+			}
+			p, y := *mem.at(x + posAt), *list.at(last)
+			*list.at(p), *mem.at(y + posAt) = y, p
+			*list.at(last), *mem.at(x + posAt) = x, last
+		}
+		nn++
+	}
+	nn = cur + 1
+	if self {
+		nn = cur
+	}
+	for first := true; first || nn != cur; first = false {
+		x := *mem.at(2 * nn)
+		if x < 0 {
+			nn += x
+			continue
+		}
+		if size := *mem.at(x + sizeAt); size >= 0 { // close, written out
+			*mem.at(x + sizeAt) = ^size
+			if x < secBase {
+				i := *mem.at(x + itemAt)
+				e.short[i>>6] &^= 1 << (i & 63)
+			}
 			color := int32(0)
 			if e.colors != nil {
 				color = e.colors[nn]
 			}
-			e.todo = append(e.todo, x, color)
+			updates += 1 + e.hide(x, color, size)
+			if e.dead >= 0 {
+				return updates, false
+			}
 		}
 		nn++
 	}
+	return updates, true
 }
 
 // save makes a restore point: the sizes of the active items go on
