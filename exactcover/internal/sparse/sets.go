@@ -1,5 +1,7 @@
 package sparse
 
+import "slices"
+
 // The set operations of the search, each returning the updates it made.
 // Items are named by their blocks (see engine.go).
 
@@ -138,60 +140,67 @@ func (e *Engine) force(cur int32) (updates int64, ok bool) { return e.takeOption
 // out of the active lists; the second covers them, in order: those still
 // active, since covering an item only shortens the sets of active ones.
 func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
-	mem, list := viewMem(e.mem), viewMem(e.list)
-	secBase := e.secBase
+	mem, list, short := viewMem(e.mem), viewMem(e.list), viewWords(e.short)
+	secBase, nAct, nSec := e.secBase, e.nAct, e.nSec
 	e.dead = -1
-	nn := cur + 1
-	if self {
-		nn = cur
+	// e.unlist, written out: block x leaves its active list.
+	leave := func(x int32) {
+		var last int32
+		if x < secBase {
+			nAct--
+			last = nAct
+		} else {
+			nSec--
+			last = e.nPrimary + nSec
+		}
+		p, y := *mem.at(x + posAt), *list.at(last)
+		*list.at(p), *mem.at(y + posAt) = y, p
+		*list.at(last), *mem.at(x + posAt) = x, last
 	}
-	for first := true; first || nn != cur; first = false {
+	if self {
+		leave(*mem.at(2 * cur))
+	}
+	for nn := cur + 1; nn != cur; nn++ {
 		x := *mem.at(2 * nn)
-		if x < 0 {
-			nn += x
+		if x < 0 { // the spacer: on from the option's first node
+			nn += x - 1
 			continue
 		}
-		if *mem.at(x + sizeAt) >= 0 { // unlist, written out
-			var last int32
-			if x < secBase {
-				e.nAct--
-				last = e.nAct
-			} else {
-				e.nSec--
-				last = e.nPrimary + e.nSec
-			}
-			p, y := *mem.at(x + posAt), *list.at(last)
-			*list.at(p), *mem.at(y + posAt) = y, p
-			*list.at(last), *mem.at(x + posAt) = x, last
+		if *mem.at(x + sizeAt) >= 0 {
+			leave(x)
 		}
-		nn++
 	}
-	nn = cur + 1
+	e.nAct, e.nSec = nAct, nSec
+	// e.close, written out: block x, out of the active lists, is covered.
+	shut := func(x, color int32) {
+		size := *mem.at(x + sizeAt)
+		*mem.at(x + sizeAt) = ^size
+		if x < secBase {
+			i := *mem.at(x + itemAt)
+			*short.at(i >> 6) &^= 1 << (i & 63)
+		}
+		updates += 1 + e.hide(x, color, size)
+	}
 	if self {
-		nn = cur
+		if shut(*mem.at(2 * cur), 0); e.dead >= 0 {
+			return updates, false
+		}
 	}
-	for first := true; first || nn != cur; first = false {
+	for nn := cur + 1; nn != cur; nn++ {
 		x := *mem.at(2 * nn)
 		if x < 0 {
-			nn += x
+			nn += x - 1
 			continue
 		}
-		if size := *mem.at(x + sizeAt); size >= 0 { // close, written out
-			*mem.at(x + sizeAt) = ^size
-			if x < secBase {
-				i := *mem.at(x + itemAt)
-				e.short[i>>6] &^= 1 << (i & 63)
-			}
+		if *mem.at(x + sizeAt) >= 0 {
 			color := int32(0)
 			if e.colors != nil {
 				color = e.colors[nn]
 			}
-			updates += 1 + e.hide(x, color, size)
-			if e.dead >= 0 {
+			if shut(x, color); e.dead >= 0 {
 				return updates, false
 			}
 		}
-		nn++
 	}
 	return updates, true
 }
@@ -205,19 +214,23 @@ func (e *Engine) save() int32 {
 		e.shortAt = append(e.shortAt, m)
 		e.shortSaves = append(e.shortSaves, e.short...)
 	}
-	mem := e.mem
-	for _, x := range e.list[:e.nAct] {
-		e.saves = append(e.saves, saved{x, mem[x+sizeAt]})
-	}
-	for _, x := range e.list[e.nPrimary : e.nPrimary+e.nSec] {
-		e.saves = append(e.saves, saved{x, mem[x+sizeAt]})
-	}
+	active, secondary := e.list[:e.nAct], e.list[e.nPrimary:e.nPrimary+e.nSec]
+	n := len(active) + len(secondary)
 	// A last entry, never read, makes every restore point begin at a
 	// different length.
-	e.saves = append(e.saves, saved{})
+	e.saves = slices.Grow(e.saves, n+1)[:int(m)+n+1]
+	mem, dst := viewMem(e.mem), e.saves[m:]
+	dst[n] = saved{}
+	for k, x := range active {
+		dst[k] = saved{x, *mem.at(x + sizeAt)}
+	}
+	dst = dst[len(active):]
+	for k, x := range secondary {
+		dst[k] = saved{x, *mem.at(x + sizeAt)}
+	}
 	if e.mcc { // and the bounds of the primary items, the first nAct
 		for _, x := range e.list[:e.nAct] {
-			e.bsaves = append(e.bsaves, mem[x+boundAt])
+			e.bsaves = append(e.bsaves, *mem.at(x + boundAt))
 		}
 		e.bsaves = append(e.bsaves, make([]int32, len(e.saves)-len(e.bsaves))...)
 	}
@@ -229,13 +242,13 @@ func (e *Engine) save() int32 {
 // come back by the counts alone: covering only ever moves an item just
 // past the end of its active list.)
 func (e *Engine) restore(m, nAct, nSec int32) {
-	mem := e.mem
+	mem := viewMem(e.mem)
 	for _, s := range e.saves[m : m+nAct+nSec] {
-		mem[s.x+sizeAt] = s.size
+		*mem.at(s.x + sizeAt) = s.size
 	}
 	if e.mcc {
 		for k, s := range e.saves[m : m+nAct] {
-			mem[s.x+boundAt] = e.bsaves[int(m)+k]
+			*mem.at(s.x + boundAt) = e.bsaves[int(m)+k]
 		}
 	}
 	e.nAct, e.nSec = nAct, nSec
