@@ -49,38 +49,36 @@ func (e *Engine) unlist(x int32) {
 // variables stay in registers.
 func (e *Engine) hide(c, color, size int32) (updates int64) {
 	mem := viewMem(e.mem)
-	for r, stop := c, c+size; r < stop; r++ {
-		tt := *mem.at(r)
+	for r, stop := int(c), int(c+size); r < stop; r++ {
+		tt := int(*mem.wide(r))
 		if color != 0 && e.colors[tt] == color {
 			continue
 		}
 		for nn := tt + 1; nn != tt; {
-			x := *mem.at(2 * nn)
+			x := int(*mem.wide(2 * nn))
 			if x < 0 { // the spacer: back to the option's first node
 				nn += x
 				continue
 			}
-			sp := mem.at(x + sizeAt)
-			if s := *sp; s >= 0 {
+			if s := int(*mem.wide(x + sizeAt)); s >= 0 {
 				s--
 				end := x + s
-				endp := mem.at(end)
-				last := *endp
-				loc := mem.at(2*nn + 1)
-				*endp = nn
-				*mem.at(*loc) = last
-				*mem.at(2*last + 1) = *loc
-				*loc = end
-				*sp = s
+				last := int(*mem.wide(end))
+				loc := int(*mem.wide(2*nn + 1))
+				*mem.wide(end) = int32(nn)
+				*mem.wide(loc) = int32(last)
+				*mem.wide(2*last + 1) = int32(loc)
+				*mem.wide(2*nn + 1) = int32(end)
+				*mem.wide(x + sizeAt) = int32(s)
 				updates++
-				if s <= 1 && x < e.secBase {
+				if s <= 1 && x < int(e.secBase) {
 					// Still listed as active, the item is not one being
 					// covered: with no option left it is a dead end.
-					if s == 0 && *mem.at(x + posAt) < e.nAct && e.dead < 0 {
-						e.dead = x
+					if s == 0 && *mem.wide(x + posAt) < e.nAct && e.dead < 0 {
+						e.dead = int32(x)
 					}
-					i := *mem.at(x + itemAt)
-					e.short[i>>6] |= 1 << (i & 63)
+					i := *mem.wide(x + itemAt)
+					*viewWords(e.short).at(i >> 6) |= 1 << (i & 63)
 				}
 			}
 			nn++
@@ -141,10 +139,10 @@ func (e *Engine) force(cur int32) (updates int64, ok bool) { return e.takeOption
 // active, since covering an item only shortens the sets of active ones.
 func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 	mem, list, short := viewMem(e.mem), viewMem(e.list), viewWords(e.short)
-	secBase, nAct, nSec := e.secBase, e.nAct, e.nSec
+	secBase, nAct, nSec := int(e.secBase), e.nAct, e.nSec
 	e.dead = -1
 	// e.unlist, written out: block x leaves its active list.
-	leave := func(x int32) {
+	leave := func(x int) {
 		var last int32
 		if x < secBase {
 			nAct--
@@ -153,46 +151,72 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 			nSec--
 			last = e.nPrimary + nSec
 		}
-		p, y := *mem.at(x + posAt), *list.at(last)
-		*list.at(p), *mem.at(y + posAt) = y, p
-		*list.at(last), *mem.at(x + posAt) = x, last
+		p, y := int(*mem.wide(x + posAt)), *list.at(last)
+		*list.wide(p), *mem.wide(int(y) + posAt) = y, int32(p)
+		*list.at(last), *mem.wide(x + posAt) = int32(x), last
 	}
+	c := int(cur)
 	if self {
-		leave(*mem.at(2 * cur))
+		leave(int(*mem.wide(2 * c)))
 	}
-	for nn := cur + 1; nn != cur; nn++ {
-		x := *mem.at(2 * nn)
+	for nn := c + 1; nn != c; nn++ {
+		x := int(*mem.wide(2 * nn))
 		if x < 0 { // the spacer: on from the option's first node
 			nn += x - 1
 			continue
 		}
-		if *mem.at(x + sizeAt) >= 0 {
+		if *mem.wide(x + sizeAt) >= 0 {
 			leave(x)
 		}
 	}
 	e.nAct, e.nSec = nAct, nSec
 	// e.close, written out: block x, out of the active lists, is covered.
-	shut := func(x, color int32) {
-		size := *mem.at(x + sizeAt)
-		*mem.at(x + sizeAt) = ^size
+	shut := func(x int, color int32) {
+		size := *mem.wide(x + sizeAt)
+		*mem.wide(x + sizeAt) = ^size
 		if x < secBase {
-			i := *mem.at(x + itemAt)
+			i := *mem.wide(x + itemAt)
 			*short.at(i >> 6) &^= 1 << (i & 63)
 		}
-		updates += 1 + e.hide(x, color, size)
+		updates += 1 + e.hide(int32(x), color, size)
 	}
 	if self {
-		if shut(*mem.at(2 * cur), 0); e.dead >= 0 {
-			return updates, false
+		// shut, with the hiding written out: cur's option, the only one
+		// in its item's set, leaves the sets of the option's other items,
+		// all out of the active lists and about to be covered (so neither
+		// short nor dead ends).
+		a := int(*mem.wide(2 * c))
+		*mem.wide(a + sizeAt) = ^*mem.wide(a + sizeAt)
+		i := *mem.wide(a + itemAt)
+		*short.at(i >> 6) &^= 1 << (i & 63)
+		updates++
+		for nn := c + 1; nn != c; nn++ {
+			x := int(*mem.wide(2 * nn))
+			if x < 0 {
+				nn += x - 1
+				continue
+			}
+			if s := int(*mem.wide(x + sizeAt)); s >= 0 {
+				s--
+				end := x + s
+				last := int(*mem.wide(end))
+				loc := int(*mem.wide(2*nn + 1))
+				*mem.wide(end) = int32(nn)
+				*mem.wide(loc) = int32(last)
+				*mem.wide(2*last + 1) = int32(loc)
+				*mem.wide(2*nn + 1) = int32(end)
+				*mem.wide(x + sizeAt) = int32(s)
+				updates++
+			}
 		}
 	}
-	for nn := cur + 1; nn != cur; nn++ {
-		x := *mem.at(2 * nn)
+	for nn := c + 1; nn != c; nn++ {
+		x := int(*mem.wide(2 * nn))
 		if x < 0 {
 			nn += x - 1
 			continue
 		}
-		if *mem.at(x + sizeAt) >= 0 {
+		if *mem.wide(x + sizeAt) >= 0 {
 			color := int32(0)
 			if e.colors != nil {
 				color = e.colors[nn]

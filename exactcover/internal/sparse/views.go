@@ -17,6 +17,10 @@ func viewMem(s []int32) memView { return memView{unsafe.Pointer(unsafe.SliceData
 
 func (v memView) at(i int32) *int32 { return (*int32)(unsafe.Add(v.p, uintptr(uint32(i))*4)) }
 
+// wide is at for an index held in a full register: constant offsets then
+// fold into the addressing (mem[2*q+1] is one instruction).
+func (v memView) wide(i int) *int32 { return (*int32)(unsafe.Add(v.p, i*4)) }
+
 // wordView is memView for the words of the set of short items.
 type wordView struct{ p unsafe.Pointer }
 

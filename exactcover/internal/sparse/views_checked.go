@@ -10,6 +10,8 @@ func viewMem(s []int32) memView { return s }
 
 func (v memView) at(i int32) *int32 { return &v[i] }
 
+func (v memView) wide(i int) *int32 { return &v[i] }
+
 type wordView []uint64
 
 func viewWords(s []uint64) wordView { return s }
