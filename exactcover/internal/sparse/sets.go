@@ -39,54 +39,6 @@ func (e *Engine) unlist(x int32) {
 	list[last], mem[x+posAt] = x, last
 }
 
-// hide removes the options in the set of block c, but for those giving c
-// the given color (when it is not 0), from the sets of their other active
-// items. size is c's size before it was covered. An active primary item
-// that is still listed and is left with no option is noted in e.dead.
-//
-// This loop is most of the engine's time: it reads the arena without
-// bounds checks (views.go), and is a function of its own so that its
-// variables stay in registers.
-func (e *Engine) hide(c, color, size int32) (updates int64) {
-	mem := viewMem(e.mem)
-	for r, stop := int(c), int(c+size); r < stop; r++ {
-		tt := int(*mem.wide(r))
-		if color != 0 && e.colors[tt] == color {
-			continue
-		}
-		for nn := tt + 1; nn != tt; {
-			x := int(*mem.wide(2 * nn))
-			if x < 0 { // the spacer: back to the option's first node
-				nn += x
-				continue
-			}
-			if s := int(*mem.wide(x + sizeAt)); s >= 0 {
-				s--
-				end := x + s
-				last := int(*mem.wide(end))
-				loc := int(*mem.wide(2*nn + 1))
-				*mem.wide(end) = int32(nn)
-				*mem.wide(loc) = int32(last)
-				*mem.wide(2*last + 1) = int32(loc)
-				*mem.wide(2*nn + 1) = int32(end)
-				*mem.wide(x + sizeAt) = int32(s)
-				updates++
-				if s <= 1 && x < int(e.secBase) {
-					// Still listed as active, the item is not one being
-					// covered: with no option left it is a dead end.
-					if s == 0 && *mem.wide(x + posAt) < e.nAct && e.dead < 0 {
-						e.dead = int32(x)
-					}
-					i := *mem.wide(x + itemAt)
-					*viewWords(e.short).at(i >> 6) |= 1 << (i & 63)
-				}
-			}
-			nn++
-		}
-	}
-	return updates
-}
-
 // cover covers the item of block c: it becomes inactive and its options
 // leave the other items' sets. (Covering the item branched on may leave
 // another item with no option only if every option of the item contains
@@ -94,26 +46,10 @@ func (e *Engine) hide(c, color, size int32) (updates int64) {
 // too, so no dead end is reported here.)
 func (e *Engine) cover(c int32) int64 {
 	e.unlist(c)
-	updates := e.close(c, 0)
+	q := int(e.mem[c]) // a node of c's item, which has options
+	updates, _ := e.shut(q, q+1)
 	e.dead = -1
 	return updates
-}
-
-// close covers the item of block c, active and already out of the active
-// lists: its size is complemented (its set is no longer maintained) and
-// the options in its set, but for those giving it the color (when it is
-// not 0), leave the sets of their other active items. It returns the
-// updates made; an active primary item still listed and left with no
-// option is noted in e.dead.
-func (e *Engine) close(c, color int32) int64 {
-	mem := e.mem
-	size := mem[c+sizeAt]
-	mem[c+sizeAt] = ^size
-	if c < e.secBase {
-		i := mem[c+itemAt]
-		e.short[i>>6] &^= 1 << (i & 63)
-	}
-	return 1 + e.hide(c, color, size)
 }
 
 // take takes the option of node cur, whose item has been covered: its
@@ -135,8 +71,9 @@ func (e *Engine) force(cur int32) (updates int64, ok bool) { return e.takeOption
 // out of the active list and covered first.
 //
 // It makes two passes around the option. The first takes its active items
-// out of the active lists; the second covers them, in order: those still
-// active, since covering an item only shortens the sets of active ones.
+// out of the active lists; the second (shut) covers them, in order: those
+// still active, since covering an item only shortens the sets of active
+// ones.
 func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 	mem, list, short := viewMem(e.mem), viewMem(e.list), viewWords(e.short)
 	secBase, nAct, nSec := int(e.secBase), e.nAct, e.nSec
@@ -170,16 +107,6 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 		}
 	}
 	e.nAct, e.nSec = nAct, nSec
-	// e.close, written out: block x, out of the active lists, is covered.
-	shut := func(x int, color int32) {
-		size := *mem.wide(x + sizeAt)
-		*mem.wide(x + sizeAt) = ^size
-		if x < secBase {
-			i := *mem.wide(x + itemAt)
-			*short.at(i >> 6) &^= 1 << (i & 63)
-		}
-		updates += 1 + e.hide(int32(x), color, size)
-	}
 	if self {
 		// shut, with the hiding written out: cur's option, the only one
 		// in its item's set, leaves the sets of the option's other items,
@@ -210,20 +137,92 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 			}
 		}
 	}
-	for nn := c + 1; nn != c; nn++ {
-		x := int(*mem.wide(2 * nn))
+	u, ok := e.shut(c+1, c)
+	return updates + u, ok
+}
+
+// shut covers, in order, the items of the nodes from node from around
+// their option to node stop, excluded, that are still active: they are
+// out of the active lists already. Covering an item complements its size
+// (its set is no longer maintained) and removes the options in its set,
+// but for those giving it the node's color (when it has one), from the
+// sets of their other active items. An active primary item still listed
+// and left with no option is a dead end: it is noted in e.dead, and shut
+// stops with ok false once the item being covered has been dealt with
+// entirely.
+//
+// These loops are most of the engine's time: they read the arena without
+// bounds checks (views.go) and are written out in one function, so that
+// the calls it would take are not made for each item.
+func (e *Engine) shut(from, stop int) (updates int64, ok bool) {
+	mem := viewMem(e.mem)
+	// The loops over the option and over each set keep their state in
+	// memory, read once per option, so that the innermost loop has the
+	// registers to itself.
+	var st struct {
+		o, stop, r, end int
+		color           int32
+	}
+	at := &st
+	at.stop = stop
+	for at.o = from; at.o != at.stop; at.o++ {
+		x := int(*mem.wide(2 * at.o))
 		if x < 0 {
-			nn += x - 1
+			at.o += x - 1
 			continue
 		}
-		if *mem.wide(x + sizeAt) >= 0 {
-			color := int32(0)
-			if e.colors != nil {
-				color = e.colors[nn]
+		size := int(*mem.wide(x + sizeAt))
+		if size < 0 {
+			continue
+		}
+		*mem.wide(x + sizeAt) = ^int32(size)
+		if x < int(e.secBase) {
+			i := *mem.wide(x + itemAt)
+			*viewWords(e.short).at(i >> 6) &^= 1 << (i & 63)
+		}
+		at.color = 0
+		if e.colors != nil {
+			at.color = e.colors[at.o]
+		}
+		updates++
+		for at.r, at.end = x, x+size; at.r < at.end; at.r++ {
+			tt := int(*mem.wide(at.r))
+			if at.color != 0 && e.colors[tt] == at.color {
+				continue
 			}
-			if shut(x, color); e.dead >= 0 {
-				return updates, false
+			for nn := tt + 1; nn != tt; {
+				y := int(*mem.wide(2 * nn))
+				if y < 0 { // the spacer: back to the option's first node
+					nn += y
+					continue
+				}
+				if s := int(*mem.wide(y + sizeAt)); s >= 0 {
+					s--
+					end := y + s
+					last := int(*mem.wide(end))
+					loc := int(*mem.wide(2*nn + 1))
+					*mem.wide(end) = int32(nn)
+					*mem.wide(loc) = int32(last)
+					*mem.wide(2*last + 1) = int32(loc)
+					*mem.wide(2*nn + 1) = int32(end)
+					*mem.wide(y + sizeAt) = int32(s)
+					updates++
+					if s <= 1 && y < int(e.secBase) {
+						// Still listed as active, the item is not one
+						// being covered: with no option left it is a
+						// dead end.
+						if s == 0 && *mem.wide(y + posAt) < e.nAct && e.dead < 0 {
+							e.dead = int32(y)
+						}
+						i := *mem.wide(y + itemAt)
+						*viewWords(e.short).at(i >> 6) |= 1 << (i & 63)
+					}
+				}
+				nn++
 			}
+		}
+		if e.dead >= 0 {
+			return updates, false
 		}
 	}
 	return updates, true
