@@ -16,16 +16,17 @@ func (e *Engine) deactivate(x int32) {
 // freeze complements block x's size, so that its set is no longer
 // maintained, and takes its item out of the set of short items.
 func (e *Engine) freeze(x int32) {
-	e.mem[x+sizeAt] = ^e.mem[x+sizeAt]
+	mem, w := viewMem(e.mem), int(x)
+	*mem.wide(w + sizeAt) = ^*mem.wide(w + sizeAt)
 	if x < e.secBase {
-		i := e.mem[x+itemAt]
-		e.short[i>>6] &^= 1 << (i & 63)
+		i := *mem.wide(w + itemAt)
+		*viewWords(e.short).at(i >> 6) &^= 1 << (i & 63)
 	}
 }
 
 // unlist takes block x out of its list of active items.
 func (e *Engine) unlist(x int32) {
-	mem, list := e.mem, e.list
+	mem, list, w := viewMem(e.mem), viewMem(e.list), int(x)
 	var last int32
 	if x < e.secBase {
 		e.nAct--
@@ -34,9 +35,9 @@ func (e *Engine) unlist(x int32) {
 		e.nSec--
 		last = e.nPrimary + e.nSec
 	}
-	p, y := mem[x+posAt], list[last]
-	list[p], mem[y+posAt] = y, p
-	list[last], mem[x+posAt] = x, last
+	p, y := int(*mem.wide(w + posAt)), *list.at(last)
+	*list.wide(p), *mem.wide(int(y) + posAt) = y, int32(p)
+	*list.at(last), *mem.wide(w + posAt) = x, last
 }
 
 // cover covers the item of block c: it becomes inactive and its options
@@ -252,10 +253,11 @@ func (e *Engine) save() int32 {
 		dst[k] = saved{x, *mem.at(x + sizeAt)}
 	}
 	if e.mcc { // and the bounds of the primary items, the first nAct
-		for _, x := range e.list[:e.nAct] {
-			e.bsaves = append(e.bsaves, *mem.at(x + boundAt))
+		e.bsaves = slices.Grow(e.bsaves, n+1)[:len(e.saves)]
+		bounds := e.bsaves[m:][:len(active)]
+		for k, x := range active {
+			bounds[k] = *mem.at(x + boundAt)
 		}
-		e.bsaves = append(e.bsaves, make([]int32, len(e.saves)-len(e.bsaves))...)
 	}
 	return m
 }
