@@ -191,17 +191,20 @@ func (e *Engine) shut(from, stop int) (updates int64, ok bool) {
 			if at.color != 0 && e.colors[tt] == at.color {
 				continue
 			}
+			// Values known not to be negative are widened as unsigned:
+			// that costs no instruction.
 			for nn := tt + 1; nn != tt; {
-				y := int(*mem.wide(2 * nn))
-				if y < 0 { // the spacer: back to the option's first node
-					nn += y
+				y32 := *mem.wide(2 * nn)
+				if y32 < 0 { // the spacer: back to the option's first node
+					nn += int(y32)
 					continue
 				}
-				if s := int(*mem.wide(y + sizeAt)); s >= 0 {
-					s--
+				y := int(uint32(y32))
+				if s32 := *mem.wide(y + sizeAt); s32 >= 0 {
+					s := int(uint32(s32)) - 1
 					end := y + s
-					last := int(*mem.wide(end))
-					loc := int(*mem.wide(2*nn + 1))
+					last := int(uint32(*mem.wide(end)))
+					loc := int(uint32(*mem.wide(2*nn + 1)))
 					*mem.wide(end) = int32(nn)
 					*mem.wide(loc) = int32(last)
 					*mem.wide(2*last + 1) = int32(loc)
