@@ -294,15 +294,17 @@ func (e *Engine) hideM(c, color, size, skip int32) (updates int64) {
 			continue
 		}
 		for nn := tt + 1; nn != tt; {
-			x := int(*mem.wide(2 * nn))
-			if x < 0 {
-				nn += x
+			x32 := *mem.wide(2 * nn)
+			if x32 < 0 {
+				nn += int(x32)
 				continue
 			}
-			if s := int(*mem.wide(x + sizeAt)) - 1; s >= 0 {
+			x := int(uint32(x32)) // (widened as in shut)
+			if s32 := *mem.wide(x + sizeAt); s32 > 0 {
+				s := int(uint32(s32)) - 1
 				end := x + s
-				last := int(*mem.wide(end))
-				loc := int(*mem.wide(2*nn + 1))
+				last := int(uint32(*mem.wide(end)))
+				loc := int(uint32(*mem.wide(2*nn + 1)))
 				*mem.wide(end) = int32(nn)
 				*mem.wide(loc) = int32(last)
 				*mem.wide(2*last + 1) = int32(loc)

@@ -89,21 +89,22 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 			nSec--
 			last = e.nPrimary + nSec
 		}
-		p, y := int(*mem.wide(x + posAt)), *list.at(last)
-		*list.wide(p), *mem.wide(int(y) + posAt) = y, int32(p)
+		p, y := int(uint32(*mem.wide(x + posAt))), *list.at(last)
+		*list.wide(p), *mem.wide(int(uint32(y)) + posAt) = y, int32(p)
 		*list.at(last), *mem.wide(x + posAt) = int32(x), last
 	}
+	// As in shut, values known not to be negative are widened as unsigned.
 	c := int(cur)
 	if self {
-		leave(int(*mem.wide(2 * c)))
+		leave(int(uint32(*mem.wide(2 * c))))
 	}
 	for nn := c + 1; nn != c; nn++ {
-		x := int(*mem.wide(2 * nn))
-		if x < 0 { // the spacer: on from the option's first node
-			nn += x - 1
+		x32 := *mem.wide(2 * nn)
+		if x32 < 0 { // the spacer: on from the option's first node
+			nn += int(x32) - 1
 			continue
 		}
-		if *mem.wide(x + sizeAt) >= 0 {
+		if x := int(uint32(x32)); *mem.wide(x + sizeAt) >= 0 {
 			leave(x)
 		}
 	}
@@ -113,22 +114,23 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 		// in its item's set, leaves the sets of the option's other items,
 		// all out of the active lists and about to be covered (so neither
 		// short nor dead ends).
-		a := int(*mem.wide(2 * c))
+		a := int(uint32(*mem.wide(2 * c)))
 		*mem.wide(a + sizeAt) = ^*mem.wide(a + sizeAt)
 		i := *mem.wide(a + itemAt)
 		*short.at(i >> 6) &^= 1 << (i & 63)
 		updates++
 		for nn := c + 1; nn != c; nn++ {
-			x := int(*mem.wide(2 * nn))
-			if x < 0 {
-				nn += x - 1
+			x32 := *mem.wide(2 * nn)
+			if x32 < 0 {
+				nn += int(x32) - 1
 				continue
 			}
-			if s := int(*mem.wide(x + sizeAt)); s >= 0 {
-				s--
+			x := int(uint32(x32))
+			if s32 := *mem.wide(x + sizeAt); s32 >= 0 {
+				s := int(uint32(s32)) - 1
 				end := x + s
-				last := int(*mem.wide(end))
-				loc := int(*mem.wide(2*nn + 1))
+				last := int(uint32(*mem.wide(end)))
+				loc := int(uint32(*mem.wide(2*nn + 1)))
 				*mem.wide(end) = int32(nn)
 				*mem.wide(loc) = int32(last)
 				*mem.wide(2*last + 1) = int32(loc)
