@@ -37,7 +37,7 @@ func (e *Engine) choose(first, weighted bool) int32 {
 		// Blocks are laid out in the items' order: the first declared
 		// has the least block.
 		for _, x := range e.list[:e.nAct] {
-			least = min(least, uint64(*mem.at(x + sizeAt))<<32|uint64(x))
+			least = min(least, uint64(uint32(*mem.wide(int(uint32(x)) + sizeAt)))<<32|uint64(x))
 		}
 		return int32(least)
 	}

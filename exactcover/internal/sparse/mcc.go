@@ -159,7 +159,9 @@ func (e *Engine) chooseM(weighted bool) (best, score int32) {
 	if e.packedM && !weighted {
 		m := viewMem(mem)
 		for _, x := range active {
-			w := int(x)
+			// Widened as unsigned (see shut): b, s and l are not
+			// negative, nor is t past the test.
+			w := int(uint32(x))
 			b := *m.wide(w + boundAt)
 			s := min(*m.wide(w + slackAt), b)
 			l := *m.wide(w + sizeAt)
@@ -167,7 +169,8 @@ func (e *Engine) chooseM(weighted bool) (best, score int32) {
 			if t <= 0 {
 				return x, t // a dead end: no need to look further
 			}
-			least = min(least, uint64(t)<<43|uint64(s)<<33|uint64(1<<20-1-l)<<13|uint64(*m.wide(w + itemAt)))
+			key := uint64(uint32(t))<<43 | uint64(uint32(s))<<33 | uint64(uint32(1<<20-1-l))<<13 | uint64(uint32(*m.wide(w + itemAt)))
+			least = min(least, key)
 		}
 		return e.base[least&(1<<13-1)], int32(least >> 43)
 	}

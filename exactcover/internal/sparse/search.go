@@ -160,20 +160,20 @@ forward:
 chosen:
 	lv.best = best
 	lv.r = best
-	lv.end = best + e.mem[best+sizeAt]
+	lv.end = best + *viewMem(e.mem).wide(int(uint32(best)) + sizeAt)
 	if lv.end == lv.r { // no option left: a dead end
 		e.bump(ww.weighted, best)
 		goto backup
 	}
 	if lv.end-lv.r == 1 { // a forced move: no restore point, no sibling
-		u, ok = e.force(e.mem[lv.r])
+		u, ok = e.force(*viewMem(e.mem).wide(int(uint32(lv.r))))
 		goto taken
 	}
 	ww.t.updates += e.cover(best)
 	lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
 
 advance:
-	u, ok = e.take(e.mem[lv.r])
+	u, ok = e.take(*viewMem(e.mem).wide(int(uint32(lv.r))))
 taken:
 	ww.t.updates += u
 	if ok {

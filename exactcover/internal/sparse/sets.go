@@ -251,17 +251,17 @@ func (e *Engine) save() int32 {
 	mem, dst := viewMem(e.mem), e.saves[m:]
 	dst[n] = saved{}
 	for k, x := range active {
-		dst[k] = saved{x, *mem.at(x + sizeAt)}
+		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
 	}
 	dst = dst[len(active):]
 	for k, x := range secondary {
-		dst[k] = saved{x, *mem.at(x + sizeAt)}
+		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
 	}
 	if e.mcc { // and the bounds of the primary items, the first nAct
 		e.bsaves = slices.Grow(e.bsaves, n+1)[:len(e.saves)]
 		bounds := e.bsaves[m:][:len(active)]
 		for k, x := range active {
-			bounds[k] = *mem.at(x + boundAt)
+			bounds[k] = *mem.wide(int(uint32(x)) + boundAt)
 		}
 	}
 	return m
@@ -274,11 +274,11 @@ func (e *Engine) save() int32 {
 func (e *Engine) restore(m, nAct, nSec int32) {
 	mem := viewMem(e.mem)
 	for _, s := range e.saves[m : m+nAct+nSec] {
-		*mem.at(s.x + sizeAt) = s.size
+		*mem.wide(int(uint32(s.x)) + sizeAt) = s.size
 	}
 	if e.mcc {
 		for k, s := range e.saves[m : m+nAct] {
-			*mem.at(s.x + boundAt) = e.bsaves[int(m)+k]
+			*mem.wide(int(uint32(s.x)) + boundAt) = e.bsaves[int(m)+k]
 		}
 	}
 	e.nAct, e.nSec = nAct, nSec
