@@ -159,18 +159,23 @@ func (e *Engine) chooseM(weighted bool) (best, score int32) {
 	if e.packedM && !weighted {
 		m := viewMem(mem)
 		for _, x := range active {
-			// Widened as unsigned (see shut): b, s and l are not
-			// negative, nor is t past the test.
+			// s = min(slack, b) is b+d, d = min(slack−b, 0) made
+			// without a branch (its way would depend on the item).
+			// b, s, l and t past the test are not negative: they are
+			// widened as unsigned (see shut).
 			w := int(uint32(x))
 			b := *m.wide(w + boundAt)
-			s := min(*m.wide(w + slackAt), b)
+			d := *m.wide(w + slackAt) - b
+			d &= d >> 31
 			l := *m.wide(w + sizeAt)
-			t := l + s - b + 1
+			t := l + d + 1
 			if t <= 0 {
 				return x, t // a dead end: no need to look further
 			}
-			key := uint64(uint32(t))<<43 | uint64(uint32(s))<<33 | uint64(uint32(1<<20-1-l))<<13 | uint64(uint32(*m.wide(w + itemAt)))
-			least = min(least, key)
+			key := uint64(uint32(t))<<43 | uint64(uint32(b+d))<<33 | uint64(uint32(1<<20-1-l))<<13 | uint64(uint32(*m.wide(w + itemAt)))
+			if key < least {
+				least = key
+			}
 		}
 		return e.base[least&(1<<13-1)], int32(least >> 43)
 	}
