@@ -31,17 +31,19 @@ func (e *Engine) choose(first, weighted bool) int32 {
 			return best
 		}
 	}
-	mem := e.mem
+	mem := viewMem(e.mem)
 	least := uint64(math.MaxUint64)
 	if !weighted {
+		// Blocks are laid out in the items' order: the first declared
+		// has the least block.
 		for _, x := range e.list[:e.nAct] {
-			least = min(least, uint64(mem[x+sizeAt])<<32|uint64(mem[x+itemAt]))
+			least = min(least, uint64(uint32(*mem.wide(int(uint32(x)) + sizeAt)))<<32|uint64(x))
 		}
-		return e.base[least&(1<<32-1)]
+		return int32(least)
 	}
 	for _, x := range e.list[:e.nAct] {
-		i := mem[x+itemAt]
-		least = min(least, uint64(mem[x+sizeAt])<<37|uint64(maxWeight-e.weight[i])<<24|uint64(i))
+		i := *mem.at(x + itemAt)
+		least = min(least, uint64(*mem.at(x + sizeAt))<<37|uint64(maxWeight-e.weight[i])<<24|uint64(i))
 	}
 	return e.base[least&(1<<24-1)]
 }

@@ -17,12 +17,13 @@
 //
 // # Restoring
 //
-// Knuth's programs save the sizes of all active items at every branching
-// node. This engine keeps a trail instead: the first time an item's size
-// changes after a restore point, its old size goes on the trail (a stamp
-// in the item says whether that has happened yet). Going back to a restore
-// point pops the trail. A forced move (an item with one option left) needs
-// no restore point of its own: it has no sibling to come back for.
+// As Knuth's programs do, the engine saves the sizes of all active items
+// at every branching node, its restore point (with multiplicities, the
+// primary items' bounds too; with many primary items, the set of short
+// items, see choose.go). Going back to it writes them back. (A trail of
+// the sizes that changed since, one stamp per item, cost more than it
+// saved.) A forced move (an item with one option left) needs no restore
+// point of its own: it has no sibling to come back for.
 //
 // An item is covered (inactive) when its size is stored complemented
 // (negative): the loops that remove options skip inactive items' sets at

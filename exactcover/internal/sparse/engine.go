@@ -91,7 +91,6 @@ type Engine struct {
 	path  []core.Step
 	depth int   // the current level, for Branches during a poll
 	dead  int32 // the block of the first item found with too few options, or -1
-	todo  []int32
 }
 
 var _ core.Engine = (*Engine)(nil)
@@ -244,7 +243,6 @@ func (e *Engine) Clone() core.Engine {
 	c.lv = core.Private[level](nil, len(e.lv))
 	c.sol = nil
 	c.prof = core.Private[int64](nil, len(e.prof))
-	c.todo = nil
 	return core.PrivateValue(c)
 }
 

@@ -22,72 +22,71 @@ const (
 // searchM is the search loop for problems with multiplicities.
 func (e *Engine) searchM(run *core.Run, c *core.Counters, base int) (end core.End) {
 	var (
-		depth    = base
-		lv       *level
-		t        tally
-		u        int64
-		ok       bool
-		score    int32
-		cut      = base - 1 // levels ≤ cut gave their other branches away
-		prof     = e.prof
-		weighted = run.Weighted
-		every    = run.PollEvery
-		nextPoll int64
+		depth = base
+		lv    *level
+		u     int64
+		ok    bool
+		score int32
+		w     walk // (see search)
 	)
-	clear(prof)
-	if every <= 0 {
-		every = core.PollInterval
+	ww := &w
+	ww.base, ww.cut = base, base-1
+	ww.weighted = run.Weighted
+	clear(e.prof)
+	ww.every = run.PollEvery
+	if ww.every <= 0 {
+		ww.every = core.PollInterval
 	}
-	nextPoll = every
-	if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
-		nextPoll = run.MaxNodes
+	ww.nextPoll = ww.every
+	if run.MaxNodes > 0 && run.MaxNodes < ww.nextPoll {
+		ww.nextPoll = run.MaxNodes
 	}
 
 forward:
-	if t.nodes >= nextPoll {
-		if run.MaxNodes > 0 && t.nodes >= run.MaxNodes {
+	if ww.t.nodes >= ww.nextPoll {
+		if run.MaxNodes > 0 && ww.t.nodes >= run.MaxNodes {
 			end = core.NodeLimit
-			run.Export = e.export(run.Export, base, depth, cut)
+			run.Export = e.export(run.Export, base, depth, ww.cut)
 			goto finish
 		}
 		if run.Poll != nil {
 			e.depth = depth
-			sofar := t.add(c)
+			sofar := ww.t.add(c)
 			switch run.Poll(&sofar) {
 			case core.Stop:
 				end = core.Polled
-				run.Export = e.export(run.Export, base, depth, cut)
+				run.Export = e.export(run.Export, base, depth, ww.cut)
 				goto finish
 			case core.Export:
-				run.Export = e.export(run.Export, base, depth, cut)
+				run.Export = e.export(run.Export, base, depth, ww.cut)
 			case core.Donate:
-				run.Export, cut = e.donate(run.Export, base, depth, cut)
+				run.Export, ww.cut = e.donate(run.Export, base, depth, ww.cut)
 			}
 		}
-		nextPoll = t.nodes + every
-		if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
-			nextPoll = run.MaxNodes
+		ww.nextPoll = ww.t.nodes + ww.every
+		if run.MaxNodes > 0 && run.MaxNodes < ww.nextPoll {
+			ww.nextPoll = run.MaxNodes
 		}
 	}
-	t.nodes++
-	prof[depth]++
+	ww.t.nodes++
+	e.prof[depth]++
 	lv = &e.lv[depth]
 	lv.mark = -1
 	if e.nAct == 0 { // every primary item is content: a solution
-		t.sols++
+		ww.t.sols++
 		if run.Visit != nil && !run.Visit(e.solution(depth)) {
 			end = core.Visited
 			goto finish
 		}
-		if run.MaxSolutions > 0 && t.sols >= run.MaxSolutions {
+		if run.MaxSolutions > 0 && ww.t.sols >= run.MaxSolutions {
 			end = core.SolutionLimit
 			goto finish
 		}
 		goto backup
 	}
-	lv.best, score = e.chooseM(weighted)
+	lv.best, score = e.chooseM(ww.weighted)
 	if score <= 0 { // too few options left for the item
-		e.bump(weighted, lv.best)
+		e.bump(ww.weighted, lv.best)
 		goto backup
 	}
 	lv.r = e.firstOption(lv.best)
@@ -96,17 +95,17 @@ forward:
 	}
 	lv.branch = takeBranch
 	u, ok = e.include(lv.r)
-	t.updates += u
+	ww.t.updates += u
 	if ok {
 		depth++
 		goto forward
 	}
 	if e.dead >= 0 {
-		e.bump(weighted, e.dead)
+		e.bump(ww.weighted, e.dead)
 	}
 
 right: // the other branch of lv's node: remove its option
-	if lv.mark < 0 || depth <= cut {
+	if lv.mark < 0 || depth <= ww.cut {
 		goto backup
 	}
 	e.restore(lv.mark, lv.nAct, lv.nSec)
@@ -114,17 +113,17 @@ right: // the other branch of lv's node: remove its option
 	lv.mark = -1
 	lv.branch = excludeBranch
 	u, ok = e.exclude(lv.r)
-	t.updates += u
+	ww.t.updates += u
 	if ok {
 		depth++
 		goto forward
 	}
 	if e.dead >= 0 {
-		e.bump(weighted, e.dead)
+		e.bump(ww.weighted, e.dead)
 	}
 
 backup:
-	if depth == base {
+	if depth == ww.base {
 		goto finish
 	}
 	depth--
@@ -135,11 +134,11 @@ backup:
 	goto backup
 
 finish:
-	c.Solutions += t.sols
-	c.Nodes += t.nodes
-	c.Updates += t.updates
+	c.Solutions += ww.t.sols
+	c.Nodes += ww.t.nodes
+	c.Updates += ww.t.updates
 	if run.Profile != nil {
-		for l, n := range prof[:len(run.Profile)] {
+		for l, n := range e.prof[:len(run.Profile)] {
 			run.Profile[l] += n
 		}
 	}
@@ -158,15 +157,25 @@ func (e *Engine) chooseM(weighted bool) (best, score int32) {
 	active := e.list[:e.nAct]
 	least := uint64(math.MaxUint64)
 	if e.packedM && !weighted {
+		m := viewMem(mem)
 		for _, x := range active {
-			b := mem[x+boundAt]
-			s := min(mem[x+slackAt], b)
-			l := mem[x+sizeAt]
-			t := l + s - b + 1
+			// s = min(slack, b) is b+d, d = min(slack−b, 0) made
+			// without a branch (its way would depend on the item).
+			// b, s, l and t past the test are not negative: they are
+			// widened as unsigned (see shut).
+			w := int(uint32(x))
+			b := *m.wide(w + boundAt)
+			d := *m.wide(w + slackAt) - b
+			d &= d >> 31
+			l := *m.wide(w + sizeAt)
+			t := l + d + 1
 			if t <= 0 {
 				return x, t // a dead end: no need to look further
 			}
-			least = min(least, uint64(t)<<43|uint64(s)<<33|uint64(1<<20-1-l)<<13|uint64(mem[x+itemAt]))
+			key := uint64(uint32(t))<<43 | uint64(uint32(b+d))<<33 | uint64(uint32(1<<20-1-l))<<13 | uint64(uint32(*m.wide(w + itemAt)))
+			if key < least {
+				least = key
+			}
 		}
 		return e.base[least&(1<<13-1)], int32(least >> 43)
 	}
@@ -282,36 +291,41 @@ func (e *Engine) drop(nn int32) int64 {
 // path of drop is written out here, without bounds checks (see hide).
 func (e *Engine) hideM(c, color, size, skip int32) (updates int64) {
 	mem := viewMem(e.mem)
-	for r, stop := c, c+size; r < stop; r++ {
-		tt := *mem.at(r)
-		if tt == skip || color != 0 && e.colors[tt] == color {
+	// The loop over the set keeps its state in memory, read once per
+	// option, so that the inner loop has the registers to itself (see
+	// shut).
+	var st struct{ r, end int }
+	at := &st
+	for at.r, at.end = int(c), int(c+size); at.r < at.end; at.r++ {
+		tt := int(*mem.wide(at.r))
+		if tt == int(skip) || color != 0 && e.colors[tt] == color {
 			continue
 		}
 		for nn := tt + 1; nn != tt; {
-			x := *mem.at(2 * nn)
-			if x < 0 {
-				nn += x
+			x32 := *mem.wide(2 * nn)
+			if x32 < 0 {
+				nn += int(x32)
 				continue
 			}
-			sp := mem.at(x + sizeAt)
-			if s := *sp - 1; s >= 0 {
+			x := int(uint32(x32)) // (widened as in shut)
+			if s32 := *mem.wide(x + sizeAt); s32 > 0 {
+				s := int(uint32(s32)) - 1
 				end := x + s
-				endp := mem.at(end)
-				last := *endp
-				loc := mem.at(2*nn + 1)
-				*endp = nn
-				*mem.at(*loc) = last
-				*mem.at(2*last + 1) = *loc
-				*loc = end
-				*sp = s
+				last := int(uint32(*mem.wide(end)))
+				loc := int(uint32(*mem.wide(2*nn + 1)))
+				*mem.wide(end) = int32(nn)
+				*mem.wide(loc) = int32(last)
+				*mem.wide(2*last + 1) = int32(loc)
+				*mem.wide(2*nn + 1) = int32(end)
+				*mem.wide(x + sizeAt) = int32(s)
 				updates++
-				if x < e.secBase {
-					if s < *mem.at(x + boundAt)-*mem.at(x + slackAt) {
+				if x < int(e.secBase) {
+					if s < int(*mem.wide(x + boundAt)-*mem.wide(x + slackAt)) {
 						if e.dead < 0 {
-							e.dead = x
+							e.dead = int32(x)
 						}
 					} else if s == 0 {
-						e.deactivate(x)
+						e.deactivate(int32(x))
 					}
 				}
 			}

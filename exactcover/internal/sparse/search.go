@@ -53,8 +53,8 @@ func (e *Engine) bump(weighted bool, x int32) {
 	}
 }
 
-// tally holds a search's counts while it runs, in registers; they reach
-// the caller's core.Counters when the search polls and when it ends.
+// tally holds a search's counts while it runs; they reach the caller's
+// core.Counters when the search polls and when it ends.
 type tally struct {
 	sols, nodes, updates int64
 }
@@ -64,113 +64,126 @@ func (t *tally) add(c *core.Counters) core.Counters {
 		Updates: c.Updates + t.updates, Cleansings: c.Cleansings}
 }
 
+// walk is the state of a search loop that the loop reads at most once
+// per node. It is kept in memory on purpose: every call clobbers every
+// register under Go's calling convention, and the loop makes calls at each
+// node, so values kept in registers would be saved and reloaded around
+// each call.
+type walk struct {
+	t        tally
+	nextPoll int64
+	every    int64
+	base     int
+	cut      int // levels ≤ cut gave their other branches away
+	fast     bool
+	weighted bool
+}
+
 // search is the search loop for problems without multiplicities: levels on
 // an explicit stack, nothing allocated per node. It explores the subtree of
 // the node reached by levels 0…base-1, and leaves the state for the
 // caller's restore point to undo.
 func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.End) {
 	var (
-		depth    = base
-		best     int32
-		lv       *level
-		t        tally
-		u        int64
-		ok       bool
-		cut      = base - 1 // levels ≤ cut gave their other branches away
-		prof     = e.prof
-		weighted = run.Weighted
-		fast     = e.track && !weighted
-		every    = run.PollEvery
-		nextPoll int64
+		depth = base
+		best  int32
+		lv    *level
+		u     int64
+		ok    bool
+		w     walk
 	)
-	clear(prof)
-	if every <= 0 {
-		every = core.PollInterval
+	ww := &w
+	ww.base, ww.cut = base, base-1
+	ww.weighted = run.Weighted
+	ww.fast = e.track && !run.Weighted
+	clear(e.prof)
+	ww.every = run.PollEvery
+	if ww.every <= 0 {
+		ww.every = core.PollInterval
 	}
-	nextPoll = every
-	if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
-		nextPoll = run.MaxNodes
+	ww.nextPoll = ww.every
+	if run.MaxNodes > 0 && run.MaxNodes < ww.nextPoll {
+		ww.nextPoll = run.MaxNodes
 	}
 
 forward:
-	if t.nodes >= nextPoll {
-		if run.MaxNodes > 0 && t.nodes >= run.MaxNodes {
+	if ww.t.nodes >= ww.nextPoll {
+		if run.MaxNodes > 0 && ww.t.nodes >= run.MaxNodes {
 			end = core.NodeLimit
-			run.Export = e.export(run.Export, base, depth, cut)
+			run.Export = e.export(run.Export, base, depth, ww.cut)
 			goto finish
 		}
 		if run.Poll != nil {
 			e.depth = depth
-			sofar := t.add(c)
+			sofar := ww.t.add(c)
 			switch run.Poll(&sofar) {
 			case core.Stop:
 				end = core.Polled
-				run.Export = e.export(run.Export, base, depth, cut)
+				run.Export = e.export(run.Export, base, depth, ww.cut)
 				goto finish
 			case core.Export:
-				run.Export = e.export(run.Export, base, depth, cut)
+				run.Export = e.export(run.Export, base, depth, ww.cut)
 			case core.Donate:
-				run.Export, cut = e.donate(run.Export, base, depth, cut)
+				run.Export, ww.cut = e.donate(run.Export, base, depth, ww.cut)
 			}
 		}
-		nextPoll = t.nodes + every
-		if run.MaxNodes > 0 && run.MaxNodes < nextPoll {
-			nextPoll = run.MaxNodes
+		ww.nextPoll = ww.t.nodes + ww.every
+		if run.MaxNodes > 0 && run.MaxNodes < ww.nextPoll {
+			ww.nextPoll = run.MaxNodes
 		}
 	}
-	t.nodes++
-	prof[depth]++
+	ww.t.nodes++
+	e.prof[depth]++
 	lv = &e.lv[depth]
 	lv.mark = -1
-	fast = e.track && !weighted && depth > base
 	if e.nAct == 0 { // every primary item covered: a solution
-		t.sols++
+		ww.t.sols++
 		if run.Visit != nil && !run.Visit(e.solution(depth)) {
 			end = core.Visited
 			goto finish
 		}
-		if run.MaxSolutions > 0 && t.sols >= run.MaxSolutions {
+		if run.MaxSolutions > 0 && ww.t.sols >= run.MaxSolutions {
 			end = core.SolutionLimit
 			goto finish
 		}
 		goto backup
 	}
-	if fast { // a forced move, as choose would find it (see there)
-		for w, m := range e.short {
+	if ww.fast && depth > ww.base { // a forced move, as choose would find it (see there)
+		for k, m := range e.short {
 			if m != 0 {
-				best = e.base[w<<6|bits.TrailingZeros64(m)]
+				best = e.base[k<<6|bits.TrailingZeros64(m)]
 				goto chosen
 			}
 		}
 	}
-	best = e.choose(depth == base, weighted)
+	best = e.choose(depth == ww.base, ww.weighted)
 chosen:
 	lv.best = best
 	lv.r = best
-	lv.end = best + e.mem[best+sizeAt]
+	lv.end = best + *viewMem(e.mem).wide(int(uint32(best)) + sizeAt)
 	if lv.end == lv.r { // no option left: a dead end
-		e.bump(weighted, best)
+		e.bump(ww.weighted, best)
 		goto backup
 	}
 	if lv.end-lv.r == 1 { // a forced move: no restore point, no sibling
-		u, ok = e.force(e.mem[lv.r])
+		u, ok = e.force(*viewMem(e.mem).wide(int(uint32(lv.r))))
 		goto taken
 	}
-	t.updates += e.cover(best)
+	ww.t.updates += e.cover(best)
 	lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
 
 advance:
-	u, ok = e.take(e.mem[lv.r])
+	u, ok = e.take(*viewMem(e.mem).wide(int(uint32(lv.r))))
 taken:
-	t.updates += u
+	ww.t.updates += u
 	if ok {
 		depth++
 		goto forward
 	}
-	e.bump(weighted, e.dead)
+	e.bump(ww.weighted, e.dead)
 
 next: // on to the next option at this level, if any
-	if lv.mark < 0 || depth <= cut || lv.r+1 >= lv.end {
+	if lv.mark < 0 || depth <= ww.cut || lv.r+1 >= lv.end {
 		goto backup
 	}
 	e.restore(lv.mark, lv.nAct, lv.nSec)
@@ -178,7 +191,7 @@ next: // on to the next option at this level, if any
 	goto advance
 
 backup:
-	if depth == base {
+	if depth == ww.base {
 		goto finish
 	}
 	if lv.mark >= 0 { // leaving a restore point for good
@@ -189,11 +202,11 @@ backup:
 	goto next
 
 finish:
-	c.Solutions += t.sols
-	c.Nodes += t.nodes
-	c.Updates += t.updates
+	c.Solutions += ww.t.sols
+	c.Nodes += ww.t.nodes
+	c.Updates += ww.t.updates
 	if run.Profile != nil {
-		for l, n := range prof[:len(run.Profile)] {
+		for l, n := range e.prof[:len(run.Profile)] {
 			run.Profile[l] += n
 		}
 	}

@@ -1,5 +1,7 @@
 package sparse
 
+import "slices"
+
 // The set operations of the search, each returning the updates it made.
 // Items are named by their blocks (see engine.go).
 
@@ -14,16 +16,17 @@ func (e *Engine) deactivate(x int32) {
 // freeze complements block x's size, so that its set is no longer
 // maintained, and takes its item out of the set of short items.
 func (e *Engine) freeze(x int32) {
-	e.mem[x+sizeAt] = ^e.mem[x+sizeAt]
+	mem, w := viewMem(e.mem), int(x)
+	*mem.wide(w + sizeAt) = ^*mem.wide(w + sizeAt)
 	if x < e.secBase {
-		i := e.mem[x+itemAt]
-		e.short[i>>6] &^= 1 << (i & 63)
+		i := *mem.wide(w + itemAt)
+		*viewWords(e.short).at(i >> 6) &^= 1 << (i & 63)
 	}
 }
 
 // unlist takes block x out of its list of active items.
 func (e *Engine) unlist(x int32) {
-	mem, list := e.mem, e.list
+	mem, list, w := viewMem(e.mem), viewMem(e.list), int(x)
 	var last int32
 	if x < e.secBase {
 		e.nAct--
@@ -32,86 +35,9 @@ func (e *Engine) unlist(x int32) {
 		e.nSec--
 		last = e.nPrimary + e.nSec
 	}
-	p, y := mem[x+posAt], list[last]
-	list[p], mem[y+posAt] = y, p
-	list[last], mem[x+posAt] = x, last
-}
-
-// coverAll covers the items whose blocks and colors are listed in pairs
-// in e.todo, in order, each dealt with entirely before the next: its size
-// is complemented (its set is no longer maintained) and the options in its
-// set, but for those giving it the listed color (when it is not 0), leave
-// the sets of their other active items. An active primary item that is
-// still listed and is left with no option is noted in e.dead, and the
-// work stops there with ok false, for the restore point to undo. (The
-// caller has taken the items out of the active lists.)
-func (e *Engine) coverAll() (updates int64, ok bool) {
-	mem, todo := e.mem, e.todo
-	e.dead = -1
-	for k := 0; k < len(todo); k += 2 {
-		c := todo[k]
-		size := mem[c+sizeAt]
-		mem[c+sizeAt] = ^size
-		if c < e.secBase {
-			i := mem[c+itemAt]
-			e.short[i>>6] &^= 1 << (i & 63)
-		}
-		updates += 1 + e.hide(c, todo[k+1], size)
-		if e.dead >= 0 {
-			return updates, false
-		}
-	}
-	return updates, true
-}
-
-// hide removes the options in the set of block c, but for those giving c
-// the given color (when it is not 0), from the sets of their other active
-// items. size is c's size before it was covered. An active primary item
-// that is still listed and is left with no option is noted in e.dead.
-//
-// This loop is most of the engine's time: it reads the arena without
-// bounds checks (views.go), and is a function of its own so that its
-// variables stay in registers.
-func (e *Engine) hide(c, color, size int32) (updates int64) {
-	mem := viewMem(e.mem)
-	for r, stop := c, c+size; r < stop; r++ {
-		tt := *mem.at(r)
-		if color != 0 && e.colors[tt] == color {
-			continue
-		}
-		for nn := tt + 1; nn != tt; {
-			x := *mem.at(2 * nn)
-			if x < 0 { // the spacer: back to the option's first node
-				nn += x
-				continue
-			}
-			sp := mem.at(x + sizeAt)
-			if s := *sp; s >= 0 {
-				s--
-				end := x + s
-				endp := mem.at(end)
-				last := *endp
-				loc := mem.at(2*nn + 1)
-				*endp = nn
-				*mem.at(*loc) = last
-				*mem.at(2*last + 1) = *loc
-				*loc = end
-				*sp = s
-				updates++
-				if s <= 1 && x < e.secBase {
-					// Still listed as active, the item is not one being
-					// covered: with no option left it is a dead end.
-					if s == 0 && *mem.at(x + posAt) < e.nAct && e.dead < 0 {
-						e.dead = x
-					}
-					i := *mem.at(x + itemAt)
-					e.short[i>>6] |= 1 << (i & 63)
-				}
-			}
-			nn++
-		}
-	}
-	return updates
+	p, y := int(*mem.wide(w + posAt)), *list.at(last)
+	*list.wide(p), *mem.wide(int(y) + posAt) = y, int32(p)
+	*list.at(last), *mem.wide(w + posAt) = x, last
 }
 
 // cover covers the item of block c: it becomes inactive and its options
@@ -121,8 +47,8 @@ func (e *Engine) hide(c, color, size int32) (updates int64) {
 // too, so no dead end is reported here.)
 func (e *Engine) cover(c int32) int64 {
 	e.unlist(c)
-	e.todo = append(e.todo[:0], c, 0)
-	updates, _ := e.coverAll()
+	q := int(e.mem[c]) // a node of c's item, which has options
+	updates, _ := e.shut(q, q+1)
 	e.dead = -1
 	return updates
 }
@@ -136,42 +62,176 @@ func (e *Engine) cover(c int32) int64 {
 // covering an item leaves some other primary item with no option; the
 // item being covered is always dealt with entirely first, so the work done
 // does not depend on the order inside the sets.
-func (e *Engine) take(cur int32) (updates int64, ok bool) {
-	e.todo = e.todo[:0]
-	e.list1(cur+1, cur)
-	return e.coverAll()
-}
+func (e *Engine) take(cur int32) (updates int64, ok bool) { return e.takeOption(cur, false) }
 
 // force takes the option of node cur, the only option left to its item:
 // it is cover and take in one, with the same work.
-func (e *Engine) force(cur int32) (updates int64, ok bool) {
-	e.todo = e.todo[:0]
-	e.list1(cur, cur+1)
-	e.list1(cur+1, cur)
-	return e.coverAll()
-}
+func (e *Engine) force(cur int32) (updates int64, ok bool) { return e.takeOption(cur, true) }
 
-// list1 takes out of the active lists the active items of the option from
-// node first around to node stop, excluded, and lists them in e.todo with
-// their colors.
-func (e *Engine) list1(first, stop int32) {
-	mem := e.mem
-	for nn := first; nn != stop; {
-		x := mem[2*nn]
-		if x < 0 {
-			nn += x
+// takeOption is take, and with self force: cur's own item is then taken
+// out of the active list and covered first.
+//
+// It makes two passes around the option. The first takes its active items
+// out of the active lists; the second (shut) covers them, in order: those
+// still active, since covering an item only shortens the sets of active
+// ones.
+func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
+	mem, list, short := viewMem(e.mem), viewMem(e.list), viewWords(e.short)
+	secBase, nAct, nSec := int(e.secBase), e.nAct, e.nSec
+	e.dead = -1
+	// e.unlist, written out: block x leaves its active list.
+	leave := func(x int) {
+		var last int32
+		if x < secBase {
+			nAct--
+			last = nAct
+		} else {
+			nSec--
+			last = e.nPrimary + nSec
+		}
+		p, y := int(uint32(*mem.wide(x + posAt))), *list.at(last)
+		*list.wide(p), *mem.wide(int(uint32(y)) + posAt) = y, int32(p)
+		*list.at(last), *mem.wide(x + posAt) = int32(x), last
+	}
+	// As in shut, values known not to be negative are widened as unsigned.
+	c := int(cur)
+	if self {
+		leave(int(uint32(*mem.wide(2 * c))))
+	}
+	for nn := c + 1; nn != c; nn++ {
+		x32 := *mem.wide(2 * nn)
+		if x32 < 0 { // the spacer: on from the option's first node
+			nn += int(x32) - 1
 			continue
 		}
-		if mem[x+sizeAt] >= 0 {
-			e.unlist(x)
-			color := int32(0)
-			if e.colors != nil {
-				color = e.colors[nn]
-			}
-			e.todo = append(e.todo, x, color)
+		if x := int(uint32(x32)); *mem.wide(x + sizeAt) >= 0 {
+			leave(x)
 		}
-		nn++
 	}
+	e.nAct, e.nSec = nAct, nSec
+	if self {
+		// shut, with the hiding written out: cur's option, the only one
+		// in its item's set, leaves the sets of the option's other items,
+		// all out of the active lists and about to be covered (so neither
+		// short nor dead ends).
+		a := int(uint32(*mem.wide(2 * c)))
+		*mem.wide(a + sizeAt) = ^*mem.wide(a + sizeAt)
+		i := *mem.wide(a + itemAt)
+		*short.at(i >> 6) &^= 1 << (i & 63)
+		updates++
+		for nn := c + 1; nn != c; nn++ {
+			x32 := *mem.wide(2 * nn)
+			if x32 < 0 {
+				nn += int(x32) - 1
+				continue
+			}
+			x := int(uint32(x32))
+			if s32 := *mem.wide(x + sizeAt); s32 >= 0 {
+				s := int(uint32(s32)) - 1
+				end := x + s
+				last := int(uint32(*mem.wide(end)))
+				loc := int(uint32(*mem.wide(2*nn + 1)))
+				*mem.wide(end) = int32(nn)
+				*mem.wide(loc) = int32(last)
+				*mem.wide(2*last + 1) = int32(loc)
+				*mem.wide(2*nn + 1) = int32(end)
+				*mem.wide(x + sizeAt) = int32(s)
+				updates++
+			}
+		}
+	}
+	u, ok := e.shut(c+1, c)
+	return updates + u, ok
+}
+
+// shut covers, in order, the items of the nodes from node from around
+// their option to node stop, excluded, that are still active: they are
+// out of the active lists already. Covering an item complements its size
+// (its set is no longer maintained) and removes the options in its set,
+// but for those giving it the node's color (when it has one), from the
+// sets of their other active items. An active primary item still listed
+// and left with no option is a dead end: it is noted in e.dead, and shut
+// stops with ok false once the item being covered has been dealt with
+// entirely.
+//
+// These loops are most of the engine's time: they read the arena without
+// bounds checks (views.go) and are written out in one function, so that
+// the calls it would take are not made for each item.
+func (e *Engine) shut(from, stop int) (updates int64, ok bool) {
+	mem := viewMem(e.mem)
+	// The loops over the option and over each set keep their state in
+	// memory, read once per option, so that the innermost loop has the
+	// registers to itself.
+	var st struct {
+		o, stop, r, end int
+		color           int32
+	}
+	at := &st
+	at.stop = stop
+	for at.o = from; at.o != at.stop; at.o++ {
+		x := int(*mem.wide(2 * at.o))
+		if x < 0 {
+			at.o += x - 1
+			continue
+		}
+		size := int(*mem.wide(x + sizeAt))
+		if size < 0 {
+			continue
+		}
+		*mem.wide(x + sizeAt) = ^int32(size)
+		if x < int(e.secBase) {
+			i := *mem.wide(x + itemAt)
+			*viewWords(e.short).at(i >> 6) &^= 1 << (i & 63)
+		}
+		at.color = 0
+		if e.colors != nil {
+			at.color = e.colors[at.o]
+		}
+		updates++
+		for at.r, at.end = x, x+size; at.r < at.end; at.r++ {
+			tt := int(*mem.wide(at.r))
+			if at.color != 0 && e.colors[tt] == at.color {
+				continue
+			}
+			// Values known not to be negative are widened as unsigned:
+			// that costs no instruction.
+			for nn := tt + 1; nn != tt; {
+				y32 := *mem.wide(2 * nn)
+				if y32 < 0 { // the spacer: back to the option's first node
+					nn += int(y32)
+					continue
+				}
+				y := int(uint32(y32))
+				if s32 := *mem.wide(y + sizeAt); s32 >= 0 {
+					s := int(uint32(s32)) - 1
+					end := y + s
+					last := int(uint32(*mem.wide(end)))
+					loc := int(uint32(*mem.wide(2*nn + 1)))
+					*mem.wide(end) = int32(nn)
+					*mem.wide(loc) = int32(last)
+					*mem.wide(2*last + 1) = int32(loc)
+					*mem.wide(2*nn + 1) = int32(end)
+					*mem.wide(y + sizeAt) = int32(s)
+					updates++
+					if s <= 1 && y < int(e.secBase) {
+						// Still listed as active, the item is not one
+						// being covered: with no option left it is a
+						// dead end.
+						if s == 0 && *mem.wide(y + posAt) < e.nAct && e.dead < 0 {
+							e.dead = int32(y)
+						}
+						i := *mem.wide(y + itemAt)
+						*viewWords(e.short).at(i >> 6) |= 1 << (i & 63)
+					}
+				}
+				nn++
+			}
+		}
+		if e.dead >= 0 {
+			return updates, false
+		}
+	}
+	return updates, true
 }
 
 // save makes a restore point: the sizes of the active items go on
@@ -183,21 +243,26 @@ func (e *Engine) save() int32 {
 		e.shortAt = append(e.shortAt, m)
 		e.shortSaves = append(e.shortSaves, e.short...)
 	}
-	mem := e.mem
-	for _, x := range e.list[:e.nAct] {
-		e.saves = append(e.saves, saved{x, mem[x+sizeAt]})
-	}
-	for _, x := range e.list[e.nPrimary : e.nPrimary+e.nSec] {
-		e.saves = append(e.saves, saved{x, mem[x+sizeAt]})
-	}
+	active, secondary := e.list[:e.nAct], e.list[e.nPrimary:e.nPrimary+e.nSec]
+	n := len(active) + len(secondary)
 	// A last entry, never read, makes every restore point begin at a
 	// different length.
-	e.saves = append(e.saves, saved{})
+	e.saves = slices.Grow(e.saves, n+1)[:int(m)+n+1]
+	mem, dst := viewMem(e.mem), e.saves[m:]
+	dst[n] = saved{}
+	for k, x := range active {
+		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
+	}
+	dst = dst[len(active):]
+	for k, x := range secondary {
+		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
+	}
 	if e.mcc { // and the bounds of the primary items, the first nAct
-		for _, x := range e.list[:e.nAct] {
-			e.bsaves = append(e.bsaves, mem[x+boundAt])
+		e.bsaves = slices.Grow(e.bsaves, n+1)[:len(e.saves)]
+		bounds := e.bsaves[m:][:len(active)]
+		for k, x := range active {
+			bounds[k] = *mem.wide(int(uint32(x)) + boundAt)
 		}
-		e.bsaves = append(e.bsaves, make([]int32, len(e.saves)-len(e.bsaves))...)
 	}
 	return m
 }
@@ -207,13 +272,13 @@ func (e *Engine) save() int32 {
 // come back by the counts alone: covering only ever moves an item just
 // past the end of its active list.)
 func (e *Engine) restore(m, nAct, nSec int32) {
-	mem := e.mem
+	mem := viewMem(e.mem)
 	for _, s := range e.saves[m : m+nAct+nSec] {
-		mem[s.x+sizeAt] = s.size
+		*mem.wide(int(uint32(s.x)) + sizeAt) = s.size
 	}
 	if e.mcc {
 		for k, s := range e.saves[m : m+nAct] {
-			mem[s.x+boundAt] = e.bsaves[int(m)+k]
+			*mem.wide(int(uint32(s.x)) + boundAt) = e.bsaves[int(m)+k]
 		}
 	}
 	e.nAct, e.nSec = nAct, nSec

@@ -16,3 +16,14 @@ type memView struct{ p unsafe.Pointer }
 func viewMem(s []int32) memView { return memView{unsafe.Pointer(unsafe.SliceData(s))} }
 
 func (v memView) at(i int32) *int32 { return (*int32)(unsafe.Add(v.p, uintptr(uint32(i))*4)) }
+
+// wide is at for an index held in a full register: constant offsets then
+// fold into the addressing (mem[2*q+1] is one instruction).
+func (v memView) wide(i int) *int32 { return (*int32)(unsafe.Add(v.p, i*4)) }
+
+// wordView is memView for the words of the set of short items.
+type wordView struct{ p unsafe.Pointer }
+
+func viewWords(s []uint64) wordView { return wordView{unsafe.Pointer(unsafe.SliceData(s))} }
+
+func (v wordView) at(i int32) *uint64 { return (*uint64)(unsafe.Add(v.p, uintptr(uint32(i))*8)) }
