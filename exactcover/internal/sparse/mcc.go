@@ -33,40 +33,15 @@ func (e *Engine) searchM(run *core.Run, c *core.Counters, base int) (end core.En
 	ww.base, ww.cut = base, base-1
 	ww.weighted = run.Weighted
 	clear(e.prof)
-	ww.every = run.PollEvery
-	if ww.every <= 0 {
-		ww.every = core.PollInterval
-	}
-	ww.nextPoll = ww.every
-	if run.MaxNodes > 0 && run.MaxNodes < ww.nextPoll {
-		ww.nextPoll = run.MaxNodes
-	}
+	ww.nextPoll = run.NextPoll(0)
 
 forward:
 	if ww.t.nodes >= ww.nextPoll {
-		if run.MaxNodes > 0 && ww.t.nodes >= run.MaxNodes {
-			end = core.NodeLimit
-			run.Export = e.export(run.Export, base, depth, ww.cut)
+		if why, stop := e.poll(run, ww, c, depth); stop {
+			end = why
 			goto finish
 		}
-		if run.Poll != nil {
-			e.depth = depth
-			sofar := ww.t.add(c)
-			switch run.Poll(&sofar) {
-			case core.Stop:
-				end = core.Polled
-				run.Export = e.export(run.Export, base, depth, ww.cut)
-				goto finish
-			case core.Export:
-				run.Export = e.export(run.Export, base, depth, ww.cut)
-			case core.Donate:
-				run.Export, ww.cut = e.donate(run.Export, base, depth, ww.cut)
-			}
-		}
-		ww.nextPoll = ww.t.nodes + ww.every
-		if run.MaxNodes > 0 && run.MaxNodes < ww.nextPoll {
-			ww.nextPoll = run.MaxNodes
-		}
+		ww.nextPoll = run.NextPoll(ww.t.nodes)
 	}
 	ww.t.nodes++
 	e.prof[depth]++

@@ -72,11 +72,37 @@ func (t *tally) add(c *core.Counters) core.Counters {
 type walk struct {
 	t        tally
 	nextPoll int64
-	every    int64
 	base     int
 	cut      int // levels ≤ cut gave their other branches away
 	fast     bool
 	weighted bool
+}
+
+// poll does what is due when a search reaches Run.NextPoll: at the node
+// limit, or when Poll says Stop, it exports every unexplored part of the
+// search (levels w.base…depth, those above w.cut) and reports how it ends;
+// otherwise it exports or donates what Poll asks for and the search goes
+// on.
+func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end core.End, stop bool) {
+	if run.MaxNodes > 0 && w.t.nodes >= run.MaxNodes {
+		run.Export = e.export(run.Export, w.base, depth, w.cut)
+		return core.NodeLimit, true
+	}
+	if run.Poll == nil {
+		return core.Exhausted, false
+	}
+	e.depth = depth
+	sofar := w.t.add(c)
+	switch run.Poll(&sofar) {
+	case core.Stop:
+		run.Export = e.export(run.Export, w.base, depth, w.cut)
+		return core.Polled, true
+	case core.Export:
+		run.Export = e.export(run.Export, w.base, depth, w.cut)
+	case core.Donate:
+		run.Export, w.cut = e.donate(run.Export, w.base, depth, w.cut)
+	}
+	return core.Exhausted, false
 }
 
 // search is the search loop for problems without multiplicities: levels on
@@ -97,40 +123,15 @@ func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.End
 	ww.weighted = run.Weighted
 	ww.fast = e.track && !run.Weighted
 	clear(e.prof)
-	ww.every = run.PollEvery
-	if ww.every <= 0 {
-		ww.every = core.PollInterval
-	}
-	ww.nextPoll = ww.every
-	if run.MaxNodes > 0 && run.MaxNodes < ww.nextPoll {
-		ww.nextPoll = run.MaxNodes
-	}
+	ww.nextPoll = run.NextPoll(0)
 
 forward:
 	if ww.t.nodes >= ww.nextPoll {
-		if run.MaxNodes > 0 && ww.t.nodes >= run.MaxNodes {
-			end = core.NodeLimit
-			run.Export = e.export(run.Export, base, depth, ww.cut)
+		if why, stop := e.poll(run, ww, c, depth); stop {
+			end = why
 			goto finish
 		}
-		if run.Poll != nil {
-			e.depth = depth
-			sofar := ww.t.add(c)
-			switch run.Poll(&sofar) {
-			case core.Stop:
-				end = core.Polled
-				run.Export = e.export(run.Export, base, depth, ww.cut)
-				goto finish
-			case core.Export:
-				run.Export = e.export(run.Export, base, depth, ww.cut)
-			case core.Donate:
-				run.Export, ww.cut = e.donate(run.Export, base, depth, ww.cut)
-			}
-		}
-		ww.nextPoll = ww.t.nodes + ww.every
-		if run.MaxNodes > 0 && run.MaxNodes < ww.nextPoll {
-			ww.nextPoll = run.MaxNodes
-		}
+		ww.nextPoll = run.NextPoll(ww.t.nodes)
 	}
 	ww.t.nodes++
 	e.prof[depth]++
