@@ -38,7 +38,7 @@ func searchFlags(what string) []cli.Flag {
 		timeoutFlag(),
 		&cli.BoolFlag{Name: flagProgress, DefaultText: "a status line when stderr is a terminal", Usage: "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never"},
 		&cli.GenericFlag{Name: flagEvery, Value: &cliparse.Duration{D: 3 * time.Second}, Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
-		engineFlag("search with `ENGINE`: sparse (sparse sets, the fastest without multiplicities), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), or auto (sparse, but dlx when items have multiplicities or secondary items outnumber primary ones)"),
+		engineFlag("search with `ENGINE`: sparse (sparse sets, the fastest), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), or auto (the faster for the problem: sparse)"),
 	}
 }
 
