@@ -121,11 +121,11 @@ func New(p *Problem) (*Solver, error) {
 // EngineFor returns the engine that a search with the given choice uses:
 // the choice itself, or for EngineAuto the engine expected to be faster,
 // which is the sparse-set engine. Measured side by side (whole process,
-// counting all solutions, user time, one thread), it takes 0.55–0.65 of
-// the dancing links' time on Sudoku and pentominoes and 0.88 on the
-// n-queens problem; with multiplicities the two are within 4% either way
-// (0.96 on two queens per line, 1.04 on tetromino packings), where its
-// node counts are its own and DLX3's are EngineDLX's.
+// counting all solutions, user time, one thread), it takes 0.52 of the
+// dancing links' time on Sudoku, 0.57 on pentominoes and 0.89 on the
+// n-queens problem; with multiplicities the two are within 4% of each
+// other either way (two queens per line, tetromino packings). Its node
+// counts are its own; DLX1's, DLX2's and DLX3's are EngineDLX's.
 func (s *Solver) EngineFor(choice Engine) Engine {
 	if choice != EngineAuto {
 		return choice
