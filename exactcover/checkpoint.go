@@ -345,7 +345,10 @@ func (ck *Checkpoint) UnmarshalBinary(data []byte) error {
 		return bad("format version %d; this xcover reads version %d", f.Version, CheckpointVersion)
 	}
 	*ck = Checkpoint{Partial: f.Partial, Written: f.Written, share: f.Share}
-	if n, err := hex.Decode(ck.Problem[:], []byte(f.Problem)); err != nil || n != len(ck.Problem) || len(f.Problem) != 2*len(ck.Problem) {
+	if len(f.Problem) != hex.EncodedLen(len(ck.Problem)) { // before Decode, which would write past ck.Problem
+		return bad("problem hash %q", f.Problem)
+	}
+	if _, err := hex.Decode(ck.Problem[:], []byte(f.Problem)); err != nil {
 		return bad("problem hash %q", f.Problem)
 	}
 	if ck.Engine, err = ParseEngine(f.Engine); err != nil || ck.Engine == EngineAuto {
