@@ -188,10 +188,7 @@ func (s *Solver) CountAll(ctx context.Context, cfg CountConfig) (CountResult, er
 	case err == nil:
 		res.Status = Complete
 	case ctx.Err() != nil && err == ctx.Err():
-		res.Status = Interrupted
-		if err == context.DeadlineExceeded {
-			res.Status = Timeout
-		}
+		res.Status = ctxStatus(err)
 		if res.Method == "search" || r.m == nil {
 			res.Solutions = big.NewInt(r.c.Solutions)
 		}

@@ -33,12 +33,8 @@ type ShardSummary struct {
 // st (the engine actually used, the shard and the split from st).
 func (s *Solver) SummaryOf(cfg Config, st Stats) ShardSummary {
 	h := s.Hash()
-	engine := s.EngineFor(cfg.Engine)
-	if cfg.Resume != nil && cfg.Engine == EngineAuto {
-		engine = cfg.Resume.Engine
-	}
 	return ShardSummary{
-		Problem: hex.EncodeToString(h[:]), Engine: engine.String(), Branching: cfg.Branching.String(),
+		Problem: hex.EncodeToString(h[:]), Engine: s.engineOf(cfg).String(), Branching: cfg.Branching.String(),
 		Shard: st.Shard.K, Shards: st.Shard.N, Split: st.Split,
 		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
 		Profile: st.Profile, Status: st.Status.String(), ElapsedSeconds: st.Elapsed.Seconds(),

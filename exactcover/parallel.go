@@ -60,7 +60,8 @@ const DefaultCheckpointEvery = time.Minute
 type driver struct {
 	s     *Solver
 	cfg   *Config
-	proto core.Engine // the solver's engine, never searched: workers clone it
+	ctx   context.Context // the search's; its end stops the workers
+	proto core.Engine     // the solver's engine, never searched: workers clone it
 	visit func([]int) bool
 	start time.Time
 	prior time.Duration // elapsed in the runs a checkpoint continues
@@ -117,12 +118,9 @@ type worker struct {
 
 // searchDriven runs the search that cfg asks for with the driver.
 func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int) bool) (Stats, error) {
-	d := &driver{s: s, cfg: &cfg, visit: visit, start: time.Now(), share: 1}
+	d := &driver{s: s, cfg: &cfg, ctx: ctx, visit: visit, start: time.Now(), share: 1}
 	d.cond.L = &d.mu
-	choice := s.EngineFor(cfg.Engine)
-	if cfg.Resume != nil && cfg.Engine == EngineAuto {
-		choice = cfg.Resume.Engine
-	}
+	choice := s.engineOf(cfg)
 	d.proto = s.engine(choice)
 	d.depth = d.proto.MaxDepth() + 2
 	d.profile = make([]int64, d.depth)
@@ -312,11 +310,7 @@ func (d *driver) coordinate(ctx context.Context, finished <-chan struct{}) {
 		case <-finished:
 			return
 		case <-done:
-			status := Interrupted
-			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				status = Timeout
-			}
-			d.halt(status, ctx.Err())
+			d.halt(ctxStatus(ctx.Err()), ctx.Err())
 			done = nil
 		case <-ckTick:
 			ck, err := d.pauseForCheckpoint()
@@ -523,6 +517,11 @@ func (w *worker) poll(c *core.Counters) core.Action {
 			d.halt(NodeLimit, nil)
 		}
 		w.counted = c.Nodes
+	}
+	select {
+	case <-d.ctx.Done(): // noticed here too: the coordinator may wait for a core
+		d.halt(ctxStatus(d.ctx.Err()), d.ctx.Err())
+	default:
 	}
 	if d.stop.Load() || d.pause.Load() {
 		w.locate()

@@ -188,12 +188,18 @@ func statusOf(end core.End, ctxErr error) Status {
 	case core.NodeLimit:
 		return NodeLimit
 	case core.Polled:
-		if errors.Is(ctxErr, context.DeadlineExceeded) {
-			return Timeout
-		}
-		return Interrupted
+		return ctxStatus(ctxErr)
 	}
 	return Complete
+}
+
+// ctxStatus names a search stopped by its context's end, for the reason
+// err (Timeout for a deadline, else Interrupted).
+func ctxStatus(err error) Status {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return Timeout
+	}
+	return Interrupted
 }
 
 // partialError turns an engine's complaint about the root path into the

@@ -133,6 +133,15 @@ func (s *Solver) EngineFor(choice Engine) Engine {
 	return EngineSparse
 }
 
+// engineOf returns the engine that the search cfg asks for uses: a resumed
+// search keeps its checkpoint's engine unless cfg names one.
+func (s *Solver) engineOf(cfg Config) Engine {
+	if cfg.Resume != nil && cfg.Engine == EngineAuto {
+		return cfg.Resume.Engine
+	}
+	return s.EngineFor(cfg.Engine)
+}
+
 // engine returns the engine that searches s for the given choice, built or
 // rebuilt as needed.
 func (s *Solver) engine(choice Engine) core.Engine {

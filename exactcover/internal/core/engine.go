@@ -78,6 +78,17 @@ func (r *Run) NextPoll(nodes int64) int64 {
 	return next
 }
 
+// AddProfile adds an engine's nodes per level, prof, to Profile when the
+// caller asked for them.
+func (r *Run) AddProfile(prof []int64) {
+	if r.Profile == nil {
+		return
+	}
+	for l, n := range prof[:min(len(prof), len(r.Profile))] {
+		r.Profile[l] += n
+	}
+}
+
 // Engine is a compiled problem with its search state, able to search any
 // unit. It is not safe for concurrent use: every worker has its own,
 // made by Clone.

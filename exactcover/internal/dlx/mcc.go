@@ -120,11 +120,8 @@ abort: // undo the levels below the current one
 	}
 
 finish:
-	c.Solutions += t.sols
-	c.Nodes += t.nodes
-	c.Updates += t.updates
-	c.Cleansings += t.cleansings
-	e.flushProfile(run)
+	*c = t.add(c)
+	run.AddProfile(e.prof)
 	return end
 }
 

@@ -181,11 +181,8 @@ abort: // undo the levels below the current one
 	}
 
 finish:
-	c.Solutions += t.sols
-	c.Nodes += t.nodes
-	c.Updates += t.updates
-	c.Cleansings += t.cleansings
-	e.flushProfile(run)
+	*c = t.add(c)
+	run.AddProfile(e.prof)
 	return end
 }
 
@@ -193,16 +190,4 @@ finish:
 func (e *Engine) profile(run *core.Run) []int64 {
 	clear(e.prof)
 	return e.prof
-}
-
-// flushProfile adds the engine's per-level counts to run.Profile.
-func (e *Engine) flushProfile(run *core.Run) {
-	if run.Profile == nil {
-		return
-	}
-	for l, n := range e.prof {
-		if n != 0 {
-			run.Profile[l] += n
-		}
-	}
 }

@@ -203,14 +203,8 @@ backup:
 	goto next
 
 finish:
-	c.Solutions += ww.t.sols
-	c.Nodes += ww.t.nodes
-	c.Updates += ww.t.updates
-	if run.Profile != nil {
-		for l, n := range e.prof[:len(run.Profile)] {
-			run.Profile[l] += n
-		}
-	}
+	*c = ww.t.add(c)
+	run.AddProfile(e.prof)
 	return end
 }
 
