@@ -54,15 +54,15 @@ func BenchmarkZDD(b *testing.B) {
 	for _, n := range []int{8, 12, 16} {
 		b.Run(fmt.Sprintf("domino-%d", n), func(b *testing.B) {
 			s := newSolver(b, dominoes(n, n))
-			var st exactcover.MemoStats
+			var res exactcover.CountResult
 			for b.Loop() {
 				var err error
-				if _, st, err = s.ZDD(context.Background(), exactcover.ZDDConfig{}); err != nil {
+				if _, res, err = s.ZDD(context.Background(), exactcover.ZDDConfig{}); err != nil {
 					b.Fatal(err)
 				}
 			}
-			b.ReportMetric(float64(st.ZDDNodes), "zdd-nodes")
-			b.ReportMetric(float64(st.PeakBytes)/(1<<20), "MiB")
+			b.ReportMetric(float64(res.Memo.ZDDNodes), "zdd-nodes")
+			b.ReportMetric(float64(res.Memo.PeakBytes)/(1<<20), "MiB")
 		})
 	}
 }

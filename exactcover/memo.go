@@ -105,8 +105,12 @@ type CountResult struct {
 	// Estimate is the estimate of the search's tree that MemoAuto made
 	// to choose, when it made one.
 	Estimate *Estimate
-	Elapsed  time.Duration
-	Status   Status
+	// Engine is the engine of the search, when it ran.
+	Engine  Engine
+	Elapsed time.Duration
+	// Status is Complete, Timeout or Interrupted when ctx ended, or
+	// Stopped for a memoized count stopped at its memory limit.
+	Status Status
 }
 
 // autoBudgets are the budgets of MemoAuto. The search runs first for
@@ -181,19 +185,30 @@ func (s *Solver) CountAll(ctx context.Context, cfg CountConfig) (CountResult, er
 	res := r.res
 	res.Elapsed = time.Since(r.start)
 	res.Search = r.searchStats()
+	if res.Search.Nodes > 0 {
+		res.Engine = s.EngineFor(cfg.Engine)
+	}
 	if r.m != nil && r.memoing > 0 {
 		res.Memo = memoStats(r.m.Stats())
 	}
-	switch {
-	case err == nil:
-		res.Status = Complete
-	case ctx.Err() != nil && err == ctx.Err():
-		res.Status = ctxStatus(err)
+	res.Status = countStatus(ctx, err)
+	if res.Status == Timeout || res.Status == Interrupted {
 		if res.Method == "search" || r.m == nil {
 			res.Solutions = big.NewInt(r.c.Solutions)
 		}
 	}
 	return res, err
+}
+
+// countStatus is the status of a count that ended with err.
+func countStatus(ctx context.Context, err error) Status {
+	switch {
+	case err == nil:
+		return Complete
+	case ctx.Err() != nil && err == ctx.Err():
+		return ctxStatus(err)
+	}
+	return Stopped
 }
 
 // counting is the state of one CountAll.
@@ -448,9 +463,10 @@ type ZDDConfig struct {
 
 // ZDD builds the ZDD of all solutions by memoized counting: variable k+1
 // is option k (the caller's index), and each set of the family is a
-// solution (see package [zdd] for what to do with it). When ctx ends it
+// solution (see package [zdd] for what to do with it). The result says
+// what the count did, as [Solver.CountAll]'s does. When ctx ends it
 // returns ctx.Err(); when memory runs out, an error wrapping ErrMemoLimit.
-func (s *Solver) ZDD(ctx context.Context, cfg ZDDConfig) (*zdd.ZDD, MemoStats, error) {
+func (s *Solver) ZDD(ctx context.Context, cfg ZDDConfig) (*zdd.ZDD, CountResult, error) {
 	if cfg.MemoLimit <= 0 {
 		cfg.MemoLimit = DefaultMemoLimit
 	}
@@ -462,11 +478,14 @@ func (s *Solver) ZDD(ctx context.Context, cfg ZDDConfig) (*zdd.ZDD, MemoStats, e
 	r.lastProgress = r.start
 	r.m = memo.New(&s.model, memo.Config{Limit: cfg.MemoLimit, ZDD: true})
 	err := r.memoize(ctx, 0)
-	st := memoStats(r.m.Stats())
+	res := CountResult{Method: "memo", Why: "the ZDD is made by memoizing", Memo: memoStats(r.m.Stats()),
+		Elapsed: time.Since(r.start), Status: countStatus(ctx, err)}
 	if err != nil {
-		return nil, st, err
+		return nil, res, err
 	}
-	return r.m.ZDD(), st, nil
+	z := r.m.ZDD()
+	res.Solutions = z.Count()
+	return z, res, nil
 }
 
 // ZDDVar returns the ZDD variable of option k (the caller's index):

@@ -213,17 +213,17 @@ func TestCountSharedMCC(t *testing.T) {
 // with ErrMemoLimit, the automatic choice falls back to the search.
 func TestMemoLimit(t *testing.T) {
 	s := newSolver(t, dominoes(10, 10))
-	_, err := s.CountAll(context.Background(), exactcover.CountConfig{Memo: exactcover.MemoOn, MemoLimit: 1 << 12})
-	if !errors.Is(err, exactcover.ErrMemoLimit) {
-		t.Fatalf("error %v, want ErrMemoLimit", err)
+	stopped, err := s.CountAll(context.Background(), exactcover.CountConfig{Memo: exactcover.MemoOn, MemoLimit: 1 << 12})
+	if !errors.Is(err, exactcover.ErrMemoLimit) || stopped.Status != exactcover.Stopped {
+		t.Fatalf("error %v and status %v, want ErrMemoLimit and stopped", err, stopped.Status)
 	}
 	s = newSolver(t, dominoes(4, 6))
 	res, err := s.CountAll(context.Background(), exactcover.CountConfig{MemoLimit: 1 << 12})
 	if err != nil || res.Solutions.Int64() != 281 || res.Method != "search" {
 		t.Errorf("auto with a tiny limit: %v by %s (%s), %v; want 281 by search", res.Solutions, res.Method, res.Why, err)
 	}
-	if _, _, err := s.ZDD(context.Background(), exactcover.ZDDConfig{MemoLimit: 1 << 10}); !errors.Is(err, exactcover.ErrMemoLimit) {
-		t.Errorf("ZDD: error %v, want ErrMemoLimit", err)
+	if _, res, err := s.ZDD(context.Background(), exactcover.ZDDConfig{MemoLimit: 1 << 10}); !errors.Is(err, exactcover.ErrMemoLimit) || res.Status != exactcover.Stopped {
+		t.Errorf("ZDD: error %v and status %v, want ErrMemoLimit and stopped", err, res.Status)
 	}
 }
 
@@ -298,13 +298,14 @@ func chiSquareBound(df int) float64 {
 // chi-square test at the 0.1% level (seeded, so the test is repeatable).
 func TestZDDQueens8(t *testing.T) {
 	p := loadShared(t, "queens-8")
-	z, st, err := newSolver(t, p).ZDD(context.Background(), exactcover.ZDDConfig{})
+	z, res, err := newSolver(t, p).ZDD(context.Background(), exactcover.ZDDConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c := z.Count(); c.Int64() != 92 {
-		t.Fatalf("%v solutions, want 92", c)
+	if c := z.Count(); c.Int64() != 92 || res.Solutions.Int64() != 92 || res.Status != exactcover.Complete {
+		t.Fatalf("%v solutions (result: %v, %v), want 92", c, res.Solutions, res.Status)
 	}
+	st := res.Memo
 	sols := zddSolutions(t, p, z)
 	index := map[string]int{}
 	for i, s := range sols {

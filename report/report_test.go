@@ -76,12 +76,12 @@ func TestSummaries(t *testing.T) {
 		{name: "not a shard", sum: Search(exactcover.ShardSummary{Problem: "ab", Engine: "sparse", Branching: "knuth", Solutions: 1, Status: "limit"}),
 			want: `{"type":"summary","solutions":1,"nodes":0,"updates":0,"status":"limit","elapsed_seconds":0,"engine":"sparse"}`},
 		{name: "memo count", sum: Count(exactcover.CountResult{Solutions: huge, Method: "memo", Why: "asked for",
-			Memo: exactcover.MemoStats{Levels: 4, States: 12, PeakBytes: 100}, Elapsed: time.Second}, exactcover.Complete, ""),
+			Memo: exactcover.MemoStats{Levels: 4, States: 12, PeakBytes: 100}, Elapsed: time.Second, Status: exactcover.Complete}),
 			want: `{"type":"summary","solutions":123456789012345678901234567890,"nodes":0,"updates":0,"status":"complete","elapsed_seconds":1,"method":"memo","why":"asked for","memo_states":12,"memo_levels":4,"memo_peak_bytes":100}`},
-		{name: "memo unfinished", sum: Count(exactcover.CountResult{Solutions: big.NewInt(3), Method: "memo"}, exactcover.Timeout, ""),
+		{name: "memo unfinished", sum: Count(exactcover.CountResult{Solutions: big.NewInt(3), Method: "memo", Status: exactcover.Timeout}),
 			want: `{"type":"summary","solutions":null,"nodes":0,"updates":0,"status":"timeout","elapsed_seconds":0,"method":"memo"}`},
 		{name: "search count unfinished", sum: Count(exactcover.CountResult{Solutions: big.NewInt(3), Method: "search",
-			Search: exactcover.Stats{Nodes: 7}}, exactcover.Interrupted, "sparse"),
+			Search: exactcover.Stats{Nodes: 7}, Engine: exactcover.EngineSparse, Status: exactcover.Interrupted}),
 			want: `{"type":"summary","solutions":3,"nodes":7,"updates":0,"status":"interrupted","elapsed_seconds":0,"engine":"sparse","method":"search"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

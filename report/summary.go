@@ -68,14 +68,16 @@ func Search(sum exactcover.ShardSummary) *Summary {
 }
 
 // Count returns the summary of a count by [exactcover.Solver.CountAll] (or
-// of the ZDD's construction) that ended with status; engine names the
-// engine of the search, "" when none ran. A memoized count that did not
-// finish knows no number of solutions: its Solutions is null.
-func Count(res exactcover.CountResult, status exactcover.Status, engine string) *Summary {
-	s := &Summary{Type: "summary", Solutions: res.Solutions, Nodes: res.Search.Nodes, Updates: res.Search.Updates, Engine: engine,
-		Status: status.String(), Elapsed: res.Elapsed.Seconds(), Method: res.Method, Why: res.Why,
+// of the ZDD's construction). A memoized count that did not finish knows
+// no number of solutions: its Solutions is null.
+func Count(res exactcover.CountResult) *Summary {
+	s := &Summary{Type: "summary", Solutions: res.Solutions, Nodes: res.Search.Nodes, Updates: res.Search.Updates,
+		Status: res.Status.String(), Elapsed: res.Elapsed.Seconds(), Method: res.Method, Why: res.Why,
 		MemoStates: res.Memo.States, MemoLevels: res.Memo.Levels, MemoPeakBytes: res.Memo.PeakBytes, ZDDNodes: res.Memo.ZDDNodes}
-	if status != exactcover.Complete && res.Method == "memo" {
+	if res.Search.Nodes > 0 {
+		s.Engine = res.Engine.String()
+	}
+	if res.Status != exactcover.Complete && res.Method == "memo" {
 		s.Solutions = nil
 	}
 	return s

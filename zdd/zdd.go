@@ -59,6 +59,16 @@ func (z *ZDD) Lo(n Node) Node { return Node(z.nodes[n].lo) }
 // Hi returns the child of internal node n for the sets with its variable.
 func (z *ZDD) Hi(n Node) Node { return Node(z.nodes[n].hi) }
 
+// MaxVar returns the largest variable of any node (0 when there is none):
+// what a family of sets of options names at most.
+func (z *ZDD) MaxVar() int {
+	top := 0
+	for _, n := range z.nodes[2:] {
+		top = max(top, int(n.v))
+	}
+	return top
+}
+
 // Empty reports whether the family has no set.
 func (z *ZDD) Empty() bool { return z.root == Bottom }
 

@@ -98,6 +98,15 @@ func TestRandomFamilies(t *testing.T) {
 		if got := listKeys(z); !slices.Equal(got, want) {
 			t.Fatalf("trial %d: listed %v, want %v", trial, got, want)
 		}
+		top := 0 // the largest element of any set
+		for _, s := range sets {
+			for _, v := range s {
+				top = max(top, v)
+			}
+		}
+		if got := z.MaxVar(); got != top {
+			t.Fatalf("trial %d: MaxVar %d, want %d", trial, got, top)
+		}
 		var buf bytes.Buffer
 		if _, err := z.WriteTo(&buf); err != nil {
 			t.Fatal(err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"embed"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -9,22 +8,18 @@ import (
 	"xcover/internal/cliparse"
 )
 
-// Shell completion: urfave/cli answers "xcover … --generate-bash-completion"
-// with the commands or flags that may come next; the bash and zsh scripts
-// (after urfave/cli's autocomplete/ directory) ask it at each Tab. Fish
-// gets a static script that urfave/cli generates from the commands and
-// flags.
-//
-//go:embed completion
-var completionFS embed.FS
-
+// completion prints the script that completes xcover in a shell:
+// urfave/cli answers "xcover … --generate-bash-completion" with the
+// commands or flags that may come next, and the bash and zsh scripts (after
+// urfave/cli's autocomplete/ directory) ask it at each Tab; fish gets a
+// static script that urfave/cli generates from the commands and flags.
 func completion(c *cli.Context, e *env) error {
 	var script []byte
 	switch shell := strings.ToLower(c.Args().First()); {
 	case c.NArg() != 1:
 		return usage(c, "expected one shell: bash, zsh or fish")
 	case shell == "bash" || shell == "zsh":
-		script, _ = completionFS.ReadFile("completion/xcover." + shell)
+		script, _ = assets.ReadFile("completion/xcover." + shell)
 	case shell == "fish":
 		// From an app that has not run: a running app's commands
 		// hold urfave/cli's help command, on which its fish

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"runtime/debug"
-	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -16,6 +14,7 @@ import (
 	"xcover/internal/bytesize"
 	"xcover/internal/cliparse"
 	"xcover/report"
+	"xcover/zdd"
 )
 
 // Counting beyond enumeration (issue 12): solve --count --memo counts
@@ -81,29 +80,21 @@ func solveMemo(ctx context.Context, e *env, req *search, out *writer, s *exactco
 	if e.getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(mr.limit + mr.limit/4 + 256<<20))
 	}
-	show := func(*exactcover.CountProgress) {}
-	every := time.Duration(0)
-	if p := out.status; p != nil {
-		every = p.line.Every()
-		show = func(pr *exactcover.CountProgress) {
-			if pr.Method == "memo" {
-				p.show(pr.Fraction, fmt.Sprintf("memoizing: option %d of %d, %s, %s", pr.Memo.Level, pr.Memo.Levels,
-					explain.Plural(pr.Memo.States, "state"), bytesize.Format(pr.Memo.PeakBytes)))
-			} else {
-				p.show(pr.Fraction, fmt.Sprintf("searching: %.1f%% done (estimated), %s", 100*pr.Fraction, explain.Plural(pr.Search.Nodes, "node")))
-			}
+	show := func(pr *exactcover.CountProgress) {
+		if pr.Method == "memo" {
+			showProgress(out.status, pr.Fraction, fmt.Sprintf("memoizing: option %d of %d, %s, %s", pr.Memo.Level, pr.Memo.Levels,
+				explain.Plural(pr.Memo.States, "state"), bytesize.Format(pr.Memo.PeakBytes)))
+		} else {
+			showProgress(out.status, pr.Fraction, fmt.Sprintf("searching: %.1f%% done (estimated), %s", 100*pr.Fraction, explain.Plural(pr.Search.Nodes, "node")))
 		}
 	}
 	var (
 		res exactcover.CountResult
 		err error
 	)
-	start := time.Now()
 	if zddFile != nil {
-		z, st, zerr := s.ZDD(ctx, exactcover.ZDDConfig{MemoLimit: mr.limit, Progress: show, ProgressEvery: every})
-		res, err = exactcover.CountResult{Method: "memo", Why: "the ZDD is made by memoizing", Memo: st}, zerr
-		if err == nil {
-			res.Solutions = z.Count()
+		var z *zdd.ZDD
+		if z, res, err = s.ZDD(ctx, exactcover.ZDDConfig{MemoLimit: mr.limit, Progress: show, ProgressEvery: out.status.Every()}); err == nil {
 			var buf bytes.Buffer
 			z.WriteTo(&buf)
 			if err := zddFile.commit(buf.Bytes()); err != nil {
@@ -112,36 +103,25 @@ func solveMemo(ctx context.Context, e *env, req *search, out *writer, s *exactco
 		}
 	} else {
 		res, err = s.CountAll(ctx, exactcover.CountConfig{MemoLimit: mr.limit, Engine: req.engine, Branching: mr.branching,
-			Progress: show, ProgressEvery: every})
+			Progress: show, ProgressEvery: out.status.Every()})
 	}
-	res.Elapsed = time.Since(start)
-	status := exactcover.Complete
-	switch {
-	case ctx.Err() != nil:
-		status = stopped(ctx)
-	case errors.Is(err, exactcover.ErrMemoLimit):
-		status = exactcover.Stopped
-	case err != nil:
+	if err != nil && ctx.Err() == nil && !errors.Is(err, exactcover.ErrMemoLimit) {
 		return err
 	}
-	out.status.stop()
-	engineName := ""
-	if res.Search.Nodes > 0 {
-		engineName = s.EngineFor(req.engine).String()
-	}
+	out.status.Stop()
 	switch {
 	case req.json:
-		out.object(report.Count(res, status, engineName))
-	case status != exactcover.Complete && res.Method == "search" && res.Solutions != nil:
-		fmt.Fprintf(out.w, "%v+\n", res.Solutions) // a lower bound
-	case status == exactcover.Complete:
-		fmt.Fprintln(out.w, res.Solutions)
+		out.Object(report.Count(res))
+	case res.Status != exactcover.Complete && res.Method == "search" && res.Solutions != nil:
+		fmt.Fprintf(out, "%v+\n", res.Solutions) // a lower bound
+	case res.Status == exactcover.Complete:
+		fmt.Fprintln(out, res.Solutions)
 	}
 	if err := out.close(); err != nil {
 		return err
 	}
 	if req.stats {
-		fmt.Fprintln(e.stderr, memoStatsLine(res, status))
+		fmt.Fprintln(e.stderr, report.CountStatsLine(res))
 	}
 	switch {
 	case errors.Is(err, exactcover.ErrMemoLimit):
@@ -150,32 +130,10 @@ func solveMemo(ctx context.Context, e *env, req *search, out *writer, s *exactco
 			hint += ", or count without --memo"
 		}
 		return withCode(exitStopped, fmt.Errorf("memoizing stopped: %v (%s)", err, hint))
-	case status != exactcover.Complete:
-		return withCode(exitStopped, fmt.Errorf("%s after %s: the count is unfinished", statusText(status, 0), elapsed(res.Elapsed)))
+	case res.Status != exactcover.Complete:
+		return withCode(exitStopped, fmt.Errorf("%s after %s: the count is unfinished", report.StatusText(res.Status, 0), report.Elapsed(res.Elapsed)))
 	case res.Solutions.Sign() == 0:
 		return withCode(exitNone, nil) // the count says it
 	}
 	return nil
-}
-
-// memoStatsLine is the --stats line of solve --memo and --zdd.
-func memoStatsLine(res exactcover.CountResult, status exactcover.Status) string {
-	var b strings.Builder
-	n := "an unknown number of"
-	if res.Solutions != nil {
-		n = res.Solutions.String()
-	}
-	fmt.Fprintf(&b, "Altogether %s solutions, counted by %s (%s)", n, res.Method, res.Why)
-	if res.Search.Nodes > 0 {
-		fmt.Fprintf(&b, "; search: %d updates, %d nodes", res.Search.Updates, res.Search.Nodes)
-	}
-	if m := res.Memo; m.Levels > 0 {
-		fmt.Fprintf(&b, "; memo: %d of %d options, %s (widest level %d, keys of %d bits), peak %s",
-			m.Level, m.Levels, explain.Plural(m.States, "state"), m.Widest, m.KeyBits, bytesize.Format(m.PeakBytes))
-		if m.ZDDNodes > 0 {
-			fmt.Fprintf(&b, ", %d ZDD nodes", m.ZDDNodes)
-		}
-	}
-	fmt.Fprintf(&b, "; %s; %s", elapsed(res.Elapsed), status)
-	return b.String()
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -140,15 +139,14 @@ func withTimeout(parent context.Context, d time.Duration) (context.Context, cont
 // specFormat returns the format the flag names (yaml, yml or dlx), or ""
 // when it is absent.
 func specFormat(c *cli.Context, flag string) (specs.Format, error) {
-	switch f := specs.Format(strings.ToLower(c.String(flag))); {
-	case !c.IsSet(flag):
+	if !c.IsSet(flag) {
 		return "", nil
-	case f == specs.YAML || f == specs.DLX:
-		return f, nil
-	case f == "yml":
-		return specs.YAML, nil
 	}
-	return "", usage(c, "--%s %q: expected yaml or dlx", flag, c.String(flag))
+	f, err := specs.ParseFormat(c.String(flag))
+	if err != nil {
+		return "", usage(c, "--%s %v", flag, err)
+	}
+	return f, nil
 }
 
 // usage is a usage error of the command being run: exit 2, one line.

@@ -75,23 +75,18 @@ func loadSpec(ctx context.Context, c *cli.Context, e *env) (*specs.Spec, *exactc
 		return nil, nil, err
 	}
 	byName, named := specs.FormatOf(strings.TrimSuffix(arg, ".gz"))
-	format = cmp.Or(format, byName)
 	type loaded struct {
 		sp *specs.Spec
 		s  *exactcover.Solver
 	}
 	l, err := await(ctx, func() (l loaded, err error) {
-		limit, what := int64(specs.MaxDLXBytes), "a DLX file" // also the most to detect a format in
-		if format == specs.YAML {
-			limit, what = specs.MaxYAMLBytes, "a YAML spec"
-		}
-		name, data, err := readFile(e, arg, limit, what)
+		what := map[specs.Format]string{specs.YAML: "a YAML spec (large problems are best written in DLX)"}[cmp.Or(format, byName)]
+		name, data, err := readFile(e, arg, specs.MaxBytes(cmp.Or(format, byName)), cmp.Or(what, "a DLX file"))
 		if err != nil {
 			return l, err
 		}
-		looks := specs.Detect(data)
-		if l.sp, err = specs.Parse(name, data, cmp.Or(format, looks)); err != nil && looks != format && named && !c.IsSet(flagFormat) {
-			err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, looks, looks)
+		if l.sp, err = specs.Load(name, data, format); err != nil && format == "" && named && specs.Detect(data) != byName {
+			err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, specs.Detect(data), specs.Detect(data))
 		}
 		var warnings []string
 		if err == nil {

@@ -15,7 +15,6 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
-	"strings"
 	"sync"
 	"syscall"
 
@@ -78,14 +77,20 @@ func run(ctx context.Context, args []string, e *env) error {
 	return badInput(fmt.Errorf("no help for unknown command %q%s", unknown, cliparse.DidYouMean(unknown, commandNames(app.Commands), quoted)))
 }
 
-//go:embed help
-var helpFS embed.FS
+// assets are the files that ship inside the binary, so that an installed
+// xcover works outside the checkout: help/ holds the text of each command's
+// help, completion/ the shell scripts, examples/COMMAND/ the example inputs
+// of each command (copies of files kept elsewhere in the repository;
+// TestExamplesCurrent checks that they are the same).
+//
+//go:embed help completion examples
+var assets embed.FS
 
 // help returns the help text help/NAME.txt, ending with the exit codes
 // (help/exit-codes.txt) unless it tells them itself.
 func help(name string) string {
-	text, _ := helpFS.ReadFile("help/" + name + ".txt")
-	if codes, _ := helpFS.ReadFile("help/exit-codes.txt"); !bytes.Contains(text, []byte("Exit codes")) {
+	text, _ := assets.ReadFile("help/" + name + ".txt")
+	if codes, _ := assets.ReadFile("help/exit-codes.txt"); !bytes.Contains(text, []byte("Exit codes")) {
 		text = append(append(text, '\n'), codes...)
 	}
 	return string(text)
@@ -147,19 +152,7 @@ func version() string {
 // usageError turns urfave's flag-parsing errors into one line and exit 2,
 // in the words of the flags themselves: "--limit 0: expected …".
 func usageError(c *cli.Context, err error, _ bool) error {
-	msg := err.Error()
-	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
-		value, rest, _ := strings.Cut(rest, " for flag -")
-		name, why, _ := strings.Cut(rest, ": ")
-		msg = fmt.Sprintf("%s %s: %s", dashed(name), strings.Trim(value, `"`), why)
-	} else if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
-		var names []string
-		for _, f := range c.Command.Flags {
-			names = append(names, f.Names()...)
-		}
-		msg = "unknown flag " + dashed(name) + cliparse.DidYouMean(name, names, dashed)
-	}
-	return badInput(fmt.Errorf("%s: %s (see \"xcover help %s\")", c.Command.Name, msg, c.Command.Name))
+	return badInput(fmt.Errorf("%s: %s (see \"xcover help %s\")", c.Command.Name, cliparse.UsageMessage(err, c.Command.Flags), c.Command.Name))
 }
 
 func commandNames(cmds []*cli.Command) []string {
@@ -171,9 +164,6 @@ func commandNames(cmds []*cli.Command) []string {
 }
 
 func quoted(name string) string { return fmt.Sprintf("%q", name) }
-
-// dashed writes a flag as it is typed: -j, --jobs.
-func dashed(name string) string { return "--"[:min(len(name), 2)] + name }
 
 // withCode gives err (nil: nothing to print) an exit code.
 func withCode(code int, err error) error {

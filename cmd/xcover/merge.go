@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -47,11 +45,11 @@ func merge(c *cli.Context, e *env) error {
 	if err != nil {
 		return usage(c, "%v", err)
 	}
-	w := bufio.NewWriterSize(e.stdout, 64<<10)
+	out := newWriter(e, true, nil)
 	if all {
 		records, twice := report.MergeSolutions(shards)
 		for _, line := range records {
-			w.Write(line)
+			out.Write(line)
 		}
 		if twice > 0 {
 			fmt.Fprintf(e.stderr, "xcover: merge: %d solutions printed twice by resumed shards were printed once\n", twice)
@@ -60,9 +58,9 @@ func merge(c *cli.Context, e *env) error {
 			return usage(c, "the shards print %d distinct solutions but count %d: run every shard with --all --json, and append to its output when it is resumed", n, total.Solutions)
 		}
 	}
-	w.Write(report.Marshal(new(bytes.Buffer), report.Search(total)))
-	if err := w.Flush(); err != nil {
-		return badInput(fmt.Errorf("writing the output: %v", err))
+	out.Object(report.Search(total))
+	if err := out.close(); err != nil {
+		return err
 	}
 	if total.Solutions == 0 {
 		return withCode(exitNone, nil) // the summary says it

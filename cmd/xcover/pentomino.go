@@ -80,7 +80,7 @@ func pack(c *cli.Context, e *env) error {
 	case err != nil:
 		return err
 	case emit != "":
-		if err := specs.Write(out.w, puzzle.Spec(), emit); err != nil {
+		if err := specs.Write(out, puzzle.Spec(), emit); err != nil {
 			return badInput(err)
 		}
 		return out.close()
@@ -97,7 +97,7 @@ func pack(c *cli.Context, e *env) error {
 		jobs = int(countOf(c, flagJobs))
 	}
 	lim := pentomino.Limits{MaxPackings: req.limit, MaxNodes: req.maxNodes, Workers: workers(jobs, req.count), Engine: req.engine}
-	lim.Progress, lim.ProgressEvery = out.status.callback()
+	lim.Progress, lim.ProgressEvery = searchProgress(out.status)
 	res, err := puzzle.Solve(ctx, lim, visit)
 	if err != nil && ctx.Err() == nil {
 		return badInput(err)
@@ -188,20 +188,20 @@ type packingPrinter struct {
 func (pp *packingPrinter) packing(k *pentomino.Packing) bool {
 	pp.n++
 	switch {
-	case pp.out.json:
-		pp.out.object(struct {
+	case pp.out.JSON:
+		pp.out.Object(struct {
 			Type   string             `json:"type"`
 			Number int64              `json:"number"`
 			Rows   []string           `json:"rows"`
 			Pieces []pentomino.Placed `json:"pieces"`
 		}{"solution", pp.n, k.Rows(), k.Placed})
 	case pp.color:
-		pp.out.text([]byte(k.ANSI()), true)
+		pp.out.Text([]byte(k.ANSI()), true)
 	default:
-		pp.out.text([]byte(k.String()+"\n"), true)
+		pp.out.Text([]byte(k.String()+"\n"), true)
 	}
 	if pp.svg != nil && len(pp.drawn) < maxSVGPackings {
 		pp.drawn = append(pp.drawn, k)
 	}
-	return pp.out.tick()
+	return pp.out.Tick()
 }

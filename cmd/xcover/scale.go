@@ -107,25 +107,11 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 		return nil
 	}
 	cfg.Checkpoint, cfg.CheckpointEvery = e.path(r.checkpoint), r.every
-	cfg.BeforeCheckpoint = func() error { return out.sync(e) }
+	cfg.BeforeCheckpoint = out.Sync
 	cfg.OnCheckpoint = func(ev exactcover.CheckpointEvent) {
 		if ev.Err != nil && !ev.Final { // a final failure is the command's error
-			out.status.clear()
+			out.status.Clear()
 			fmt.Fprintf(e.stderr, "xcover: warning: %v; the search goes on\n", ev.Err)
-		}
-	}
-	return nil
-}
-
-// sync flushes the output and, when it is a file, syncs it to disk.
-func (o *writer) sync(e *env) error {
-	o.flush()
-	if o.err != nil {
-		return o.err
-	}
-	if f, ok := e.stdout.(*os.File); ok {
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-			return f.Sync()
 		}
 	}
 	return nil

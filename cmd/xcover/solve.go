@@ -93,7 +93,7 @@ func solve(c *cli.Context, e *env) error {
 		}
 	}
 
-	cfg.Progress, cfg.ProgressEvery = out.status.callback()
+	cfg.Progress, cfg.ProgressEvery = searchProgress(out.status)
 	var visit func([]int) bool
 	if !req.count {
 		visit = newSolutionPrinter(out, p).solution
@@ -133,18 +133,14 @@ type solutionPrinter struct {
 }
 
 func newSolutionPrinter(out *writer, p *exactcover.Problem) *solutionPrinter {
-	return &solutionPrinter{out: out, sols: report.NewSolutions(p, out.json)}
+	return &solutionPrinter{out: out, sols: report.NewSolutions(p, out.JSON)}
 }
 
 // solution prints one solution; it returns false to stop the search when
 // the output cannot be written.
 func (sp *solutionPrinter) solution(sol []int) bool {
-	if b := sp.sols.Next(sol); sp.out.json {
-		sp.out.w.Write(b)
-	} else {
-		sp.out.text(b, true)
-	}
-	return sp.out.tick()
+	sp.out.Record(sp.sols.Next(sol), true)
+	return sp.out.Tick()
 }
 
 // optionRefs is the value of --partial: references to options, in order,

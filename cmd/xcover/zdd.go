@@ -1,14 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"cmp"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -76,7 +73,7 @@ func zddAction(c *cli.Context, e *env) error {
 		return badInput(err)
 	}
 	data = nil
-	out := &writer{w: bufio.NewWriterSize(e.stdout, 64<<10), json: c.Bool(flagJSON)}
+	out := newWriter(e, c.Bool(flagJSON), nil)
 	zp := &zddPrinter{out: out}
 	if what != "count" {
 		if err := zp.loadProblem(c, e, z); err != nil {
@@ -87,8 +84,8 @@ func zddAction(c *cli.Context, e *env) error {
 	switch what {
 	case "count":
 		sum.Solutions, sum.ZDDNodes = z.Count(), z.Len()
-		if !out.json {
-			fmt.Fprintln(out.w, sum.Solutions)
+		if !out.JSON {
+			fmt.Fprintln(out, sum.Solutions)
 		}
 	case "sample":
 		s := zdd.NewSampler(z)
@@ -106,7 +103,7 @@ func zddAction(c *cli.Context, e *env) error {
 		n, one := new(big.Int), big.NewInt(1)
 		for set := range z.All() {
 			zp.solution(set)
-			if n.Add(n, one); !out.tick() {
+			if n.Add(n, one); !out.Tick() {
 				break
 			}
 		}
@@ -116,9 +113,9 @@ func zddAction(c *cli.Context, e *env) error {
 			return err
 		}
 	}
-	if out.json {
+	if out.JSON {
 		sum.Status, sum.Elapsed = exactcover.Complete.String(), time.Since(start).Seconds()
-		out.object(sum)
+		out.Object(sum)
 	}
 	if err := out.close(); err != nil {
 		return err
@@ -149,20 +146,17 @@ func (zp *zddPrinter) loadProblem(c *cli.Context, e *env, z *zdd.ZDD) error {
 	if err != nil {
 		return err
 	}
-	name, data, err := readFile(e, file, specs.MaxDLXBytes, "a problem")
+	name, data, err := readFile(e, file, specs.MaxBytes(format), "a problem")
 	if err != nil {
 		return err
 	}
-	byName, _ := specs.FormatOf(strings.TrimSuffix(file, ".gz"))
-	sp, err := specs.Parse(name, data, cmp.Or(format, byName, specs.Detect(data)))
+	sp, err := specs.Load(name, data, format)
 	if err != nil {
 		return badInput(err)
 	}
 	p := &sp.Problem
-	for i := 2; i < z.Len()+2; i++ {
-		if v := z.Var(zdd.Node(i)); exactcover.ZDDOption(v) >= len(p.Options) {
-			return badInput(fmt.Errorf("the ZDD names option %d, but %s has %d options: is it the problem the ZDD was made from?", v, name, len(p.Options)))
-		}
+	if v := z.MaxVar(); exactcover.ZDDOption(v) >= len(p.Options) {
+		return badInput(fmt.Errorf("the ZDD names option %d, but %s has %d options: is it the problem the ZDD was made from?", v, name, len(p.Options)))
 	}
 	zp.solved = newSolutionPrinter(zp.out, p)
 	return nil
@@ -180,11 +174,7 @@ func (zp *zddPrinter) solution(set []int) {
 		zp.solved.solution(zp.sorted)
 		return
 	}
-	if b := report.Numbers(&zp.out.scratch, zp.n, zp.sorted, zp.out.json); zp.out.json {
-		zp.out.w.Write(b)
-	} else {
-		zp.out.text(b, false)
-	}
+	zp.out.Record(report.Numbers(zp.out.Scratch(), zp.n, zp.sorted, zp.out.JSON), false)
 }
 
 // optimum prints a solution of least (greatest) total weight, then its
@@ -196,10 +186,8 @@ func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool,
 		if err != nil {
 			return err
 		}
-		for i := 2; i < z.Len()+2; i++ {
-			if v := z.Var(zdd.Node(i)); v > len(ws) {
-				return badInput(fmt.Errorf("--weights: %s gives %d weights, but the ZDD names option %d", file, len(ws), v))
-			}
+		if v := z.MaxVar(); v > len(ws) {
+			return badInput(fmt.Errorf("--weights: %s gives %d weights, but the ZDD names option %d", file, len(ws), v))
 		}
 		weight = func(v int) int64 { return ws[v-1] }
 	}
@@ -217,8 +205,8 @@ func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool,
 	}
 	zp.solution(set)
 	sum.Solutions, sum.Weight = big.NewInt(1), &total
-	if !zp.out.json {
-		zp.out.text([]byte(fmt.Sprintf("weight %d\n", total)), zp.solved != nil)
+	if !zp.out.JSON {
+		zp.out.Text([]byte(fmt.Sprintf("weight %d\n", total)), zp.solved != nil)
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package cliparse
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -70,3 +71,27 @@ func DidYouMean(name string, candidates []string, show func(string) string) stri
 	}
 	return " (did you mean " + show(best) + "?)"
 }
+
+// UsageMessage rewrites an error of urfave/cli's flag parsing in the words
+// of the flags themselves, as they are typed: "--limit 0: expected …" for
+// a bad value, "unknown flag --lmit (did you mean --limit?)" for a flag
+// that flags do not define. Other errors keep their message.
+func UsageMessage(err error, flags []cli.Flag) string {
+	msg := err.Error()
+	if rest, ok := strings.CutPrefix(msg, "invalid value "); ok {
+		value, rest, _ := strings.Cut(rest, " for flag -")
+		name, why, _ := strings.Cut(rest, ": ")
+		return fmt.Sprintf("%s %s: %s", Dashed(name), strings.Trim(value, `"`), why)
+	}
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		var names []string
+		for _, f := range flags {
+			names = append(names, f.Names()...)
+		}
+		return "unknown flag " + Dashed(name) + DidYouMean(name, names, Dashed)
+	}
+	return msg
+}
+
+// Dashed writes a flag's name as it is typed: -j, --jobs.
+func Dashed(name string) string { return "--"[:min(len(name), 2)] + name }

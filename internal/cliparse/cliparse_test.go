@@ -1,6 +1,7 @@
 package cliparse
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -137,6 +138,21 @@ func TestDidYouMean(t *testing.T) {
 	} {
 		if got := DidYouMean(tc.name, tc.candidates, quoted); got != tc.want {
 			t.Errorf("DidYouMean(%q) = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestUsageMessage(t *testing.T) {
+	flags := []cli.Flag{&cli.Int64Flag{Name: "limit"}, &cli.IntFlag{Name: "jobs", Aliases: []string{"j"}}}
+	for _, tc := range []struct{ in, want string }{
+		{`invalid value "0" for flag -limit: expected a whole number from 1`, "--limit 0: expected a whole number from 1"},
+		{`invalid value "x" for flag -j: parse error`, "-j x: parse error"},
+		{"flag provided but not defined: -lmit", "unknown flag --lmit (did you mean --limit?)"},
+		{"flag provided but not defined: -q", "unknown flag -q"},
+		{"something else", "something else"},
+	} {
+		if got := UsageMessage(errors.New(tc.in), flags); got != tc.want {
+			t.Errorf("UsageMessage(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

@@ -42,8 +42,13 @@ func New(w io.Writer, redraw bool, every time.Duration) *Line {
 	return &Line{w: w, redraw: redraw, every: every, start: time.Now()}
 }
 
-// Every returns the time between two lines or redraws.
-func (l *Line) Every() time.Duration { return l.every }
+// Every returns the time between two lines or redraws (0 for no line).
+func (l *Line) Every() time.Duration {
+	if l == nil {
+		return 0
+	}
+	return l.every
+}
 
 // Spent returns the time since the run started.
 func (l *Line) Spent() time.Duration { return time.Since(l.start) }

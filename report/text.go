@@ -1,0 +1,120 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"xcover/exactcover"
+	"xcover/explain"
+	"xcover/internal/bytesize"
+)
+
+// The lines for people that end a command's output on stderr: the --stats
+// line and the message of a search that stopped before it could finish.
+
+// Elapsed writes a duration for people: milliseconds below a minute.
+func Elapsed(d time.Duration) string {
+	if d < time.Minute {
+		return fmt.Sprintf("%.3fs", d.Seconds())
+	}
+	return d.Round(time.Second).String()
+}
+
+// StatusText says for people how a search ended; limit is the search's
+// limit of solutions (1 is the default of the commands that search).
+func StatusText(s exactcover.Status, limit int64) string {
+	switch {
+	case s == exactcover.SolutionLimit && limit == 1:
+		return "stopped at the first solution (the default; --all for every one)"
+	case s == exactcover.SolutionLimit:
+		return fmt.Sprintf("stopped at --limit %d", limit)
+	case s == exactcover.NodeLimit:
+		return "stopped at --max-nodes"
+	case s == exactcover.Timeout:
+		return "stopped by --timeout"
+	case s == exactcover.Stopped:
+		return "stopped: the output could not be written"
+	}
+	return s.String()
+}
+
+// StatsLine is the --stats line of a search, after Knuth's programs:
+// "Altogether 92 solutions, 37 updates, 7 nodes, 0.001s; complete". noun
+// says what was found ("92 solutions").
+func StatsLine(st exactcover.Stats, noun string, limit int64) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Altogether %s, %d updates", noun, st.Updates)
+	if st.Cleansings > 0 {
+		fmt.Fprintf(&b, ", %d cleansings", st.Cleansings)
+	}
+	fmt.Fprintf(&b, ", %d nodes, %s; %s", st.Nodes, Elapsed(st.Elapsed), StatusText(st.Status, limit))
+	return b.String()
+}
+
+// Unfinished says that a search stopped (by time, a signal or a node limit)
+// before it could finish, and what it found, of what ("solution").
+func Unfinished(st exactcover.Stats, limit int64, what string) string {
+	return fmt.Sprintf("%s after %s and %s: %s found before the search could finish", StatusText(st.Status, limit),
+		Elapsed(st.Elapsed), explain.Plural(st.Nodes, "node"), explain.Plural(st.Solutions, what))
+}
+
+// CountStatsLine is the --stats line of a count by memoizing or of the
+// making of a ZDD: the count, the method and why, what each part did.
+func CountStatsLine(res exactcover.CountResult) string {
+	var b strings.Builder
+	n := "an unknown number of"
+	if res.Solutions != nil {
+		n = res.Solutions.String()
+	}
+	fmt.Fprintf(&b, "Altogether %s solutions, counted by %s (%s)", n, res.Method, res.Why)
+	if res.Search.Nodes > 0 {
+		fmt.Fprintf(&b, "; search: %d updates, %d nodes", res.Search.Updates, res.Search.Nodes)
+	}
+	if m := res.Memo; m.Levels > 0 {
+		fmt.Fprintf(&b, "; memo: %d of %d options, %s (widest level %d, keys of %d bits), peak %s",
+			m.Level, m.Levels, explain.Plural(m.States, "state"), m.Widest, m.KeyBits, bytesize.Format(m.PeakBytes))
+		if m.ZDDNodes > 0 {
+			fmt.Fprintf(&b, ", %d ZDD nodes", m.ZDDNodes)
+		}
+	}
+	fmt.Fprintf(&b, "; %s; %s", Elapsed(res.Elapsed), res.Status)
+	return b.String()
+}
+
+// EstimateText writes est, an estimate of engine's search tree, for people.
+func EstimateText(est exactcover.Estimate, engine exactcover.Engine) string {
+	var b strings.Builder
+	if est.Exact {
+		fmt.Fprintf(&b, "The %s search explored the whole tree while measuring its speed:\n", engine)
+		fmt.Fprintf(&b, "  nodes      %.0f (exact)\n  solutions  %.0f (exact)\n  time       %s\n", est.Nodes, est.Solutions, humanSeconds(est.Seconds))
+		return b.String()
+	}
+	fmt.Fprintf(&b, "Estimate of the %s search tree from %d random probes (seed %d), ± one standard error:\n", engine, est.Probes, est.Seed)
+	fmt.Fprintf(&b, "  nodes      %.4g ± %s\n", est.Nodes, relative(est.NodesErr, est.Nodes))
+	fmt.Fprintf(&b, "  solutions  %.4g ± %s\n", est.Solutions, relative(est.SolutionsErr, est.Solutions))
+	fmt.Fprintf(&b, "  depth      up to %d levels seen\n", est.MaxDepth)
+	fmt.Fprintf(&b, "  time       about %s at %.3g nodes/s (measured on a short search)\n", humanSeconds(est.Seconds), est.NodesPerSecond)
+	return b.String()
+}
+
+// relative writes err as a percentage of x.
+func relative(err, x float64) string {
+	if x == 0 {
+		return fmt.Sprintf("%.3g", err)
+	}
+	return fmt.Sprintf("%.2g%%", 100*err/x)
+}
+
+// humanSeconds writes a number of seconds for people: seconds to years.
+func humanSeconds(s float64) string {
+	for _, u := range []struct {
+		name string
+		secs float64
+	}{{"years", 365.25 * 86400}, {"days", 86400}, {"hours", 3600}, {"minutes", 60}} {
+		if s >= 2*u.secs {
+			return fmt.Sprintf("%.3g %s", s/u.secs, u.name)
+		}
+	}
+	return fmt.Sprintf("%.3g s", s)
+}
