@@ -42,6 +42,20 @@ func (p *Problem) FindOption(ref string) (int, error) {
 	return p.findLabel(ref)
 }
 
+// FindOptions returns the options that refs name, in order, as
+// [Problem.FindOption] finds them: nil for no refs.
+func (p *Problem) FindOptions(refs []string) ([]int, error) {
+	var ks []int
+	for _, ref := range refs {
+		k, err := p.FindOption(ref)
+		if err != nil {
+			return nil, err
+		}
+		ks = append(ks, k)
+	}
+	return ks, nil
+}
+
 // SplitOptionRefs splits a list of references to options as people write
 // it in one argument (solve's --partial): at commas, unless it starts with
 // LabelPrefix, when it is one reference, to a label that may hold commas.

@@ -56,4 +56,10 @@ func TestFindOption(t *testing.T) {
 			t.Errorf("FindOption(%q) = %d, %v; want %d", tc.ref, k, err, tc.want)
 		}
 	}
+	if ks, err := p.FindOptions([]string{"label:x,y", "1"}); err != nil || !slices.Equal(ks, []int{2, 0}) {
+		t.Errorf("FindOptions = %v, %v; want [2 0]", ks, err)
+	}
+	if ks, err := p.FindOptions([]string{"1", "twice"}); err == nil || ks != nil {
+		t.Errorf("FindOptions with a label of two options = %v, %v; want an error", ks, err)
+	}
 }

@@ -17,21 +17,9 @@ import (
 	"xcover/zdd"
 )
 
-// Counting beyond enumeration (issue 12): solve --count --memo counts
-// exactly whatever the number, memoizing where it pays; solve --zdd FILE
-// writes the ZDD of all solutions. Both are solve's, in this file.
-
-// memoFlags are solve's flags for memoized counting.
-func memoFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.BoolFlag{Name: "memo",
-			Usage: "count by memoizing where it pays (implies --count; exact counts of any size): the search runs first, memoizing takes over when its bound or a short trial shows it ahead"},
-		&cli.GenericFlag{Name: "memo-limit", Value: &cliparse.Size{N: exactcover.DefaultMemoLimit},
-			Usage: "let memoizing take at most `SIZE` of memory (512MiB, 8GiB); beyond, --memo counts by the search and --zdd stops with exit 3"},
-		&cli.StringFlag{Name: "zdd",
-			Usage: "write the ZDD of all solutions to `FILE` (Knuth's ZDDREAD format; see \"xcover help zdd\") and print the count"},
-	}
-}
+// Counting beyond enumeration: solve --count --memo counts exactly whatever
+// the number, memoizing where it pays; solve --zdd FILE writes the ZDD of
+// all solutions. Both are solve's, in this file.
 
 // memoRequest is what --memo, --memo-limit and --zdd ask for.
 type memoRequest struct {

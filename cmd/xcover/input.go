@@ -63,33 +63,23 @@ func readFile(e *env, name string, limit int64, what string) (string, []byte, er
 	return name, data, nil
 }
 
-// loadSpec reads the command's input as --format says, else as its
-// extension says (.gz aside), else as its content looks, up to the limit
-// of that format; it parses and compiles it, printing the compiler's
-// warnings. Errors are bad input naming file:line:column, or ctx's error
-// when ctx ends first (--timeout bounds the whole run).
+// loadSpec reads the command's input (readSpec), and compiles it,
+// printing the compiler's warnings. Errors are bad input naming
+// file:line:column, or ctx's error when ctx ends first (--timeout bounds
+// the whole run).
 func loadSpec(ctx context.Context, c *cli.Context, e *env) (*specs.Spec, *exactcover.Solver, error) {
 	format, err := specFormat(c, flagFormat)
 	arg, aerr := inputArg(c)
 	if err = cmp.Or(err, aerr); err != nil {
 		return nil, nil, err
 	}
-	byName, named := specs.FormatOf(strings.TrimSuffix(arg, ".gz"))
 	type loaded struct {
 		sp *specs.Spec
 		s  *exactcover.Solver
 	}
 	l, err := await(ctx, func() (l loaded, err error) {
-		what := map[specs.Format]string{specs.YAML: "a YAML spec (large problems are best written in DLX)"}[cmp.Or(format, byName)]
-		name, data, err := readFile(e, arg, specs.MaxBytes(cmp.Or(format, byName)), cmp.Or(what, "a DLX file"))
-		if err != nil {
-			return l, err
-		}
-		if l.sp, err = specs.Load(name, data, format); err != nil && format == "" && named && specs.Detect(data) != byName {
-			err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, specs.Detect(data), specs.Detect(data))
-		}
 		var warnings []string
-		if err == nil {
+		if l.sp, err = readSpec(e, arg, format); err == nil {
 			l.s, warnings, err = l.sp.Compile()
 		}
 		for _, w := range warnings {
@@ -98,6 +88,23 @@ func loadSpec(ctx context.Context, c *cli.Context, e *env) (*specs.Spec, *exactc
 		return l, badInput(err)
 	})
 	return l.sp, l.s, err
+}
+
+// readSpec reads the problem in file name as format says, else as its
+// extension says (.gz aside), else as its content looks, up to the limit
+// of that format, and parses it.
+func readSpec(e *env, name string, format specs.Format) (*specs.Spec, error) {
+	byName, named := specs.FormatOf(strings.TrimSuffix(name, ".gz"))
+	what := map[specs.Format]string{specs.YAML: "a YAML spec (large problems are best written in DLX)"}[cmp.Or(format, byName)]
+	file, data, err := readFile(e, name, specs.MaxBytes(cmp.Or(format, byName)), cmp.Or(what, "a DLX file"))
+	if err != nil {
+		return nil, err
+	}
+	sp, err := specs.Load(file, data, format)
+	if looks := specs.Detect(data); err != nil && format == "" && named && looks != byName {
+		err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, looks, looks)
+	}
+	return sp, badInput(err)
 }
 
 // await returns f's results, or ctx's error as soon as ctx ends: reading

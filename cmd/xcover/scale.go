@@ -11,24 +11,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"xcover/exactcover"
-	"xcover/internal/cliparse"
 )
 
-// The flags of solve for big searches: checkpoints and shards (-j is
-// shared, in flags.go). See the exactcover package documentation, "Big
-// searches".
-func scaleFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "checkpoint",
-			Usage: "save the search's position to `FILE` every --checkpoint-every and when it is stopped (Ctrl-C, SIGTERM, --timeout, --max-nodes); go on later with --resume FILE"},
-		&cli.GenericFlag{Name: "checkpoint-every", Value: &cliparse.Duration{D: exactcover.DefaultCheckpointEvery},
-			Usage: "with --checkpoint, save every `DURATION`"},
-		&cli.StringFlag{Name: "resume",
-			Usage: "go on with the search saved in checkpoint `FILE` (of the same problem), with any -j, saving to FILE as it goes unless --checkpoint names another"},
-		&cli.StringFlag{Name: "shard",
-			Usage: "search only part `K/N` of the search tree, for one of N machines; add the parts' --json outputs up with \"xcover merge\""},
-	}
-}
+// Big searches, solve's: -j, checkpoints and shards. See the exactcover
+// package documentation, "Big searches".
 
 // jobsUsage and jobsDefault are -j's help in solve and pentomino.
 const (

@@ -10,6 +10,7 @@ import (
 
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/internal/cliparse"
 	"xcover/report"
 )
 
@@ -17,16 +18,33 @@ import (
 // out more, and the drawing is unreadable anyway.
 const maxTreeNodes = 2000
 
+// solveFlags are the shared search flags, then solve's own: the problem
+// and the search, big searches (scale.go; see the exactcover package
+// documentation, "Big searches"), and counting beyond enumeration
+// (count.go).
 func solveFlags() []cli.Flag {
-	flags := append(append(searchFlags("solution"), scaleFlags()...), specFormatFlag(),
+	return append(searchFlags("solution"), specFormatFlag(),
 		branchingFlag("`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"),
 		&cli.BoolFlag{Name: "profile", Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does"},
 		&cli.GenericFlag{Name: "partial", Value: &optionRefs{},
 			Usage: "start from the options `REFS`: numbers from 1 or labels, comma-separated or one per --partial; label:TEXT for a label that is a number or holds a comma"},
 		&cli.StringFlag{Name: "tree",
 			Usage: fmt.Sprintf("draw the search tree (what the search explores, up to %d nodes) in `FILE` as Graphviz DOT", maxTreeNodes)},
-		jobsFlag(jobsUsage, jobsDefault))
-	return append(flags, memoFlags()...) // count.go
+		jobsFlag(jobsUsage, jobsDefault),
+		&cli.StringFlag{Name: "checkpoint",
+			Usage: "save the search's position to `FILE` every --checkpoint-every and when it is stopped (Ctrl-C, SIGTERM, --timeout, --max-nodes); go on later with --resume FILE"},
+		&cli.GenericFlag{Name: "checkpoint-every", Value: &cliparse.Duration{D: exactcover.DefaultCheckpointEvery},
+			Usage: "with --checkpoint, save every `DURATION`"},
+		&cli.StringFlag{Name: "resume",
+			Usage: "go on with the search saved in checkpoint `FILE` (of the same problem), with any -j, saving to FILE as it goes unless --checkpoint names another"},
+		&cli.StringFlag{Name: "shard",
+			Usage: "search only part `K/N` of the search tree, for one of N machines; add the parts' --json outputs up with \"xcover merge\""},
+		&cli.BoolFlag{Name: "memo",
+			Usage: "count by memoizing where it pays (implies --count; exact counts of any size): the search runs first, memoizing takes over when its bound or a short trial shows it ahead"},
+		&cli.GenericFlag{Name: "memo-limit", Value: &cliparse.Size{N: exactcover.DefaultMemoLimit},
+			Usage: "let memoizing take at most `SIZE` of memory (512MiB, 8GiB); beyond, --memo counts by the search and --zdd stops with exit 3"},
+		&cli.StringFlag{Name: "zdd",
+			Usage: "write the ZDD of all solutions to `FILE` (Knuth's ZDDREAD format; see \"xcover help zdd\") and print the count"})
 }
 
 func solve(c *cli.Context, e *env) error {
@@ -73,12 +91,8 @@ func solve(c *cli.Context, e *env) error {
 		return solveMemo(ctx, e, req, out, solver, mr) // count.go
 	}
 	p := &sp.Problem
-	for _, ref := range refs {
-		k, err := p.FindOption(ref)
-		if err != nil {
-			return usage(c, "--partial: %v", err)
-		}
-		cfg.Partial = append(cfg.Partial, k)
+	if cfg.Partial, err = p.FindOptions(refs); err != nil {
+		return usage(c, "--partial: %v", err)
 	}
 	if drawing != nil { // the tree of the search that follows, as far as maxTreeNodes
 		tc := explain.TreeConfig{MaxNodes: min(cmp.Or(req.maxNodes, maxTreeNodes), maxTreeNodes), MaxSolutions: req.limit}
@@ -96,7 +110,7 @@ func solve(c *cli.Context, e *env) error {
 	cfg.Progress, cfg.ProgressEvery = searchProgress(out.status)
 	var visit func([]int) bool
 	if !req.count {
-		visit = newSolutionPrinter(out, p).solution
+		visit = printSolutions(out, p)
 	}
 	if err := big.configure(c, e, &cfg, req.count, out); err != nil {
 		return err
@@ -125,22 +139,15 @@ func solve(c *cli.Context, e *env) error {
 	return err
 }
 
-// solutionPrinter prints solve's solutions as report.Solutions formats
-// them.
-type solutionPrinter struct {
-	out  *writer
-	sols *report.Solutions
-}
-
-func newSolutionPrinter(out *writer, p *exactcover.Problem) *solutionPrinter {
-	return &solutionPrinter{out: out, sols: report.NewSolutions(p, out.JSON)}
-}
-
-// solution prints one solution; it returns false to stop the search when
+// printSolutions returns the visitor that prints solve's solutions as
+// report.Solutions formats them; it returns false to stop the search when
 // the output cannot be written.
-func (sp *solutionPrinter) solution(sol []int) bool {
-	sp.out.Record(sp.sols.Next(sol), true)
-	return sp.out.Tick()
+func printSolutions(out *writer, p *exactcover.Problem) func([]int) bool {
+	sols := report.NewSolutions(p, out.JSON)
+	return func(sol []int) bool {
+		out.Record(sols.Next(sol), true)
+		return out.Tick()
+	}
 }
 
 // optionRefs is the value of --partial: references to options, in order,

@@ -26,12 +26,12 @@ const maxZDDBytes = 1 << 32
 // zddCommands are the subcommands of "xcover zdd"; do binds an action to
 // the run's environment.
 func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.Command {
-	problem := func() cli.Flag {
-		return &cli.StringFlag{Name: "problem",
-			Usage: "print solutions as \"xcover solve\" does, with the options of the problem in `FILE` (the one the ZDD was made from; - for stdin); without it, a solution is its option numbers (from 1) on one line"}
-	}
 	json := func() cli.Flag {
 		return jsonFlag("print one JSON object per line, for programs: one per solution, then a summary")
+	}
+	printing := func(more ...cli.Flag) []cli.Flag { // the flags of the subcommands that print solutions
+		return append(more, json(), specFormatFlag(), &cli.StringFlag{Name: "problem",
+			Usage: "print solutions as \"xcover solve\" does, with the options of the problem in `FILE` (the one the ZDD was made from; - for stdin); without it, a solution is its option numbers (from 1) on one line"})
 	}
 	weights := func() cli.Flag {
 		return &cli.StringFlag{Name: "weights", DefaultText: "1 for every option: the fewest or most options",
@@ -39,13 +39,12 @@ func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.
 	}
 	cmds := []*cli.Command{
 		{Name: "count", Usage: "print the number of solutions", Flags: []cli.Flag{json()}},
-		{Name: "sample", Usage: "print N solutions drawn independently and uniformly at random", Flags: []cli.Flag{
+		{Name: "sample", Usage: "print N solutions drawn independently and uniformly at random", Flags: printing(
 			&cli.GenericFlag{Name: "n", Value: &cliparse.Count{N: 1, Min: 1}, Usage: "draw `N` solutions"},
-			seedFlag("seed the draws with `S`: the same seed draws the same solutions"),
-			problem(), json(), specFormatFlag()}},
-		{Name: "list", Usage: "print every solution", Flags: []cli.Flag{problem(), json(), specFormatFlag()}},
-		{Name: "min", Usage: "print a solution of least total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), specFormatFlag()}},
-		{Name: "max", Usage: "print a solution of greatest total weight, then its weight", Flags: []cli.Flag{weights(), problem(), json(), specFormatFlag()}},
+			seedFlag("seed the draws with `S`: the same seed draws the same solutions"))},
+		{Name: "list", Usage: "print every solution", Flags: printing()},
+		{Name: "min", Usage: "print a solution of least total weight, then its weight", Flags: printing(weights())},
+		{Name: "max", Usage: "print a solution of greatest total weight, then its weight", Flags: printing(weights())},
 	}
 	for _, cmd := range cmds {
 		cmd.ArgsUsage = "FILE|-"
@@ -130,7 +129,7 @@ func zddAction(c *cli.Context, e *env) error {
 // prints them when the problem is known, else as option numbers.
 type zddPrinter struct {
 	out    *writer
-	solved *solutionPrinter // nil: option numbers
+	solved func([]int) bool // nil: option numbers
 	n      int64
 	sorted []int
 }
@@ -146,19 +145,15 @@ func (zp *zddPrinter) loadProblem(c *cli.Context, e *env, z *zdd.ZDD) error {
 	if err != nil {
 		return err
 	}
-	name, data, err := readFile(e, file, specs.MaxBytes(format), "a problem")
+	sp, err := readSpec(e, file, format)
 	if err != nil {
 		return err
 	}
-	sp, err := specs.Load(name, data, format)
-	if err != nil {
-		return badInput(err)
-	}
 	p := &sp.Problem
 	if v := z.MaxVar(); exactcover.ZDDOption(v) >= len(p.Options) {
-		return badInput(fmt.Errorf("the ZDD names option %d, but %s has %d options: is it the problem the ZDD was made from?", v, name, len(p.Options)))
+		return badInput(fmt.Errorf("the ZDD names option %d, but %s has %d options: is it the problem the ZDD was made from?", v, file, len(p.Options)))
 	}
-	zp.solved = newSolutionPrinter(zp.out, p)
+	zp.solved = printSolutions(zp.out, p)
 	return nil
 }
 
@@ -171,7 +166,7 @@ func (zp *zddPrinter) solution(set []int) {
 		for i, v := range zp.sorted {
 			zp.sorted[i] = exactcover.ZDDOption(v)
 		}
-		zp.solved.solution(zp.sorted)
+		zp.solved(zp.sorted)
 		return
 	}
 	zp.out.Record(report.Numbers(zp.out.Scratch(), zp.n, zp.sorted, zp.out.JSON), false)
