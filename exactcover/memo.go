@@ -206,7 +206,7 @@ func countStatus(ctx context.Context, err error) Status {
 	case err == nil:
 		return Complete
 	case ctx.Err() != nil && err == ctx.Err():
-		return ctxStatus(err)
+		return StoppedBy(err)
 	}
 	return Stopped
 }

@@ -310,7 +310,7 @@ func (d *driver) coordinate(ctx context.Context, finished <-chan struct{}) {
 		case <-finished:
 			return
 		case <-done:
-			d.halt(ctxStatus(ctx.Err()), ctx.Err())
+			d.halt(StoppedBy(ctx.Err()), ctx.Err())
 			done = nil
 		case <-ckTick:
 			ck, err := d.pauseForCheckpoint()
@@ -520,7 +520,7 @@ func (w *worker) poll(c *core.Counters) core.Action {
 	}
 	select {
 	case <-d.ctx.Done(): // noticed here too: the coordinator may wait for a core
-		d.halt(ctxStatus(d.ctx.Err()), d.ctx.Err())
+		d.halt(StoppedBy(d.ctx.Err()), d.ctx.Err())
 	default:
 	}
 	if d.stop.Load() || d.pause.Load() {

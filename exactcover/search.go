@@ -188,14 +188,15 @@ func statusOf(end core.End, ctxErr error) Status {
 	case core.NodeLimit:
 		return NodeLimit
 	case core.Polled:
-		return ctxStatus(ctxErr)
+		return StoppedBy(ctxErr)
 	}
 	return Complete
 }
 
-// ctxStatus names a search stopped by its context's end, for the reason
-// err (Timeout for a deadline, else Interrupted).
-func ctxStatus(err error) Status {
+// StoppedBy is the status of a search stopped by its context's end, for
+// the reason err, the context's error: Timeout for a deadline, else
+// Interrupted.
+func StoppedBy(err error) Status {
 	if errors.Is(err, context.DeadlineExceeded) {
 		return Timeout
 	}

@@ -359,3 +359,17 @@ func TestWeighted(t *testing.T) {
 		})
 	}
 }
+
+func TestStoppedBy(t *testing.T) {
+	deadline, cancel := context.WithTimeout(context.Background(), 0)
+	defer cancel()
+	<-deadline.Done()
+	interrupted, stop := context.WithCancel(context.Background())
+	stop()
+	if got := exactcover.StoppedBy(deadline.Err()); got != exactcover.Timeout {
+		t.Errorf("StoppedBy(deadline) = %v, want timeout", got)
+	}
+	if got := exactcover.StoppedBy(interrupted.Err()); got != exactcover.Interrupted {
+		t.Errorf("StoppedBy(canceled) = %v, want interrupted", got)
+	}
+}

@@ -33,14 +33,14 @@ func estimate(c *cli.Context, e *env) error {
 	defer cancel()
 	_, s, err := loadSpec(ctx, c, e)
 	if ctx.Err() != nil {
-		return withCode(exitStopped, fmt.Errorf("%s while reading the input", report.StatusText(stopped(ctx), 0)))
+		return withCode(exitStopped, fmt.Errorf("%s while reading the input", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
 	} else if err != nil {
 		return err
 	}
 	est, err := s.Estimate(ctx, exactcover.EstimateConfig{Probes: int(countOf(c, "probes")), Seed: c.Uint64(flagSeed),
 		Engine: eng, Branching: rule})
 	if err != nil {
-		return withCode(exitStopped, fmt.Errorf("%s: no estimate", report.StatusText(stopped(ctx), 0)))
+		return withCode(exitStopped, fmt.Errorf("%s: no estimate", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
 	}
 	out := newWriter(e, c.Bool(flagJSON), nil)
 	if engine := s.EngineFor(eng); out.JSON {

@@ -128,14 +128,6 @@ func await[T any](ctx context.Context, f func() (T, error)) (T, error) {
 	}
 }
 
-// stopped is the status of a search that ctx's end stopped.
-func stopped(ctx context.Context) exactcover.Status {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return exactcover.Timeout
-	}
-	return exactcover.Interrupted
-}
-
 // pathError drops the operation and path from an *fs.PathError, which the
 // message already names: "x.yaml: no such file or directory".
 func pathError(err error) error {

@@ -76,7 +76,7 @@ func pack(c *cli.Context, e *env) error {
 	puzzle, err := await(ctx, func() (*pentomino.Puzzle, error) { return newPuzzle(c, e) })
 	switch {
 	case ctx.Err() != nil:
-		return finish(out, e, req, exactcover.Stats{Status: stopped(ctx)}, end)
+		return finish(out, e, req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end)
 	case err != nil:
 		return err
 	case emit != "":

@@ -82,7 +82,7 @@ func solve(c *cli.Context, e *env) error {
 	end := ending{what: "solution"}
 	sp, solver, err := loadSpec(ctx, c, e)
 	if ctx.Err() != nil {
-		return finish(out, e, req, exactcover.Stats{Status: stopped(ctx)}, end)
+		return finish(out, e, req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end)
 	} else if err != nil {
 		return err
 	}

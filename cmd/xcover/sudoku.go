@@ -112,7 +112,7 @@ func sudokuAction(c *cli.Context, e *env) error {
 	})
 	switch {
 	case ctx.Err() != nil:
-		r.Tally.Status = stopped(ctx)
+		r.Tally.Status = exactcover.StoppedBy(ctx.Err())
 		return r.end(ctx, e, start, jobs)
 	case err != nil || emit != "":
 		return err
@@ -156,7 +156,7 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 		if r.Batch != nil {
 			total = len(r.Batch.Puzzles)
 		}
-		return withCode(exitStopped, fmt.Errorf("%s after %s: %d of %s finished; what was found is printed", report.StatusText(stopped(ctx), 0),
+		return withCode(exitStopped, fmt.Errorf("%s after %s: %d of %s finished; what was found is printed", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0),
 			report.Elapsed(took), t.Puzzles-t.Verdicts["timeout"]-t.Verdicts["interrupted"], explain.Plural(total, "puzzle")))
 	case t.Verdicts["node-limit"] > 0:
 		return withCode(exitStopped, fmt.Errorf("%s stopped at --max-nodes before the search could finish", explain.Plural(t.Verdicts["node-limit"], "puzzle")))
