@@ -17,10 +17,6 @@ import (
 	"xcover/specs"
 )
 
-// maxSudokuBytes bounds a Sudoku input: the largest shared sets (49,158
-// puzzles of 82 bytes) are a tenth of it.
-const maxSudokuBytes = 64 << 20
-
 func sudokuFlags() []cli.Flag {
 	return append([]cli.Flag{
 		formatFlag("read the input as `FORMAT`: line, block or numeric", "detected"),
@@ -82,7 +78,7 @@ func sudokuAction(c *cli.Context, e *env) error {
 	r.out, r.Out, r.JSON = out, out, req.json
 	start, jobs := time.Now(), int(countOf(c, flagJobs))
 	r.Batch, err = await(ctx, func() (*sudoku.Batch, error) {
-		name, data, err := readFile(e, arg, maxSudokuBytes, "a Sudoku input")
+		name, data, err := readFile(e, arg, sudoku.MaxInputBytes, "a Sudoku input")
 		if err != nil {
 			return nil, err
 		}
@@ -90,16 +86,13 @@ func sudokuAction(c *cli.Context, e *env) error {
 		if err != nil {
 			return nil, badInput(err)
 		}
-		// One line on stderr for each puzzle that could not be read.
-		errs := b.Errors()
-		if len(b.Puzzles) == 1 && len(errs) == 1 {
-			return nil, badInput(errs[0])
+		for _, err := range b.Errors() { // one line on stderr for each puzzle of a batch that could not be read
+			if len(b.Puzzles) > 1 {
+				fmt.Fprintf(e.stderr, "xcover: %v\n", err)
+			}
 		}
-		for _, err := range errs {
-			fmt.Fprintf(e.stderr, "xcover: %v\n", err)
-		}
-		if len(errs) == len(b.Puzzles) {
-			return nil, badInput(fmt.Errorf("%s: none of the %d puzzles could be read", name, len(errs)))
+		if err := b.Unreadable(); err != nil {
+			return nil, badInput(err)
 		}
 		if emit != "" { // the exact-cover problem of the input's one puzzle
 			sp, err := b.Spec()
@@ -116,8 +109,8 @@ func sudokuAction(c *cli.Context, e *env) error {
 		return r.end(ctx, e, start, jobs)
 	case err != nil || emit != "":
 		return err
-	case r.Batch.Format == sudoku.Numeric && r.Mode == sudoku.ModeFirst:
-		r.Mode, req.limit = sudoku.ModeList, 0 // the numeric judge format lists every solution
+	case r.Mode.For(r.Batch.Format) != r.Mode:
+		r.Mode, req.limit = r.Mode.For(r.Batch.Format), 0
 	}
 	r.Format = cmp.Or(r.Format, r.Batch.Format)
 	r.After = func(done int) {

@@ -116,3 +116,43 @@ func TestParseFormat(t *testing.T) {
 		t.Error("ParseFormat(grid) accepted")
 	}
 }
+
+// TestUnreadable checks the error of a batch with nothing to solve: the
+// one puzzle's own, or "none of the N", and none when a puzzle was read.
+func TestUnreadable(t *testing.T) {
+	const good, bad = "1...\n..2.\n.3..\n...4\n", "11..\n....\n....\n....\n"
+	for _, tc := range []struct {
+		name, input, want string
+	}{
+		{"one good", good, ""},
+		{"good and bad", good + "\n" + bad, ""},
+		{"one bad", bad, "in:1:2: conflicting givens: r1c1 and r1c2 both hold 1 in the same row"},
+		{"two bad", bad + "\n" + bad, "in: none of the 2 puzzles could be read"},
+	} {
+		b, err := Read("in", []byte(tc.input), ReadOptions{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		got := ""
+		if err := b.Unreadable(); err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s: Unreadable() = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestModeFor(t *testing.T) {
+	for _, tc := range []struct {
+		m    Mode
+		f    Format
+		want Mode
+	}{
+		{ModeFirst, Numeric, ModeList}, {ModeFirst, Line, ModeFirst}, {ModeUnique, Numeric, ModeUnique}, {ModeCount, Numeric, ModeCount},
+	} {
+		if got := tc.m.For(tc.f); got != tc.want {
+			t.Errorf("Mode(%d).For(%v) = %d, want %d", tc.m, tc.f, got, tc.want)
+		}
+	}
+}

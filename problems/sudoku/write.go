@@ -137,6 +137,16 @@ const (
 	ModeList
 )
 
+// For returns the mode a batch read in format f is solved in when m is
+// asked for: the numeric judge format lists every solution, so ModeFirst
+// becomes ModeList there.
+func (m Mode) For(f Format) Mode {
+	if f == Numeric && m == ModeFirst {
+		return ModeList
+	}
+	return m
+}
+
 // Config returns the search configuration of mode m, with the given limits
 // (for ModeCount and ModeList; 0: none).
 func (m Mode) Config(maxSolutions, maxNodes int64) Config {
