@@ -180,7 +180,7 @@ func (b *Builder) Build(s *Solver) error {
 	if hasColors {
 		m.Colors = s.colors
 	}
-	s.dlxStale, s.sparseStale = true, true
+	s.dlx.stale, s.sparse.stale = true, true
 	return nil
 }
 

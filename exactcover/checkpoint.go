@@ -108,16 +108,6 @@ type CheckpointEvent struct {
 	Err   error // why it could not be written (wrapping ErrCheckpointWrite)
 }
 
-// searchIdent is what a checkpoint must share with the search resuming it.
-type searchIdent struct {
-	Problem   [32]byte
-	Engine    Engine
-	Branching Branching
-	Partial   []int
-	Shard     Shard
-	Split     string
-}
-
 // snapshot returns the driver's position. Call it with the world stopped
 // (d.mu held, no worker busy) or once the workers are done.
 func (d *driver) snapshot(status Status) *Checkpoint {
@@ -126,22 +116,18 @@ func (d *driver) snapshot(status Status) *Checkpoint {
 	for n > 0 && d.profile[n-1] == 0 {
 		n--
 	}
-	ck := &Checkpoint{
-		Problem: d.ident.Problem, Engine: d.ident.Engine, Branching: d.ident.Branching,
-		Partial: d.ident.Partial, Shard: d.ident.Shard, Split: d.ident.Split,
-		Stats: Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings,
-			Profile: slices.Clone(d.profile[:n]), Elapsed: d.prior + time.Since(d.start), Status: status},
-		Written: time.Now(),
-		share:   d.share,
-		pieces:  slices.Clone(d.pool),
-	}
+	ck := d.ident // Problem … Split
+	ck.Stats = Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings,
+		Profile: slices.Clone(d.profile[:n]), Elapsed: d.prior + time.Since(d.start), Status: status}
+	ck.Written = time.Now()
+	ck.share, ck.pieces = d.share, slices.Clone(d.pool)
 	if status == statusRunning {
 		ck.Running, ck.Stats.Status = true, Interrupted
 	}
 	if status == Complete {
 		ck.pieces = nil
 	}
-	return ck
+	return &ck
 }
 
 // save writes ck to the checkpoint file and reports it.

@@ -66,7 +66,7 @@ type driver struct {
 	start time.Time
 	prior time.Duration // elapsed in the runs a checkpoint continues
 	depth int           // profile length
-	ident searchIdent
+	ident Checkpoint    // only what a checkpoint must share with the search resuming it: Problem … Split
 
 	mu       sync.Mutex
 	cond     sync.Cond
@@ -124,7 +124,7 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 	d.proto = s.engine(choice)
 	d.depth = d.proto.MaxDepth() + 2
 	d.profile = make([]int64, d.depth)
-	d.ident = searchIdent{Problem: s.Hash(), Engine: choice, Branching: cfg.Branching,
+	d.ident = Checkpoint{Problem: s.Hash(), Engine: choice, Branching: cfg.Branching,
 		Partial: slices.Clone(cfg.Partial), Shard: cfg.Shard}
 
 	var early [][]int // solutions above a shard split: shard 1 delivers them

@@ -18,16 +18,12 @@ type Solver struct {
 	model    core.Problem
 	warnings []Warning
 	names    *Problem // set by New; nil for Builder-made solvers
-	// dlx is built from model on first use, and rebuilt (reusing its
-	// memory) when the model changes.
-	dlx      *dlx.Engine
-	dlxStale bool
-	// sparse likewise.
-	sparse      *sparse.Engine
-	sparseStale bool
-	last        Stats
-	profile     []int64
-	scratch     scratch
+	// The engines, each built from model on first use.
+	dlx     lazy[dlx.Engine, *dlx.Engine]
+	sparse  lazy[sparse.Engine, *sparse.Engine]
+	last    Stats
+	profile []int64
+	scratch scratch
 	// Buffers that the model's slices use, kept to be reused by Build.
 	lo, hi, colors []int32
 }
@@ -146,23 +142,31 @@ func (s *Solver) engineOf(cfg Config) Engine {
 // rebuilt as needed.
 func (s *Solver) engine(choice Engine) core.Engine {
 	if s.EngineFor(choice) == EngineSparse {
-		switch {
-		case s.sparse == nil:
-			s.sparse = sparse.New(&s.model)
-		case s.sparseStale:
-			s.sparse.Reset(&s.model)
-		}
-		s.sparseStale = false
-		return s.sparse
+		return s.sparse.get(&s.model)
 	}
+	return s.dlx.get(&s.model)
+}
+
+// lazy is an engine of type *E built from a model on first use, and
+// rebuilt, reusing its memory, when the model has changed since (stale).
+type lazy[E any, P interface {
+	*E
+	core.Engine
+}] struct {
+	e     P
+	stale bool
+}
+
+// get returns the engine for model m, built or rebuilt as needed.
+func (l *lazy[E, P]) get(m *core.Problem) P {
 	switch {
-	case s.dlx == nil:
-		s.dlx = dlx.New(&s.model)
-	case s.dlxStale:
-		s.dlx.Reset(&s.model)
+	case l.e == nil:
+		l.e = core.New[E, P](m)
+	case l.stale:
+		l.e.Reset(m)
 	}
-	s.dlxStale = false
-	return s.dlx
+	l.stale = false
+	return l.e
 }
 
 // Clone returns an independent copy of s for use in another goroutine. The

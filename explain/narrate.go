@@ -195,10 +195,7 @@ func (n *narrator) step(s *Step) bool {
 	L := s.Level
 	switch s.Kind {
 	case Enter:
-		n.deadEnd = false
-		n.printf(L, 0, "Node %d at level %d; partial solution: %s.", s.Node, L, n.partialText(s.Partial))
-		n.printf(L, 2, "%s", n.activeText(s.Active))
-		n.matrix(s)
+		n.enterText(s, n.activeText(s.Active))
 	case Choose:
 		if s.Size == 0 {
 			n.deadEnd = true
@@ -211,19 +208,11 @@ func (n *narrator) step(s *Step) bool {
 	case Try:
 		n.printf(L, 2, "Try option %d (%s), the %s of %s's %s.", s.Option+1, n.optionText(s.Option), ordinal(s.K), n.name(s.Item), Plural(s.D, "option"))
 	case Solution:
-		n.printf(L, 0, "Solution %d at node %d: every primary item is covered, by options %s.", s.Solution, s.Node, n.numbers(s.Partial, maxListedPartial))
-		if len(s.Partial) <= maxListedOptions {
-			for _, k := range s.Partial {
-				n.printf(L, 2, "option %d: %s", k+1, n.optionText(k))
-			}
-		}
+		n.solutionText(s, "every primary item is covered")
 	case Undo:
 		n.printf(L, 2, "Undo option %d: %s.", s.Option+1, n.undoText(s))
 	case Backtrack:
-		back := fmt.Sprintf("go back to level %d", L-1)
-		if L == 0 {
-			back = "the search is over"
-		}
+		back := backText(L)
 		if n.deadEnd {
 			n.printf(L, 2, "Uncover %s and %s.", n.name(s.Item), back)
 			n.deadEnd = false
@@ -232,6 +221,34 @@ func (n *narrator) step(s *Step) bool {
 		n.printf(L, 2, "%s has no more options: uncover %s and %s.", n.name(s.Item), n.name(s.Item), back)
 	}
 	return n.err == nil
+}
+
+// enterText tells an Enter step: the node, the partial solution, the
+// items left (active, as the algorithm shows them) and the matrix.
+func (n *narrator) enterText(s *Step, active string) {
+	n.deadEnd = false
+	n.printf(s.Level, 0, "Node %d at level %d; partial solution: %s.", s.Node, s.Level, n.partialText(s.Partial))
+	n.printf(s.Level, 2, "%s", active)
+	n.matrix(s)
+}
+
+// solutionText tells a Solution step; covered says how the primary items
+// are covered.
+func (n *narrator) solutionText(s *Step, covered string) {
+	n.printf(s.Level, 0, "Solution %d at node %d: %s, by options %s.", s.Solution, s.Node, covered, n.numbers(s.Partial, maxListedPartial))
+	if len(s.Partial) <= maxListedOptions {
+		for _, k := range s.Partial {
+			n.printf(s.Level, 2, "option %d: %s", k+1, n.optionText(k))
+		}
+	}
+}
+
+// backText says where a Backtrack step at level L goes.
+func backText(L int) string {
+	if L == 0 {
+		return "the search is over"
+	}
+	return fmt.Sprintf("go back to level %d", L-1)
 }
 
 // matrix draws the matrix of an Enter step, when asked to.
@@ -283,6 +300,7 @@ func (n *narrator) partialText(partial []int) string {
 	return "options " + n.numbers(partial, maxListedPartial)
 }
 
+// activeText lists the items left to cover with their numbers of options.
 func (n *narrator) activeText(active []ItemSize) string {
 	sizes := func(list []ItemSize) string {
 		parts := make([]string, len(list))
@@ -291,13 +309,22 @@ func (n *narrator) activeText(active []ItemSize) string {
 		}
 		return strings.Join(parts, ", ")
 	}
+	return listActive(active, "Items left to cover, with their numbers of options: ", sizes,
+		"options", func(a ItemSize) int { return a.Size })
+}
+
+// listActive writes the line that lists the items left to cover: all of
+// them after intro when they are few, else the maxListedItems with the
+// fewest of what (options, branches) by count, the order the branching
+// rule looks at them in; list writes the items.
+func listActive(active []ItemSize, intro string, list func([]ItemSize) string, what string, count func(ItemSize) int) string {
 	if len(active) <= maxListedItems {
-		return "Items left to cover, with their numbers of options: " + sizes(active) + "."
+		return intro + list(active) + "."
 	}
 	fewest := slices.Clone(active)
-	slices.SortStableFunc(fewest, func(a, b ItemSize) int { return a.Size - b.Size })
-	return fmt.Sprintf("%s left to cover; the %d with the fewest options: %s.",
-		Plural(len(active), "item"), maxListedItems, sizes(fewest[:maxListedItems]))
+	slices.SortStableFunc(fewest, func(a, b ItemSize) int { return count(a) - count(b) })
+	return fmt.Sprintf("%s left to cover; the %d with the fewest %s: %s.",
+		Plural(len(active), "item"), maxListedItems, what, list(fewest[:maxListedItems]))
 }
 
 func (n *narrator) whyText(s *Step) string {

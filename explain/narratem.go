@@ -2,7 +2,6 @@ package explain
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"xcover/exactcover"
@@ -55,10 +54,7 @@ func (n *narrator) stepM(s *Step) {
 	L := s.Level
 	switch s.Kind {
 	case Enter:
-		n.deadEnd = false
-		n.printf(L, 0, "Node %d at level %d; partial solution: %s.", s.Node, L, n.partialText(s.Partial))
-		n.printf(L, 2, "%s", n.activeTextM(s.Active))
-		n.matrix(s)
+		n.enterText(s, n.activeTextM(s.Active))
 		n.chosen = append(n.chosen[:L], Step{})
 		n.chosen[L].Active = append(n.chosen[L].Active[:0], s.Active...)
 	case Choose:
@@ -116,12 +112,7 @@ func (n *narrator) stepM(s *Step) {
 		}
 		n.chosen[L].Kind = Null // for the Backtrack step
 	case Solution:
-		n.printf(L, 0, "Solution %d at node %d: every primary item is covered within its bounds, by options %s.", s.Solution, s.Node, n.numbers(s.Partial, maxListedPartial))
-		if len(s.Partial) <= maxListedOptions {
-			for _, k := range s.Partial {
-				n.printf(L, 2, "option %d: %s", k+1, n.optionText(k))
-			}
-		}
+		n.solutionText(s, "every primary item is covered within its bounds")
 	case Undo:
 		n.printf(L, 2, "Undo option %d: %s.", s.Option+1, n.undoTextM(s))
 	case Backtrack:
@@ -169,13 +160,7 @@ func (n *narrator) activeTextM(active []ItemSize) string {
 		}
 		return strings.Join(parts, ", ")
 	}
-	if len(active) <= maxListedItems {
-		return "Items left to cover: " + list(active) + "."
-	}
-	fewest := slices.Clone(active)
-	slices.SortStableFunc(fewest, func(a, b ItemSize) int { return a.Degree - b.Degree })
-	return fmt.Sprintf("%s left to cover; the %d with the fewest branches: %s.",
-		Plural(len(active), "item"), maxListedItems, list(fewest[:maxListedItems]))
+	return listActive(active, "Items left to cover: ", list, "branches", func(a ItemSize) int { return a.Degree })
 }
 
 // whyTextM says why the item of a Choose step was chosen: its branching
@@ -270,10 +255,7 @@ func (n *narrator) undoTextM(s *Step) string {
 // options tweaked at the node go back into the lists.
 func (n *narrator) backtrackTextM(s *Step) {
 	L, item := s.Level, n.name(s.Item)
-	back := fmt.Sprintf("go back to level %d", L-1)
-	if L == 0 {
-		back = "the search is over"
-	}
+	back := backText(L)
 	b := n.p.ItemBounds(s.Item)
 	switch {
 	case n.deadEnd:

@@ -106,7 +106,7 @@ func checkError(t *testing.T, err error) {
 	if !errors.As(err, &e) {
 		t.Fatalf("error %v (%T) is not a *specs.Error", err, err)
 	}
-	if e.Line < 1 || e.Col < 1 || strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "in:") {
+	if e.Line < 1 || e.Column < 1 || strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), "in:") {
 		t.Fatalf("error %q: want one line in:line:col: message", err)
 	}
 }

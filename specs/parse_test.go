@@ -132,7 +132,7 @@ func TestBadInput(t *testing.T) {
 				t.Errorf("message spans several lines")
 			}
 			var e *specs.Error
-			if !errors.As(err, &e) || e.Line < 1 || e.Col < 1 {
+			if !errors.As(err, &e) || e.Line < 1 || e.Column < 1 {
 				t.Errorf("error %#v: want a *specs.Error with a line and a column", err)
 			}
 			if !errors.Is(err, tt.is) {

@@ -123,7 +123,7 @@ func (sp *Spec) ref(k, j int) pos {
 
 // errorAt builds an *Error at p in sp's file.
 func (sp *Spec) errorAt(p pos, err error, format string, args ...any) *Error {
-	return &Error{File: sp.file, Line: int(p.line), Col: int(p.col), Msg: fmt.Sprintf(format, args...), Err: err}
+	return &Error{File: sp.file, Line: int(p.line), Column: int(p.col), Msg: fmt.Sprintf(format, args...), Err: err}
 }
 
 // Compile validates sp.Problem and compiles it into a solver. Errors are

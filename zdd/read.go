@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"xcover/internal/located"
 )
 
 // Errors of [Read]; an *Error wraps one of them and says where.
@@ -20,22 +22,10 @@ var (
 	ErrTooLarge  = errors.New("too large")
 )
 
-// Error is a defect of a ZDD file, at Line and Col (1-based, in bytes; 0
-// when the defect belongs to the whole file).
-type Error struct {
-	File      string
-	Line, Col int
-	Err       error
-}
-
-func (e *Error) Error() string {
-	if e.Line == 0 {
-		return fmt.Sprintf("%s: %v", e.File, e.Err)
-	}
-	return fmt.Sprintf("%s:%d:%d: %v", e.File, e.Line, e.Col, e.Err)
-}
-
-func (e *Error) Unwrap() error { return e.Err }
+// Error is a defect of a ZDD file named File, at Line and Column (1-based,
+// in bytes; Line 0 when the defect belongs to the whole file). Err wraps
+// one of the errors above; Error() says "file:line:col: what".
+type Error = located.Error
 
 // maxLine bounds a node line: the longest possible one, with 16 hex digits
 // for each of three nodes, 10 decimal digits and spaces, is far shorter; a
@@ -93,13 +83,13 @@ func Read(r io.Reader, name string) (*ZDD, error) {
 			continue
 		}
 		if e.id <= 1 {
-			return nil, &Error{name, ln, 1 + leadingBlanks(sc.Bytes()), ErrSink}
+			return nil, &Error{File: name, Line: ln, Column: 1 + leadingBlanks(sc.Bytes()), Err: ErrSink}
 		}
 		if first, dup := byID.get(e.id); dup {
-			return nil, &Error{name, ln, 1 + leadingBlanks(sc.Bytes()), fmt.Errorf("%w: %x (first on line %d)", ErrDuplicate, e.id, entries[first].line)}
+			return nil, &Error{File: name, Line: ln, Column: 1 + leadingBlanks(sc.Bytes()), Err: fmt.Errorf("%w: %x (first on line %d)", ErrDuplicate, e.id, entries[first].line)}
 		}
 		if len(entries) >= MaxNodes-2 {
-			return nil, &Error{name, ln, 1, fmt.Errorf("%w: more than %d nodes", ErrTooLarge, MaxNodes-2)}
+			return nil, &Error{File: name, Line: ln, Column: 1, Err: fmt.Errorf("%w: more than %d nodes", ErrTooLarge, MaxNodes-2)}
 		}
 		e.line = int32(ln)
 		byID.set(e.id, int32(len(entries)), len(entries))
@@ -107,7 +97,7 @@ func Read(r io.Reader, name string) (*ZDD, error) {
 	}
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, &Error{name, ln + 1, maxLine, fmt.Errorf("%w: line longer than %d bytes", ErrSyntax, maxLine)}
+			return nil, &Error{File: name, Line: ln + 1, Column: maxLine, Err: fmt.Errorf("%w: line longer than %d bytes", ErrSyntax, maxLine)}
 		}
 		return nil, &Error{File: name, Err: err}
 	}
@@ -149,13 +139,13 @@ func build(name string, entries []entry, byID ids) (*ZDD, error) {
 		}
 		k, ok := byID.get(id)
 		if !ok {
-			return 0, &Error{name, int(from.line), int(col), fmt.Errorf("%w: %x", ErrUndefined, id)}
+			return 0, &Error{File: name, Line: int(from.line), Column: int(col), Err: fmt.Errorf("%w: %x", ErrUndefined, id)}
 		}
 		if entries[k].v == 0 {
-			return 0, &Error{name, int(entries[k].line), 1, ErrMarker}
+			return 0, &Error{File: name, Line: int(entries[k].line), Column: 1, Err: ErrMarker}
 		}
 		if entries[k].index == onStack {
-			return 0, &Error{name, int(from.line), int(col), fmt.Errorf("%w through node %x", ErrCycle, id)}
+			return 0, &Error{File: name, Line: int(from.line), Column: int(col), Err: fmt.Errorf("%w through node %x", ErrCycle, id)}
 		}
 		if entries[k].index >= 0 {
 			return -1, nil
@@ -169,10 +159,10 @@ func build(name string, entries []entry, byID ids) (*ZDD, error) {
 	k, ok := byID.get(rootRef)
 	if !ok {
 		e := &entries[root]
-		return nil, &Error{name, int(e.line), int(e.hiCol), fmt.Errorf("%w: %x", ErrUndefined, rootRef)}
+		return nil, &Error{File: name, Line: int(e.line), Column: int(e.hiCol), Err: fmt.Errorf("%w: %x", ErrUndefined, rootRef)}
 	}
 	if entries[k].v == 0 {
-		return nil, &Error{name, int(entries[k].line), 1, ErrMarker}
+		return nil, &Error{File: name, Line: int(entries[k].line), Column: 1, Err: ErrMarker}
 	}
 	// An explicit stack: a file may hold a path of millions of nodes.
 	type visit struct {
@@ -267,7 +257,7 @@ func parseLine(b []byte) (e entry, blank bool, err *Error) {
 		if p < len(b) {
 			got = fmt.Sprintf("%q", b[p:p+1])
 		}
-		return e, false, &Error{Col: p + 1, Err: fmt.Errorf("%w: expected %s, found %s", ErrSyntax, what, got)}
+		return e, false, &Error{Column: p + 1, Err: fmt.Errorf("%w: expected %s, found %s", ErrSyntax, what, got)}
 	}
 	skip := func() { p += leadingBlanks(b[p:]) }
 	// hex reads a node number: at most maxHexDigits digits.
@@ -288,7 +278,7 @@ func parseLine(b []byte) (e entry, blank bool, err *Error) {
 				return p > start, nil
 			}
 			if p-start == maxHexDigits {
-				return false, &Error{Col: start + 1, Err: fmt.Errorf("%w: node number of more than %d hexadecimal digits", ErrTooLarge, maxHexDigits)}
+				return false, &Error{Column: start + 1, Err: fmt.Errorf("%w: node number of more than %d hexadecimal digits", ErrTooLarge, maxHexDigits)}
 			}
 			v = v<<4 | uint64(c)
 		}
@@ -324,7 +314,7 @@ func parseLine(b []byte) (e entry, blank bool, err *Error) {
 		v = v*10 + int64(b[p]-'0')
 		if v > MaxVar {
 			p = start
-			return e, false, &Error{Col: p + 1, Err: fmt.Errorf("%w: variable above %d", ErrTooLarge, MaxVar)}
+			return e, false, &Error{Column: p + 1, Err: fmt.Errorf("%w: variable above %d", ErrTooLarge, MaxVar)}
 		}
 		p++
 	}

@@ -12,16 +12,15 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"xcover/internal/located"
 )
 
-// Error is a YAML input error at a 1-based line and column (in characters).
-type Error struct {
-	Line, Column int
-	Msg          string
-}
-
-// Error returns "line:column: message".
-func (e *Error) Error() string { return fmt.Sprintf("%d:%d: %s", e.Line, e.Column, e.Msg) }
+// Error is a YAML input error at a 1-based Line and Column (in
+// characters), with the message in Msg; File and Err stay empty, for the
+// caller to fill in or to carry over into its own error. Error() returns
+// "line:column: message".
+type Error = located.Error
 
 // Errorf returns an *Error at n's position.
 func Errorf(n *yaml.Node, format string, args ...any) *Error {

@@ -3,6 +3,8 @@ package pentomino
 import (
 	"errors"
 	"fmt"
+
+	"xcover/internal/located"
 )
 
 // Sentinel errors, wrapped by the errors this package returns; test for them
@@ -25,24 +27,9 @@ var (
 
 // ParseError locates a problem in a board picture, a piece file or a piece
 // list: File:Line:Column, 1-based (Column 0 when the whole line is meant,
-// Line 0 when the whole input is). Err wraps one of the sentinels.
-type ParseError struct {
-	File         string
-	Line, Column int
-	Err          error
-}
-
-func (e *ParseError) Error() string {
-	switch {
-	case e.Line == 0:
-		return fmt.Sprintf("%s: %v", e.File, e.Err)
-	case e.Column == 0:
-		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
-	}
-	return fmt.Sprintf("%s:%d:%d: %v", e.File, e.Line, e.Column, e.Err)
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
+// Line 0 when the whole input is). Err wraps one of the sentinels, and its
+// text is the message: "file:line:col: bad piece: …".
+type ParseError = located.Error
 
 // errorf builds a *ParseError wrapping sentinel with a formatted detail.
 func errorf(file string, line, col int, sentinel error, format string, args ...any) error {

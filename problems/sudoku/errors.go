@@ -3,6 +3,8 @@ package sudoku
 import (
 	"errors"
 	"fmt"
+
+	"xcover/internal/located"
 )
 
 // Sentinel errors, wrapped by the errors this package returns; test for them
@@ -20,21 +22,9 @@ var (
 )
 
 // SyntaxError locates a problem in the input: File:Line:Column (1-based;
-// Column 0 when the whole line is meant). Err wraps one of the sentinels.
-type SyntaxError struct {
-	File         string
-	Line, Column int
-	Err          error
-}
-
-func (e *SyntaxError) Error() string {
-	if e.Column > 0 {
-		return fmt.Sprintf("%s:%d:%d: %v", e.File, e.Line, e.Column, e.Err)
-	}
-	return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
-}
-
-func (e *SyntaxError) Unwrap() error { return e.Err }
+// Column 0 when the whole line is meant). Err wraps one of the sentinels,
+// and its text is the message: "file:line:col: bad value: …".
+type SyntaxError = located.Error
 
 // ConflictError names two givens that share a value and a unit. Cells are
 // 0-based indices, row by row; the message names them r<row>c<col>, 1-based.

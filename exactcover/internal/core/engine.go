@@ -107,10 +107,24 @@ type Engine interface {
 	Branches(dst []Branch) []Branch
 	// MaxDepth is the most levels a path can have.
 	MaxDepth() int
+	// Reset compiles p into the engine, reusing its memory; see [New].
+	Reset(p *Problem)
 	// ResetWeights forgets what the Weighted rule has learned.
 	ResetWeights()
 	// Clone returns an independent engine for the same problem.
 	Clone() Engine
+}
+
+// New returns a new engine of type *E with p compiled into it. Every
+// engine is made this way, by Reset, which a caller calls again to compile
+// another problem into the same memory.
+func New[E any, P interface {
+	*E
+	Engine
+}](p *Problem) P {
+	e := P(new(E))
+	e.Reset(p)
+	return e
 }
 
 // Errors for paths that name no node.

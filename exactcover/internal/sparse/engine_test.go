@@ -8,7 +8,7 @@ import (
 	"xcover/exactcover/internal/sparse"
 )
 
-func newEngine(p *core.Problem) core.Engine { return sparse.New(p) }
+func newEngine(p *core.Problem) core.Engine { return core.New[sparse.Engine](p) }
 
 func TestEngineXCC(t *testing.T) { enginetest.Check(t, newEngine, false) }
 
@@ -26,7 +26,7 @@ func TestEngineMCC(t *testing.T) { enginetest.Check(t, newEngine, true) }
 // TestEngineMCCUnpacked runs the checks with the two-pass choice.
 func TestEngineMCCUnpacked(t *testing.T) {
 	enginetest.Check(t, func(p *core.Problem) core.Engine {
-		e := sparse.New(p)
+		e := core.New[sparse.Engine](p)
 		sparse.Unpack(e)
 		return e
 	}, true)
