@@ -26,22 +26,15 @@ const (
 	Weighted
 )
 
-var branchingNames = [...]string{"knuth", "weighted"}
+var branchingNames = []string{"knuth", "weighted"}
 
 // String returns the rule's name as the command line writes it.
-func (b Branching) String() string {
-	if b >= 0 && int(b) < len(branchingNames) {
-		return branchingNames[b]
-	}
-	return fmt.Sprintf("Branching(%d)", int(b))
-}
+func (b Branching) String() string { return nameOf(b, branchingNames) }
 
 // ParseBranching returns the rule named s ("knuth" or "weighted").
 func ParseBranching(s string) (Branching, error) {
-	for i, name := range branchingNames {
-		if s == name {
-			return Branching(i), nil
-		}
+	if b, ok := valueOf[Branching](s, branchingNames); ok {
+		return b, nil
 	}
 	return 0, fmt.Errorf("unknown branching rule %q: expected knuth or weighted", s)
 }

@@ -20,22 +20,15 @@ const (
 	EngineSparse
 )
 
-var engineNames = [...]string{"auto", "dlx", "sparse"}
+var engineNames = []string{"auto", "dlx", "sparse"}
 
 // String returns the engine's name as the command line writes it.
-func (e Engine) String() string {
-	if e >= 0 && int(e) < len(engineNames) {
-		return engineNames[e]
-	}
-	return fmt.Sprintf("Engine(%d)", int(e))
-}
+func (e Engine) String() string { return nameOf(e, engineNames) }
 
 // ParseEngine returns the engine named s ("auto", "dlx" or "sparse").
 func ParseEngine(s string) (Engine, error) {
-	for i, name := range engineNames {
-		if s == name {
-			return Engine(i), nil
-		}
+	if e, ok := valueOf[Engine](s, engineNames); ok {
+		return e, nil
 	}
 	return 0, fmt.Errorf("unknown engine %q: expected auto, dlx or sparse", s)
 }

@@ -29,14 +29,10 @@ const (
 	MemoOn
 )
 
-var memoNames = [...]string{"auto", "off", "on"}
+var memoNames = []string{"auto", "off", "on"}
 
-func (m Memo) String() string {
-	if m >= 0 && int(m) < len(memoNames) {
-		return memoNames[m]
-	}
-	return fmt.Sprintf("Memo(%d)", int(m))
-}
+// String returns the method's name as the command line writes it.
+func (m Memo) String() string { return nameOf(m, memoNames) }
 
 // DefaultMemoLimit is the memory memoized counting may take by default: a
 // third of the 24 GiB machines xcover is built and measured on, leaving

@@ -23,25 +23,18 @@ const (
 	Interrupted
 )
 
-var statusNames = [...]string{"complete", "stopped", "limit", "node-limit", "timeout", "interrupted"}
+var statusNames = []string{"complete", "stopped", "limit", "node-limit", "timeout", "interrupted"}
 
 // ParseStatus returns the status named s, as String writes it.
 func ParseStatus(s string) (Status, error) {
-	for i, name := range statusNames {
-		if s == name {
-			return Status(i), nil
-		}
+	if st, ok := valueOf[Status](s, statusNames); ok {
+		return st, nil
 	}
 	return 0, fmt.Errorf("unknown status %q", s)
 }
 
 // String returns the lower-case name scripts see, for example "complete".
-func (s Status) String() string {
-	if s >= 0 && int(s) < len(statusNames) {
-		return statusNames[s]
-	}
-	return fmt.Sprintf("Status(%d)", int(s))
-}
+func (s Status) String() string { return nameOf(s, statusNames) }
 
 // Stats describes one search. Nodes and Updates are counted exactly as in
 // Knuth's DLX1 (DLX2 when colors are present), so that a search with the

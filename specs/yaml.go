@@ -72,10 +72,8 @@ func (y *yamlParser) spec(n *yaml.Node) error {
 	if err != nil {
 		return sp.positioned(err)
 	}
-	if v := f["name"]; v != nil {
-		if sp.Name, err = y.text(v, "name", MaxNameBytes, false); err != nil {
-			return err
-		}
+	if err := y.line(f, "name", &sp.Name); err != nil {
+		return err
 	}
 	if v := f["description"]; v != nil {
 		if sp.Description, err = y.text(v, "description", MaxDescriptionBytes, true); err != nil {
@@ -111,6 +109,15 @@ func (y *yamlParser) spec(n *yaml.Node) error {
 		return sp.errorAt(at(n), ErrSyntax, "missing field options: expected a list of options (each a list of items)")
 	}
 	return y.options(opts)
+}
+
+// line reads field of f, when it is there, into *dst: one line of text of
+// at most MaxNameBytes (a name or a label).
+func (y *yamlParser) line(f map[string]*yaml.Node, field string, dst *string) (err error) {
+	if v := f[field]; v != nil {
+		*dst, err = y.text(v, field, MaxNameBytes, false)
+	}
+	return err
 }
 
 // text reads a string field; only a description may span several lines.
@@ -321,10 +328,8 @@ func (y *yamlParser) options(n *yaml.Node) error {
 			if err != nil {
 				return sp.positioned(err)
 			}
-			if v := f["label"]; v != nil {
-				if opt.Label, err = y.text(v, "label", MaxNameBytes, false); err != nil {
-					return err
-				}
+			if err := y.line(f, "label", &opt.Label); err != nil {
+				return err
 			}
 			if items = f["items"]; items == nil {
 				return sp.errorAt(at(o), ErrSyntax, "option without items: expected items: [...]")

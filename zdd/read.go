@@ -248,103 +248,117 @@ func leadingBlanks(b []byte) int {
 // the tokens. The error, if any, has its column set.
 func parseLine(b []byte) (e entry, blank bool, err *Error) {
 	b = bytes.TrimSuffix(b, []byte("\r"))
-	p := leadingBlanks(b)
-	if p == len(b) {
+	s := &lineScanner{b: b, p: leadingBlanks(b)}
+	if s.p == len(b) {
 		return e, true, nil
 	}
-	fail := func(what string) (entry, bool, *Error) {
-		got := "end of line"
-		if p < len(b) {
-			got = fmt.Sprintf("%q", b[p:p+1])
+	s.node(&e.id)
+	s.punct(':')
+	s.punct('(')
+	s.punct('~')
+	e.v = s.variable()
+	s.punct('?')
+	e.loCol = s.node(&e.lo)
+	s.punct(':')
+	e.hiCol = s.node(&e.hi)
+	s.punct(')')
+	s.end()
+	return e, false, s.err
+}
+
+// lineScanner reads the tokens of a node line from b[p:]. After its first
+// error it reads nothing more, so that parseLine reads as the line's
+// grammar and looks at the error once.
+type lineScanner struct {
+	b   []byte
+	p   int
+	err *Error
+}
+
+// fail records that what was expected at p, and what is there instead.
+func (s *lineScanner) fail(what string) {
+	got := "end of line"
+	if s.p < len(s.b) {
+		got = fmt.Sprintf("%q", s.b[s.p:s.p+1])
+	}
+	s.err = &Error{Column: s.p + 1, Err: fmt.Errorf("%w: expected %s, found %s", ErrSyntax, what, got)}
+}
+
+// punct reads the character c, with the blanks around it.
+func (s *lineScanner) punct(c byte) {
+	if s.err != nil {
+		return
+	}
+	s.p += leadingBlanks(s.b[s.p:])
+	if s.p == len(s.b) || s.b[s.p] != c {
+		s.fail(fmt.Sprintf(`"%c"`, c))
+		return
+	}
+	s.p++
+	s.p += leadingBlanks(s.b[s.p:])
+}
+
+// node reads a node number into *dst: at most maxHexDigits hexadecimal
+// digits. It returns the number's column.
+func (s *lineScanner) node(dst *uint64) int32 {
+	start := s.p
+	if s.err != nil {
+		return int32(start + 1)
+	}
+	var v uint64
+	for ; s.p < len(s.b); s.p++ {
+		d, ok := hexDigit(s.b[s.p])
+		if !ok {
+			break
 		}
-		return e, false, &Error{Column: p + 1, Err: fmt.Errorf("%w: expected %s, found %s", ErrSyntax, what, got)}
-	}
-	skip := func() { p += leadingBlanks(b[p:]) }
-	// hex reads a node number: at most maxHexDigits digits.
-	hex := func(dst *uint64) (ok bool, err *Error) {
-		start := p
-		var v uint64
-		for ; p < len(b); p++ {
-			c := b[p]
-			switch {
-			case '0' <= c && c <= '9':
-				c -= '0'
-			case 'a' <= c && c <= 'f':
-				c -= 'a' - 10
-			case 'A' <= c && c <= 'F':
-				c -= 'A' - 10
-			default:
-				*dst = v
-				return p > start, nil
-			}
-			if p-start == maxHexDigits {
-				return false, &Error{Column: start + 1, Err: fmt.Errorf("%w: node number of more than %d hexadecimal digits", ErrTooLarge, maxHexDigits)}
-			}
-			v = v<<4 | uint64(c)
+		if s.p-start == maxHexDigits {
+			s.err = &Error{Column: start + 1, Err: fmt.Errorf("%w: node number of more than %d hexadecimal digits", ErrTooLarge, maxHexDigits)}
+			return int32(start + 1)
 		}
-		*dst = v
-		return p > start, nil
+		v = v<<4 | uint64(d)
 	}
-	punct := func(c byte) bool {
-		skip()
-		if p < len(b) && b[p] == c {
-			p++
-			skip()
-			return true
-		}
-		return false
+	if s.p == start {
+		s.fail("a node number in hexadecimal")
 	}
-	if ok, err := hex(&e.id); err != nil {
-		return e, false, err
-	} else if !ok {
-		return fail("a node number in hexadecimal")
+	*dst = v
+	return int32(start + 1)
+}
+
+// hexDigit returns the value of c as a hexadecimal digit.
+func hexDigit(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
 	}
-	if !punct(':') {
-		return fail(`":"`)
+	return 0, false
+}
+
+// variable reads a variable in decimal, at most MaxVar.
+func (s *lineScanner) variable() int32 {
+	if s.err != nil {
+		return 0
 	}
-	if !punct('(') {
-		return fail(`"("`)
-	}
-	if !punct('~') {
-		return fail(`"~"`)
-	}
-	start := p
+	start := s.p
 	var v int64
-	for p < len(b) && '0' <= b[p] && b[p] <= '9' {
-		v = v*10 + int64(b[p]-'0')
-		if v > MaxVar {
-			p = start
-			return e, false, &Error{Column: p + 1, Err: fmt.Errorf("%w: variable above %d", ErrTooLarge, MaxVar)}
+	for ; s.p < len(s.b) && '0' <= s.b[s.p] && s.b[s.p] <= '9'; s.p++ {
+		if v = v*10 + int64(s.b[s.p]-'0'); v > MaxVar {
+			s.err = &Error{Column: start + 1, Err: fmt.Errorf("%w: variable above %d", ErrTooLarge, MaxVar)}
+			return 0
 		}
-		p++
 	}
-	if p == start {
-		return fail("a variable in decimal")
+	if s.p == start {
+		s.fail("a variable in decimal")
 	}
-	e.v = int32(v)
-	if !punct('?') {
-		return fail(`"?"`)
+	return int32(v)
+}
+
+// end checks that nothing is left on the line.
+func (s *lineScanner) end() {
+	if s.err == nil && s.p != len(s.b) {
+		s.fail("end of line")
 	}
-	e.loCol = int32(p + 1)
-	if ok, err := hex(&e.lo); err != nil {
-		return e, false, err
-	} else if !ok {
-		return fail("a node number in hexadecimal")
-	}
-	if !punct(':') {
-		return fail(`":"`)
-	}
-	e.hiCol = int32(p + 1)
-	if ok, err := hex(&e.hi); err != nil {
-		return e, false, err
-	} else if !ok {
-		return fail("a node number in hexadecimal")
-	}
-	if !punct(')') {
-		return fail(`")"`)
-	}
-	if p != len(b) {
-		return fail("end of line")
-	}
-	return e, false, nil
 }

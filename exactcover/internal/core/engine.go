@@ -115,9 +115,9 @@ type Engine interface {
 	Clone() Engine
 }
 
-// New returns a new engine of type *E with p compiled into it. Every
-// engine is made this way, by Reset, which a caller calls again to compile
-// another problem into the same memory.
+// New returns a new engine of type *E with p compiled into it by Reset,
+// which a caller may call again to compile another problem into the same
+// memory.
 func New[E any, P interface {
 	*E
 	Engine

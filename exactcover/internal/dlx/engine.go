@@ -67,6 +67,13 @@ type Engine struct {
 
 var _ core.Engine = (*Engine)(nil)
 
+// New compiles p.
+func New(p *core.Problem) *Engine {
+	e := new(Engine)
+	e.Reset(p)
+	return e
+}
+
 // Reset compiles p into e, reusing e's memory.
 func (e *Engine) Reset(p *core.Problem) {
 	e.p = p

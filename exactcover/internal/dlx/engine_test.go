@@ -8,7 +8,7 @@ import (
 	"xcover/exactcover/internal/enginetest"
 )
 
-func newEngine(p *core.Problem) core.Engine { return core.New[dlx.Engine](p) }
+func newEngine(p *core.Problem) core.Engine { return dlx.New(p) }
 
 func TestEngineXCC(t *testing.T) { enginetest.Check(t, newEngine, false) }
 
@@ -18,7 +18,7 @@ func TestEngineMCC(t *testing.T) { enginetest.Check(t, newEngine, true) }
 // two-pass form, used when lists or slacks are too long for one sort key.
 func TestEngineMCCUnpacked(t *testing.T) {
 	enginetest.Check(t, func(p *core.Problem) core.Engine {
-		e := core.New[dlx.Engine](p)
+		e := dlx.New(p)
 		dlx.Unpack(e)
 		return e
 	}, true)

@@ -21,7 +21,7 @@ func TestAgainstSearch(t *testing.T) {
 		for trial := range n {
 			p := wide(r, mcc)
 			var c core.Counters
-			end, err := core.New[dlx.Engine](p).Search(core.Unit{}, &core.Run{MaxNodes: 1 << 20}, &c)
+			end, err := dlx.New(p).Search(core.Unit{}, &core.Run{MaxNodes: 1 << 20}, &c)
 			if err != nil {
 				t.Fatal(err)
 			}
