@@ -6,6 +6,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"xcover/internal/cliparse"
+	"xcover/internal/iostreams"
+	"xcover/internal/searchcmd"
 )
 
 // completion prints the script that completes xcover in a shell:
@@ -13,11 +15,11 @@ import (
 // commands or flags that may come next, and the bash and zsh scripts (after
 // urfave/cli's autocomplete/ directory) ask it at each Tab; fish gets a
 // static script that urfave/cli generates from the commands and flags.
-func completion(c *cli.Context, e *env) error {
+func completion(c *cli.Context, e *iostreams.IO) error {
 	var script []byte
 	switch shell := strings.ToLower(c.Args().First()); {
 	case c.NArg() != 1:
-		return usage(c, "expected one shell: bash, zsh or fish")
+		return searchcmd.Usage(c, "expected one shell: bash, zsh or fish")
 	case shell == "bash" || shell == "zsh":
 		script, _ = assets.ReadFile("completion/xcover." + shell)
 	case shell == "fish":
@@ -30,8 +32,8 @@ func completion(c *cli.Context, e *env) error {
 		}
 		script = []byte(s)
 	default:
-		return usage(c, "%q: expected bash, zsh or fish%s", shell, cliparse.DidYouMean(shell, []string{"bash", "zsh", "fish"}, quoted))
+		return searchcmd.Usage(c, "%q: expected bash, zsh or fish%s", shell, cliparse.DidYouMean(shell, []string{"bash", "zsh", "fish"}, quoted))
 	}
-	_, err := e.stdout.Write(script)
+	_, err := e.Stdout.Write(script)
 	return err
 }

@@ -13,6 +13,9 @@ import (
 	"xcover/explain"
 	"xcover/internal/bytesize"
 	"xcover/internal/cliparse"
+	"xcover/internal/exitcode"
+	"xcover/internal/iostreams"
+	"xcover/internal/searchcmd"
 	"xcover/report"
 	"xcover/zdd"
 )
@@ -30,10 +33,10 @@ type memoRequest struct {
 
 // memoRequestOf checks solve's memo flags against the others; nil when
 // neither --memo nor --zdd is given.
-func memoRequestOf(c *cli.Context, req *search) (*memoRequest, error) {
+func memoRequestOf(c *cli.Context, req *searchcmd.Request) (*memoRequest, error) {
 	if !c.Bool("memo") && !c.IsSet("zdd") {
 		if c.IsSet("memo-limit") {
-			return nil, usage(c, "--memo-limit applies to --memo and --zdd: give one of them")
+			return nil, searchcmd.Usage(c, "--memo-limit applies to --memo and --zdd: give one of them")
 		}
 		return nil, nil
 	}
@@ -41,39 +44,39 @@ func memoRequestOf(c *cli.Context, req *search) (*memoRequest, error) {
 	if c.IsSet("zdd") {
 		what = "--zdd"
 	}
-	for _, f := range []string{flagAll, flagLimit, "partial", "tree", flagMaxNodes, "profile"} {
+	for _, f := range []string{searchcmd.FlagAll, searchcmd.FlagLimit, "partial", "tree", searchcmd.FlagMaxNodes, "profile"} {
 		if c.IsSet(f) {
-			return nil, usage(c, "%s counts all solutions without listing them: it does not combine with --%s", what, f)
+			return nil, searchcmd.Usage(c, "%s counts all solutions without listing them: it does not combine with --%s", what, f)
 		}
 	}
-	req.count, req.limit = true, 0
+	req.Count, req.Limit = true, 0
 	return &memoRequest{zdd: c.String("zdd"), limit: c.Generic("memo-limit").(*cliparse.Size).N}, nil
 }
 
 // solveMemo counts by --memo, or builds the ZDD for --zdd, and ends the
-// output as finish does, with the count in all its digits.
-func solveMemo(ctx context.Context, e *env, req *search, out *writer, s *exactcover.Solver, mr *memoRequest) error {
-	var zddFile *outputFile
+// output as searchcmd.Finish does, with the count in all its digits.
+func solveMemo(ctx context.Context, e *iostreams.IO, req *searchcmd.Request, out *searchcmd.Writer, s *exactcover.Solver, mr *memoRequest) error {
+	var zddFile *iostreams.OutputFile
 	if mr.zdd != "" {
 		var err error
-		if zddFile, err = createOutput(e, "--zdd", mr.zdd); err != nil {
+		if zddFile, err = e.CreateOutput("--zdd", mr.zdd); err != nil {
 			return err
 		}
-		defer zddFile.abort()
+		defer zddFile.Abort()
 	}
 	// The memoized count keeps its arrays within the limit; a soft limit
 	// on the whole heap a quarter above it makes the garbage collector
 	// return the arrays a growing level leaves behind before they add up
 	// (unless GOMEMLIMIT says otherwise).
-	if e.getenv("GOMEMLIMIT") == "" {
+	if e.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(mr.limit + mr.limit/4 + 256<<20))
 	}
 	show := func(pr *exactcover.CountProgress) {
 		if pr.Method == "memo" {
-			showProgress(out.status, pr.Fraction, fmt.Sprintf("memoizing: option %d of %d, %s, %s", pr.Memo.Level, pr.Memo.Levels,
+			searchcmd.ShowProgress(out.Status, pr.Fraction, fmt.Sprintf("memoizing: option %d of %d, %s, %s", pr.Memo.Level, pr.Memo.Levels,
 				explain.Plural(pr.Memo.States, "state"), bytesize.Format(pr.Memo.PeakBytes)))
 		} else {
-			showProgress(out.status, pr.Fraction, fmt.Sprintf("searching: %.1f%% done (estimated), %s", 100*pr.Fraction, explain.Plural(pr.Search.Nodes, "node")))
+			searchcmd.ShowProgress(out.Status, pr.Fraction, fmt.Sprintf("searching: %.1f%% done (estimated), %s", 100*pr.Fraction, explain.Plural(pr.Search.Nodes, "node")))
 		}
 	}
 	var (
@@ -82,34 +85,34 @@ func solveMemo(ctx context.Context, e *env, req *search, out *writer, s *exactco
 	)
 	if zddFile != nil {
 		var z *zdd.ZDD
-		if z, res, err = s.ZDD(ctx, exactcover.ZDDConfig{MemoLimit: mr.limit, Progress: show, ProgressEvery: out.status.Every()}); err == nil {
+		if z, res, err = s.ZDD(ctx, exactcover.ZDDConfig{MemoLimit: mr.limit, Progress: show, ProgressEvery: out.Status.Every()}); err == nil {
 			var buf bytes.Buffer
 			z.WriteTo(&buf)
-			if err := zddFile.commit(buf.Bytes()); err != nil {
+			if err := zddFile.Commit(buf.Bytes()); err != nil {
 				return err
 			}
 		}
 	} else {
-		res, err = s.CountAll(ctx, exactcover.CountConfig{MemoLimit: mr.limit, Engine: req.engine, Branching: mr.branching,
-			Progress: show, ProgressEvery: out.status.Every()})
+		res, err = s.CountAll(ctx, exactcover.CountConfig{MemoLimit: mr.limit, Engine: req.Engine, Branching: mr.branching,
+			Progress: show, ProgressEvery: out.Status.Every()})
 	}
 	if err != nil && ctx.Err() == nil && !errors.Is(err, exactcover.ErrMemoLimit) {
 		return err
 	}
-	out.status.Stop()
+	out.Status.Stop()
 	switch {
-	case req.json:
+	case req.JSON:
 		out.Object(report.Count(res))
 	case res.Status != exactcover.Complete && res.Method == "search" && res.Solutions != nil:
 		fmt.Fprintf(out, "%v+\n", res.Solutions) // a lower bound
 	case res.Status == exactcover.Complete:
 		fmt.Fprintln(out, res.Solutions)
 	}
-	if err := out.close(); err != nil {
+	if err := out.Close(); err != nil {
 		return err
 	}
-	if req.stats {
-		fmt.Fprintln(e.stderr, report.CountStatsLine(res))
+	if req.Stats {
+		fmt.Fprintln(e.Stderr, report.CountStatsLine(res))
 	}
 	switch {
 	case errors.Is(err, exactcover.ErrMemoLimit):
@@ -117,11 +120,11 @@ func solveMemo(ctx context.Context, e *env, req *search, out *writer, s *exactco
 		if mr.zdd == "" {
 			hint += ", or count without --memo"
 		}
-		return withCode(exitStopped, fmt.Errorf("memoizing stopped: %v (%s)", err, hint))
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("memoizing stopped: %v (%s)", err, hint))
 	case res.Status != exactcover.Complete:
-		return withCode(exitStopped, fmt.Errorf("%s after %s: the count is unfinished", report.StatusText(res.Status, 0), report.Elapsed(res.Elapsed)))
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: the count is unfinished", report.StatusText(res.Status, 0), report.Elapsed(res.Elapsed)))
 	case res.Solutions.Sign() == 0:
-		return withCode(exitNone, nil) // the count says it
+		return exitcode.With(exitcode.None, nil) // the count says it
 	}
 	return nil
 }

@@ -2,11 +2,14 @@ package main
 
 import (
 	"fmt"
+	"xcover/internal/searchcmd"
 
 	"github.com/urfave/cli/v2"
 
 	"xcover/exactcover"
 	"xcover/internal/cliparse"
+	"xcover/internal/exitcode"
+	"xcover/internal/iostreams"
 	"xcover/report"
 )
 
@@ -14,39 +17,39 @@ func estimateFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.GenericFlag{Name: "probes", Value: &cliparse.Count{N: exactcover.DefaultProbes, Min: 1, Max: 1 << 40},
 			Usage: "walk `N` random paths down the tree (the error shrinks as 1/√N)"},
-		seedFlag("seed the random walks with `S`: the same seed gives the same estimate"),
-		engineFlag("estimate the tree of `ENGINE`'s search: sparse, dlx or auto, as solve's --engine"),
-		branchingFlag("estimate the tree of the branching `RULE`: knuth or weighted"),
-		jsonFlag("print the estimate as one JSON object, for programs"),
-		specFormatFlag(), timeoutFlag(),
+		searchcmd.SeedFlag("seed the random walks with `S`: the same seed gives the same estimate"),
+		searchcmd.EngineFlag("estimate the tree of `ENGINE`'s search: sparse, dlx or auto, as solve's --engine"),
+		searchcmd.BranchingFlag("estimate the tree of the branching `RULE`: knuth or weighted"),
+		searchcmd.JSONFlag("print the estimate as one JSON object, for programs"),
+		searchcmd.SpecFormatFlag(), searchcmd.TimeoutFlag(),
 	}
 }
 
 // estimate runs "xcover estimate".
-func estimate(c *cli.Context, e *env) error {
-	eng := c.Generic(flagEngine).(*engine).e
-	rule, err := branchingOf(c)
+func estimate(c *cli.Context, e *iostreams.IO) error {
+	eng := searchcmd.Engine(c)
+	rule, err := searchcmd.Branching(c)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := withTimeout(c.Context, durationOf(c, flagTimeout))
+	ctx, cancel := searchcmd.WithTimeout(c.Context, searchcmd.Duration(c, searchcmd.FlagTimeout))
 	defer cancel()
-	_, s, err := loadSpec(ctx, c, e)
+	_, s, err := searchcmd.LoadSpec(ctx, c, e)
 	if ctx.Err() != nil {
-		return withCode(exitStopped, fmt.Errorf("%s while reading the input", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s while reading the input", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
 	} else if err != nil {
 		return err
 	}
-	est, err := s.Estimate(ctx, exactcover.EstimateConfig{Probes: int(countOf(c, "probes")), Seed: c.Uint64(flagSeed),
+	est, err := s.Estimate(ctx, exactcover.EstimateConfig{Probes: int(searchcmd.Count(c, "probes")), Seed: c.Uint64(searchcmd.FlagSeed),
 		Engine: eng, Branching: rule})
 	if err != nil {
-		return withCode(exitStopped, fmt.Errorf("%s: no estimate", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s: no estimate", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
 	}
-	out := newWriter(e, c.Bool(flagJSON), nil)
+	out := searchcmd.NewWriter(e, c.Bool(searchcmd.FlagJSON), nil)
 	if engine := s.EngineFor(eng); out.JSON {
 		out.Object(report.EstimateOf(est, engine))
 	} else {
 		out.Text([]byte(report.EstimateText(est, engine)), false)
 	}
-	return out.close()
+	return out.Close()
 }

@@ -9,15 +9,17 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"xcover/internal/cliparse"
+	"xcover/internal/iostreams"
+	"xcover/internal/searchcmd"
 )
 
 // examples lists the shipped examples as COMMAND/NAME, or prints the one
 // named (its command and extension may be left out).
-func examples(c *cli.Context, e *env) error {
+func examples(c *cli.Context, e *iostreams.IO) error {
 	files, _ := fs.Glob(assets, "examples/*/*")
 	if c.NArg() == 0 {
 		for _, f := range files {
-			fmt.Fprintln(e.stdout, strings.TrimPrefix(f, "examples/")) // COMMAND/NAME
+			fmt.Fprintln(e.Stdout, strings.TrimPrefix(f, "examples/")) // COMMAND/NAME
 		}
 		return nil
 	}
@@ -27,11 +29,11 @@ func examples(c *cli.Context, e *env) error {
 		if base := path.Base(f); name == base || name == strings.TrimSuffix(base, path.Ext(base)) {
 			data, err := assets.ReadFile(f)
 			if err == nil {
-				_, err = e.stdout.Write(data)
+				_, err = e.Stdout.Write(data)
 			}
 			return err
 		}
 		names = append(names, path.Base(f))
 	}
-	return usage(c, "no example %q%s (\"xcover examples\" lists them)", name, cliparse.DidYouMean(name, names, quoted))
+	return searchcmd.Usage(c, "no example %q%s (\"xcover examples\" lists them)", name, cliparse.DidYouMean(name, names, quoted))
 }

@@ -9,6 +9,9 @@ import (
 	"xcover/exactcover"
 	"xcover/explain"
 	"xcover/internal/cliparse"
+	"xcover/internal/exitcode"
+	"xcover/internal/iostreams"
+	"xcover/internal/searchcmd"
 )
 
 // defaultSteps is how many nodes of the search tree "xcover explain" tells
@@ -22,23 +25,23 @@ func explainFlags() []cli.Flag {
 		&cli.GenericFlag{Name: "steps", Value: &cliparse.Count{N: defaultSteps},
 			Usage: "tell at most `N` nodes of the search tree (0: the whole search, however long)"},
 		&cli.BoolFlag{Name: "matrix", Usage: "draw the 0/1 matrix at every node, covered items and hidden options blanked (dimmed on a terminal)"},
-		specFormatFlag(), timeoutFlag(),
+		searchcmd.SpecFormatFlag(), searchcmd.TimeoutFlag(),
 	}
 }
 
-func narrate(c *cli.Context, e *env) error {
-	ctx, cancel := withTimeout(c.Context, durationOf(c, flagTimeout))
+func narrate(c *cli.Context, e *iostreams.IO) error {
+	ctx, cancel := searchcmd.WithTimeout(c.Context, searchcmd.Duration(c, searchcmd.FlagTimeout))
 	defer cancel()
-	sp, _, err := loadSpec(ctx, c, e)
+	sp, _, err := searchcmd.LoadSpec(ctx, c, e)
 	if err != nil {
 		return err
 	}
-	out := bufio.NewWriter(e.stdout)
+	out := bufio.NewWriter(e.Stdout)
 	matrix := c.Bool("matrix")
 	st, err := explain.Narrate(ctx, out, &sp.Problem, explain.Config{
-		MaxNodes: countOf(c, "steps"), Matrix: matrix, Dim: matrix && colorOK(e, e.stdout, "auto")})
+		MaxNodes: searchcmd.Count(c, "steps"), Matrix: matrix, Dim: matrix && e.Color(e.Stdout, "auto")})
 	if st.Status == exactcover.NodeLimit {
-		arg, _ := inputArg(c)
+		arg, _ := searchcmd.InputArg(c)
 		// The dlx engine counts nodes and updates as the narration does; the
 		// default engine may be another, with figures of its own.
 		fmt.Fprintf(out, "For the whole search, run: xcover solve --engine dlx --count --stats %s (or tell more with --steps)\n", arg)
@@ -48,11 +51,11 @@ func narrate(c *cli.Context, e *env) error {
 	}
 	switch {
 	case err != nil && ctx.Err() == nil:
-		return badInput(fmt.Errorf("writing the narration: %v", err))
+		return exitcode.Bad(fmt.Errorf("writing the narration: %v", err))
 	case st.Status != exactcover.Complete:
-		return withCode(exitStopped, nil)
+		return exitcode.With(exitcode.Stopped, nil)
 	case st.Solutions == 0:
-		return withCode(exitNone, nil)
+		return exitcode.With(exitcode.None, nil)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"xcover/internal/exitcode"
 )
 
 // explainTotals matches the last counts line of a narration; a narration
@@ -22,7 +23,7 @@ func TestExplainCountsAsSolve(t *testing.T) {
 	for _, file := range []string{"specs/examples/knuth.yaml", "specs/examples/colors.yaml", "specs/examples/langford-7.yaml", "specs/examples/queens-8.yaml", "specs/examples/knuth-mcc.yaml"} {
 		t.Run(file, func(t *testing.T) {
 			ex := runXcover(t, nil, []string{"explain", "--steps", "0", file}, "")
-			if ex.code != exitFound {
+			if ex.code != exitcode.Found {
 				t.Fatalf("explain: exit %d\n%s", ex.code, ex.stderr)
 			}
 			m := explainTotals.FindStringSubmatch(ex.stdout)
@@ -54,13 +55,13 @@ func TestExplainCountsAsSolve(t *testing.T) {
 func TestExplainTimeout(t *testing.T) {
 	t.Parallel()
 	r := runXcover(t, nil, []string{"explain", "--steps", "0", "--timeout", "1500ms", "specs/examples/pentomino-3x20.yaml"}, "")
-	if r.code != exitStopped || !strings.Contains(r.stdout, "Node 1 at level 0") || !strings.Contains(r.stdout, "Stopped (timeout)") {
+	if r.code != exitcode.Stopped || !strings.Contains(r.stdout, "Node 1 at level 0") || !strings.Contains(r.stdout, "Stopped (timeout)") {
 		t.Errorf("exit %d, stdout ends:\n%s", r.code, r.stdout[max(len(r.stdout)-500, 0):])
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r = runXcover(t, ctx, []string{"explain", "specs/examples/knuth.yaml"}, "")
-	if r.code != exitStopped || r.stdout != "" || !strings.Contains(r.stderr, "xcover: interrupted") {
+	if r.code != exitcode.Stopped || r.stdout != "" || !strings.Contains(r.stderr, "xcover: interrupted") {
 		t.Errorf("cancelled: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }

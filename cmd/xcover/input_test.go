@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"xcover/exactcover"
+	"xcover/internal/exitcode"
 )
 
 // TestMemoryRefusal solves a 64 MB DLX file of one-item options, which
@@ -23,7 +24,7 @@ func TestMemoryRefusal(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := runXcover(t, nil, []string{"solve", "--count", file}, "")
-	if r.code != exitBadInput || !strings.Contains(r.stderr, "needs about") || !strings.Contains(r.stderr, "GiB") {
+	if r.code != exitcode.BadInput || !strings.Contains(r.stderr, "needs about") || !strings.Contains(r.stderr, "GiB") {
 		t.Errorf("exit %d, want 2 with the memory needed and the budget:\n%s", r.code, r.stderr)
 	}
 }

@@ -10,10 +10,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime/debug"
 	"sync"
 	"syscall"
@@ -21,6 +19,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"xcover/internal/cliparse"
+	"xcover/internal/exitcode"
+	"xcover/internal/iostreams"
 )
 
 func main() {
@@ -28,32 +28,9 @@ func main() {
 	// a second signal kills at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	go func() { <-ctx.Done(); stop() }()
-	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}
-	os.Exit(exitCode(run(ctx, os.Args, e), e.stderr))
+	e := iostreams.System()
+	os.Exit(exitcode.Print(run(ctx, os.Args, e), e.Stderr))
 }
-
-// env is what one run sees of the world; tests give their own.
-type env struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	getenv         func(string) string
-	dir            string // relative file names are in dir ("": the working directory)
-}
-
-// path returns the file to open for name as the user gave it.
-func (e *env) path(name string) string {
-	if e.dir == "" || filepath.IsAbs(name) {
-		return name
-	}
-	return filepath.Join(e.dir, name)
-}
-
-const (
-	exitFound    = 0
-	exitNone     = 1
-	exitBadInput = 2
-	exitStopped  = 3
-)
 
 // parsing serializes urfave/cli's parsing of the command line across the
 // runs of one process (the tests run many at once): it writes to its
@@ -61,7 +38,7 @@ const (
 var parsing sync.Mutex
 
 // run executes one command line (args[0] is the program's name).
-func run(ctx context.Context, args []string, e *env) error {
+func run(ctx context.Context, args []string, e *iostreams.IO) error {
 	app := newApp(e)
 	parsing.Lock()
 	parsed := sync.OnceFunc(parsing.Unlock)
@@ -74,7 +51,7 @@ func run(ctx context.Context, args []string, e *env) error {
 	if err := app.RunContext(ctx, cliparse.PermuteArgs(args, app.Commands)); err != nil || unknown == "" {
 		return err
 	}
-	return badInput(fmt.Errorf("no help for unknown command %q%s", unknown, cliparse.DidYouMean(unknown, commandNames(app.Commands), quoted)))
+	return exitcode.Bad(fmt.Errorf("no help for unknown command %q%s", unknown, cliparse.DidYouMean(unknown, commandNames(app.Commands), quoted)))
 }
 
 // assets are the files that ship inside the binary, so that an installed
@@ -98,8 +75,8 @@ func help(name string) string {
 
 // newApp builds the command line afresh: its commands and flags are new
 // values, so that runs share nothing and tests run them in parallel.
-func newApp(e *env) *cli.App {
-	do := func(f func(*cli.Context, *env) error) cli.ActionFunc {
+func newApp(e *iostreams.IO) *cli.App {
+	do := func(f func(*cli.Context, *iostreams.IO) error) cli.ActionFunc {
 		return func(c *cli.Context) error { return f(c, e) }
 	}
 	commands := []*cli.Command{
@@ -126,17 +103,17 @@ func newApp(e *env) *cli.App {
 		UsageText:   "xcover COMMAND [options] [FILE|-]    (\"xcover help COMMAND\" for one command)",
 		Version:     version(),
 		Description: help("xcover"),
-		Commands:    commands, Reader: e.stdin, Writer: e.stdout, ErrWriter: e.stderr,
+		Commands:    commands, Reader: e.Stdin, Writer: e.Stdout, ErrWriter: e.Stderr,
 		EnableBashCompletion: true,
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return badInput(fmt.Errorf("unknown command %q%s (see \"xcover help\")", c.Args().First(), cliparse.DidYouMean(c.Args().First(), commandNames(commands), quoted)))
+				return exitcode.Bad(fmt.Errorf("unknown command %q%s (see \"xcover help\")", c.Args().First(), cliparse.DidYouMean(c.Args().First(), commandNames(commands), quoted)))
 			}
-			cli.HelpPrinter(e.stderr, cli.AppHelpTemplate, c.App)
-			return badInput(errors.New("expected a command, such as \"xcover solve FILE\""))
+			cli.HelpPrinter(e.Stderr, cli.AppHelpTemplate, c.App)
+			return exitcode.Bad(errors.New("expected a command, such as \"xcover solve FILE\""))
 		},
 		OnUsageError:   usageError,
-		ExitErrHandler: func(*cli.Context, error) {}, // exitCode maps errors to codes
+		ExitErrHandler: func(*cli.Context, error) {}, // exitcode.Print maps errors to codes
 	}
 }
 
@@ -152,7 +129,7 @@ func version() string {
 // usageError turns urfave's flag-parsing errors into one line and exit 2,
 // in the words of the flags themselves: "--limit 0: expected …".
 func usageError(c *cli.Context, err error, _ bool) error {
-	return badInput(fmt.Errorf("%s: %s (see \"xcover help %s\")", c.Command.Name, cliparse.UsageMessage(err, c.Command.Flags), c.Command.Name))
+	return exitcode.Bad(fmt.Errorf("%s: %s (see \"xcover help %s\")", c.Command.Name, cliparse.UsageMessage(err, c.Command.Flags), c.Command.Name))
 }
 
 func commandNames(cmds []*cli.Command) []string {
@@ -164,41 +141,3 @@ func commandNames(cmds []*cli.Command) []string {
 }
 
 func quoted(name string) string { return fmt.Sprintf("%q", name) }
-
-// withCode gives err (nil: nothing to print) an exit code.
-func withCode(code int, err error) error {
-	if err == nil {
-		return cli.Exit("", code)
-	}
-	return cli.Exit(err, code)
-}
-
-// badInput gives err, if any, exit code 2.
-func badInput(err error) error {
-	if err == nil {
-		return nil
-	}
-	return withCode(exitBadInput, err)
-}
-
-// exitCode prints err's message, if any, as one line on stderr and returns
-// its exit code: a context's error is a stop, an error without a code
-// (from urfave/cli, say) bad usage.
-func exitCode(err error, stderr io.Writer) int {
-	var ec cli.ExitCoder
-	switch {
-	case err == nil:
-		return exitFound
-	case errors.As(err, &ec):
-	case errors.Is(err, context.DeadlineExceeded):
-		ec = cli.Exit("stopped by --timeout", exitStopped)
-	case errors.Is(err, context.Canceled):
-		ec = cli.Exit("interrupted", exitStopped)
-	default:
-		ec = cli.Exit(err, exitBadInput)
-	}
-	if msg := ec.Error(); msg != "" {
-		fmt.Fprintf(stderr, "xcover: %s\n", msg)
-	}
-	return ec.ExitCode()
-}

@@ -15,9 +15,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"xcover/internal/iostreams"
 
 	"xcover/exactcover"
 	"xcover/internal/cliparse"
+	"xcover/internal/exitcode"
 	"xcover/internal/verify"
 	"xcover/specs"
 )
@@ -67,21 +69,21 @@ func runWith(t testing.TB, o runOpts, args ...string) (r result) {
 		o.dir = moduleRoot(t)
 	}
 	var stdout, stderr fakeTerminal
-	e := &env{stdin: strings.NewReader(o.stdin), stdout: &stdout.Buffer, stderr: &stderr.Buffer,
-		getenv: func(k string) string { return o.env[k] }, dir: o.dir}
+	e := &iostreams.IO{Stdin: strings.NewReader(o.stdin), Stdout: &stdout.Buffer, Stderr: &stderr.Buffer,
+		Getenv: func(k string) string { return o.env[k] }, Dir: o.dir}
 	for _, s := range o.tty {
 		switch s {
 		case "stdin":
-			e.stdin = terminalReader{e.stdin}
+			e.Stdin = terminalReader{e.Stdin}
 		case "stdout":
-			e.stdout = &stdout
+			e.Stdout = &stdout
 		case "stderr":
-			e.stderr = &stderr
+			e.Stderr = &stderr
 		default:
 			t.Fatalf("tty: unknown stream %q", s)
 		}
 	}
-	code := exitCode(run(o.ctx, append([]string{"xcover"}, args...), e), e.stderr)
+	code := exitcode.Print(run(o.ctx, append([]string{"xcover"}, args...), e), e.Stderr)
 	return result{code, stdout.String(), stderr.String()}
 }
 
@@ -359,7 +361,7 @@ func runScenario(t *testing.T, sc *scenario, path string) {
 		t.Errorf("exit code %d, want %d\nstderr:\n%s", r.code, wantCode, r.stderr)
 	}
 	checkInvariants(t, r)
-	if after, _ := os.ReadDir(work); r.code == exitBadInput && len(after) != len(before) {
+	if after, _ := os.ReadDir(work); r.code == exitcode.BadInput && len(after) != len(before) {
 		t.Errorf("exit 2, but %d files were written in $WORK", len(after)-len(before))
 	}
 	for _, s := range sc.sections {
@@ -424,7 +426,7 @@ func checkInvariants(t testing.TB, r result) {
 	if r.code < 0 || r.code > 3 {
 		t.Errorf("exit code %d outside the documented 0…3", r.code)
 	}
-	if r.code == exitBadInput {
+	if r.code == exitcode.BadInput {
 		if r.stdout != "" {
 			t.Errorf("exit 2 with output on stdout:\n%s", r.stdout)
 		}
@@ -625,7 +627,7 @@ func TestHelpExamples(t *testing.T) {
 	t.Parallel()
 	example := regexp.MustCompile(`^\s*\$ (xcover [^#]*?)\s*(?:#(.*?)(?:exit (\d).*)?)?$`)
 	dir := t.TempDir()
-	for _, cmd := range newApp(&env{}).Commands {
+	for _, cmd := range newApp(&iostreams.IO{}).Commands {
 		t.Run(cmd.Name, func(t *testing.T) {
 			t.Parallel()
 			help := runWith(t, runOpts{dir: dir}, "help", cmd.Name)
@@ -677,7 +679,7 @@ func TestPermuteArgs(t *testing.T) {
 		{"xcover help solve", "xcover help solve"},
 		{"xcover", "xcover"},
 	}
-	commands := newApp(&env{}).Commands
+	commands := newApp(&iostreams.IO{}).Commands
 	for _, tt := range tests {
 		got := strings.Join(cliparse.PermuteArgs(strings.Fields(tt.in), commands), " ")
 		if got != tt.want {

@@ -7,63 +7,66 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"xcover/internal/exitcode"
+	"xcover/internal/iostreams"
+	"xcover/internal/searchcmd"
 	"xcover/report"
 )
 
 func mergeFlags() []cli.Flag {
 	return []cli.Flag{
-		allFlag("print the shards' solutions too (they must have been run with --all --json), numbered afresh, before the summary", ""),
+		searchcmd.AllFlag("print the shards' solutions too (they must have been run with --all --json), numbered afresh, before the summary", ""),
 	}
 }
 
 // merge is "xcover merge FILE…": see help/merge.txt.
-func merge(c *cli.Context, e *env) error {
+func merge(c *cli.Context, e *iostreams.IO) error {
 	if c.NArg() == 0 {
-		return usage(c, "expected the shards' --json output files (or - for stdin)")
+		return searchcmd.Usage(c, "expected the shards' --json output files (or - for stdin)")
 	}
-	all := c.Bool(flagAll)
+	all := c.Bool(searchcmd.FlagAll)
 	var shards []*report.Shard
 	for _, name := range c.Args().Slice() {
-		var r io.Reader = e.stdin
+		var r io.Reader = e.Stdin
 		if name == "-" {
 			name = "<stdin>"
 		} else {
-			f, err := os.Open(e.path(name))
+			f, err := os.Open(e.Path(name))
 			if err != nil {
-				return usage(c, "%s: %v", name, pathError(err))
+				return searchcmd.Usage(c, "%s: %v", name, iostreams.PathError(err))
 			}
 			defer f.Close()
 			r = f
 		}
 		read, err := report.ReadShards(r, name, all)
 		if err != nil {
-			return usage(c, "%v", err)
+			return searchcmd.Usage(c, "%v", err)
 		}
 		shards = append(shards, read...)
 	}
 	total, err := report.Merge(shards)
 	if err != nil {
-		return usage(c, "%v", err)
+		return searchcmd.Usage(c, "%v", err)
 	}
-	out := newWriter(e, true, nil)
+	out := searchcmd.NewWriter(e, true, nil)
 	if all {
 		records, twice := report.MergeSolutions(shards)
 		for _, line := range records {
 			out.Write(line)
 		}
 		if twice > 0 {
-			fmt.Fprintf(e.stderr, "xcover: merge: %d solutions printed twice by resumed shards were printed once\n", twice)
+			fmt.Fprintf(e.Stderr, "xcover: merge: %d solutions printed twice by resumed shards were printed once\n", twice)
 		}
 		if n := int64(len(records)); n != total.Solutions {
-			return usage(c, "the shards print %d distinct solutions but count %d: run every shard with --all --json, and append to its output when it is resumed", n, total.Solutions)
+			return searchcmd.Usage(c, "the shards print %d distinct solutions but count %d: run every shard with --all --json, and append to its output when it is resumed", n, total.Solutions)
 		}
 	}
 	out.Object(report.Search(total))
-	if err := out.close(); err != nil {
+	if err := out.Close(); err != nil {
 		return err
 	}
 	if total.Solutions == 0 {
-		return withCode(exitNone, nil) // the summary says it
+		return exitcode.With(exitcode.None, nil) // the summary says it
 	}
 	return nil
 }

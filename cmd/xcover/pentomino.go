@@ -13,6 +13,9 @@ import (
 
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/internal/exitcode"
+	"xcover/internal/iostreams"
+	"xcover/internal/searchcmd"
 	"xcover/problems/pentomino"
 	"xcover/report"
 	"xcover/specs"
@@ -30,145 +33,141 @@ func pentominoFlags() []cli.Flag {
 			DefaultText: pentomino.PentominoLetters},
 		&cli.BoolFlag{Name: "one-sided", Usage: "pieces may be turned but not flipped over"},
 		&cli.BoolFlag{Name: "symmetry", Usage: "report each packing once up to the board's rotations and reflections"},
-		emitSpecFlag(),
+		searchcmd.EmitSpecFlag(),
 		&cli.StringFlag{Name: "color", Value: "auto",
 			Usage: "color the packings: `WHEN` auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never"},
 		&cli.StringFlag{Name: "svg", Usage: fmt.Sprintf("draw the packings printed in `FILE` as SVG, one or a sheet of up to %d", maxSVGPackings)},
-		jobsFlag(jobsUsage, jobsDefault),
-	}, searchFlags("packing")...)
+		searchcmd.JobsFlag(searchcmd.JobsUsage, searchcmd.JobsDefault),
+	}, searchcmd.SearchFlags("packing")...)
 }
 
-func pack(c *cli.Context, e *env) error {
-	req, err := searchOf(c)
+func pack(c *cli.Context, e *iostreams.IO) error {
+	req, err := searchcmd.RequestOf(c)
 	if err != nil {
 		return err
 	}
-	emit, err := specFormat(c, flagEmitSpec)
+	emit, err := searchcmd.SpecFormat(c, searchcmd.FlagEmitSpec)
 	svg, color := c.String("svg"), c.String("color")
 	switch {
 	case err != nil:
 		return err
 	case c.NArg() > 0:
-		return usage(c, "unexpected argument %q (the board is --board or --board-file)", c.Args().First())
+		return searchcmd.Usage(c, "unexpected argument %q (the board is --board or --board-file)", c.Args().First())
 	case c.IsSet("board") && c.IsSet("board-file"):
-		return usage(c, "give --board or --board-file, not both")
+		return searchcmd.Usage(c, "give --board or --board-file, not both")
 	case color != "auto" && color != "always" && color != "never":
-		return usage(c, "--color %q: expected auto, always or never", color)
-	case c.IsSet("svg") && req.count:
-		return usage(c, "--svg draws the packings printed: it does not combine with --count")
+		return searchcmd.Usage(c, "--color %q: expected auto, always or never", color)
+	case c.IsSet("svg") && req.Count:
+		return searchcmd.Usage(c, "--svg draws the packings printed: it does not combine with --count")
 	}
-	for _, f := range []string{flagAll, flagLimit, flagCount, flagJSON, flagStats, flagMaxNodes, "svg"} {
+	for _, f := range []string{searchcmd.FlagAll, searchcmd.FlagLimit, searchcmd.FlagCount, searchcmd.FlagJSON, searchcmd.FlagStats, searchcmd.FlagMaxNodes, "svg"} {
 		if emit != "" && c.IsSet(f) {
-			return usage(c, "--emit-spec prints the problem without solving it; --%s does not apply", f)
+			return searchcmd.Usage(c, "--emit-spec prints the problem without solving it; --%s does not apply", f)
 		}
 	}
-	pp := &packingPrinter{color: colorOK(e, e.stdout, color) && !req.json}
+	pp := &packingPrinter{color: e.Color(e.Stdout, color) && !req.JSON}
 	if c.IsSet("svg") {
-		if pp.svg, err = createOutput(e, "--svg", svg); err != nil {
+		if pp.svg, err = e.CreateOutput("--svg", svg); err != nil {
 			return err
 		}
-		defer pp.svg.abort()
+		defer pp.svg.Abort()
 	}
-	ctx, out, cancel := begin(c, e, req)
+	ctx, out, cancel := searchcmd.Begin(c, e, req)
 	defer cancel()
 	pp.out = out
-	end := ending{what: "packing"}
-	puzzle, err := await(ctx, func() (*pentomino.Puzzle, error) { return newPuzzle(c, e) })
+	end := searchcmd.Ending{What: "packing"}
+	puzzle, err := searchcmd.Await(ctx, func() (*pentomino.Puzzle, error) { return newPuzzle(c, e) })
 	switch {
 	case ctx.Err() != nil:
-		return finish(out, e, req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end)
+		return searchcmd.Finish(out, e, req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end)
 	case err != nil:
 		return err
 	case emit != "":
 		if err := specs.Write(out, puzzle.Spec(), emit); err != nil {
-			return badInput(err)
+			return exitcode.Bad(err)
 		}
-		return out.close()
+		return out.Close()
 	case !puzzle.Possible():
-		fmt.Fprintf(e.stderr, "xcover: the pieces cover %d cells, the board has %d: no packing\n", puzzle.Area(), puzzle.Board().NumCells())
+		fmt.Fprintf(e.Stderr, "xcover: the pieces cover %d cells, the board has %d: no packing\n", puzzle.Area(), puzzle.Board().NumCells())
 	}
 
 	var visit func(*pentomino.Packing) bool
-	if !req.count {
+	if !req.Count {
 		visit = pp.packing
 	}
-	jobs := 0
-	if c.IsSet(flagJobs) {
-		jobs = int(countOf(c, flagJobs))
-	}
-	lim := pentomino.Limits{MaxPackings: req.limit, MaxNodes: req.maxNodes, Workers: workers(jobs, req.count), Engine: req.engine}
-	lim.Progress, lim.ProgressEvery = searchProgress(out.status)
+	lim := pentomino.Limits{MaxPackings: req.Limit, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, req.Count), Engine: req.Engine}
+	lim.Progress, lim.ProgressEvery = searchcmd.SearchProgress(out.Status)
 	res, err := puzzle.Solve(ctx, lim, visit)
 	if err != nil && ctx.Err() == nil {
-		return badInput(err)
+		return exitcode.Bad(err)
 	}
-	end.summary = func(s *report.Summary) {
+	end.Summary = func(s *report.Summary) {
 		s.Board, s.PieceSet, s.Symmetries = puzzle.Board().Describe(), puzzle.PieceList(), puzzle.GroupSize()
 		s.Engine = res.Engine.String()
 	}
 	if g := puzzle.GroupSize(); g > 1 {
-		end.noun = fmt.Sprintf("%s up to %d symmetries", explain.Plural(res.Packings, "packing"), g)
+		end.Noun = fmt.Sprintf("%s up to %d symmetries", explain.Plural(res.Packings, "packing"), g)
 	}
 	st := res.Stats
 	st.Solutions = res.Packings // the exit code, the count and the summary speak of packings
-	if err := finish(out, e, req, st, end); pp.svg == nil || exitCode(err, io.Discard) == exitBadInput {
+	if err := searchcmd.Finish(out, e, req, st, end); pp.svg == nil || exitcode.Print(err, io.Discard) == exitcode.BadInput {
 		return err
 	} else if len(pp.drawn) == 0 {
-		fmt.Fprintf(e.stderr, "xcover: --svg: no packing to draw; %s not written\n", svg)
+		fmt.Fprintf(e.Stderr, "xcover: --svg: no packing to draw; %s not written\n", svg)
 		return err
 	} else if len(pp.drawn) == maxSVGPackings && res.Packings > maxSVGPackings {
-		fmt.Fprintf(e.stderr, "xcover: --svg: drew the first %d packings, the most a sheet holds\n", maxSVGPackings)
+		fmt.Fprintf(e.Stderr, "xcover: --svg: drew the first %d packings, the most a sheet holds\n", maxSVGPackings)
 	}
 	var buf bytes.Buffer
 	pentomino.WriteSVG(&buf, pp.drawn) // a bytes.Buffer does not fail
-	return cmp.Or(pp.svg.commit(buf.Bytes()), err)
+	return cmp.Or(pp.svg.Commit(buf.Bytes()), err)
 }
 
 // newPuzzle reads the board and the pieces the flags name and compiles
 // the packing problem.
-func newPuzzle(c *cli.Context, e *env) (*pentomino.Puzzle, error) {
+func newPuzzle(c *cli.Context, e *iostreams.IO) (*pentomino.Puzzle, error) {
 	board, err := pentomino.ParseBoardSize(c.String("board"))
 	if err != nil {
 		err = fmt.Errorf("--board: %w", err)
 	}
 	if file := c.String("board-file"); file != "" {
-		name, data, rerr := readFile(e, file, pentomino.MaxBoardFile, "a board picture")
+		name, data, rerr := e.ReadFile(file, pentomino.MaxBoardFile, "a board picture")
 		if rerr != nil {
 			return nil, rerr
 		}
 		board, err = pentomino.ParseBoard(name, data)
 	}
 	if err != nil {
-		return nil, badInput(err)
+		return nil, exitcode.Bad(err)
 	}
 	pieces, oneSided := pentomino.Pentominoes(), c.Bool("one-sided")
 	if spec := c.String("pieces"); isPieceFile(e, spec) {
-		name, data, err := readFile(e, spec, pentomino.MaxPieceFile, "a piece file")
+		name, data, err := e.ReadFile(spec, pentomino.MaxPieceFile, "a piece file")
 		if err != nil {
 			return nil, err
 		}
 		set, err := pentomino.ParsePieces(name, data)
 		if err != nil {
-			return nil, badInput(err)
+			return nil, exitcode.Bad(err)
 		}
 		pieces, oneSided = set.Pieces, oneSided || set.OneSided
 	} else if spec != "" {
 		if pieces, err = pentomino.ParseLetters("--pieces", spec); err != nil {
-			return nil, badInput(err)
+			return nil, exitcode.Bad(err)
 		}
 	}
 	puzzle, err := pentomino.New(board, pieces, pentomino.Options{OneSided: oneSided, Symmetry: c.Bool("symmetry")})
 	if err != nil {
-		return nil, badInput(err)
+		return nil, exitcode.Bad(err)
 	}
 	return puzzle, nil
 }
 
 // isPieceFile tells a piece file from a list of letters: "-", a YAML
 // extension (.gz aside), a path separator, or an existing file.
-func isPieceFile(e *env, s string) bool {
+func isPieceFile(e *iostreams.IO, s string) bool {
 	ext := strings.ToLower(filepath.Ext(strings.TrimSuffix(s, ".gz")))
-	if _, err := os.Stat(e.path(s)); err == nil || s == "-" || ext == ".yaml" || ext == ".yml" {
+	if _, err := os.Stat(e.Path(s)); err == nil || s == "-" || ext == ".yaml" || ext == ".yml" {
 		return s != ""
 	}
 	return strings.ContainsRune(s, filepath.Separator)
@@ -178,9 +177,9 @@ func isPieceFile(e *env, s string) bool {
 // (colored blocks with color) or JSON, and keeps the first maxSVGPackings
 // for --svg.
 type packingPrinter struct {
-	out   *writer
+	out   *searchcmd.Writer
 	color bool
-	svg   *outputFile
+	svg   *iostreams.OutputFile
 	n     int64
 	drawn []*pentomino.Packing
 }

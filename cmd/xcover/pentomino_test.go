@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"xcover/internal/exitcode"
 )
 
 // TestPentominoJSON reads --json output as a script would: one object per
@@ -17,7 +18,7 @@ import (
 // twelve letters five times, and agree with its list of pieces.
 func TestPentominoJSON(t *testing.T) {
 	r := runXcover(t, nil, []string{"pentomino", "--board", "20x3", "--symmetry", "--all", "--json"}, "")
-	if r.code != exitFound {
+	if r.code != exitcode.Found {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
 	var packings int
@@ -91,7 +92,7 @@ func TestPentominoSVG(t *testing.T) {
 		args := append([]string{"pentomino", "--svg", file}, tc.args...)
 		with := runXcover(t, nil, args, "")
 		without := runXcover(t, nil, append([]string{"pentomino"}, tc.args...), "")
-		if with.code != exitFound || with.stdout != without.stdout {
+		if with.code != exitcode.Found || with.stdout != without.stdout {
 			t.Fatalf("%v: exit %d, stdout differs from a run without --svg: %s", tc.args, with.code, with.stderr)
 		}
 		f, err := os.Open(file)

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"xcover/internal/exitcode"
 )
 
 // TestStatusLine runs long searches with stderr a terminal: after a second,
@@ -29,7 +30,7 @@ func TestStatusLine(t *testing.T) {
 		t.Run(tc.args[0], func(t *testing.T) {
 			t.Parallel()
 			r := runWith(t, runOpts{tty: []string{"stderr"}, env: tc.env}, tc.args...)
-			if r.code != exitStopped {
+			if r.code != exitcode.Stopped {
 				t.Fatalf("exit %d, want 3 (stopped by --timeout)\n%s", r.code, r.stderr)
 			}
 			drawn := strings.Contains(r.stderr, "\rxcover: progress: ") && strings.Contains(r.stderr, "\x1b[K")

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"xcover/internal/exitcode"
 )
 
 // counts is what a search counts: solutions, nodes and updates.
@@ -38,7 +39,7 @@ func TestJobs(t *testing.T) {
 	file := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
 	for _, j := range []string{"1", "2", "16"} {
 		r := runXcover(t, nil, []string{"solve", "--all", "--json", "-j", j, file}, "")
-		if r.code != exitFound {
+		if r.code != exitcode.Found {
 			t.Fatalf("-j %s: exit %d\n%s", j, r.code, r.stderr)
 		}
 		sols := checkSolutions(t, file, true, r.stdout)
@@ -50,7 +51,7 @@ func TestJobs(t *testing.T) {
 	}
 	// 3×20: 8 packings (2 up to symmetry, ×4), as expected.tsv says.
 	r := runXcover(t, nil, []string{"pentomino", "--board", "3x20", "--count", "-j", "3"}, "")
-	if r.code != exitFound || r.stdout != "8\n" {
+	if r.code != exitcode.Found || r.stdout != "8\n" {
 		t.Fatalf("pentomino -j 3: exit %d, stdout %q\n%s", r.code, r.stdout, r.stderr)
 	}
 	for _, args := range [][]string{
@@ -60,7 +61,7 @@ func TestJobs(t *testing.T) {
 		{"solve", "--checkpoint-every", "0s", "--checkpoint", "x", file},
 		{"pentomino", "--board", "3x20", "-j", "0"},
 	} {
-		if r := runXcover(t, nil, args, ""); r.code != exitBadInput || r.stdout != "" {
+		if r := runXcover(t, nil, args, ""); r.code != exitcode.BadInput || r.stdout != "" {
 			t.Errorf("%v: exit %d, stdout %q; want 2 and nothing", args, r.code, r.stdout)
 		}
 	}
@@ -74,11 +75,11 @@ func TestCheckpointResume(t *testing.T) {
 	file := filepath.Join(sharedData(t), "exactcover", "queens-12.dlx")
 	ck := filepath.Join(t.TempDir(), "q12.ck")
 	r := runXcover(t, nil, []string{"solve", "--count", "--json", "--checkpoint", ck, "--max-nodes", "50000", file}, "")
-	if r.code != exitStopped || !strings.Contains(r.stderr, "--resume "+ck) {
+	if r.code != exitcode.Stopped || !strings.Contains(r.stderr, "--resume "+ck) {
 		t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
 	}
 	r = runXcover(t, nil, []string{"solve", "--count", "--json", "-j", "3", "--resume", ck, "--max-nodes", "120000", file}, "")
-	if r.code != exitStopped {
+	if r.code != exitcode.Stopped {
 		t.Fatalf("second run: exit %d\n%s", r.code, r.stderr)
 	}
 	_, sum := decodeJSON(t, r.stdout)
@@ -86,7 +87,7 @@ func TestCheckpointResume(t *testing.T) {
 		t.Fatalf("second run: %+v", sum)
 	}
 	again := runXcover(t, nil, []string{"solve", "--count", "--checkpoint", ck, file}, "")
-	if again.code != exitBadInput || !strings.Contains(again.stderr, "exists") {
+	if again.code != exitcode.BadInput || !strings.Contains(again.stderr, "exists") {
 		t.Fatalf("a new search over the checkpoint: exit %d\n%s", again.code, again.stderr)
 	}
 	before, err := os.ReadFile(ck)
@@ -94,14 +95,14 @@ func TestCheckpointResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
-	if r := runXcover(t, nil, []string{"solve", "--count", "--resume", ck, other}, ""); r.code != exitBadInput || !strings.Contains(r.stderr, "another") {
+	if r := runXcover(t, nil, []string{"solve", "--count", "--resume", ck, other}, ""); r.code != exitcode.BadInput || !strings.Contains(r.stderr, "another") {
 		t.Fatalf("resume on another problem: exit %d\n%s", r.code, r.stderr)
 	}
 	cut := filepath.Join(t.TempDir(), "cut.ck")
 	if err := os.WriteFile(cut, before[:len(before)/2], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if r := runXcover(t, nil, []string{"solve", "--count", "--resume", cut, file}, ""); r.code != exitBadInput || !strings.Contains(r.stderr, "cut short") {
+	if r := runXcover(t, nil, []string{"solve", "--count", "--resume", cut, file}, ""); r.code != exitcode.BadInput || !strings.Contains(r.stderr, "cut short") {
 		t.Fatalf("resume of a truncated file: exit %d\n%s", r.code, r.stderr)
 	}
 	if after, _ := os.ReadFile(ck); string(after) != string(before) {
@@ -109,7 +110,7 @@ func TestCheckpointResume(t *testing.T) {
 	}
 	r = runXcover(t, nil, []string{"solve", "--count", "--json", "-j", "2", "--resume", ck, file}, "")
 	_, sum = decodeJSON(t, r.stdout)
-	if want := reference(t, file, sum.Engine, counts{14200, 211716, 3641627}); r.code != exitFound || countsOf(sum) != want || sum.Status != "complete" {
+	if want := reference(t, file, sum.Engine, counts{14200, 211716, 3641627}); r.code != exitcode.Found || countsOf(sum) != want || sum.Status != "complete" {
 		t.Fatalf("final run: exit %d, %+v; want %+v\n%s", r.code, sum, want, r.stderr)
 	}
 }
@@ -123,7 +124,7 @@ func TestShardsMerge(t *testing.T) {
 	var files []string
 	for k := 1; k <= 4; k++ {
 		r := runXcover(t, nil, []string{"solve", "--all", "--json", "--shard", fmt.Sprintf("%d/4", k), file}, "")
-		if r.code != exitFound && r.code != exitNone {
+		if r.code != exitcode.Found && r.code != exitcode.None {
 			t.Fatalf("shard %d: exit %d\n%s", k, r.code, r.stderr)
 		}
 		_, sum := decodeJSON(t, r.stdout)
@@ -137,7 +138,7 @@ func TestShardsMerge(t *testing.T) {
 		files = append(files, name)
 	}
 	r := runXcover(t, nil, append([]string{"merge", "--all"}, files...), "")
-	if r.code != exitFound {
+	if r.code != exitcode.Found {
 		t.Fatalf("merge: exit %d\n%s", r.code, r.stderr)
 	}
 	sols := checkSolutions(t, file, true, r.stdout) // verified, numbered 1…n
@@ -166,7 +167,7 @@ func TestShardsMerge(t *testing.T) {
 		{"cut short", []string{files[0], files[1], cut, files[3]}, "cut short"},
 	} {
 		r := runXcover(t, nil, append([]string{"merge"}, tt.files...), "")
-		if r.code != exitBadInput || r.stdout != "" || !strings.Contains(r.stderr, tt.want) {
+		if r.code != exitcode.BadInput || r.stdout != "" || !strings.Contains(r.stderr, tt.want) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want 2 and %q", tt.name, r.code, r.stdout, r.stderr, tt.want)
 		}
 	}
@@ -214,7 +215,7 @@ func TestTermSavesCheckpoint(t *testing.T) {
 		stderr.WriteString(sc.Text() + "\n")
 	}
 	err = cmd.Wait()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitStopped {
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitcode.Stopped {
 		t.Fatalf("after SIGTERM: %v, want exit 3\n%s", err, stderr.String())
 	}
 	if !strings.Contains(stderr.String(), "--resume") {
@@ -222,7 +223,7 @@ func TestTermSavesCheckpoint(t *testing.T) {
 	}
 	r := runXcover(t, context.Background(), []string{"solve", "--count", "--json", "--resume", ck, file}, "")
 	_, sum := decodeJSON(t, r.stdout)
-	if want := reference(t, file, sum.Engine, counts{2339, 904970, 309134131}); r.code != exitFound || countsOf(sum) != want {
+	if want := reference(t, file, sum.Engine, counts{2339, 904970, 309134131}); r.code != exitcode.Found || countsOf(sum) != want {
 		t.Fatalf("resumed: exit %d, %+v; want %+v\n%s", r.code, sum, want, r.stderr)
 	}
 }

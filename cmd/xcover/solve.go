@@ -11,6 +11,8 @@ import (
 	"xcover/exactcover"
 	"xcover/explain"
 	"xcover/internal/cliparse"
+	"xcover/internal/iostreams"
+	"xcover/internal/searchcmd"
 	"xcover/report"
 )
 
@@ -23,14 +25,14 @@ const maxTreeNodes = 2000
 // documentation, "Big searches"), and counting beyond enumeration
 // (count.go).
 func solveFlags() []cli.Flag {
-	return append(searchFlags("solution"), specFormatFlag(),
-		branchingFlag("`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"),
+	return append(searchcmd.SearchFlags("solution"), searchcmd.SpecFormatFlag(),
+		searchcmd.BranchingFlag("`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"),
 		&cli.BoolFlag{Name: "profile", Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does"},
 		&cli.GenericFlag{Name: "partial", Value: &optionRefs{},
 			Usage: "start from the options `REFS`: numbers from 1 or labels, comma-separated or one per --partial; label:TEXT for a label that is a number or holds a comma"},
 		&cli.StringFlag{Name: "tree",
 			Usage: fmt.Sprintf("draw the search tree (what the search explores, up to %d nodes) in `FILE` as Graphviz DOT", maxTreeNodes)},
-		jobsFlag(jobsUsage, jobsDefault),
+		searchcmd.JobsFlag(searchcmd.JobsUsage, searchcmd.JobsDefault),
 		&cli.StringFlag{Name: "checkpoint",
 			Usage: "save the search's position to `FILE` every --checkpoint-every and when it is stopped (Ctrl-C, SIGTERM, --timeout, --max-nodes); go on later with --resume FILE"},
 		&cli.GenericFlag{Name: "checkpoint-every", Value: &cliparse.Duration{D: exactcover.DefaultCheckpointEvery},
@@ -47,8 +49,8 @@ func solveFlags() []cli.Flag {
 			Usage: "write the ZDD of all solutions to `FILE` (Knuth's ZDDREAD format; see \"xcover help zdd\") and print the count"})
 }
 
-func solve(c *cli.Context, e *env) error {
-	req, err := searchOf(c)
+func solve(c *cli.Context, e *iostreams.IO) error {
+	req, err := searchcmd.RequestOf(c)
 	if err != nil {
 		return err
 	}
@@ -56,33 +58,33 @@ func solve(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	cfg := exactcover.Config{MaxSolutions: req.limit, MaxNodes: req.maxNodes, Engine: req.engine}
+	cfg := exactcover.Config{MaxSolutions: req.Limit, MaxNodes: req.MaxNodes, Engine: req.Engine}
 	big, err := scaleOf(c, e)
 	if err != nil {
 		return err
 	}
-	if mr != nil && (big.checkpoint != "" || big.shard.N > 0 || c.IsSet(flagJobs)) {
-		return usage(c, "--memo and --zdd count without dividing a search: they do not combine with -j, --checkpoint, --resume or --shard")
+	if mr != nil && (big.checkpoint != "" || big.shard.N > 0 || c.IsSet(searchcmd.FlagJobs)) {
+		return searchcmd.Usage(c, "--memo and --zdd count without dividing a search: they do not combine with -j, --checkpoint, --resume or --shard")
 	}
 	refs := c.Generic("partial").(*optionRefs).refs
-	if cfg.Branching, err = branchingOf(c); err != nil {
+	if cfg.Branching, err = searchcmd.Branching(c); err != nil {
 		return err
 	}
-	var drawing *outputFile
+	var drawing *iostreams.OutputFile
 	if c.IsSet("tree") {
 		if len(refs) > 0 || cfg.Branching != exactcover.KnuthMRV {
-			return usage(c, "--tree draws the search of Knuth's rule from its root: it does not combine with --partial or --branching weighted")
-		} else if drawing, err = createOutput(e, "--tree", c.String("tree")); err != nil {
+			return searchcmd.Usage(c, "--tree draws the search of Knuth's rule from its root: it does not combine with --partial or --branching weighted")
+		} else if drawing, err = e.CreateOutput("--tree", c.String("tree")); err != nil {
 			return err
 		}
-		defer drawing.abort()
+		defer drawing.Abort()
 	}
-	ctx, out, cancel := begin(c, e, req)
+	ctx, out, cancel := searchcmd.Begin(c, e, req)
 	defer cancel()
-	end := ending{what: "solution"}
-	sp, solver, err := loadSpec(ctx, c, e)
+	end := searchcmd.Ending{What: "solution"}
+	sp, solver, err := searchcmd.LoadSpec(ctx, c, e)
 	if ctx.Err() != nil {
-		return finish(out, e, req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end)
+		return searchcmd.Finish(out, e, req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end)
 	} else if err != nil {
 		return err
 	}
@@ -92,27 +94,27 @@ func solve(c *cli.Context, e *env) error {
 	}
 	p := &sp.Problem
 	if cfg.Partial, err = p.FindOptions(refs); err != nil {
-		return usage(c, "--partial: %v", err)
+		return searchcmd.Usage(c, "--partial: %v", err)
 	}
 	if drawing != nil { // the tree of the search that follows, as far as maxTreeNodes
-		tc := explain.TreeConfig{MaxNodes: min(cmp.Or(req.maxNodes, maxTreeNodes), maxTreeNodes), MaxSolutions: req.limit}
+		tc := explain.TreeConfig{MaxNodes: min(cmp.Or(req.MaxNodes, maxTreeNodes), maxTreeNodes), MaxSolutions: req.Limit}
 		var buf bytes.Buffer
 		if st, err := explain.WriteTree(ctx, &buf, p, tc); err == nil { // else stopped, as the search will be
-			if err := drawing.commit(buf.Bytes()); err != nil {
+			if err := drawing.Commit(buf.Bytes()); err != nil {
 				return err
 			}
-			if st.Status == exactcover.NodeLimit && tc.MaxNodes != req.maxNodes {
-				fmt.Fprintf(e.stderr, "xcover: --tree: drew the first %d nodes of the search, the most it draws\n", maxTreeNodes)
+			if st.Status == exactcover.NodeLimit && tc.MaxNodes != req.MaxNodes {
+				fmt.Fprintf(e.Stderr, "xcover: --tree: drew the first %d nodes of the search, the most it draws\n", maxTreeNodes)
 			}
 		}
 	}
 
-	cfg.Progress, cfg.ProgressEvery = searchProgress(out.status)
+	cfg.Progress, cfg.ProgressEvery = searchcmd.SearchProgress(out.Status)
 	var visit func([]int) bool
-	if !req.count {
+	if !req.Count {
 		visit = printSolutions(out, p)
 	}
-	if err := big.configure(c, e, &cfg, req.count, out); err != nil {
+	if err := big.configure(c, e, &cfg, req.Count, out); err != nil {
 		return err
 	}
 	st, err := solver.Search(ctx, cfg, visit)
@@ -120,18 +122,18 @@ func solve(c *cli.Context, e *env) error {
 	if early != nil {
 		return early // found before any solution was printed
 	}
-	end.summary = func(s *report.Summary) {
+	end.Summary = func(s *report.Summary) {
 		*s = *report.Search(solver.SummaryOf(cfg, st)) // the engine: a checkpoint's, when resumed
 	}
 	if c.Bool("profile") { // as Knuth's DLX1 prints it with its show_profile option
-		end.before = func() {
-			fmt.Fprintln(e.stderr, "Profile:")
+		end.Before = func() {
+			fmt.Fprintln(e.Stderr, "Profile:")
 			for level, n := range st.Profile {
-				fmt.Fprintf(e.stderr, "%3d: %d\n", level, n)
+				fmt.Fprintf(e.Stderr, "%3d: %d\n", level, n)
 			}
 		}
 	}
-	err = finish(out, e, req, st, end)
+	err = searchcmd.Finish(out, e, req, st, end)
 	if late != nil {
 		return late
 	}
@@ -142,7 +144,7 @@ func solve(c *cli.Context, e *env) error {
 // printSolutions returns the visitor that prints solve's solutions as
 // report.Solutions formats them; it returns false to stop the search when
 // the output cannot be written.
-func printSolutions(out *writer, p *exactcover.Problem) func([]int) bool {
+func printSolutions(out *searchcmd.Writer, p *exactcover.Problem) func([]int) bool {
 	sols := report.NewSolutions(p, out.JSON)
 	return func(sol []int) bool {
 		out.Record(sols.Next(sol), true)

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"xcover/internal/exitcode"
 	"xcover/problems/sudoku"
 	"xcover/specs"
 )
@@ -80,7 +81,7 @@ func TestCountsAgainstExpected(t *testing.T) {
 			file := filepath.Join(data, "exactcover", row.name+".dlx")
 			r := runXcover(t, nil, []string{"solve", "--engine", "dlx", "--count", "--json", file}, "")
 			checkInvariants(t, r)
-			if r.code != exitFound {
+			if r.code != exitcode.Found {
 				t.Fatalf("exit %d, want 0\n%s", r.code, r.stderr)
 			}
 			sols, sum := decodeJSON(t, r.stdout)
@@ -113,7 +114,7 @@ func TestShippedExamples(t *testing.T) {
 			js := runXcover(t, nil, []string{"solve", "--limit", "500", "--json", file}, "")
 			for _, r := range []result{text, js} {
 				checkInvariants(t, r)
-				if r.code != exitFound && r.code != exitNone {
+				if r.code != exitcode.Found && r.code != exitcode.None {
 					t.Fatalf("exit %d\n%s", r.code, r.stderr)
 				}
 			}
@@ -135,7 +136,7 @@ func TestProgress(t *testing.T) {
 	t.Parallel()
 	file := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
 	r := runXcover(t, nil, []string{"solve", "--count", "-j", "1", "--progress", "--progress-every", "1ns", file}, "")
-	if r.code != exitFound || r.stdout != "724\n" {
+	if r.code != exitcode.Found || r.stdout != "724\n" {
 		t.Fatalf("exit %d, stdout %q, want 0 and 724 (OEIS A000170)\n%s", r.code, r.stdout, r.stderr)
 	}
 	line := regexp.MustCompile(`^xcover: progress: ([0-9.]+)% done \(estimated\), \d+ solutions?, \d+ nodes/s, [0-9.]+s spent(, about [0-9.]+s left)?$`)
@@ -173,7 +174,7 @@ func TestProfile(t *testing.T) {
 	t.Parallel()
 	file := filepath.Join(sharedData(t), "exactcover", "queens-8.dlx")
 	r := runXcover(t, nil, []string{"solve", "--engine", "dlx", "--count", "--profile", "--stats", file}, "")
-	if r.code != exitFound {
+	if r.code != exitcode.Found {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
 	}
 	lines := strings.Split(strings.TrimSpace(r.stderr), "\n")
@@ -205,7 +206,7 @@ func TestCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r := runXcover(t, ctx, []string{"solve", "--all", "--json", file}, "")
-	if r.code != exitStopped || !strings.Contains(r.stderr, "xcover: interrupted after") {
+	if r.code != exitcode.Stopped || !strings.Contains(r.stderr, "xcover: interrupted after") {
 		t.Fatalf("exit %d, want 3 and \"interrupted\"\n%s", r.code, r.stderr)
 	}
 	sols := checkSolutions(t, file, true, r.stdout)
@@ -287,7 +288,7 @@ func TestSignals(t *testing.T) {
 			cmd.Process.Signal(tc.sig)
 			<-read
 			cmd.Wait()
-			if code := cmd.ProcessState.ExitCode(); code != exitStopped {
+			if code := cmd.ProcessState.ExitCode(); code != exitcode.Stopped {
 				t.Fatalf("exit %d, want 3\n%s", code, stderr.String())
 			}
 			if !strings.Contains(stderr.String(), "xcover: interrupted after") {
@@ -384,7 +385,7 @@ func FuzzSolve(f *testing.F) {
 		}
 		r := runXcover(t, nil, []string{"solve", "--all", "--json", "--max-nodes", "2000", "--format", format, "-"}, string(data))
 		checkInvariants(t, r)
-		if r.code == exitBadInput {
+		if r.code == exitcode.BadInput {
 			if n := strings.Count(r.stderr, "\n"); !strings.HasPrefix(r.stderr, "xcover: ") || (n != 1 && !strings.Contains(r.stderr, "warning")) {
 				t.Errorf("exit 2 should print one line, got:\n%s", r.stderr)
 			}

@@ -12,6 +12,9 @@ import (
 
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/internal/exitcode"
+	"xcover/internal/iostreams"
+	"xcover/internal/searchcmd"
 	"xcover/problems/sudoku"
 	"xcover/report"
 	"xcover/specs"
@@ -19,87 +22,87 @@ import (
 
 func sudokuFlags() []cli.Flag {
 	return append([]cli.Flag{
-		formatFlag("read the input as `FORMAT`: line, block or numeric", "detected"),
+		searchcmd.FormatFlag("read the input as `FORMAT`: line, block or numeric", "detected"),
 		&cli.StringFlag{Name: "output", Usage: "write grids as `FORMAT`: line, block, numeric or pretty", DefaultText: "the input's format"},
 		&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N, e.g. ABCDEFGHIJKLMNOP",
 			DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
 		&cli.BoolFlag{Name: "unique", Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle"},
-		jobsFlag("solve on `N` cores (the output keeps the input order)", ""), emitSpecFlag(),
-	}, searchFlags("solution")...)
+		searchcmd.JobsFlag("solve on `N` cores (the output keeps the input order)", ""), searchcmd.EmitSpecFlag(),
+	}, searchcmd.SearchFlags("solution")...)
 }
 
 // sudokuRun is one run of "xcover sudoku": what the flags ask for, and
 // the report of the answers as they stream in.
 type sudokuRun struct {
-	req *search
-	out *writer
+	req *searchcmd.Request
+	out *searchcmd.Writer
 	sudoku.Report
 }
 
-func sudokuAction(c *cli.Context, e *env) error {
-	req, err := searchOf(c)
+func sudokuAction(c *cli.Context, e *iostreams.IO) error {
+	req, err := searchcmd.RequestOf(c)
 	if err != nil {
 		return err
 	}
 	r := &sudokuRun{req: req}
-	emit, err := specFormat(c, flagEmitSpec)
+	emit, err := searchcmd.SpecFormat(c, searchcmd.FlagEmitSpec)
 	var ropt sudoku.ReadOptions
-	switch unique, listing := c.Bool("unique"), c.IsSet(flagAll) || c.IsSet(flagLimit); {
+	switch unique, listing := c.Bool("unique"), c.IsSet(searchcmd.FlagAll) || c.IsSet(searchcmd.FlagLimit); {
 	case err != nil:
 		return err
-	case unique && (listing || req.count):
-		return usage(c, "--unique looks for two solutions: it does not combine with --all, --limit or --count")
-	case emit != "" && (unique || listing || req.count || req.json):
-		return usage(c, "--emit-spec writes the problem and solves nothing; drop --unique, --all, --limit, --count and --json")
+	case unique && (listing || req.Count):
+		return searchcmd.Usage(c, "--unique looks for two solutions: it does not combine with --all, --limit or --count")
+	case emit != "" && (unique || listing || req.Count || req.JSON):
+		return searchcmd.Usage(c, "--emit-spec writes the problem and solves nothing; drop --unique, --all, --limit, --count and --json")
 	case unique:
 		r.Mode = sudoku.ModeUnique
-	case req.count:
+	case req.Count:
 		r.Mode = sudoku.ModeCount
 	case listing:
 		r.Mode = sudoku.ModeList
 	}
-	if ropt.Format, err = sudoku.ParseFormat(c.String(flagFormat)); c.IsSet(flagFormat) && (err != nil || ropt.Format == sudoku.Pretty) {
-		return usage(c, "--format %q: expected line, block or numeric", c.String(flagFormat))
+	if ropt.Format, err = sudoku.ParseFormat(c.String(searchcmd.FlagFormat)); c.IsSet(searchcmd.FlagFormat) && (err != nil || ropt.Format == sudoku.Pretty) {
+		return searchcmd.Usage(c, "--format %q: expected line, block or numeric", c.String(searchcmd.FlagFormat))
 	}
 	if r.Format, err = sudoku.ParseFormat(c.String("output")); c.IsSet("output") && (err != nil || r.Format == sudoku.Auto) {
-		return usage(c, "--output %q: expected line, block, numeric or pretty", c.String("output"))
+		return searchcmd.Usage(c, "--output %q: expected line, block, numeric or pretty", c.String("output"))
 	}
 	if c.IsSet("alphabet") {
 		if ropt.Alphabet, err = sudoku.NewAlphabet(c.String("alphabet")); err != nil {
-			return usage(c, "--alphabet: %v", err)
+			return searchcmd.Usage(c, "--alphabet: %v", err)
 		}
 	}
-	arg, err := inputArg(c)
+	arg, err := searchcmd.InputArg(c)
 	if err != nil {
 		return err
 	}
-	ctx, out, cancel := begin(c, e, req)
+	ctx, out, cancel := searchcmd.Begin(c, e, req)
 	defer cancel()
-	r.out, r.Out, r.JSON = out, out, req.json
-	start, jobs := time.Now(), int(countOf(c, flagJobs))
-	r.Batch, err = await(ctx, func() (*sudoku.Batch, error) {
-		name, data, err := readFile(e, arg, sudoku.MaxInputBytes, "a Sudoku input")
+	r.out, r.Out, r.JSON = out, out, req.JSON
+	start, jobs := time.Now(), int(searchcmd.Count(c, searchcmd.FlagJobs))
+	r.Batch, err = searchcmd.Await(ctx, func() (*sudoku.Batch, error) {
+		name, data, err := e.ReadFile(arg, sudoku.MaxInputBytes, "a Sudoku input")
 		if err != nil {
 			return nil, err
 		}
 		b, err := sudoku.Read(name, data, ropt)
 		if err != nil {
-			return nil, badInput(err)
+			return nil, exitcode.Bad(err)
 		}
 		for _, err := range b.Errors() { // one line on stderr for each puzzle of a batch that could not be read
 			if len(b.Puzzles) > 1 {
-				fmt.Fprintf(e.stderr, "xcover: %v\n", err)
+				fmt.Fprintf(e.Stderr, "xcover: %v\n", err)
 			}
 		}
 		if err := b.Unreadable(); err != nil {
-			return nil, badInput(err)
+			return nil, exitcode.Bad(err)
 		}
 		if emit != "" { // the exact-cover problem of the input's one puzzle
 			sp, err := b.Spec()
 			if err == nil {
 				err = specs.Write(out, sp, emit)
 			}
-			return nil, cmp.Or(badInput(err), out.close())
+			return nil, cmp.Or(exitcode.Bad(err), out.Close())
 		}
 		return b, nil
 	})
@@ -110,17 +113,17 @@ func sudokuAction(c *cli.Context, e *env) error {
 	case err != nil || emit != "":
 		return err
 	case r.Mode.For(r.Batch.Format) != r.Mode:
-		r.Mode, req.limit = r.Mode.For(r.Batch.Format), 0
+		r.Mode, req.Limit = r.Mode.For(r.Batch.Format), 0
 	}
 	r.Format = cmp.Or(r.Format, r.Batch.Format)
 	r.After = func(done int) {
-		if n := len(r.Batch.Puzzles); done >= 0 && out.status != nil {
-			showProgress(out.status, float64(done)/float64(n), fmt.Sprintf("%d of %d puzzles, %.0f puzzles/s", done, n, float64(done)/max(out.status.Spent().Seconds(), 1e-9)))
+		if n := len(r.Batch.Puzzles); done >= 0 && out.Status != nil {
+			searchcmd.ShowProgress(out.Status, float64(done)/float64(n), fmt.Sprintf("%d of %d puzzles, %.0f puzzles/s", done, n, float64(done)/max(out.Status.Spent().Seconds(), 1e-9)))
 		}
 		out.Tick()
 	}
-	opt := sudoku.BatchOptions{Workers: jobs, Config: r.Mode.Config(req.limit, req.maxNodes), KeepFirst: r.Mode != sudoku.ModeList}
-	opt.Config.Engine = req.engine
+	opt := sudoku.BatchOptions{Workers: jobs, Config: r.Mode.Config(req.Limit, req.MaxNodes), KeepFirst: r.Mode != sudoku.ModeList}
+	opt.Config.Engine = req.Engine
 	sudoku.SolveBatch(ctx, r.Batch.Puzzles, opt, r.Output())
 	return r.end(ctx, e, start, jobs)
 }
@@ -128,19 +131,19 @@ func sudokuAction(c *cli.Context, e *env) error {
 // end prints the summary (--json) and the --stats line, and returns the
 // exit error: 3 when a search was cut short, else 1 when a puzzle has no
 // solution or could not be read.
-func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) error {
-	r.out.status.Stop()
+func (r *sudokuRun) end(ctx context.Context, e *iostreams.IO, start time.Time, jobs int) error {
+	r.out.Status.Stop()
 	t, took := &r.Tally, time.Since(start)
-	if r.req.json {
+	if r.req.JSON {
 		sum := report.New(exactcover.Stats{Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took})
 		sum.Solutions, sum.Puzzles, sum.Verdicts = big.NewInt(t.Solutions), t.Puzzles, t.Verdicts
 		r.out.Object(sum)
 	}
-	if err := r.out.close(); err != nil {
+	if err := r.out.Close(); err != nil {
 		return err
 	}
-	if r.req.stats {
-		fmt.Fprintf(e.stderr, "%s in %s on %d of %d cores: %.0f puzzles/s, %.1f nodes per puzzle\n", t.String(), report.Elapsed(took),
+	if r.req.Stats {
+		fmt.Fprintf(e.Stderr, "%s in %s on %d of %d cores: %.0f puzzles/s, %.1f nodes per puzzle\n", t.String(), report.Elapsed(took),
 			jobs, runtime.NumCPU(), float64(t.Puzzles)/max(took.Seconds(), 1e-9), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
 	}
 	switch {
@@ -149,12 +152,12 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 		if r.Batch != nil {
 			total = len(r.Batch.Puzzles)
 		}
-		return withCode(exitStopped, fmt.Errorf("%s after %s: %d of %s finished; what was found is printed", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0),
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: %d of %s finished; what was found is printed", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0),
 			report.Elapsed(took), t.Puzzles-t.Verdicts["timeout"]-t.Verdicts["interrupted"], explain.Plural(total, "puzzle")))
 	case t.Verdicts["node-limit"] > 0:
-		return withCode(exitStopped, fmt.Errorf("%s stopped at --max-nodes before the search could finish", explain.Plural(t.Verdicts["node-limit"], "puzzle")))
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s stopped at --max-nodes before the search could finish", explain.Plural(t.Verdicts["node-limit"], "puzzle")))
 	case t.Verdicts["none"]+t.Verdicts["invalid"] > 0:
-		return withCode(exitNone, nil)
+		return exitcode.With(exitcode.None, nil)
 	}
 	return nil
 }

@@ -7,11 +7,14 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
+	"xcover/internal/searchcmd"
 
 	"github.com/urfave/cli/v2"
 
 	"xcover/exactcover"
 	"xcover/internal/cliparse"
+	"xcover/internal/exitcode"
+	"xcover/internal/iostreams"
 	"xcover/report"
 	"xcover/specs"
 	"xcover/zdd"
@@ -25,12 +28,12 @@ const maxZDDBytes = 1 << 32
 
 // zddCommands are the subcommands of "xcover zdd"; do binds an action to
 // the run's environment.
-func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.Command {
+func zddCommands(do func(func(*cli.Context, *iostreams.IO) error) cli.ActionFunc) []*cli.Command {
 	json := func() cli.Flag {
-		return jsonFlag("print one JSON object per line, for programs: one per solution, then a summary")
+		return searchcmd.JSONFlag("print one JSON object per line, for programs: one per solution, then a summary")
 	}
 	printing := func(more ...cli.Flag) []cli.Flag { // the flags of the subcommands that print solutions
-		return append(more, json(), specFormatFlag(), &cli.StringFlag{Name: "problem",
+		return append(more, json(), searchcmd.SpecFormatFlag(), &cli.StringFlag{Name: "problem",
 			Usage: "print solutions as \"xcover solve\" does, with the options of the problem in `FILE` (the one the ZDD was made from; - for stdin); without it, a solution is its option numbers (from 1) on one line"})
 	}
 	weights := func() cli.Flag {
@@ -41,7 +44,7 @@ func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.
 		{Name: "count", Usage: "print the number of solutions", Flags: []cli.Flag{json()}},
 		{Name: "sample", Usage: "print N solutions drawn independently and uniformly at random", Flags: printing(
 			&cli.GenericFlag{Name: "n", Value: &cliparse.Count{N: 1, Min: 1}, Usage: "draw `N` solutions"},
-			seedFlag("seed the draws with `S`: the same seed draws the same solutions"))},
+			searchcmd.SeedFlag("seed the draws with `S`: the same seed draws the same solutions"))},
 		{Name: "list", Usage: "print every solution", Flags: printing()},
 		{Name: "min", Usage: "print a solution of least total weight, then its weight", Flags: printing(weights())},
 		{Name: "max", Usage: "print a solution of greatest total weight, then its weight", Flags: printing(weights())},
@@ -55,24 +58,24 @@ func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.
 }
 
 // zddAction runs one "xcover zdd" subcommand.
-func zddAction(c *cli.Context, e *env) error {
+func zddAction(c *cli.Context, e *iostreams.IO) error {
 	what, start := c.Command.Name, time.Now()
 	if c.NArg() != 1 {
-		return usage(c, "expected one ZDD file (or - for stdin), got %d arguments", c.NArg())
+		return searchcmd.Usage(c, "expected one ZDD file (or - for stdin), got %d arguments", c.NArg())
 	}
 	if c.IsSet("problem") && c.String("problem") == "-" && c.Args().First() == "-" {
-		return usage(c, "the ZDD and --problem cannot both come from stdin")
+		return searchcmd.Usage(c, "the ZDD and --problem cannot both come from stdin")
 	}
-	name, data, err := readFile(e, c.Args().First(), maxZDDBytes, "a ZDD")
+	name, data, err := e.ReadFile(c.Args().First(), maxZDDBytes, "a ZDD")
 	if err != nil {
 		return err
 	}
 	z, err := zdd.Read(bytes.NewReader(data), name)
 	if err != nil {
-		return badInput(err)
+		return exitcode.Bad(err)
 	}
 	data = nil
-	out := newWriter(e, c.Bool(flagJSON), nil)
+	out := searchcmd.NewWriter(e, c.Bool(searchcmd.FlagJSON), nil)
 	zp := &zddPrinter{out: out}
 	if what != "count" {
 		if err := zp.loadProblem(c, e, z); err != nil {
@@ -88,9 +91,9 @@ func zddAction(c *cli.Context, e *env) error {
 		}
 	case "sample":
 		s := zdd.NewSampler(z)
-		rng := rand.New(rand.NewPCG(c.Uint64(flagSeed), 0x5851F42D4C957F2D))
+		rng := rand.New(rand.NewPCG(c.Uint64(searchcmd.FlagSeed), 0x5851F42D4C957F2D))
 		var set []int
-		for range countOf(c, "n") {
+		for range searchcmd.Count(c, "n") {
 			var ok bool
 			if set, ok = s.Sample(rng, set[:0]); !ok {
 				break
@@ -116,11 +119,11 @@ func zddAction(c *cli.Context, e *env) error {
 		sum.Status, sum.Elapsed = exactcover.Complete.String(), time.Since(start).Seconds()
 		out.Object(sum)
 	}
-	if err := out.close(); err != nil {
+	if err := out.Close(); err != nil {
 		return err
 	}
 	if z.Empty() {
-		return withCode(exitNone, nil) // the output says it
+		return exitcode.With(exitcode.None, nil) // the output says it
 	}
 	return nil
 }
@@ -128,7 +131,7 @@ func zddAction(c *cli.Context, e *env) error {
 // zddPrinter prints the solutions the zdd subcommands find: as solve
 // prints them when the problem is known, else as option numbers.
 type zddPrinter struct {
-	out    *writer
+	out    *searchcmd.Writer
 	solved func([]int) bool // nil: option numbers
 	n      int64
 	sorted []int
@@ -136,22 +139,22 @@ type zddPrinter struct {
 
 // loadProblem reads --problem, when given, and checks that the ZDD's
 // variables name its options.
-func (zp *zddPrinter) loadProblem(c *cli.Context, e *env, z *zdd.ZDD) error {
+func (zp *zddPrinter) loadProblem(c *cli.Context, e *iostreams.IO, z *zdd.ZDD) error {
 	file := c.String("problem")
 	if file == "" {
 		return nil
 	}
-	format, err := specFormat(c, flagFormat)
+	format, err := searchcmd.SpecFormat(c, searchcmd.FlagFormat)
 	if err != nil {
 		return err
 	}
-	sp, err := readSpec(e, file, format)
+	sp, err := searchcmd.ReadSpec(e, file, format)
 	if err != nil {
 		return err
 	}
 	p := &sp.Problem
 	if v := z.MaxVar(); exactcover.ZDDOption(v) >= len(p.Options) {
-		return badInput(fmt.Errorf("the ZDD names option %d, but %s has %d options: is it the problem the ZDD was made from?", v, file, len(p.Options)))
+		return exitcode.Bad(fmt.Errorf("the ZDD names option %d, but %s has %d options: is it the problem the ZDD was made from?", v, file, len(p.Options)))
 	}
 	zp.solved = printSolutions(zp.out, p)
 	return nil
@@ -174,7 +177,7 @@ func (zp *zddPrinter) solution(set []int) {
 
 // optimum prints a solution of least (greatest) total weight, then its
 // weight.
-func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool, sum *report.Summary) error {
+func (zp *zddPrinter) optimum(c *cli.Context, e *iostreams.IO, z *zdd.ZDD, maximize bool, sum *report.Summary) error {
 	weight := func(int) int64 { return 1 }
 	if file := c.String("weights"); file != "" {
 		ws, err := readWeights(e, file)
@@ -182,7 +185,7 @@ func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool,
 			return err
 		}
 		if v := z.MaxVar(); v > len(ws) {
-			return badInput(fmt.Errorf("--weights: %s gives %d weights, but the ZDD names option %d", file, len(ws), v))
+			return exitcode.Bad(fmt.Errorf("--weights: %s gives %d weights, but the ZDD names option %d", file, len(ws), v))
 		}
 		weight = func(v int) int64 { return ws[v-1] }
 	}
@@ -192,7 +195,7 @@ func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool,
 	}
 	total, set, ok, err := best(weight)
 	if err != nil {
-		return badInput(err)
+		return exitcode.Bad(err)
 	}
 	if !ok {
 		sum.Solutions = new(big.Int)
@@ -207,8 +210,8 @@ func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool,
 }
 
 // readWeights reads the options' weights from file.
-func readWeights(e *env, file string) ([]int64, error) {
-	name, data, err := readFile(e, file, specs.MaxDLXBytes, "a list of weights")
+func readWeights(e *iostreams.IO, file string) ([]int64, error) {
+	name, data, err := e.ReadFile(file, specs.MaxDLXBytes, "a list of weights")
 	if err != nil {
 		return nil, err
 	}
@@ -216,5 +219,5 @@ func readWeights(e *env, file string) ([]int64, error) {
 	if err == nil && len(ws) == 0 {
 		err = fmt.Errorf("--weights: %s: no weights", name)
 	}
-	return ws, badInput(err)
+	return ws, exitcode.Bad(err)
 }

@@ -1,4 +1,4 @@
-package main
+package searchcmd
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/internal/iostreams"
 	"xcover/internal/statusline"
 	"xcover/report"
 )
@@ -18,36 +19,36 @@ import (
 // elsewhere, a line every --progress-every (see package statusline). A nil
 // *statusline.Line shows nothing.
 
-// newProgress reads --progress: false, none; set, a status line on a
+// NewProgress reads --progress: false, none; set, a status line on a
 // terminal that can redraw (TERM is not dumb), lines elsewhere; absent,
 // the status line on such a terminal only.
-func newProgress(c *cli.Context, e *env) *statusline.Line {
-	redraw := isTerminal(e.stderr) && e.getenv("TERM") != "dumb"
+func NewProgress(c *cli.Context, s *iostreams.IO) *statusline.Line {
+	redraw := s.CanRedraw()
 	switch {
-	case c.IsSet(flagProgress) && !c.Bool(flagProgress):
+	case c.IsSet(FlagProgress) && !c.Bool(FlagProgress):
 		return nil
-	case !redraw && !c.IsSet(flagProgress) && !c.IsSet(flagEvery):
+	case !redraw && !c.IsSet(FlagProgress) && !c.IsSet(FlagEvery):
 		return nil
 	}
-	return statusline.New(e.stderr, redraw, durationOf(c, flagEvery))
+	return statusline.New(s.Stderr, redraw, Duration(c, FlagEvery))
 }
 
-// searchProgress returns the engine's progress callback and its interval,
+// SearchProgress returns the engine's progress callback and its interval,
 // none when there is no progress to show.
-func searchProgress(l *statusline.Line) (func(*exactcover.Progress), time.Duration) {
+func SearchProgress(l *statusline.Line) (func(*exactcover.Progress), time.Duration) {
 	if l == nil {
 		return nil, 0
 	}
 	return func(pr *exactcover.Progress) {
 		st := pr.Stats
-		showProgress(l, pr.Fraction(), fmt.Sprintf("%.1f%% done (estimated), %s, %.0f nodes/s",
+		ShowProgress(l, pr.Fraction(), fmt.Sprintf("%.1f%% done (estimated), %s, %.0f nodes/s",
 			100*pr.Fraction(), explain.Plural(st.Solutions, "solution"), float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9)))
 	}, l.Every()
 }
 
-// showProgress shows what, with the time spent and, from the fraction f
+// ShowProgress shows what, with the time spent and, from the fraction f
 // done, the time left, when a line is due.
-func showProgress(l *statusline.Line, f float64, what string) {
+func ShowProgress(l *statusline.Line, f float64, what string) {
 	if !l.Due() {
 		return
 	}

@@ -1,0 +1,70 @@
+package iostreams
+
+import (
+	"bufio"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// StdinName names stdin in messages.
+const StdinName = "<stdin>"
+
+// Open opens name ("-": stdin, which the caller must not close before the
+// run ends; closing the returned value leaves it open). It returns the name
+// to use in messages.
+func (s *IO) Open(name string) (string, io.ReadCloser, error) {
+	if name == "-" {
+		if IsTerminal(s.Stdin) { // not for a pipe or /dev/null
+			fmt.Fprintln(s.Stderr, "xcover: reading the input from the terminal; end it with Ctrl-D (or give a FILE)")
+		}
+		return StdinName, io.NopCloser(s.Stdin), nil
+	}
+	f, err := os.Open(s.Path(name))
+	if err != nil {
+		return name, nil, fmt.Errorf("%s: %v", name, PathError(err))
+	}
+	return name, f, nil
+}
+
+// ReadFile reads name ("-": stdin) whole, gunzipped when its first bytes
+// say so, and refuses it beyond limit bytes (after gunzip), the most xcover
+// reads of what ("a DLX file"), without reading further. It returns the
+// name to use in messages.
+func (s *IO) ReadFile(name string, limit int64, what string) (string, []byte, error) {
+	name, f, err := s.Open(name)
+	if err != nil {
+		return name, nil, err
+	}
+	defer f.Close()
+	br := bufio.NewReader(f)
+	var r io.Reader = br
+	if magic, _ := br.Peek(2); string(magic) == "\x1f\x8b" { // gzip
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return name, nil, fmt.Errorf("%s: %v", name, err)
+		}
+		r = zr
+	}
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		err = fmt.Errorf("larger than %d bytes, the most xcover reads of %s", limit, what)
+	}
+	if err != nil {
+		return name, nil, fmt.Errorf("%s: %v", name, PathError(err))
+	}
+	return name, data, nil
+}
+
+// PathError drops the operation and path from an *fs.PathError, which the
+// message already names: "x.yaml: no such file or directory".
+func PathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,78 @@
+package iostreams
+
+import (
+	"bytes"
+	"compress/gzip"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+type terminalReader struct{ *strings.Reader }
+
+func (terminalReader) IsTerminal() bool { return true }
+
+func gzipped(t *testing.T, s string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write([]byte(s)); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("plain.dlx", []byte("| a b\na b\n"))
+	write("packed.dlx.gz", gzipped(t, "| a b\na b\n"))
+	write("big.dlx", []byte(strings.Repeat("x", 11)))
+	write("bomb.gz", gzipped(t, strings.Repeat("x", 1000)))
+	write("bad.gz", []byte("\x1f\x8bnot gzip"))
+	for _, tc := range []struct {
+		name, stdin     string
+		tty             bool
+		wantName, want  string
+		wantErr, hinted string
+	}{
+		{name: "plain.dlx", wantName: "plain.dlx", want: "| a b\na b\n"},
+		{name: "packed.dlx.gz", wantName: "packed.dlx.gz", want: "| a b\na b\n"},
+		{name: "-", stdin: "a b", wantName: "<stdin>", want: "a b"},
+		{name: "-", stdin: "a b", tty: true, wantName: "<stdin>", want: "a b", hinted: "end it with Ctrl-D"},
+		{name: "-", stdin: string(gzipped(t, "piped")), wantName: "<stdin>", want: "piped"},
+		{name: "missing.dlx", wantErr: "missing.dlx: no such file or directory"},
+		{name: "big.dlx", wantErr: "big.dlx: larger than 10 bytes, the most xcover reads of a test file"},
+		{name: "bomb.gz", wantErr: "bomb.gz: larger than 10 bytes"},
+		{name: "bad.gz", wantErr: "bad.gz: gzip: invalid header"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stderr bytes.Buffer
+			s := &IO{Stdin: strings.NewReader(tc.stdin), Stderr: &stderr, Dir: dir}
+			if tc.tty {
+				s.Stdin = terminalReader{strings.NewReader(tc.stdin)}
+			}
+			name, data, err := s.ReadFile(tc.name, 10, "a test file")
+			if tc.wantErr != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.wantErr) {
+					t.Fatalf("error %v, want one starting %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || name != tc.wantName || string(data) != tc.want {
+				t.Fatalf("got %q, %q, %v; want %q, %q", name, data, err, tc.wantName, tc.want)
+			}
+			if got := stderr.String(); tc.hinted == "" && got != "" || !strings.Contains(got, tc.hinted) {
+				t.Errorf("stderr %q, want it to hold %q", got, tc.hinted)
+			}
+		})
+	}
+}

@@ -1,0 +1,195 @@
+package searchcmd
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"xcover/exactcover"
+	"xcover/internal/cliparse"
+	"xcover/internal/exitcode"
+	"xcover/specs"
+)
+
+// The names of the flags that more than one command takes.
+const (
+	FlagAll, FlagLimit, FlagCount, FlagJSON, FlagStats = "all", "limit", "count", "json", "stats"
+	FlagMaxNodes, FlagTimeout, FlagProgress, FlagEvery = "max-nodes", "timeout", "progress", "progress-every"
+	FlagFormat, FlagEmitSpec, FlagJobs                 = "format", "emit-spec", "jobs"
+	FlagEngine, FlagBranching, FlagSeed                = "engine", "branching", "seed"
+)
+
+// SearchFlags returns the flags of the commands that search; what names a
+// solution in the help: "solution", "packing".
+func SearchFlags(what string) []cli.Flag {
+	return []cli.Flag{
+		AllFlag("print every "+what, "the first one only"),
+		&cli.GenericFlag{Name: FlagLimit, Value: &cliparse.Count{Min: 1}, DefaultText: "1", Usage: "print the first `N` " + what + "s (with --count: count up to N)"},
+		&cli.BoolFlag{Name: FlagCount, Usage: "count the " + what + "s without printing them; print the count (N+ when it is a lower bound)"},
+		JSONFlag("print one JSON object per line, for programs: one per " + what + ", then a summary"),
+		&cli.BoolFlag{Name: FlagStats, Usage: "print a summary line on stderr: " + what + "s, updates, nodes, time, status"},
+		&cli.GenericFlag{Name: FlagMaxNodes, Value: &cliparse.Count{Min: 1}, DefaultText: "no limit", Usage: "stop a search after `N` search-tree nodes, print what was found, exit 3"},
+		TimeoutFlag(),
+		&cli.BoolFlag{Name: FlagProgress, DefaultText: "a status line when stderr is a terminal", Usage: "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never"},
+		&cli.GenericFlag{Name: FlagEvery, Value: &cliparse.Duration{D: 3 * time.Second}, Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
+		EngineFlag("search with `ENGINE`: sparse (sparse sets, the fastest), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), or auto (the faster for the problem: sparse)"),
+	}
+}
+
+// TimeoutFlag bounds a whole run, reading the input included.
+func TimeoutFlag() cli.Flag {
+	return &cli.GenericFlag{Name: FlagTimeout, Value: &cliparse.Duration{}, DefaultText: "none", Usage: "stop after `DURATION` (30s, 5m, 1h30m), reading the input included; print what was found, exit 3"}
+}
+
+// SpecFormatFlag chooses the format of an exact-cover problem read.
+func SpecFormatFlag() cli.Flag {
+	return FormatFlag("read the input as `FORMAT` yaml or dlx", "from the extension .yaml, .yml or .dlx (.gz too), else from the content")
+}
+
+// FormatFlag chooses the format of the input; def says what the default
+// does.
+func FormatFlag(usage, def string) cli.Flag {
+	return &cli.StringFlag{Name: FlagFormat, Usage: usage, DefaultText: def}
+}
+
+// AllFlag asks for every solution (merge: every shard's).
+func AllFlag(usage, def string) cli.Flag {
+	return &cli.BoolFlag{Name: FlagAll, Usage: usage, DefaultText: def}
+}
+
+// JSONFlag asks for the output for programs; usage says what it holds.
+func JSONFlag(usage string) cli.Flag { return &cli.BoolFlag{Name: FlagJSON, Usage: usage} }
+
+// EngineFlag chooses the engine (solve's --engine); usage says for what.
+func EngineFlag(usage string) cli.Flag {
+	return &cli.GenericFlag{Name: FlagEngine, Value: &engine{}, DefaultText: "auto", Usage: usage}
+}
+
+// BranchingFlag chooses the branching rule, read by [Branching].
+func BranchingFlag(usage string) cli.Flag {
+	return &cli.StringFlag{Name: FlagBranching, Value: "knuth", Usage: usage}
+}
+
+// Branching reads --branching: knuth or weighted.
+func Branching(c *cli.Context) (exactcover.Branching, error) {
+	b, err := exactcover.ParseBranching(c.String(FlagBranching))
+	if err != nil {
+		return b, Usage(c, "--branching %q: expected knuth or weighted", c.String(FlagBranching))
+	}
+	return b, nil
+}
+
+// SeedFlag seeds random choices (zdd sample, estimate).
+func SeedFlag(usage string) cli.Flag { return &cli.Uint64Flag{Name: FlagSeed, Usage: usage} }
+
+// EmitSpecFlag asks sudoku and pentomino for their exact-cover problem.
+func EmitSpecFlag() cli.Flag {
+	return &cli.StringFlag{Name: FlagEmitSpec, Usage: "print the exact-cover problem as `FORMAT` yaml or dlx instead of solving it"}
+}
+
+// JobsUsage and JobsDefault are -j's help in the commands that search with
+// workers (solve, pentomino).
+const (
+	JobsUsage   = "search with `N` workers, each on its own core; -j 1 is the sequential search"
+	JobsDefault = "every core with --count; else 1, so that the solutions printed come in the sequential search's order (with -j they come as found)"
+)
+
+// JobsFlag sets the number of goroutines that solve; more than MaxJobs
+// gain nothing on any machine xcover runs on, and each holds a solver.
+// usage says what they do in the command, def the default when it is not 1.
+func JobsFlag(usage, def string) cli.Flag {
+	return &cli.GenericFlag{Name: FlagJobs, Aliases: []string{"j"}, Value: &cliparse.Count{N: 1, Min: 1, Max: MaxJobs}, Usage: usage, DefaultText: def}
+}
+
+// MaxJobs bounds -j.
+const MaxJobs = 256
+
+// Workers returns the number of workers: -j when given, else every core
+// for a count (every), else one: printed solutions then come in the
+// sequential search's order, the same from run to run (with workers they
+// come as found).
+func Workers(c *cli.Context, every bool) int {
+	switch {
+	case c.IsSet(FlagJobs):
+		return int(Count(c, FlagJobs))
+	case every:
+		return runtime.NumCPU()
+	}
+	return 1
+}
+
+// Request is what the shared search flags ask for, checked.
+type Request struct {
+	Limit              int64 // solutions to find; 0 for all
+	Count, JSON, Stats bool
+	MaxNodes           int64 // 0: no limit
+	Timeout            time.Duration
+	Engine             exactcover.Engine
+}
+
+// RequestOf reads the search flags and checks how they combine.
+func RequestOf(c *cli.Context) (*Request, error) {
+	r := &Request{Limit: 1, Count: c.Bool(FlagCount), JSON: c.Bool(FlagJSON), Stats: c.Bool(FlagStats),
+		MaxNodes: Count(c, FlagMaxNodes), Timeout: Duration(c, FlagTimeout), Engine: Engine(c)}
+	switch all := c.Bool(FlagAll); {
+	case all && c.IsSet(FlagLimit):
+		return nil, Usage(c, "--all and --limit contradict each other: give one")
+	case all && r.Count:
+		return nil, Usage(c, "--all prints every solution and --count prints none: give one")
+	case c.IsSet(FlagLimit):
+		r.Limit = Count(c, FlagLimit)
+	case all || r.Count:
+		r.Limit = 0
+	}
+	return r, nil
+}
+
+// WithTimeout returns the run's context, ended after d when d > 0.
+func WithTimeout(parent context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d > 0 {
+		return context.WithTimeout(parent, d)
+	}
+	return context.WithCancel(parent)
+}
+
+// SpecFormat returns the format the flag names (yaml, yml or dlx), or ""
+// when it is absent.
+func SpecFormat(c *cli.Context, flag string) (specs.Format, error) {
+	if !c.IsSet(flag) {
+		return "", nil
+	}
+	f, err := specs.ParseFormat(c.String(flag))
+	if err != nil {
+		return "", Usage(c, "--%s %v", flag, err)
+	}
+	return f, nil
+}
+
+// Usage is a usage error of the command being run: exit 2, one line.
+func Usage(c *cli.Context, format string, args ...any) error {
+	return exitcode.Bad(fmt.Errorf("%s: %s", c.Command.Name, fmt.Sprintf(format, args...)))
+}
+
+// Count returns the value of a flag of [cliparse.Count].
+func Count(c *cli.Context, name string) int64 { return c.Generic(name).(*cliparse.Count).N }
+
+// Duration returns the value of a flag of [cliparse.Duration].
+func Duration(c *cli.Context, name string) time.Duration {
+	return c.Generic(name).(*cliparse.Duration).D
+}
+
+// Engine returns the value of --engine.
+func Engine(c *cli.Context) exactcover.Engine { return c.Generic(FlagEngine).(*engine).e }
+
+// engine is the value of --engine.
+type engine struct{ e exactcover.Engine }
+
+func (v *engine) Set(s string) (err error) {
+	v.e, err = exactcover.ParseEngine(s)
+	return err
+}
+
+func (v *engine) String() string { return v.e.String() }

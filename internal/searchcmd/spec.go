@@ -1,0 +1,59 @@
+package searchcmd
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"xcover/exactcover"
+	"xcover/internal/exitcode"
+	"xcover/internal/iostreams"
+	"xcover/specs"
+)
+
+// LoadSpec reads the command's input ([ReadSpec]) as --format says, and
+// compiles it, printing the compiler's warnings. Errors are bad input
+// naming file:line:column, or ctx's error when ctx ends first (--timeout
+// bounds the whole run).
+func LoadSpec(ctx context.Context, c *cli.Context, s *iostreams.IO) (*specs.Spec, *exactcover.Solver, error) {
+	format, err := SpecFormat(c, FlagFormat)
+	arg, aerr := InputArg(c)
+	if err = cmp.Or(err, aerr); err != nil {
+		return nil, nil, err
+	}
+	type loaded struct {
+		sp     *specs.Spec
+		solver *exactcover.Solver
+	}
+	l, err := Await(ctx, func() (l loaded, err error) {
+		var warnings []string
+		if l.sp, err = ReadSpec(s, arg, format); err == nil {
+			l.solver, warnings, err = l.sp.Compile()
+		}
+		for _, w := range warnings {
+			fmt.Fprintf(s.Stderr, "xcover: warning: %s\n", w)
+		}
+		return l, exitcode.Bad(err)
+	})
+	return l.sp, l.solver, err
+}
+
+// ReadSpec reads the problem in file name as format says, else as its
+// extension says (.gz aside), else as its content looks, up to the limit
+// of that format, and parses it.
+func ReadSpec(s *iostreams.IO, name string, format specs.Format) (*specs.Spec, error) {
+	byName, named := specs.FormatOf(strings.TrimSuffix(name, ".gz"))
+	what := map[specs.Format]string{specs.YAML: "a YAML spec (large problems are best written in DLX)"}[cmp.Or(format, byName)]
+	file, data, err := s.ReadFile(name, specs.MaxBytes(cmp.Or(format, byName)), cmp.Or(what, "a DLX file"))
+	if err != nil {
+		return nil, err
+	}
+	sp, err := specs.Load(file, data, format)
+	if looks := specs.Detect(data); err != nil && format == "" && named && looks != byName {
+		err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, looks, looks)
+	}
+	return sp, exitcode.Bad(err)
+}
