@@ -188,12 +188,7 @@ func (pp *packingPrinter) packing(k *pentomino.Packing) bool {
 	pp.n++
 	switch {
 	case pp.out.JSON:
-		pp.out.Object(struct {
-			Type   string             `json:"type"`
-			Number int64              `json:"number"`
-			Rows   []string           `json:"rows"`
-			Pieces []pentomino.Placed `json:"pieces"`
-		}{"solution", pp.n, k.Rows(), k.Placed})
+		pp.out.Object(k.Record(pp.n))
 	case pp.color:
 		pp.out.Text([]byte(k.ANSI()), true)
 	default:

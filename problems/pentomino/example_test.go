@@ -2,7 +2,9 @@ package pentomino_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
 
 	"xcover/problems/pentomino"
 )
@@ -56,4 +58,29 @@ func ExampleParseBoard() {
 	fmt.Println(board.NumCells(), "cells,", p.GroupSize(), "symmetries")
 	// Output:
 	// 22 cells, 2 symmetries
+}
+
+// ExamplePacking_Record prints the one packing of the I pentomino in a 5x1
+// box as "xcover pentomino --json" does.
+func ExamplePacking_Record() {
+	board, err := pentomino.Rectangle(5, 1)
+	if err != nil {
+		panic(err)
+	}
+	pieces, err := pentomino.ParseLetters("--pieces", "I")
+	if err != nil {
+		panic(err)
+	}
+	p, err := pentomino.New(board, pieces, pentomino.Options{})
+	if err != nil {
+		panic(err)
+	}
+	enc := json.NewEncoder(os.Stdout)
+	if _, err := p.Solve(context.Background(), pentomino.Limits{}, func(k *pentomino.Packing) bool {
+		return enc.Encode(k.Record(1)) == nil
+	}); err != nil {
+		panic(err)
+	}
+	// Output:
+	// {"type":"solution","number":1,"rows":["IIIII"],"pieces":[{"piece":"I","cells":[[0,0],[0,1],[0,2],[0,3],[0,4]]}]}
 }

@@ -53,6 +53,21 @@ func (k *Packing) Rows() []string {
 // String returns the letter grid of Rows, lines separated by newlines.
 func (k *Packing) String() string { return strings.Join(k.Rows(), "\n") }
 
+// Record is a packing as "xcover pentomino --json" prints it, one JSON
+// object per line: its number in the order found (from 1), its letter
+// grid (Rows) and where each piece lies.
+type Record struct {
+	Type   string   `json:"type"` // "solution"
+	Number int64    `json:"number"`
+	Rows   []string `json:"rows"`
+	Pieces []Placed `json:"pieces"`
+}
+
+// Record returns the packing as the number-th record.
+func (k *Packing) Record(number int64) Record {
+	return Record{Type: "solution", Number: number, Rows: k.Rows(), Pieces: k.Placed}
+}
+
 // palette holds colors that tell neighbouring pieces apart: the twelve
 // pentominoes get the first twelve, other pieces a color chosen by name.
 var palette = []struct {
