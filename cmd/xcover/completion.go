@@ -6,7 +6,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"xcover/internal/cliparse"
-	"xcover/internal/iostreams"
 	"xcover/internal/searchcmd"
 )
 
@@ -15,7 +14,7 @@ import (
 // commands or flags that may come next, and the bash and zsh scripts (after
 // urfave/cli's autocomplete/ directory) ask it at each Tab; fish gets a
 // static script that urfave/cli generates from the commands and flags.
-func completion(c *cli.Context, e *iostreams.IO) error {
+func completion(c *cli.Context, e *env) error {
 	var script []byte
 	switch shell := strings.ToLower(c.Args().First()); {
 	case c.NArg() != 1:

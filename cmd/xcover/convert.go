@@ -8,7 +8,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
 	"xcover/internal/searchcmd"
 	"xcover/specs"
 )
@@ -17,7 +16,7 @@ func convertFlags() []cli.Flag {
 	return []cli.Flag{&cli.StringFlag{Name: "to", Usage: "write the problem as `FORMAT` yaml or dlx (required)"}, searchcmd.SpecFormatFlag()}
 }
 
-func convert(c *cli.Context, e *iostreams.IO) error {
+func convert(c *cli.Context, e *env) error {
 	to, err := searchcmd.SpecFormat(c, "to")
 	if err != nil || to == "" {
 		return cmp.Or(err, searchcmd.Usage(c, "--to yaml or --to dlx is required"))

@@ -55,7 +55,7 @@ func memoRequestOf(c *cli.Context, req *searchcmd.Request) (*memoRequest, error)
 
 // solveMemo counts by --memo, or builds the ZDD for --zdd, and ends the
 // output as searchcmd.Finish does, with the count in all its digits.
-func solveMemo(ctx context.Context, e *iostreams.IO, req *searchcmd.Request, out *searchcmd.Writer, s *exactcover.Solver, mr *memoRequest) error {
+func solveMemo(ctx context.Context, e *env, req *searchcmd.Request, out *searchcmd.Writer, s *exactcover.Solver, mr *memoRequest) error {
 	var zddFile *iostreams.OutputFile
 	if mr.zdd != "" {
 		var err error

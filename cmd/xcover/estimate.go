@@ -2,14 +2,13 @@ package main
 
 import (
 	"fmt"
-	"xcover/internal/searchcmd"
 
 	"github.com/urfave/cli/v2"
 
 	"xcover/exactcover"
 	"xcover/internal/cliparse"
 	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
+	"xcover/internal/searchcmd"
 	"xcover/report"
 )
 
@@ -26,7 +25,7 @@ func estimateFlags() []cli.Flag {
 }
 
 // estimate runs "xcover estimate".
-func estimate(c *cli.Context, e *iostreams.IO) error {
+func estimate(c *cli.Context, e *env) error {
 	eng := searchcmd.Engine(c)
 	rule, err := searchcmd.Branching(c)
 	if err != nil {

@@ -9,13 +9,12 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"xcover/internal/cliparse"
-	"xcover/internal/iostreams"
 	"xcover/internal/searchcmd"
 )
 
 // examples lists the shipped examples as COMMAND/NAME, or prints the one
 // named (its command and extension may be left out).
-func examples(c *cli.Context, e *iostreams.IO) error {
+func examples(c *cli.Context, e *env) error {
 	files, _ := fs.Glob(assets, "examples/*/*")
 	if c.NArg() == 0 {
 		for _, f := range files {

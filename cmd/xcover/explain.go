@@ -10,7 +10,6 @@ import (
 	"xcover/explain"
 	"xcover/internal/cliparse"
 	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
 	"xcover/internal/searchcmd"
 )
 
@@ -29,7 +28,7 @@ func explainFlags() []cli.Flag {
 	}
 }
 
-func narrate(c *cli.Context, e *iostreams.IO) error {
+func narrate(c *cli.Context, e *env) error {
 	ctx, cancel := searchcmd.WithTimeout(c.Context, searchcmd.Duration(c, searchcmd.FlagTimeout))
 	defer cancel()
 	sp, _, err := searchcmd.LoadSpec(ctx, c, e)

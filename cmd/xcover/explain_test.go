@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
 	"xcover/internal/exitcode"
 )
 

@@ -32,13 +32,17 @@ func main() {
 	os.Exit(exitcode.Print(run(ctx, os.Args, e), e.Stderr))
 }
 
+// env is what one run sees of the world: its streams, environment and
+// working directory (package iostreams); tests give their own.
+type env = iostreams.IO
+
 // parsing serializes urfave/cli's parsing of the command line across the
 // runs of one process (the tests run many at once): it writes to its
 // global HelpFlag and VersionFlag. The command itself runs unlocked.
 var parsing sync.Mutex
 
 // run executes one command line (args[0] is the program's name).
-func run(ctx context.Context, args []string, e *iostreams.IO) error {
+func run(ctx context.Context, args []string, e *env) error {
 	app := newApp(e)
 	parsing.Lock()
 	parsed := sync.OnceFunc(parsing.Unlock)
@@ -75,8 +79,8 @@ func help(name string) string {
 
 // newApp builds the command line afresh: its commands and flags are new
 // values, so that runs share nothing and tests run them in parallel.
-func newApp(e *iostreams.IO) *cli.App {
-	do := func(f func(*cli.Context, *iostreams.IO) error) cli.ActionFunc {
+func newApp(e *env) *cli.App {
+	do := func(f func(*cli.Context, *env) error) cli.ActionFunc {
 		return func(c *cli.Context) error { return f(c, e) }
 	}
 	commands := []*cli.Command{

@@ -15,11 +15,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"xcover/internal/iostreams"
 
 	"xcover/exactcover"
 	"xcover/internal/cliparse"
 	"xcover/internal/exitcode"
+	"xcover/internal/iostreams"
 	"xcover/internal/verify"
 	"xcover/specs"
 )

@@ -2,13 +2,10 @@ package main
 
 import (
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
 	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
 	"xcover/internal/searchcmd"
 	"xcover/report"
 )
@@ -20,24 +17,18 @@ func mergeFlags() []cli.Flag {
 }
 
 // merge is "xcover merge FILE…": see help/merge.txt.
-func merge(c *cli.Context, e *iostreams.IO) error {
+func merge(c *cli.Context, e *env) error {
 	if c.NArg() == 0 {
 		return searchcmd.Usage(c, "expected the shards' --json output files (or - for stdin)")
 	}
 	all := c.Bool(searchcmd.FlagAll)
 	var shards []*report.Shard
 	for _, name := range c.Args().Slice() {
-		var r io.Reader = e.Stdin
-		if name == "-" {
-			name = "<stdin>"
-		} else {
-			f, err := os.Open(e.Path(name))
-			if err != nil {
-				return searchcmd.Usage(c, "%s: %v", name, iostreams.PathError(err))
-			}
-			defer f.Close()
-			r = f
+		name, r, err := e.Open(name)
+		if err != nil {
+			return searchcmd.Usage(c, "%v", err)
 		}
+		defer r.Close()
 		read, err := report.ReadShards(r, name, all)
 		if err != nil {
 			return searchcmd.Usage(c, "%v", err)

@@ -41,7 +41,7 @@ func pentominoFlags() []cli.Flag {
 	}, searchcmd.SearchFlags("packing")...)
 }
 
-func pack(c *cli.Context, e *iostreams.IO) error {
+func pack(c *cli.Context, e *env) error {
 	req, err := searchcmd.RequestOf(c)
 	if err != nil {
 		return err
@@ -125,7 +125,7 @@ func pack(c *cli.Context, e *iostreams.IO) error {
 
 // newPuzzle reads the board and the pieces the flags name and compiles
 // the packing problem.
-func newPuzzle(c *cli.Context, e *iostreams.IO) (*pentomino.Puzzle, error) {
+func newPuzzle(c *cli.Context, e *env) (*pentomino.Puzzle, error) {
 	board, err := pentomino.ParseBoardSize(c.String("board"))
 	if err != nil {
 		err = fmt.Errorf("--board: %w", err)
@@ -165,7 +165,7 @@ func newPuzzle(c *cli.Context, e *iostreams.IO) (*pentomino.Puzzle, error) {
 
 // isPieceFile tells a piece file from a list of letters: "-", a YAML
 // extension (.gz aside), a path separator, or an existing file.
-func isPieceFile(e *iostreams.IO, s string) bool {
+func isPieceFile(e *env, s string) bool {
 	ext := strings.ToLower(filepath.Ext(strings.TrimSuffix(s, ".gz")))
 	if _, err := os.Stat(e.Path(s)); err == nil || s == "-" || ext == ".yaml" || ext == ".yml" {
 		return s != ""

@@ -11,7 +11,6 @@ import (
 
 	"xcover/exactcover"
 	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
 	"xcover/internal/searchcmd"
 )
 
@@ -27,7 +26,7 @@ type scale struct {
 }
 
 // scaleOf checks the flags for big searches before any input is read.
-func scaleOf(c *cli.Context, e *iostreams.IO) (*scale, error) {
+func scaleOf(c *cli.Context, e *env) (*scale, error) {
 	r := &scale{checkpoint: c.String("checkpoint"), every: searchcmd.Duration(c, "checkpoint-every"), resume: c.String("resume")}
 	if s := c.String("shard"); s != "" {
 		sh, err := exactcover.ParseShard(s)
@@ -52,7 +51,7 @@ func scaleOf(c *cli.Context, e *iostreams.IO) (*scale, error) {
 // for, reading the checkpoint to resume. every says whether the search is
 // a count, which takes every core by default; out is the output, made
 // durable before each checkpoint (which counts what it printed).
-func (r *scale) configure(c *cli.Context, e *iostreams.IO, cfg *exactcover.Config, every bool, out *searchcmd.Writer) error {
+func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every bool, out *searchcmd.Writer) error {
 	cfg.Workers = searchcmd.Workers(c, every)
 	cfg.Shard = r.shard
 	if r.resume != "" {
@@ -104,7 +103,7 @@ func searchError(c *cli.Context, err error) (early, late error) {
 }
 
 // resumeHint tells how to go on with a search stopped with a checkpoint.
-func resumeHint(e *iostreams.IO, r *scale, st exactcover.Stats) {
+func resumeHint(e *env, r *scale, st exactcover.Stats) {
 	switch {
 	case r.checkpoint == "":
 	case st.Status == exactcover.Interrupted, st.Status == exactcover.Timeout, st.Status == exactcover.NodeLimit:

@@ -11,6 +11,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
 	"xcover/internal/exitcode"
 )
 

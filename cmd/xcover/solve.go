@@ -49,7 +49,7 @@ func solveFlags() []cli.Flag {
 			Usage: "write the ZDD of all solutions to `FILE` (Knuth's ZDDREAD format; see \"xcover help zdd\") and print the count"})
 }
 
-func solve(c *cli.Context, e *iostreams.IO) error {
+func solve(c *cli.Context, e *env) error {
 	req, err := searchcmd.RequestOf(c)
 	if err != nil {
 		return err

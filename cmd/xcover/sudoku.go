@@ -13,7 +13,6 @@ import (
 	"xcover/exactcover"
 	"xcover/explain"
 	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
 	"xcover/internal/searchcmd"
 	"xcover/problems/sudoku"
 	"xcover/report"
@@ -39,7 +38,7 @@ type sudokuRun struct {
 	sudoku.Report
 }
 
-func sudokuAction(c *cli.Context, e *iostreams.IO) error {
+func sudokuAction(c *cli.Context, e *env) error {
 	req, err := searchcmd.RequestOf(c)
 	if err != nil {
 		return err
@@ -131,7 +130,7 @@ func sudokuAction(c *cli.Context, e *iostreams.IO) error {
 // end prints the summary (--json) and the --stats line, and returns the
 // exit error: 3 when a search was cut short, else 1 when a puzzle has no
 // solution or could not be read.
-func (r *sudokuRun) end(ctx context.Context, e *iostreams.IO, start time.Time, jobs int) error {
+func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) error {
 	r.out.Status.Stop()
 	t, took := &r.Tally, time.Since(start)
 	if r.req.JSON {

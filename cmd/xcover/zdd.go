@@ -7,14 +7,13 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
-	"xcover/internal/searchcmd"
 
 	"github.com/urfave/cli/v2"
 
 	"xcover/exactcover"
 	"xcover/internal/cliparse"
 	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
+	"xcover/internal/searchcmd"
 	"xcover/report"
 	"xcover/specs"
 	"xcover/zdd"
@@ -28,7 +27,7 @@ const maxZDDBytes = 1 << 32
 
 // zddCommands are the subcommands of "xcover zdd"; do binds an action to
 // the run's environment.
-func zddCommands(do func(func(*cli.Context, *iostreams.IO) error) cli.ActionFunc) []*cli.Command {
+func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.Command {
 	json := func() cli.Flag {
 		return searchcmd.JSONFlag("print one JSON object per line, for programs: one per solution, then a summary")
 	}
@@ -58,7 +57,7 @@ func zddCommands(do func(func(*cli.Context, *iostreams.IO) error) cli.ActionFunc
 }
 
 // zddAction runs one "xcover zdd" subcommand.
-func zddAction(c *cli.Context, e *iostreams.IO) error {
+func zddAction(c *cli.Context, e *env) error {
 	what, start := c.Command.Name, time.Now()
 	if c.NArg() != 1 {
 		return searchcmd.Usage(c, "expected one ZDD file (or - for stdin), got %d arguments", c.NArg())
@@ -139,7 +138,7 @@ type zddPrinter struct {
 
 // loadProblem reads --problem, when given, and checks that the ZDD's
 // variables name its options.
-func (zp *zddPrinter) loadProblem(c *cli.Context, e *iostreams.IO, z *zdd.ZDD) error {
+func (zp *zddPrinter) loadProblem(c *cli.Context, e *env, z *zdd.ZDD) error {
 	file := c.String("problem")
 	if file == "" {
 		return nil
@@ -177,7 +176,7 @@ func (zp *zddPrinter) solution(set []int) {
 
 // optimum prints a solution of least (greatest) total weight, then its
 // weight.
-func (zp *zddPrinter) optimum(c *cli.Context, e *iostreams.IO, z *zdd.ZDD, maximize bool, sum *report.Summary) error {
+func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool, sum *report.Summary) error {
 	weight := func(int) int64 { return 1 }
 	if file := c.String("weights"); file != "" {
 		ws, err := readWeights(e, file)
@@ -210,7 +209,7 @@ func (zp *zddPrinter) optimum(c *cli.Context, e *iostreams.IO, z *zdd.ZDD, maxim
 }
 
 // readWeights reads the options' weights from file.
-func readWeights(e *iostreams.IO, file string) ([]int64, error) {
+func readWeights(e *env, file string) ([]int64, error) {
 	name, data, err := e.ReadFile(file, specs.MaxDLXBytes, "a list of weights")
 	if err != nil {
 		return nil, err
