@@ -7,10 +7,12 @@ import "unsafe"
 // returns the number of updates it made, counted as DLX1, DLX2 and DLX3
 // count them.
 //
-// Everything rests on one pair of loops: hideOptions takes a run of
-// options of one list out of the lists of their other items, and
-// unhideOptions puts them back. Covering an item, purifying it and
-// tweaking it all hide options; they differ only in which options.
+// Everything rests on one pair of loops, hideIn and unhideIn (called
+// through hideOptions and unhideOptions): the first takes a run of options
+// of one list out of the lists of their other items, the second puts them
+// back. Covering an item, purifying it and tweaking it all hide options;
+// they differ only in which options: all of the item's, those of another
+// color, the one at the top of the list.
 
 // cover removes item c from the active items and hides every option in c's
 // list from the lists of its other items. (Knuth unlinks c from a list of
