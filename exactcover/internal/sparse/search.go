@@ -210,7 +210,7 @@ nodeM: // with multiplicities: take the option lv.r, then remove it
 		goto backup
 	}
 	lv.r = e.firstOption(lv.best)
-	if score > 1 {
+	if score > 1 { // else no right branch, and no restore point to come back to
 		lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
 	}
 	lv.branch = takeBranch
@@ -218,6 +218,8 @@ nodeM: // with multiplicities: take the option lv.r, then remove it
 	goto taken
 
 right: // the other branch of lv's node, its last: remove its option
+	// (next comes here only while lv has its restore point, which the
+	// left branch alone has.)
 	e.restore(lv.mark, lv.nAct, lv.nSec)
 	e.forget(lv.mark)
 	lv.mark = -1
