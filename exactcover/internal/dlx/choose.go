@@ -93,7 +93,10 @@ func scan(nd []node, active []uint64, weight []uint32) int32 {
 // When lists and slacks are short enough (packedM), degree, s, length and
 // weight fit one 64-bit sort key and one pass with no unpredictable branch
 // finds the item; otherwise a first pass finds the least degree and s and a
-// second breaks the ties.
+// second breaks the ties. That first pass and the packed one are written
+// apart, both on degree: one loop testing packedM at each item made the
+// search 4% slower on mcc-queens2-7, and one generic loop compiled for
+// each key 0.75%.
 func (e *Engine) chooseM() (best, score int32) {
 	nd, bound, slack, weight := e.nodes, e.bound, e.slack, e.weight
 	if e.packedM {
@@ -101,10 +104,7 @@ func (e *Engine) chooseM() (best, score int32) {
 		for w, m := range e.active {
 			for ; m != 0; m &= m - 1 {
 				k := int32(w<<6 | bits.TrailingZeros64(m))
-				b := bound[k]
-				s := min(slack[k], b)
-				l := nd[k].top
-				t := l + s - b + 1
+				t, s, l := degree(nd, bound, slack, k)
 				if t <= 0 {
 					return k, t // too few options: the first such item, as DLX3 finds it
 				}
@@ -120,9 +120,7 @@ func (e *Engine) chooseM() (best, score int32) {
 	for w, m := range e.active {
 		for ; m != 0; m &= m - 1 {
 			k := int32(w<<6 | bits.TrailingZeros64(m))
-			b := bound[k]
-			s := min(slack[k], b)
-			t := nd[k].top + s - b + 1
+			t, s, _ := degree(nd, bound, slack, k)
 			if t <= 0 {
 				return k, t
 			}
@@ -136,12 +134,20 @@ func (e *Engine) chooseM() (best, score int32) {
 	for w, m := range e.active {
 		for ; m != 0; m &= m - 1 {
 			k := int32(w<<6 | bits.TrailingZeros64(m))
-			b := bound[k]
-			s := min(slack[k], b)
-			if uint64(nd[k].top+s-b+1)<<32|uint64(s) == least {
-				tie = min(tie, uint64(1<<26-nd[k].top)<<37|uint64(maxWeight-weight[k])<<24|uint64(k))
+			if t, s, l := degree(nd, bound, slack, k); uint64(t)<<32|uint64(s) == least {
+				tie = min(tie, uint64(1<<26-l)<<37|uint64(maxWeight-weight[k])<<24|uint64(k))
 			}
 		}
 	}
 	return int32(tie & (1<<24 - 1)), int32(least >> 32)
+}
+
+// degree returns primary item k's branching degree t = len+s−b+1, with s,
+// its slack but at most b, and len, its list's length (b its remaining
+// bound): what chooseM compares.
+func degree(nd []node, bound, slack []int32, k int32) (t, s, l int32) {
+	b := bound[k]
+	s = min(slack[k], b)
+	l = nd[k].top
+	return l + s - b + 1, s, l
 }

@@ -52,6 +52,7 @@ type Engine struct {
 	// how many more options may cover primary item i, slack[i] = hi−lo.
 	mcc          bool
 	bound, slack []int32
+	nBounded     int32 // items 1…nBounded count their bounds: nPrimary when mcc, else 0
 	// packedM: every list is shorter than 2^20 and every slack below 2^10,
 	// so that chooseM's sort key fits 64 bits.
 	packedM bool
@@ -97,6 +98,10 @@ func (e *Engine) Reset(p *core.Problem) {
 	e.nActive = int32(nPrimary)
 	e.weight = resize(e.weight, nPrimary+1)
 	e.mcc = p.Multiplicities()
+	e.nBounded = 0
+	if e.mcc {
+		e.nBounded = e.nPrimary
+	}
 	e.track = nPrimary > TrackShortAbove && !e.mcc // Algorithm M chooses by another measure
 	e.short = resize(e.short, nItems>>6+1)
 	clear(e.short)

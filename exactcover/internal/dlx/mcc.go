@@ -81,7 +81,7 @@ advance: // if cur is off limits, back up; tweak it if need be
 		e.deactivate(best)
 	}
 	if cur > e.nItems {
-		u, cl = e.coverOthersM(cur)
+		u, cl = e.coverOthers(cur)
 		t.updates += u
 		t.cleansings += cl
 	}
@@ -104,7 +104,7 @@ backdown:
 		goto backup
 	}
 	best = nd[cur].top
-	e.uncoverOthersM(cur)
+	e.uncoverOthers(cur)
 	if level <= cut { // its other branches were given away
 		goto backup
 	}
@@ -178,59 +178,9 @@ func (e *Engine) leaveM(l int) {
 		}
 	} else {
 		best = e.nodes[cur].top
-		e.uncoverOthersM(cur)
+		e.uncoverOthers(cur)
 	}
 	e.restoreM(l, best)
-}
-
-// coverOthersM takes the option of node p for the items other than p's:
-// each primary item's bound goes down, and the item is covered when it
-// reaches zero; secondary items are covered or purified as in DLX2.
-func (e *Engine) coverOthersM(p int32) (updates, cleansings int64) {
-	nd := e.nodes
-	for pp := p + 1; pp != p; {
-		n := nd[pp]
-		switch {
-		case n.top <= 0:
-			pp = n.up
-			continue
-		case n.top <= e.nPrimary:
-			if e.bound[n.top]--; e.bound[n.top] == 0 {
-				updates += e.cover(n.top)
-			}
-		case n.color == 0:
-			updates += e.cover(n.top)
-		case n.color > 0:
-			u, c := e.purify(pp)
-			updates += u
-			cleansings += c
-		}
-		pp++
-	}
-	return updates, cleansings
-}
-
-// uncoverOthersM undoes coverOthersM(p) in reverse order.
-func (e *Engine) uncoverOthersM(p int32) {
-	nd := e.nodes
-	for pp := p - 1; pp != p; {
-		n := nd[pp]
-		switch {
-		case n.top <= 0:
-			pp = n.down
-			continue
-		case n.top <= e.nPrimary:
-			if e.bound[n.top] == 0 {
-				e.uncover(n.top)
-			}
-			e.bound[n.top]++
-		case n.color == 0:
-			e.uncover(n.top)
-		case n.color > 0:
-			e.unpurify(pp)
-		}
-		pp--
-	}
 }
 
 // walkM passes over the branches of level l, which branches on item i,
@@ -286,7 +236,7 @@ func (e *Engine) takeM(l int, st core.Step) (updates, cleansings int64, err erro
 	}
 	e.choice[l] = cur
 	if cur > e.nItems {
-		updates, cleansings = e.coverOthersM(cur)
+		updates, cleansings = e.coverOthers(cur)
 	}
 	return updates + tw, cleansings, nil
 }
@@ -312,7 +262,7 @@ func (e *Engine) resumeAtM(l int, st core.Step) (int32, error) {
 
 // forceM takes an option outside any branching (a partial solution): the
 // option leaves every list, so that nothing can take it again, and then
-// counts for each of its items, as coverOthersM does.
+// counts for each of its items, as coverOthers does.
 func (e *Engine) forceM(l int, st core.Step) error {
 	q, err := e.nodeOf(st)
 	if err != nil {
@@ -325,7 +275,7 @@ func (e *Engine) forceM(l int, st core.Step) error {
 	} else {
 		e.bound[it]--
 	}
-	e.coverOthersM(q)
+	e.coverOthers(q)
 	e.choice[l], e.firstTweak[l] = q, forcedLevel
 	return nil
 }
@@ -333,26 +283,18 @@ func (e *Engine) forceM(l int, st core.Step) error {
 // unforceM undoes forceM for the option of node q, in reverse.
 func (e *Engine) unforceM(q int32) {
 	nd := e.nodes
-	e.uncoverOthersM(q)
+	e.uncoverOthers(q)
 	it := nd[q].top
 	if e.bound[it] == 0 {
 		e.uncover(it)
 	}
 	e.bound[it]++
-	// tweak(q, true) took out q+1, …, q going around the option; put them
-	// back in the reverse order: q, q-1, …, q+1.
-	for nn := q; ; {
-		if n := nd[nn]; n.color >= 0 {
-			nd[n.up].down, nd[n.down].up = nn, nn
-			nd[n.top].top++
-		}
-		if nn--; nd[nn].top <= 0 { // the spacer before the option
-			nn = nd[nn].down // its last node
-		}
-		if nn == q {
-			return
-		}
-	}
+	// tweak(q, true) hid q's option, then took q out of its list: q goes
+	// back first, then the option.
+	x := nd[q]
+	nd[x.up].down, nd[x.down].up = q, q
+	nd[it].top++
+	e.unhideOptions(q, x.up)
 }
 
 // childrenM appends the children of the node just entered at level l

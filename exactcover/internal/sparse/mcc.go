@@ -11,108 +11,15 @@ import (
 // len+s−b+1) and the option o of i's set with the smallest index; its left
 // branch takes o, its right branch removes o from the problem and leaves
 // i to a later node. A degree of 1 means every remaining option of i is
-// needed, so the right branch, which could not succeed, is not made.
+// needed, so the right branch, which could not succeed, is not made. The
+// search loop (search.go) makes the two branches at its labels nodeM and
+// right.
 
 // Branches of a level, in level.branch.
 const (
 	takeBranch    = 1
 	excludeBranch = 2
 )
-
-// searchM is the search loop for problems with multiplicities.
-func (e *Engine) searchM(run *core.Run, c *core.Counters, base int) (end core.End) {
-	var (
-		depth = base
-		lv    *level
-		u     int64
-		ok    bool
-		score int32
-		w     walk // (see search)
-	)
-	ww := &w
-	ww.base, ww.cut = base, base-1
-	ww.weighted = run.Weighted
-	clear(e.prof)
-	ww.nextPoll = run.NextPoll(0)
-
-forward:
-	if ww.t.nodes >= ww.nextPoll {
-		if why, stop := e.poll(run, ww, c, depth); stop {
-			end = why
-			goto finish
-		}
-		ww.nextPoll = run.NextPoll(ww.t.nodes)
-	}
-	ww.t.nodes++
-	e.prof[depth]++
-	lv = &e.lv[depth]
-	lv.mark = -1
-	if e.nAct == 0 { // every primary item is content: a solution
-		ww.t.sols++
-		if run.Visit != nil && !run.Visit(e.solution(depth)) {
-			end = core.Visited
-			goto finish
-		}
-		if run.MaxSolutions > 0 && ww.t.sols >= run.MaxSolutions {
-			end = core.SolutionLimit
-			goto finish
-		}
-		goto backup
-	}
-	lv.best, score = e.chooseM(ww.weighted)
-	if score <= 0 { // too few options left for the item
-		e.bump(ww.weighted, lv.best)
-		goto backup
-	}
-	lv.r = e.firstOption(lv.best)
-	if score > 1 {
-		lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
-	}
-	lv.branch = takeBranch
-	u, ok = e.include(lv.r)
-	ww.t.updates += u
-	if ok {
-		depth++
-		goto forward
-	}
-	if e.dead >= 0 {
-		e.bump(ww.weighted, e.dead)
-	}
-
-right: // the other branch of lv's node: remove its option
-	if lv.mark < 0 || depth <= ww.cut {
-		goto backup
-	}
-	e.restore(lv.mark, lv.nAct, lv.nSec)
-	e.forget(lv.mark) // the right branch is the node's last
-	lv.mark = -1
-	lv.branch = excludeBranch
-	u, ok = e.exclude(lv.r)
-	ww.t.updates += u
-	if ok {
-		depth++
-		goto forward
-	}
-	if e.dead >= 0 {
-		e.bump(ww.weighted, e.dead)
-	}
-
-backup:
-	if depth == ww.base {
-		goto finish
-	}
-	depth--
-	lv = &e.lv[depth]
-	if lv.branch == takeBranch {
-		goto right
-	}
-	goto backup
-
-finish:
-	*c = ww.t.add(c)
-	run.AddProfile(e.prof)
-	return end
-}
 
 // chooseM returns the block of the active primary item with the least
 // branching degree len+s−b+1 (b its remaining bound, s its slack but at

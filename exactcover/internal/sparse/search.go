@@ -18,9 +18,6 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End,
 		return core.Exhausted, err
 	}
 	e.path = u.Path
-	if e.mcc {
-		return e.searchM(run, c, base), nil
-	}
 	return e.search(run, c, base), nil
 }
 
@@ -76,6 +73,7 @@ type walk struct {
 	cut      int // levels ≤ cut gave their other branches away
 	fast     bool
 	weighted bool
+	mcc      bool // the problem has multiplicities
 }
 
 // poll does what is due when a search reaches Run.NextPoll: at the node
@@ -105,14 +103,18 @@ func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end 
 	return core.Exhausted, false
 }
 
-// search is the search loop for problems without multiplicities: levels on
-// an explicit stack, nothing allocated per node. It explores the subtree of
-// the node reached by levels 0…base-1, and leaves the state for the
-// caller's restore point to undo.
+// search is the search loop: levels on an explicit stack, nothing
+// allocated per node. It explores the subtree of the node reached by
+// levels 0…base-1, and leaves the state for the caller's restore point to
+// undo. Without multiplicities a node branches on every option of the
+// item it chooses; with them (w.mcc), two ways on one option (see
+// mcc.go). Polls, solutions, dead ends, restore points and backing up are
+// the same for both.
 func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.End) {
 	var (
 		depth = base
 		best  int32
+		score int32
 		lv    *level
 		u     int64
 		ok    bool
@@ -122,6 +124,7 @@ func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.End
 	ww.base, ww.cut = base, base-1
 	ww.weighted = run.Weighted
 	ww.fast = e.track && !run.Weighted
+	ww.mcc = e.mcc
 	clear(e.prof)
 	ww.nextPoll = run.NextPoll(0)
 
@@ -137,7 +140,7 @@ forward:
 	e.prof[depth]++
 	lv = &e.lv[depth]
 	lv.mark = -1
-	if e.nAct == 0 { // every primary item covered: a solution
+	if e.nAct == 0 { // every primary item covered (or content): a solution
 		ww.t.sols++
 		if run.Visit != nil && !run.Visit(e.solution(depth)) {
 			end = core.Visited
@@ -148,6 +151,9 @@ forward:
 			goto finish
 		}
 		goto backup
+	}
+	if ww.mcc {
+		goto nodeM
 	}
 	if ww.fast && depth > ww.base { // a forced move, as choose would find it (see there)
 		for k, m := range e.short {
@@ -183,13 +189,43 @@ taken:
 	}
 	e.bump(ww.weighted, e.dead)
 
-next: // on to the next option at this level, if any
-	if lv.mark < 0 || depth <= ww.cut || lv.r+1 >= lv.end {
+next: // on to lv's next branch, if it has one and keeps it
+	if lv.mark < 0 || depth <= ww.cut {
+		goto backup
+	}
+	if ww.mcc {
+		goto right
+	}
+	if lv.r+1 >= lv.end {
 		goto backup
 	}
 	e.restore(lv.mark, lv.nAct, lv.nSec)
 	lv.r++
 	goto advance
+
+nodeM: // with multiplicities: take the option lv.r, then remove it
+	lv.best, score = e.chooseM(ww.weighted)
+	if score <= 0 { // too few options left for the item
+		e.bump(ww.weighted, lv.best)
+		goto backup
+	}
+	lv.r = e.firstOption(lv.best)
+	if score > 1 { // else no right branch, and no restore point to come back to
+		lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
+	}
+	lv.branch = takeBranch
+	u, ok = e.include(lv.r)
+	goto taken
+
+right: // the other branch of lv's node, its last: remove its option
+	// (next comes here only while lv has its restore point, which the
+	// left branch alone has.)
+	e.restore(lv.mark, lv.nAct, lv.nSec)
+	e.forget(lv.mark)
+	lv.mark = -1
+	lv.branch = excludeBranch
+	u, ok = e.exclude(lv.r)
+	goto taken
 
 backup:
 	if depth == ww.base {
