@@ -12,22 +12,18 @@ import "xcover/exactcover/internal/core"
 // DLX3's steps and counts one for one. It explores the subtree of the node
 // reached by levels 0…base-1, or, when resume is a node, the branches of
 // level base after resume's.
-func (e *Engine) danceM(run *core.Run, c *core.Counters, base int, resume int32) (end core.End) {
+func (e *Engine) danceM(run *core.Run, c *core.Counters, base int, resume int32) core.End {
 	nd := e.nodes
 	choice, bound, slack := e.choice, e.bound, e.slack
 	profile := e.profile(run)
 	var (
-		level        = base
-		best, cur    int32
-		score, b     int32
-		t            tally
-		u, cl        int64
-		nextPoll     int64
-		cut          = base - 1 // levels ≤ cut gave their other branches away
-		weighted     = run.Weighted
-		maxSolutions = run.MaxSolutions
+		level     = base
+		best, cur int32
+		score, b  int32
+		t         = newTally(run, c, base)
+		u, cl     int64
+		weighted  = run.Weighted
 	)
-	nextPoll = run.NextPoll(0)
 	if resume != 0 {
 		cur = resume
 		best = nd[cur].top
@@ -35,24 +31,12 @@ func (e *Engine) danceM(run *core.Run, c *core.Counters, base int, resume int32)
 	}
 
 forward:
-	if t.nodes >= nextPoll {
-		if why, stop := e.poll(run, &t, c, base, level, &cut); stop {
-			end = why
-			goto abort
-		}
-		nextPoll = run.NextPoll(t.nodes)
+	if e.enter(&t, profile, level) {
+		goto abort
 	}
-	t.nodes++
-	profile[level]++
 	best, score = e.chooseM()
 	if best == 0 { // no active item: a solution
-		t.sols++
-		if run.Visit != nil && !run.Visit(e.solution(level)) {
-			end = core.Visited
-			goto abort
-		}
-		if maxSolutions > 0 && t.sols >= maxSolutions {
-			end = core.SolutionLimit
+		if e.visit(&t, level) {
 			goto abort
 		}
 		goto backdown
@@ -105,7 +89,7 @@ backdown:
 	}
 	best = nd[cur].top
 	e.uncoverOthers(cur)
-	if level <= cut { // its other branches were given away
+	if level <= t.cut { // its other branches were given away
 		goto backup
 	}
 next:
@@ -120,9 +104,9 @@ abort: // undo the levels below the current one
 	}
 
 finish:
-	*c = t.add(c)
+	*c = t.add()
 	run.AddProfile(e.prof)
-	return end
+	return t.end
 }
 
 // deactivate and activate take primary item i out of the active items and

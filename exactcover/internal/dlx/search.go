@@ -36,42 +36,96 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End,
 // ResetWeights sets every item's weight for the Weighted rule to zero.
 func (e *Engine) ResetWeights() { clear(e.weight) }
 
-// tally holds a search's counts while it runs, in registers; they reach
-// the caller's core.Counters when the search polls and when it ends.
+// tally holds a search's counts while it runs, and what its helpers
+// enter, visit and poll need to know of it. The counts reach the caller's
+// counters, c, when the search polls and when it ends. Both search loops
+// keep one and pass its address, so that enter, inlined, calls poll with
+// two arguments: one more and enter would exceed Go's inlining budget.
 type tally struct {
 	sols, nodes, updates, cleansings int64
+
+	nextPoll int64    // the node count at which the search polls next (Run.NextPoll)
+	end      core.End // how the search ends, once enter or visit stops it
+	run      *core.Run
+	c        *core.Counters
+	base     int // the search's first level
+	cut      int // levels ≤ cut gave their other branches away (donate)
 }
 
-func (t *tally) add(c *core.Counters) core.Counters {
+// newTally returns the tally of a search that starts at level base.
+func newTally(run *core.Run, c *core.Counters, base int) tally {
+	return tally{nextPoll: run.NextPoll(0), run: run, c: c, base: base, cut: base - 1}
+}
+
+// add returns the caller's counts plus the search's.
+func (t *tally) add() core.Counters {
+	c := t.c
 	return core.Counters{Solutions: c.Solutions + t.sols, Nodes: c.Nodes + t.nodes,
 		Updates: c.Updates + t.updates, Cleansings: c.Cleansings + t.cleansings}
 }
 
-// poll does what is due when a search reaches Run.NextPoll: at the node
+// enter counts a node the search enters at level, after polling when one
+// is due; it returns true, with t.end set, when the search must stop
+// there instead. Both search loops, dance and danceM, begin each node with
+// it. It is kept small enough to be inlined (hence a bool result, not end
+// and stop, and poll's few arguments), so that counting a node stays a
+// compare and two increments while the rare poll stays a call out of line.
+func (e *Engine) enter(t *tally, profile []int64, level int) (stop bool) {
+	if t.nodes >= t.nextPoll && e.poll(t, level) {
+		return true
+	}
+	t.nodes++
+	profile[level]++
+	return
+}
+
+// visit counts a solution of levels 0…level-1 and shows it to Run.Visit;
+// it returns true, with t.end set, when the search must stop: Visit
+// declined to go on, or Run.MaxSolutions is reached. Both search loops use
+// it; it is not inlined, but it runs once per solution, not per node.
+func (e *Engine) visit(t *tally, level int) (stop bool) {
+	t.sols++
+	if run := t.run; run.Visit != nil && !run.Visit(e.solution(level)) {
+		t.end = core.Visited
+		return true
+	}
+	if limit := t.run.MaxSolutions; limit > 0 && t.sols >= limit {
+		t.end = core.SolutionLimit
+		return true
+	}
+	return false
+}
+
+// poll does what is due when a search reaches t.nextPoll: at the node
 // limit, or when Poll says Stop, it exports every unexplored part of the
-// search (levels base…level, those above cut) and reports how it ends;
-// otherwise it exports or donates what Poll asks for and the search goes
-// on.
-func (e *Engine) poll(run *core.Run, t *tally, c *core.Counters, base, level int, cut *int) (end core.End, stop bool) {
+// search (levels t.base…level, those above t.cut) and returns true, with
+// t.end set: the search must stop. Otherwise it exports or donates what
+// Poll asks for and sets the next poll, and the search goes on.
+func (e *Engine) poll(t *tally, level int) (stop bool) {
+	run := t.run
 	if run.MaxNodes > 0 && t.nodes >= run.MaxNodes {
-		run.Export = e.export(run.Export, base, level, *cut)
-		return core.NodeLimit, true
+		run.Export = e.export(run.Export, t.base, level, t.cut)
+		t.end = core.NodeLimit
+		return true
 	}
 	if run.Poll == nil {
-		return core.Exhausted, false
+		t.nextPoll = run.NextPoll(t.nodes)
+		return false
 	}
 	e.level = level
-	sofar := t.add(c)
+	sofar := t.add()
 	switch run.Poll(&sofar) {
 	case core.Stop:
-		run.Export = e.export(run.Export, base, level, *cut)
-		return core.Polled, true
+		run.Export = e.export(run.Export, t.base, level, t.cut)
+		t.end = core.Polled
+		return true
 	case core.Export:
-		run.Export = e.export(run.Export, base, level, *cut)
+		run.Export = e.export(run.Export, t.base, level, t.cut)
 	case core.Donate:
-		run.Export, *cut = e.donate(run.Export, base, level, *cut)
+		run.Export, t.cut = e.donate(run.Export, t.base, level, t.cut)
 	}
-	return core.Exhausted, false
+	t.nextPoll = run.NextPoll(t.nodes)
+	return false
 }
 
 // dance is the search loop of Algorithms X and C, written as Knuth writes
@@ -79,20 +133,17 @@ func (e *Engine) poll(run *core.Run, t *tally, c *core.Counters, base, level int
 // and the search can stop at any point and unwind. It explores the subtree
 // of the node reached by levels 0…base-1, or, when resume is a node, the
 // branches of level base after resume's.
-func (e *Engine) dance(run *core.Run, c *core.Counters, base int, resume int32) (end core.End) {
+func (e *Engine) dance(run *core.Run, c *core.Counters, base int, resume int32) core.End {
 	nd := e.nodes
 	choice := e.choice
 	profile := e.profile(run)
 	var (
 		level     = base
 		best, cur int32
-		t         tally
+		t         = newTally(run, c, base)
 		u, cl     int64
-		nextPoll  int64
-		cut       = base - 1 // levels ≤ cut gave their other branches away
 	)
 	weighted := run.Weighted
-	nextPoll = run.NextPoll(0)
 	if resume != 0 {
 		cur = resume
 		best = nd[cur].top
@@ -101,23 +152,14 @@ func (e *Engine) dance(run *core.Run, c *core.Counters, base int, resume int32) 
 	if e.nActive == 0 { // the path already covers every primary item
 		t.nodes++
 		profile[level]++
-		t.sols++
-		if run.Visit != nil {
-			run.Visit(e.solution(level))
-		}
+		e.visit(&t, level) // the search ends here whatever Visit says
 		goto finish
 	}
 
 forward:
-	if t.nodes >= nextPoll {
-		if why, stop := e.poll(run, &t, c, base, level, &cut); stop {
-			end = why
-			goto abort
-		}
-		nextPoll = run.NextPoll(t.nodes)
+	if e.enter(&t, profile, level) {
+		goto abort
 	}
-	t.nodes++
-	profile[level]++
 	best = e.choose()
 	if weighted && nd[best].top == 0 && e.weight[best] < maxWeight {
 		e.weight[best]++ // a dead end: see Weighted
@@ -136,13 +178,7 @@ advance:
 	if e.nActive == 0 { // every primary item covered: a solution, a leaf node
 		t.nodes++
 		profile[level+1]++
-		t.sols++
-		if run.Visit != nil && !run.Visit(e.solution(level+1)) {
-			end = core.Visited
-			goto stopAtSolution
-		}
-		if run.MaxSolutions > 0 && t.sols >= run.MaxSolutions {
-			end = core.SolutionLimit
+		if e.visit(&t, level+1) {
 			goto stopAtSolution
 		}
 		goto recover
@@ -161,7 +197,7 @@ backup:
 
 recover:
 	e.uncoverOthers(cur)
-	if level <= cut { // its other branches were given away
+	if level <= t.cut { // its other branches were given away
 		goto backup
 	}
 next:
@@ -181,9 +217,9 @@ abort: // undo the levels below the current one
 	}
 
 finish:
-	*c = t.add(c)
+	*c = t.add()
 	run.AddProfile(e.prof)
-	return end
+	return t.end
 }
 
 // profile returns the engine's per-level node counts, cleared.
