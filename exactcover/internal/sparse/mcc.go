@@ -140,12 +140,9 @@ func (e *Engine) exclude(k int32) (updates int64, ok bool) {
 // noted in e.dead; one left with none, and content, becomes inactive.
 func (e *Engine) drop(nn int32) int64 {
 	mem := e.mem
-	x, loc := mem[2*nn], mem[2*nn+1]
+	x := mem[2*nn]
 	s := mem[x+sizeAt] - 1
-	end := x + s
-	last := mem[end]
-	mem[end], mem[loc] = nn, last
-	mem[2*nn+1], mem[2*last+1] = end, loc
+	viewMem(mem).swapOut(int(nn), int(x+s))
 	mem[x+sizeAt] = s
 	if x < e.secBase {
 		if s < mem[x+boundAt]-mem[x+slackAt] {
@@ -186,13 +183,7 @@ func (e *Engine) hideM(c, color, size, skip int32) (updates int64) {
 			x := int(uint32(x32)) // (widened as in shut)
 			if s32 := *mem.wide(x + sizeAt); s32 > 0 {
 				s := int(uint32(s32)) - 1
-				end := x + s
-				last := int(uint32(*mem.wide(end)))
-				loc := int(uint32(*mem.wide(2*nn + 1)))
-				*mem.wide(end) = int32(nn)
-				*mem.wide(loc) = int32(last)
-				*mem.wide(2*last + 1) = int32(loc)
-				*mem.wide(2*nn + 1) = int32(end)
+				mem.swapOut(nn, x+s)
 				*mem.wide(x + sizeAt) = int32(s)
 				updates++
 				if x < int(e.secBase) {

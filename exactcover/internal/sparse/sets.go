@@ -128,13 +128,7 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 			x := int(uint32(x32))
 			if s32 := *mem.wide(x + sizeAt); s32 >= 0 {
 				s := int(uint32(s32)) - 1
-				end := x + s
-				last := int(uint32(*mem.wide(end)))
-				loc := int(uint32(*mem.wide(2*nn + 1)))
-				*mem.wide(end) = int32(nn)
-				*mem.wide(loc) = int32(last)
-				*mem.wide(2*last + 1) = int32(loc)
-				*mem.wide(2*nn + 1) = int32(end)
+				mem.swapOut(nn, x+s)
 				*mem.wide(x + sizeAt) = int32(s)
 				updates++
 			}
@@ -204,13 +198,7 @@ func (e *Engine) shut(from, stop int) (updates int64, ok bool) {
 				y := int(uint32(y32))
 				if s32 := *mem.wide(y + sizeAt); s32 >= 0 {
 					s := int(uint32(s32)) - 1
-					end := y + s
-					last := int(uint32(*mem.wide(end)))
-					loc := int(uint32(*mem.wide(2*nn + 1)))
-					*mem.wide(end) = int32(nn)
-					*mem.wide(loc) = int32(last)
-					*mem.wide(2*last + 1) = int32(loc)
-					*mem.wide(2*nn + 1) = int32(end)
+					mem.swapOut(nn, y+s)
 					*mem.wide(y + sizeAt) = int32(s)
 					updates++
 					if s <= 1 && y < int(e.secBase) {

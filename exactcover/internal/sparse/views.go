@@ -27,3 +27,23 @@ type wordView struct{ p unsafe.Pointer }
 func viewWords(s []uint64) wordView { return wordView{unsafe.Pointer(unsafe.SliceData(s))} }
 
 func (v wordView) at(i int32) *uint64 { return (*uint64)(unsafe.Add(v.p, uintptr(uint32(i))*8)) }
+
+// swapOut takes node nn out of its item's set, whose active part ends at
+// place end: nn and the node at end trade places, in the set and in their
+// records of their places (mem[2·node+1]). The caller then shrinks the
+// set's size by one, leaving nn just past the active part, where restoring
+// the size brings it back. Every loop that removes options from sets
+// (takeOption, shut, hideM, drop) swaps through it, so that the swap is
+// written once here and once, checked, in views_checked.go. It must be
+// inlined, since a call per removal would cost more than the removal: so
+// it computes its addresses itself, for through wide it would exceed Go's
+// inlining budget (cost 110 against 80), and leaves the size to the caller
+// (88 with it).
+func (v memView) swapOut(nn, end int) {
+	p := v.p
+	pe, pn := unsafe.Add(p, end*4), unsafe.Add(p, (2*nn+1)*4)
+	last, loc := int(uint32(*(*int32)(pe))), int(uint32(*(*int32)(pn)))
+	*(*int32)(pe), *(*int32)(pn) = int32(nn), int32(end)
+	*(*int32)(unsafe.Add(p, loc*4)) = int32(last)
+	*(*int32)(unsafe.Add(p, (2*last+1)*4)) = int32(loc)
+}

@@ -17,3 +17,10 @@ type wordView []uint64
 func viewWords(s []uint64) wordView { return s }
 
 func (v wordView) at(i int32) *uint64 { return &v[i] }
+
+// swapOut is views.go's, on the checked view.
+func (v memView) swapOut(nn, end int) {
+	last, loc := v[end], v[2*nn+1]
+	v[end], v[2*nn+1] = int32(nn), int32(end)
+	v[loc], v[2*last+1] = last, loc
+}
