@@ -10,8 +10,8 @@ import (
 	"os"
 )
 
-// StdinName names stdin in messages.
-const StdinName = "<stdin>"
+// stdinName names stdin in messages.
+const stdinName = "<stdin>"
 
 // Open opens name ("-": stdin, which the caller must not close before the
 // run ends; closing the returned value leaves it open). It returns the name
@@ -21,7 +21,7 @@ func (s *IO) Open(name string) (string, io.ReadCloser, error) {
 		if IsTerminal(s.Stdin) { // not for a pipe or /dev/null
 			fmt.Fprintln(s.Stderr, "xcover: reading the input from the terminal; end it with Ctrl-D (or give a FILE)")
 		}
-		return StdinName, io.NopCloser(s.Stdin), nil
+		return stdinName, io.NopCloser(s.Stdin), nil
 	}
 	f, err := os.Open(s.Path(name))
 	if err != nil {

@@ -13,7 +13,7 @@
 //     command is given, within --timeout ([Await]).
 //   - [Begin] starts a search: its context, ended by --timeout, and its
 //     [Writer], the output stream with the progress it shows on stderr
-//     ([NewProgress]).
+//     (with a status line when stderr is a terminal).
 //   - [Finish] ends it: the count or the JSON summary on stdout, the
 //     --stats line on stderr, and the exit code of the contract in package
 //     exitcode (3 and a message when the search was stopped, 1 when it

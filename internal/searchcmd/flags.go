@@ -97,15 +97,15 @@ const (
 	JobsDefault = "every core with --count; else 1, so that the solutions printed come in the sequential search's order (with -j they come as found)"
 )
 
-// JobsFlag sets the number of goroutines that solve; more than MaxJobs
-// gain nothing on any machine xcover runs on, and each holds a solver.
+// JobsFlag sets the number of goroutines that solve, at most maxJobs;
 // usage says what they do in the command, def the default when it is not 1.
 func JobsFlag(usage, def string) cli.Flag {
-	return &cli.GenericFlag{Name: FlagJobs, Aliases: []string{"j"}, Value: &cliparse.Count{N: 1, Min: 1, Max: MaxJobs}, Usage: usage, DefaultText: def}
+	return &cli.GenericFlag{Name: FlagJobs, Aliases: []string{"j"}, Value: &cliparse.Count{N: 1, Min: 1, Max: maxJobs}, Usage: usage, DefaultText: def}
 }
 
-// MaxJobs bounds -j.
-const MaxJobs = 256
+// maxJobs bounds -j: more workers gain nothing on any machine xcover runs
+// on, and each holds a solver.
+const maxJobs = 256
 
 // Workers returns the number of workers: -j when given, else every core
 // for a count (every), else one: printed solutions then come in the

@@ -19,10 +19,10 @@ import (
 // elsewhere, a line every --progress-every (see package statusline). A nil
 // *statusline.Line shows nothing.
 
-// NewProgress reads --progress: false, none; set, a status line on a
+// newProgress reads --progress: false, none; set, a status line on a
 // terminal that can redraw (TERM is not dumb), lines elsewhere; absent,
 // the status line on such a terminal only.
-func NewProgress(c *cli.Context, s *iostreams.IO) *statusline.Line {
+func newProgress(c *cli.Context, s *iostreams.IO) *statusline.Line {
 	redraw := s.CanRedraw()
 	switch {
 	case c.IsSet(FlagProgress) && !c.Bool(FlagProgress):

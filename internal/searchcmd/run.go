@@ -22,7 +22,7 @@ type Writer struct {
 // --timeout, and its writer, with the progress it shows.
 func Begin(c *cli.Context, s *iostreams.IO, req *Request) (context.Context, *Writer, context.CancelFunc) {
 	ctx, cancel := WithTimeout(c.Context, req.Timeout)
-	return ctx, NewWriter(s, req.JSON, NewProgress(c, s)), cancel
+	return ctx, NewWriter(s, req.JSON, newProgress(c, s)), cancel
 }
 
 // NewWriter returns the writer of s's stdout, in JSON Lines when json is
