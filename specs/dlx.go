@@ -3,6 +3,7 @@ package specs
 import (
 	"bytes"
 	"fmt"
+	"iter"
 	"unicode/utf8"
 
 	"xcover/exactcover"
@@ -20,11 +21,15 @@ const (
 // dlxParser reads Knuth's DLX text format.
 type dlxParser struct {
 	sp     *Spec
-	tokens []token
-	names  map[string]string // interned item names
+	index  map[string]int32  // item name → its index, in declaration order
+	names  []string          // item index → its name, shared by every use
 	colors map[string]string // interned colors
 	uses   int
-	arena  []exactcover.ItemRef // see alloc
+	arena  []exactcover.ItemRef // see option
+	// usedIn[i] is 1 + the index of the last option that used item i, so
+	// that an option line naming an item twice is refused at the second
+	// use, before the rest of a long line is read.
+	usedIn []int32
 }
 
 // token is one word of a line, with its 1-based column (in characters).
@@ -56,7 +61,8 @@ func parseDLX(file string, data []byte) (*Spec, error) {
 	if err := sp.checkMemory(n); err != nil {
 		return nil, err
 	}
-	d := &dlxParser{sp: sp, names: make(map[string]string, n.items), colors: map[string]string{}}
+	d := &dlxParser{sp: sp, index: make(map[string]int32, n.items), colors: map[string]string{}}
+	d.names = make([]string, 0, min(n.items, maxItems))
 	d.arena = make([]exactcover.ItemRef, 0, min(n.uses, maxUses))
 	sp.Problem.Primary = make([]string, 0, min(n.items, maxItems))
 	sp.itemPos = make([]pos, 0, min(n.items, maxItems))
@@ -132,31 +138,35 @@ func directive(line []byte, name string) (string, bool) {
 	return string(text), true
 }
 
-// split cuts a line into words separated by spaces and tabs.
-func (d *dlxParser) split(line []byte) []token {
-	d.tokens = d.tokens[:0]
-	col := int32(1)
-	start, startCol := -1, int32(0)
-	for i := 0; i < len(line); col++ {
-		c := line[i]
-		size := 1
-		if c >= utf8.RuneSelf {
-			_, size = utf8.DecodeRune(line[i:])
+// words yields the words of a line, separated by spaces and tabs, one at a
+// time: a line is never cut into a list first, so that a huge line with an
+// error near its start is refused without reading the rest of it.
+func words(line []byte) iter.Seq[token] {
+	return func(yield func(token) bool) {
+		col := int32(1)
+		start, startCol := -1, int32(0)
+		for i := 0; i < len(line); col++ {
+			c := line[i]
+			size := 1
+			if c >= utf8.RuneSelf {
+				_, size = utf8.DecodeRune(line[i:])
+			}
+			sep := c == ' ' || c == '\t'
+			switch {
+			case sep && start >= 0:
+				if !yield(token{line[start:i], startCol}) {
+					return
+				}
+				start = -1
+			case !sep && start < 0:
+				start, startCol = i, col
+			}
+			i += size
 		}
-		sep := c == ' ' || c == '\t'
-		switch {
-		case sep && start >= 0:
-			d.tokens = append(d.tokens, token{line[start:i], startCol})
-			start = -1
-		case !sep && start < 0:
-			start, startCol = i, col
+		if start >= 0 {
+			yield(token{line[start:], startCol})
 		}
-		i += size
 	}
-	if start >= 0 {
-		d.tokens = append(d.tokens, token{line[start:], startCol})
-	}
-	return d.tokens
 }
 
 // items reads the item line. As in Knuth's programs, a word that starts
@@ -167,7 +177,7 @@ func (d *dlxParser) items(line []byte, ln int32) error {
 	sp := d.sp
 	secondary := false
 	var bounds []exactcover.Bounds
-	for _, t := range d.split(line) {
+	for t := range words(line) {
 		if t.text[0] == '|' {
 			if secondary {
 				return sp.errorAt(pos{ln, t.col}, ErrSyntax, "second '|' in the item line: expected secondary item names")
@@ -198,7 +208,10 @@ func (d *dlxParser) items(line []byte, ln int32) error {
 		if len(sp.itemPos) >= maxItems {
 			return sp.errorAt(p, exactcover.ErrTooLarge, "too many items: the limit is MaxItems = %d", maxItems)
 		}
-		s := d.intern(d.names, name.text, maxItems)
+		s, ok := d.itemName(name.text)
+		if !ok { // a second declaration: Compile says so, naming the first
+			s = string(name.text)
+		}
 		if secondary {
 			sp.Problem.Secondary = append(sp.Problem.Secondary, s)
 		} else {
@@ -239,18 +252,22 @@ func article(what string) string {
 	return "a " + what
 }
 
-// option reads one option line.
+// option reads one option line. An unknown or repeated item is refused at
+// its use, as Compile would refuse it, but before the rest of the line is
+// read.
 func (d *dlxParser) option(line []byte, ln int32, label string) error {
 	sp := d.sp
-	if len(sp.Problem.Options) >= maxOptions {
+	k := len(sp.Problem.Options)
+	if k >= maxOptions {
 		return sp.errorAt(pos{ln, 1}, exactcover.ErrTooLarge, "too many options: the limit is MaxOptions = %d", maxOptions)
 	}
-	tokens := d.split(line)
-	sp.optPos = append(sp.optPos, pos{ln, tokens[0].col})
 	sp.refStart = append(sp.refStart, len(sp.refPos))
-	refs := d.alloc(len(tokens))
-	for _, t := range tokens {
+	start := len(d.arena) // the first pass sized the arena for every use
+	for t := range words(line) {
 		p := pos{ln, t.col}
+		if len(d.arena) == start {
+			sp.optPos = append(sp.optPos, p)
+		}
 		if d.uses++; d.uses > maxUses {
 			return sp.errorAt(p, exactcover.ErrTooLarge, "too many item uses in options: the limit is MaxNodes = %d", maxUses)
 		}
@@ -269,9 +286,10 @@ func (d *dlxParser) option(line []byte, ln int32, label string) error {
 		if err := d.checkName(token{nameText, t.col}, ln, "item name", false); err != nil {
 			return err
 		}
-		name, ok := d.names[string(nameText)]
-		if !ok {
-			name = string(nameText) // unknown: Compile will say so
+		sp.refPos = append(sp.refPos, p)
+		name, err := d.use(nameText, k)
+		if err != nil {
+			return sp.errorAt(p, err, "%s", sp.problemText(&exactcover.ProblemError{Err: err, Item: string(nameText)}))
 		}
 		r := exactcover.ItemRef{Name: name}
 		if colored {
@@ -281,23 +299,40 @@ func (d *dlxParser) option(line []byte, ln int32, label string) error {
 			}
 			r.Color = d.intern(d.colors, colorText, maxInternedColors)
 		}
-		refs = append(refs, r)
-		sp.refPos = append(sp.refPos, p)
+		d.arena = append(d.arena, r)
 	}
+	refs := d.arena[start:len(d.arena):len(d.arena)]
 	sp.Problem.Options = append(sp.Problem.Options, exactcover.Option{Label: label, Items: refs})
 	return nil
 }
 
-// alloc returns an empty slice with room for n references, cut from the
-// block made for all of them: one allocation per option would dominate on
-// big files.
-func (d *dlxParser) alloc(n int) []exactcover.ItemRef {
-	if cap(d.arena)-len(d.arena) < n { // only if the first pass was wrong
-		d.arena = make([]exactcover.ItemRef, 0, max(n, 1<<12))
+// use resolves an item named in option k to the shared string of its
+// declaration (a big file names the same items millions of times), or
+// returns Compile's error for an unknown item or one the option used
+// already.
+func (d *dlxParser) use(name []byte, k int) (string, error) {
+	i, ok := d.index[string(name)]
+	switch {
+	case !ok:
+		return "", exactcover.ErrUnknownItem
+	case d.usedIn[i] == int32(k)+1:
+		return "", exactcover.ErrRepeatedItem
 	}
-	refs := d.arena[len(d.arena) : len(d.arena) : len(d.arena)+n]
-	d.arena = d.arena[:len(d.arena)+n]
-	return refs
+	d.usedIn[i] = int32(k) + 1
+	return d.names[i], nil
+}
+
+// itemName declares an item and returns its name's string, or reports
+// false when the name is declared already.
+func (d *dlxParser) itemName(b []byte) (string, bool) {
+	if _, ok := d.index[string(b)]; ok {
+		return "", false
+	}
+	s := string(b)
+	d.index[s] = int32(len(d.names))
+	d.names = append(d.names, s)
+	d.usedIn = append(d.usedIn, 0)
+	return s, true
 }
 
 // maxInternedColors bounds the colors shared among their uses: a file
@@ -306,8 +341,8 @@ func (d *dlxParser) alloc(n int) []exactcover.ItemRef {
 const maxInternedColors = 1 << 16
 
 // intern returns the string for b from m, adding it when absent and m has
-// fewer than most entries: a large file names the same items and colors
-// millions of times, and they share one string.
+// fewer than most entries: a large file names the same colors millions of
+// times, and they share one string.
 func (d *dlxParser) intern(m map[string]string, b []byte, most int) string {
 	if s, ok := m[string(b)]; ok {
 		return s

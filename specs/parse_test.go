@@ -182,6 +182,36 @@ func TestMemoryRefusal(t *testing.T) {
 	}
 }
 
+// TestLongLineRefusedEarly: an option line of 31 MB that repeats an item
+// at its third word (it took 17.7 s and 6.0 GB before the refusal) is
+// refused at that word, having allocated about what the file's counts
+// call for, not a list of its ten million words. Likewise an unknown item.
+func TestLongLineRefusedEarly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs a 31 MB input")
+	}
+	tests := []struct{ line, want string }{
+		{"A B A", `in:2:5: item "A" repeated in this option: expected each item at most once`},
+		{"A B Z", `in:2:5: unknown item "Z": expected an item declared as primary or secondary`},
+	}
+	for _, tt := range tests {
+		input := []byte("A B\n" + tt.line + strings.Repeat(" B", 31<<20/2) + "\n")
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := specs.Parse("in", input, specs.DLX)
+		runtime.ReadMemStats(&after)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%s: Parse = %v, want %s", tt.line, err, tt.want)
+		}
+		// The arena for the counted uses (32 bytes each) and their
+		// positions (8 each) is made before reading; the rest is small.
+		uses := uint64(31 << 20 / 2)
+		if spent := after.TotalAlloc - before.TotalAlloc; spent > uses*48+1<<20 {
+			t.Errorf("%s: %d bytes allocated before refusing (%d uses counted)", tt.line, spent, uses)
+		}
+	}
+}
+
 func TestWarnings(t *testing.T) {
 	sp, err := specs.Parse("colors.dlx", []byte("A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\n  X:0 Y:1\nB X:1\nC Y:1\n"), specs.DLX)
 	if err != nil {

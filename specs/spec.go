@@ -166,33 +166,39 @@ func (sp *Spec) problemError(pe *exactcover.ProblemError) *Error {
 	default:
 		p = sp.ref(pe.Option, pe.Position)
 	}
-	e := sp.errorAt(p, pe.Err, "%v", pe)
-	switch {
-	case errors.Is(pe.Err, exactcover.ErrDuplicateItem):
-		first := firstDeclaration(&sp.Problem, pe.Item)
-		e.Msg = fmt.Sprintf("item %q declared twice", pe.Item)
-		if fp := sp.item(first); fp.known() {
-			e.Msg += fmt.Sprintf(" (first at line %d, column %d)", fp.line, fp.col)
-		}
-	case errors.Is(pe.Err, exactcover.ErrUnknownItem):
-		e.Msg = fmt.Sprintf("unknown item %q: expected an item declared as primary or secondary", pe.Item)
-	case errors.Is(pe.Err, exactcover.ErrRepeatedItem):
-		e.Msg = fmt.Sprintf("item %q repeated in this option: expected each item at most once", pe.Item)
-	case errors.Is(pe.Err, exactcover.ErrColorOnPrimary):
-		e.Msg = fmt.Sprintf("primary item %q cannot have a color: only secondary items take colors", pe.Item)
-	case errors.Is(pe.Err, exactcover.ErrEmptyOption):
-		e.Msg = "empty option: expected at least one item"
-	case errors.Is(pe.Err, exactcover.ErrNoPrimaryItems):
-		e.Msg = "no primary items: expected at least one"
-	case errors.Is(pe.Err, exactcover.ErrEmptyItemName):
-		e.Msg = "empty item name"
-	default:
-		e.Msg = pe.Err.Error()
-	}
+	e := sp.errorAt(p, pe.Err, "%s", sp.problemText(pe))
 	if !p.known() && pe.Option >= 0 {
 		e.Msg = fmt.Sprintf("option %d: %s", pe.Option+1, e.Msg)
 	}
 	return e
+}
+
+// problemText says what is wrong in pe and what was expected.
+func (sp *Spec) problemText(pe *exactcover.ProblemError) string {
+	var msg string
+	switch {
+	case errors.Is(pe.Err, exactcover.ErrDuplicateItem):
+		first := firstDeclaration(&sp.Problem, pe.Item)
+		msg = fmt.Sprintf("item %q declared twice", pe.Item)
+		if fp := sp.item(first); fp.known() {
+			msg += fmt.Sprintf(" (first at line %d, column %d)", fp.line, fp.col)
+		}
+	case errors.Is(pe.Err, exactcover.ErrUnknownItem):
+		msg = fmt.Sprintf("unknown item %q: expected an item declared as primary or secondary", pe.Item)
+	case errors.Is(pe.Err, exactcover.ErrRepeatedItem):
+		msg = fmt.Sprintf("item %q repeated in this option: expected each item at most once", pe.Item)
+	case errors.Is(pe.Err, exactcover.ErrColorOnPrimary):
+		msg = fmt.Sprintf("primary item %q cannot have a color: only secondary items take colors", pe.Item)
+	case errors.Is(pe.Err, exactcover.ErrEmptyOption):
+		msg = "empty option: expected at least one item"
+	case errors.Is(pe.Err, exactcover.ErrNoPrimaryItems):
+		msg = "no primary items: expected at least one"
+	case errors.Is(pe.Err, exactcover.ErrEmptyItemName):
+		msg = "empty item name"
+	default:
+		msg = pe.Err.Error()
+	}
+	return msg
 }
 
 // firstDeclaration returns the index (primary first) of the first item

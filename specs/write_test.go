@@ -111,13 +111,14 @@ func TestPositions(t *testing.T) {
 		{specs.YAML, "primary: [A]\noptions:\n  - {label: x, items: A Z}", "in:3:25: unknown item \"Z\""},
 	}
 	for _, tt := range tests {
+		// The DLX reader refuses an unknown item while reading; YAML
+		// leaves it to Compile.
 		sp, err := specs.Parse("in", []byte(tt.input), tt.format)
-		if err != nil {
-			t.Fatalf("%q: %v", tt.input, err)
+		if err == nil {
+			_, _, err = sp.Compile()
 		}
-		_, _, err = sp.Compile()
 		if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
-			t.Errorf("%q: Compile = %v, want %s...", tt.input, err, tt.want)
+			t.Errorf("%q: Parse and Compile = %v, want %s...", tt.input, err, tt.want)
 		}
 	}
 }
