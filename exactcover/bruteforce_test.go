@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 	"xcover/internal/verify"
 )
 
@@ -64,7 +65,7 @@ func randomProblem(r *rand.Rand) *exactcover.Problem {
 func TestRandomProblemsAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	n := 3000
-	if testing.Short() {
+	if testtier.Short() {
 		n = 300
 	}
 	for i := range n {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 )
 
 // instance is a shared problem with its published counts.
@@ -61,7 +62,7 @@ func TestResumeInterruptedRuns(t *testing.T) {
 	defer goroutines(t)()
 	instances := []instance{sharedInstance(t, "queens-10"), mccInstance(t, "mcc-queens2-6"), sharedInstance(t, "knuth-example")}
 	seeds := 6
-	if !testing.Short() {
+	if !testtier.Short() {
 		instances = append(instances, sharedInstance(t, "queens-12"), sharedInstance(t, "pent-3x20"))
 		seeds = 8
 	}
@@ -382,7 +383,7 @@ func TestPanicKeepsCheckpoint(t *testing.T) {
 	defer goroutines(t)()
 	in := sharedInstance(t, "queens-13") // long enough for periodic checkpoints
 	trials := 6
-	if testing.Short() {
+	if testtier.Short() {
 		trials = 2
 	}
 	for trial := range trials {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 	"xcover/internal/verify"
 	"xcover/specs"
 )
@@ -69,8 +70,11 @@ var slowMCC = map[string]bool{"mcc-queens2-8": true, "mcc-tetra-4x10": true, "mc
 func TestSharedMCC(t *testing.T) {
 	for _, e := range readMCCExpected(t) {
 		t.Run(e.name, func(t *testing.T) {
-			if e.name == "mcc-queens2-9" || testing.Short() && (slowMCC[e.name] || e.nodes > shortNodes) {
+			if e.name == "mcc-queens2-9" || testtier.Short() && (slowMCC[e.name] || e.nodes > shortNodes) {
 				t.Skip("slow")
+			}
+			if e.name == "mcc-queens2-8" {
+				testtier.Long(t) // 3.6 s
 			}
 			p := loadMCC(t, e.name)
 			s, err := exactcover.New(p)

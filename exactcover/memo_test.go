@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 	"xcover/internal/verify"
 	"xcover/specs"
 	"xcover/zdd"
@@ -128,10 +129,13 @@ func TestCountDominoes(t *testing.T) {
 		{16, 16}: "2444888770250892795802079170816",
 	}
 	for _, b := range [][2]int{{1, 1}, {2, 3}, {3, 3}, {4, 40}, {7, 8}, {8, 8}, {9, 14}, {12, 12}, {16, 16}, {20, 20}} {
-		if testing.Short() && b[0]*b[1] > 150 {
+		if testtier.Short() && b[0]*b[1] > 150 {
 			continue
 		}
 		t.Run(fmt.Sprintf("%dx%d", b[0], b[1]), func(t *testing.T) {
+			if b[0]*b[1] > 300 {
+				testtier.Long(t) // 20×20: 8 s
+			}
 			s := newSolver(t, dominoes(b[0], b[1]))
 			want := transferMatrix(b[0], b[1])
 			if p, ok := published[b]; ok && want.String() != p {
@@ -160,7 +164,10 @@ func TestCountShared(t *testing.T) {
 	memoOK := map[string]bool{"knuth-example": true, "color-example": true, "queens-8": true, "queens-10": true}
 	for _, e := range readExpected(t) {
 		t.Run(e.name, func(t *testing.T) {
-			if testing.Short() && slowShared[e.name] {
+			if longShared[e.name] {
+				testtier.Long(t)
+			}
+			if testtier.Short() && slowShared[e.name] {
 				t.Skip("slow")
 			}
 			s := newSolver(t, loadShared(t, e.name))
@@ -191,7 +198,7 @@ func TestCountSharedMCC(t *testing.T) {
 	memoOK := map[string]bool{"mcc-knuth": true, "mcc-queens2-6": true, "mcc-tetra-6x6": true}
 	for _, e := range readMCCExpected(t) {
 		t.Run(e.name, func(t *testing.T) {
-			if e.name == "mcc-queens2-9" || testing.Short() && slowMCC[e.name] {
+			if e.name == "mcc-queens2-9" || testtier.Short() && slowMCC[e.name] {
 				t.Skip("slow")
 			}
 			s := newSolver(t, loadMCC(t, e.name))

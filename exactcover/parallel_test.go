@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 	"xcover/internal/verify"
 )
 
@@ -106,7 +107,7 @@ func TestParallelSharedInstances(t *testing.T) {
 			continue // TestParallelSpeedInstances runs the slow ones
 		}
 		workers := []int{2, 8}
-		if testing.Short() && e.nodes > 100000 {
+		if testtier.Short() && e.nodes > 100000 {
 			if e.solutions > 50000 {
 				continue // minutes under the race detector; plain "go test" runs it
 			}
@@ -147,9 +148,7 @@ func TestParallelSharedInstances(t *testing.T) {
 // TestParallelSpeedInstances counts the three instances of the speed
 // target with two workers: DLX1's figures exactly. Slow: not with -short.
 func TestParallelSpeedInstances(t *testing.T) {
-	if testing.Short() {
-		t.Skip("slow; run without -short")
-	}
+	testtier.Long(t)
 	want := map[string]expected{}
 	for _, e := range readExpected(t) {
 		want[e.name] = e
@@ -195,7 +194,7 @@ func TestParallelSparse(t *testing.T) {
 // TestParallelMCC: with multiplicities too, DLX3's counts exactly.
 func TestParallelMCC(t *testing.T) {
 	for _, e := range readMCCExpected(t) {
-		if e.nodes > 500000 || testing.Short() && e.nodes > 30000 {
+		if e.nodes > 500000 || testtier.Short() && e.nodes > 30000 {
 			continue
 		}
 		workers := []int{2, 5}
@@ -233,7 +232,7 @@ func TestParallelRandomAgainstBruteForce(t *testing.T) {
 	defer goroutines(t)()
 	r := rand.New(rand.NewPCG(3, 4))
 	n := 400
-	if testing.Short() {
+	if testtier.Short() {
 		n = 100
 	}
 	var steals int64
@@ -313,7 +312,7 @@ func expectedRow(t testing.TB, name string) expected {
 // divided (each worker learns on its own), so they are only logged.
 func TestParallelWeighted(t *testing.T) {
 	names := []string{"sudoku-escargot", "queens-10"}
-	if !testing.Short() {
+	if !testtier.Short() {
 		names = append(names, "sudoku-multi-65k")
 	}
 	for _, name := range names {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 )
 
 // knuthExample is the 7-item example of Knuth's paper, all items primary;
@@ -337,8 +338,8 @@ func TestProgress(t *testing.T) {
 func TestWeighted(t *testing.T) {
 	for _, name := range []string{"queens-10", "sudoku-escargot", "sudoku-multi-65k", "pent-3x20"} {
 		t.Run(name, func(t *testing.T) {
-			if testing.Short() && name == "sudoku-multi-65k" {
-				t.Skip("794,065 nodes; run without -short")
+			if name == "sudoku-multi-65k" {
+				testtier.Long(t) // 794,065 nodes, weighted: 6 s
 			}
 			p := loadShared(t, name)
 			s := mustNew(t, p)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 )
 
 // runShards searches every shard of p's search split n ways and returns
@@ -45,7 +46,7 @@ func TestShardsRandomAgainstBruteForce(t *testing.T) {
 	defer exactcover.SetPollEvery(1)()
 	r := rand.New(rand.NewPCG(5, 6))
 	n := 300
-	if testing.Short() {
+	if testtier.Short() {
 		n = 60
 	}
 	for i := range n {
@@ -81,7 +82,7 @@ func TestShardsShared(t *testing.T) {
 		{sharedInstance(t, "knuth-example"), 3}, // more shards than units
 		{mccInstance(t, "mcc-queens2-6"), 3},
 	}
-	if !testing.Short() {
+	if testtier.Longs() {
 		cases = append(cases, struct {
 			in     instance
 			shards int

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 	"xcover/internal/verify"
 	"xcover/specs"
 )
@@ -70,9 +71,16 @@ const shortNodes = 100_000
 
 // slowShared are the instances skipped by -short: more than 50 million
 // updates or 100,000 solutions each, seconds apiece and minutes under -race.
-// Plain "go test" runs them all.
 var slowShared = map[string]bool{
 	"pent-6x10": true, "pent-5x12": true, "pent-4x15": true, "pent-6x10-sym": true,
+	"queens-14": true, "sudoku-multi-823k": true,
+}
+
+// longShared are the instances of the long tier (testtier.Long): more than
+// 90 million updates or 800,000 solutions, each from 2.5 to 12 seconds per
+// search on an idle machine and five times that at a load of 10.
+var longShared = map[string]bool{
+	"pent-6x10": true, "pent-5x12": true, "pent-4x15": true,
 	"queens-14": true, "sudoku-multi-823k": true,
 }
 
@@ -83,7 +91,10 @@ var slowShared = map[string]bool{
 func TestSharedInstances(t *testing.T) {
 	for _, e := range readExpected(t) {
 		t.Run(e.name, func(t *testing.T) {
-			if testing.Short() && (slowShared[e.name] || e.nodes > shortNodes) {
+			if longShared[e.name] {
+				testtier.Long(t)
+			}
+			if testtier.Short() && (slowShared[e.name] || e.nodes > shortNodes) {
 				t.Skip("slow; run without -short")
 			}
 			p := loadShared(t, e.name)

@@ -13,6 +13,7 @@ import (
 
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/internal/testtier"
 )
 
 // knuthMCC is the example of Knuth's DLX3 documentation, as in the shared
@@ -188,7 +189,7 @@ func TestNarrateMCCAgreesWithWalk(t *testing.T) {
 	want := expectedMCC(t)
 	for _, name := range []string{"mcc-knuth", "mcc-queens2-6"} {
 		t.Run(name, func(t *testing.T) {
-			if name != "mcc-knuth" && testing.Short() {
+			if name != "mcc-knuth" && testtier.Short() {
 				t.Skip("long case; run without -short")
 			}
 			p := readDLX(t, filepath.Join(mccDir, name+".dlx"))

@@ -13,6 +13,7 @@ import (
 
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/internal/testtier"
 	"xcover/internal/verify"
 	"xcover/specs"
 )
@@ -111,7 +112,7 @@ func TestWalkMatchesKnuth(t *testing.T) {
 		{"pent-3x20", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.long && testing.Short() {
+			if tc.long && testtier.Short() {
 				t.Skip("long case; run without -short")
 			}
 			p := readDLX(t, filepath.Join(sharedDir, tc.name+".dlx"))
@@ -176,7 +177,7 @@ func randomProblem(r *rand.Rand) *exactcover.Problem {
 func TestWalkRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	runs := 2000
-	if testing.Short() {
+	if testtier.Short() {
 		runs = 300
 	}
 	for run := range runs {

@@ -14,6 +14,7 @@ import (
 
 	"xcover/exactcover"
 	"xcover/explain"
+	"xcover/internal/testtier"
 	"xcover/internal/verify"
 )
 
@@ -72,7 +73,7 @@ func TestWalkMatchesDLX3(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			switch {
-			case tc.size == long && testing.Short():
+			case tc.size == long && testtier.Short():
 				t.Skip("long case; run without -short")
 			case tc.size == big && !*mccBig:
 				t.Skip("big case; run with -mcc.big")
@@ -127,7 +128,7 @@ func randomProblemM(r *rand.Rand) *exactcover.Problem {
 func TestWalkRandomMCC(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	runs := 2000
-	if testing.Short() {
+	if testtier.Short() {
 		runs = 300
 	}
 	mcc := 0

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 	"xcover/specs"
 )
 
@@ -150,7 +151,7 @@ func TestAbsurdSizes(t *testing.T) {
 	if err != nil || len(sp.Problem.Options) != 1<<20 {
 		t.Fatalf("a million options: %v", err)
 	}
-	if testing.Short() {
+	if testtier.Short() {
 		t.Skip("the DLX size limit needs a 64 MiB input")
 	}
 	huge := make([]byte, specs.MaxDLXBytes+1)
@@ -165,7 +166,7 @@ func TestAbsurdSizes(t *testing.T) {
 // 2²⁵-1 options of it (it took 6.5 GB to read and compile), is refused
 // before the memory is spent, with the figure and the budget.
 func TestMemoryRefusal(t *testing.T) {
-	if testing.Short() {
+	if testtier.Short() {
 		t.Skip("needs a 64 MiB input")
 	}
 	worst := bytes.Repeat([]byte("A\n"), specs.MaxDLXBytes/2)
@@ -187,7 +188,7 @@ func TestMemoryRefusal(t *testing.T) {
 // refused at that word, having allocated about what the file's counts
 // call for, not a list of its ten million words. Likewise an unknown item.
 func TestLongLineRefusedEarly(t *testing.T) {
-	if testing.Short() {
+	if testtier.Short() {
 		t.Skip("needs a 31 MB input")
 	}
 	tests := []struct{ line, want string }{

@@ -9,13 +9,14 @@ import (
 
 	"xcover/exactcover"
 	"xcover/internal/exitcode"
+	"xcover/internal/testtier"
 )
 
 // TestMemoryRefusal solves a 64 MB DLX file of one-item options, which
 // would take gigabytes to build (issue 9: 6.5 GB): it is refused before it
 // is built, with the memory it needs and the budget it exceeds.
 func TestMemoryRefusal(t *testing.T) {
-	if testing.Short() {
+	if testtier.Short() {
 		t.Skip("writes 64 MB")
 	}
 	t.Parallel()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"xcover/internal/exitcode"
+	"xcover/internal/testtier"
 )
 
 // TestStatusLine runs long searches with stderr a terminal: after a second,
@@ -13,7 +14,7 @@ import (
 // fraction done, the rate and the time left, and erased before the last
 // message; with TERM=dumb or --progress=false there is none.
 func TestStatusLine(t *testing.T) {
-	if testing.Short() {
+	if testtier.Short() {
 		t.Skip("runs for seconds")
 	}
 	t.Parallel()

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"xcover/internal/exitcode"
+	"xcover/internal/testtier"
 )
 
 // counts is what a search counts: solutions, nodes and updates.
@@ -178,7 +179,7 @@ func TestShardsMerge(t *testing.T) {
 // does, to a real xcover process counting with a checkpoint: it must save
 // its position and exit 3; the resumed search ends with DLX1's totals.
 func TestTermSavesCheckpoint(t *testing.T) {
-	if testing.Short() {
+	if testtier.Short() {
 		t.Skip("builds the binary")
 	}
 	root := moduleRoot(t)

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"xcover/internal/exitcode"
+	"xcover/internal/testtier"
 	"xcover/problems/sudoku"
 	"xcover/specs"
 )
@@ -70,7 +71,7 @@ func TestCountsAgainstExpected(t *testing.T) {
 	t.Parallel()
 	data := sharedData(t)
 	maxNodes := int64(300_000)
-	if testing.Short() {
+	if testtier.Short() {
 		maxNodes = 12_000
 	}
 	for _, row := range readExpected(t, data) {
@@ -220,7 +221,7 @@ func TestCancel(t *testing.T) {
 // of a long run: it must stop, print what it found, whole lines, with the
 // summary or count that ends its output, and exit 3.
 func TestSignals(t *testing.T) {
-	if testing.Short() {
+	if testtier.Short() {
 		t.Skip("builds the binary")
 	}
 	t.Parallel()

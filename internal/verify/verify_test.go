@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 )
 
 // knuth is the 7-item example of Knuth, "Dancing Links" (2000), all items
@@ -251,7 +252,7 @@ func twoPerLine(n int) *exactcover.Problem {
 func TestBruteForceTwoPerLine(t *testing.T) {
 	want := []int{2: 1, 3: 6, 4: 90, 5: 2040, 6: 67950}
 	for n := 2; n <= 6; n++ {
-		if n == 6 && testing.Short() {
+		if n == 6 && testtier.Short() {
 			continue
 		}
 		if got := len(BruteForce(twoPerLine(n))); got != want[n] {

@@ -2,6 +2,8 @@ package pentomino
 
 import (
 	"testing"
+
+	"xcover/internal/testtier"
 )
 
 // toPieces converts the tests' pieces for the package.
@@ -92,10 +94,10 @@ func TestAgainstBruteForce(t *testing.T) {
 			".....",
 		), mixed, false, nil, 2},
 	}
-	long := map[string]bool{"copies 10x6 L×12": true} // 4 s: no pivot, the filter alone dedupes
+	slowCases := map[string]bool{"copies 10x6 L×12": true} // 4 s: no pivot, the filter alone dedupes
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if long[tc.name] && testing.Short() {
+			if slowCases[tc.name] && testtier.Short() {
 				t.Skip("long; run without -short")
 			}
 			brutal := brute(tc.board, tc.pieces, tc.oneSided)

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 )
 
 // eightByEightHole is the 8x8 board without its centre 2x2, Dana Scott's
@@ -127,6 +128,17 @@ func expectedNodes(t *testing.T) map[string]int64 {
 	return out
 }
 
+// tier is what a test row costs (see package testtier): quick rows always
+// run, slow ones (seconds) not under -short, long ones (5 s and more) only
+// in the long tier.
+type tier int
+
+const (
+	quick tier = iota
+	slow
+	long
+)
+
 // TestPublishedCounts checks the numbers of pentomino packings published
 // since the 1960s (Haselgrove 1960, Scott 1958; Knuth 2000, table 1), every
 // packing checked independently.
@@ -138,23 +150,26 @@ func TestPublishedCounts(t *testing.T) {
 		sym     bool
 		want    int64
 		dlx     string // shared file whose DLX1 node count must match
-		long    bool
+		tier    tier
 	}{
-		{"3x20", 20, 3, nil, false, 8, "pent-3x20", false},
-		{"3x20/sym", 20, 3, nil, true, 2, "", false},
-		{"4x15/sym", 15, 4, nil, true, 368, "", false},
-		{"8x8-hole/sym", 0, 0, eightByEightHole, true, 65, "", false},
-		{"6x10/sym", 10, 6, nil, true, 2339, "pent-6x10-sym", true},
-		{"4x15", 15, 4, nil, false, 1472, "pent-4x15", true},
-		{"5x12/sym", 12, 5, nil, true, 1010, "", true},
-		{"5x12", 12, 5, nil, false, 4040, "pent-5x12", true},
-		{"6x10", 10, 6, nil, false, 9356, "pent-6x10", true},
-		{"8x8-hole", 0, 0, eightByEightHole, false, 520, "", true},
+		{"3x20", 20, 3, nil, false, 8, "pent-3x20", quick},
+		{"3x20/sym", 20, 3, nil, true, 2, "", quick},
+		{"4x15/sym", 15, 4, nil, true, 368, "", quick},
+		{"8x8-hole/sym", 0, 0, eightByEightHole, true, 65, "", quick},
+		{"6x10/sym", 10, 6, nil, true, 2339, "pent-6x10-sym", slow},
+		{"4x15", 15, 4, nil, false, 1472, "pent-4x15", long},
+		{"5x12/sym", 12, 5, nil, true, 1010, "", slow},
+		{"5x12", 12, 5, nil, false, 4040, "pent-5x12", long},
+		{"6x10", 10, 6, nil, false, 9356, "pent-6x10", long},
+		{"8x8-hole", 0, 0, eightByEightHole, false, 520, "", slow},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.long && testing.Short() {
-				t.Skip("long; run without -short")
+			switch {
+			case tc.tier == long:
+				testtier.Long(t)
+			case tc.tier == slow && testtier.Short():
+				t.Skip("slow; run without -short")
 			}
 			board := mustBoard(t, tc.w, tc.h, tc.picture)
 			ref := rectRef(tc.w, tc.h)

@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"xcover/internal/testtier"
 )
 
 type pt struct{ r, c int }
@@ -359,7 +361,7 @@ func canonicalKey(ps []placedRef, syms []func(pt) pt, reflects []bool, mirror ma
 func TestBruteSelf(t *testing.T) {
 	// The naive packer agrees with published counts on a small case:
 	// 3x20 has 8 pentomino packings (2 up to symmetry).
-	if testing.Short() {
+	if testtier.Short() {
 		t.Skip("2 s")
 	}
 	got := brute(rectRef(20, 3), refSet(refPentominoes, PentominoLetters), false)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"xcover/exactcover"
+	"xcover/internal/testtier"
 )
 
 // sharedSets lists every shared puzzle set with its answers (.sol.txt).
@@ -62,9 +63,14 @@ func TestSharedSets(t *testing.T) {
 					t.Skip("out of reach in grid order")
 				}
 				puzzles := loadSet(t, set.file)
+				// Every puzzle in the long tier; a tenth of -short's
+				// sample by default; -short's sample under -short.
 				every := set.fullEvery
-				if testing.Short() {
+				switch {
+				case testtier.Short():
 					every = set.shortEvery
+				case !testtier.Longs():
+					every = max(set.fullEvery, set.shortEvery/10)
 				}
 				if inOrder {
 					every *= 25

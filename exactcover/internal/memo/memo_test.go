@@ -9,6 +9,7 @@ import (
 
 	"xcover/exactcover/internal/core"
 	"xcover/exactcover/internal/enginetest"
+	"xcover/internal/testtier"
 )
 
 // zddSolutions lists the ZDD's sets as enginetest writes solutions: the
@@ -45,7 +46,7 @@ func TestBruteForce(t *testing.T) {
 	for _, mcc := range []bool{false, true} {
 		r := rand.New(rand.NewPCG(11, 12))
 		trials := 3000
-		if testing.Short() {
+		if testtier.Short() {
 			trials = 600
 		}
 		for trial := range trials {

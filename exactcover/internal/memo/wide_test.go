@@ -6,13 +6,14 @@ import (
 
 	"xcover/exactcover/internal/core"
 	"xcover/exactcover/internal/dlx"
+	"xcover/internal/testtier"
 )
 
 // TestAgainstSearch counts bigger random problems, whose keys take several
 // words, and compares with the dancing-links engine's count.
 func TestAgainstSearch(t *testing.T) {
 	n := 200
-	if testing.Short() {
+	if testtier.Short() {
 		n = 40
 	}
 	for _, mcc := range []bool{false, true} {
