@@ -124,12 +124,16 @@ func (e *Engine) hasRest(l int) bool {
 // export appends to dst every part of the search not yet explored, in the
 // order the search would explore them: the node at level, not yet entered
 // (the step leading to it was counted), then the rest of each level above,
-// deepest first, down to the level after cut.
+// deepest first, down to the level after cut. The units' paths are
+// prefixes of one path, sharing its memory (capped, so that an append to
+// one copies), so that a search stopped deep down exports in memory
+// proportional to its depth, not to its square.
 func (e *Engine) export(dst []core.Unit, base, level, cut int) []core.Unit {
-	dst = append(dst, core.Unit{Path: e.steps(level)})
+	path := e.steps(level)
+	dst = append(dst, core.Unit{Path: path})
 	for l := level - 1; l >= base && l > cut; l-- {
 		if e.hasRest(l) {
-			dst = append(dst, core.Unit{Path: e.steps(l + 1), After: true})
+			dst = append(dst, core.Unit{Path: path[: l+1 : l+1], After: true})
 		}
 	}
 	return dst
