@@ -30,6 +30,10 @@ func PermuteArgs(args []string, cmds []*cli.Command) []string {
 		case a == "--":
 			positional, rest = append(positional, rest[1:]...), rest[:1]
 		case len(a) > 1 && a[0] == '-':
+			if name, value, ok := attached(cmds[i], a); ok {
+				flags = append(flags, name, value)
+				continue
+			}
 			flags = append(flags, a)
 			if takesValue(cmds[i], a) && len(rest) > 1 {
 				flags, rest = append(flags, rest[1]), rest[1:]
@@ -42,6 +46,25 @@ func PermuteArgs(args []string, cmds []*cli.Command) []string {
 		return flags
 	}
 	return append(flags, positional...)
+}
+
+// attached splits "-j4", a one-letter flag with its value attached as make
+// and xargs take it, into "-j" and "4". It reports false for anything else,
+// a flag of that whole name included.
+func attached(cmd *cli.Command, arg string) (name, value string, ok bool) {
+	if len(arg) < 3 || arg[1] == '-' || hasFlag(cmd, arg[1:]) {
+		return "", "", false
+	}
+	name = arg[:2]
+	if !hasFlag(cmd, name[1:]) || !takesValue(cmd, name) {
+		return "", "", false
+	}
+	return name, arg[2:], true
+}
+
+// hasFlag reports whether cmd has a flag of that name.
+func hasFlag(cmd *cli.Command, name string) bool {
+	return slices.ContainsFunc(cmd.Flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) })
 }
 
 // takesValue reports whether the flag written as arg ("-x", "--name",

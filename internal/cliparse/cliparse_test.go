@@ -107,12 +107,18 @@ func TestPermuteArgs(t *testing.T) {
 		{"x solve f", "x solve -- f"},
 		{"x solve f --count", "x solve --count -- f"},
 		{"x solve f -j 4 --format dlx", "x solve -j 4 --format dlx -- f"},
+		{"x solve f -j4", "x solve -j 4 -- f"},
+		{"x solve -j12 f", "x solve -j 12 -- f"},
+		{"x solve -jx f", "x solve -j x -- f"}, // the value's parser says what is wrong
+		{"x solve -cx f", "x solve -cx -- f"},  // no flag "c": the parser reports "-cx"
+		{"x solve --j4 f", "x solve --j4 -- f"},
 		{"x solve --format=dlx f", "x solve --format=dlx -- f"},
 		{"x solve --count", "x solve --count"},
 		{"x solve --count -- -f", "x solve --count -- -f"},
 		{"x solve f --unknown g", "x solve --unknown -- f g"},
 		{"x solve - --format", "x solve --format -- -"},
 		{"x zdd sample f --n 3", "x zdd sample --n 3 -- f"},
+		{"x zdd sample -n3 f", "x zdd sample -n 3 -- f"},
 		{"x solve f --generate-bash-completion", "x solve f --generate-bash-completion"},
 		{"x other f --count", "x other f --count"},
 		{"x solve", "x solve"},
