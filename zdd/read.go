@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"xcover/internal/located"
 )
@@ -150,6 +151,10 @@ func readLimited(r io.Reader, name string, limit int64) (*ZDD, error) {
 	if err := sc.Err(); err != nil {
 		if errors.Is(err, bufio.ErrTooLong) {
 			return nil, &Error{File: name, Line: ln + 1, Column: maxLine, Err: fmt.Errorf("%w: line longer than %d bytes", ErrSyntax, maxLine)}
+		}
+		var pe *fs.PathError // "is a directory": the name is the file's already
+		if errors.As(err, &pe) {
+			err = pe.Err
 		}
 		return nil, &Error{File: name, Err: err}
 	}
