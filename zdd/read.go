@@ -103,10 +103,13 @@ func readLimited(r io.Reader, name string, limit int64) (*ZDD, error) {
 	sc := bufio.NewScanner(lr)
 	sc.Buffer(make([]byte, 0, 256), maxLine)
 	ln := 0
+	tooLarge := func() error {
+		return &Error{File: name, Line: ln, Err: fmt.Errorf("%w: larger than %d bytes, the most xcover reads of a ZDD", ErrTooLarge, limit)}
+	}
 	for sc.Scan() {
 		ln++
 		if lr.N <= 0 {
-			return nil, &Error{File: name, Line: ln, Err: fmt.Errorf("%w: larger than %d bytes, the most xcover reads of a ZDD", ErrTooLarge, limit)}
+			return nil, tooLarge()
 		}
 		if ln == 1 && bytes.HasPrefix(sc.Bytes(), []byte("#")) {
 			h, err := parseHeader(sc.Bytes())
@@ -135,9 +138,9 @@ func readLimited(r io.Reader, name string, limit int64) (*ZDD, error) {
 		if e.v == 0 {
 			switch {
 			case e.lo != 0:
-				return nil, at(int(e.loCol), fmt.Errorf("%w: a node of variable 0 is the root marker, whose LO is 0", ErrMarker))
+				return nil, at(int(e.loCol), fmt.Errorf("%w, whose LO is 0", ErrMarker))
 			case marker >= 0:
-				return nil, at(1+leadingBlanks(sc.Bytes()), fmt.Errorf("%w: a second root marker (the first on line %d): two ZDDs in one file?", ErrMarker, entries[marker].line))
+				return nil, at(1+leadingBlanks(sc.Bytes()), fmt.Errorf("%w: a second one (the first on line %d): two ZDDs in one file?", ErrMarker, entries[marker].line))
 			}
 			marker = len(entries)
 		}
@@ -159,7 +162,7 @@ func readLimited(r io.Reader, name string, limit int64) (*ZDD, error) {
 		return nil, &Error{File: name, Err: err}
 	}
 	if lr.N <= 0 {
-		return nil, &Error{File: name, Line: ln, Err: fmt.Errorf("%w: larger than %d bytes, the most xcover reads of a ZDD", ErrTooLarge, limit)}
+		return nil, tooLarge()
 	}
 	if len(entries) == 0 {
 		return nil, &Error{File: name, Err: ErrNoNodes}
@@ -273,7 +276,7 @@ func build(name string, entries []entry, byID ids, marker int) (*ZDD, error) {
 		if child == z.nodes[n].lo {
 			col = e.loCol
 		}
-		return nil, &Error{File: name, Line: int(e.line), Column: int(col), Err: fmt.Errorf("%w: variable %d comes again below this node of variable %d", ErrRepeated, e.v, e.v)}
+		return nil, &Error{File: name, Line: int(e.line), Column: int(col), Err: fmt.Errorf("%w: variable %d comes again below this branch of its node", ErrRepeated, e.v)}
 	}
 	return z, nil
 }
