@@ -112,15 +112,17 @@ type Total struct {
 // every count fits its int64: it does for any real search short of
 // 2⁶³ nodes.
 func (t Total) Summary() (ShardSummary, bool) {
-	s := t.Search
-	fits := func(dst *int64, n *big.Int) bool {
-		*dst = n.Int64()
-		return n.IsInt64()
+	s, ok := t.Search, true
+	put := func(dst *int64, n *big.Int) {
+		*dst, ok = n.Int64(), ok && n.IsInt64()
 	}
-	ok := fits(&s.Solutions, t.Solutions) && fits(&s.Nodes, t.Nodes) && fits(&s.Updates, t.Updates) && fits(&s.Cleansings, t.Cleansings)
+	put(&s.Solutions, t.Solutions)
+	put(&s.Nodes, t.Nodes)
+	put(&s.Updates, t.Updates)
+	put(&s.Cleansings, t.Cleansings)
 	s.Profile = make([]int64, len(t.Profile))
 	for l, n := range t.Profile {
-		ok = fits(&s.Profile[l], n) && ok
+		put(&s.Profile[l], n)
 	}
 	return s, ok
 }

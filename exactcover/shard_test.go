@@ -342,6 +342,9 @@ func TestMergeBig(t *testing.T) {
 	if total.Search.Shards != 2 || total.Search.Status != "complete" || total.Search.ElapsedSeconds != 2 {
 		t.Errorf("search %+v", total.Search)
 	}
+	if sum, ok := total.Summary(); ok {
+		t.Errorf("Summary says %+v fits in int64", sum)
+	}
 }
 
 // TestMergeErrorShort: a set lacking tens of thousands of shards, or
