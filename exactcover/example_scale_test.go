@@ -52,7 +52,7 @@ func ExampleMerge() {
 		parts = append(parts, s.SummaryOf(cfg, st))
 	}
 	total, _ := exactcover.Merge(parts)
-	fmt.Println(total.Solutions, total.Status)
+	fmt.Println(total.Solutions, total.Search.Status)
 	_, err := exactcover.Merge(parts[:2])
 	fmt.Println(err)
 	// Output:

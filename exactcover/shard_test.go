@@ -4,14 +4,31 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"xcover/exactcover"
 	"xcover/internal/testtier"
 )
+
+// merged merges parts with exactcover.Merge and returns the totals as one
+// summary: they must fit in int64.
+func merged(t testing.TB, parts []exactcover.ShardSummary) (exactcover.ShardSummary, error) {
+	t.Helper()
+	total, err := exactcover.Merge(parts)
+	if err != nil {
+		return exactcover.ShardSummary{}, err
+	}
+	sum, ok := total.Summary()
+	if !ok {
+		t.Fatalf("totals beyond int64: %+v", total)
+	}
+	return sum, nil
+}
 
 // runShards searches every shard of p's search split n ways and returns
 // their summaries and the solutions visited (each verified), sorted.
@@ -60,7 +77,7 @@ func TestShardsRandomAgainstBruteForce(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("problem %d, %d shards: %v, brute force %v\n%s", i, shards, got, want, describe(p))
 		}
-		total, err := exactcover.Merge(sums)
+		total, err := merged(t, sums)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,7 +110,7 @@ func TestShardsShared(t *testing.T) {
 			s := mustNew(t, c.in.p)
 			sums, sols := runShards(t, s, c.in.p, c.shards, 2)
 			distinct(t, sols)
-			total, err := exactcover.Merge(sums)
+			total, err := merged(t, sums)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -128,7 +145,7 @@ func TestShardsSparse(t *testing.T) {
 		}
 		sums, sols := runShardsWith(t, s, in.p, cfg, 3)
 		distinct(t, sols)
-		total, err := exactcover.Merge(sums)
+		total, err := merged(t, sums)
 		if err != nil {
 			t.Fatalf("%s: %v", in.name, err)
 		}
@@ -238,7 +255,7 @@ func TestMergeRefuses(t *testing.T) {
 			t.Logf("%s: %v", tt.name, err)
 		}
 	}
-	if total, err := exactcover.Merge(sums); err != nil || total.Solutions != 92 || total.Nodes != 1049 {
+	if total, err := merged(t, sums); err != nil || total.Solutions != 92 || total.Nodes != 1049 {
 		t.Fatalf("all four: %+v, %v", total, err)
 	}
 }
@@ -261,5 +278,91 @@ func TestParseShard(t *testing.T) {
 		if (err == nil) != tt.ok || got != tt.want || err != nil && !errors.Is(err, exactcover.ErrBadShard) {
 			t.Errorf("ParseShard(%q) = %v, %v", tt.in, got, err)
 		}
+	}
+}
+
+// TestShardSummaryCheck: every number of a shard's summary within what
+// "solve --shard K/N" and a search can give, the field named.
+func TestShardSummaryCheck(t *testing.T) {
+	good := exactcover.ShardSummary{Problem: "ab", Engine: "dlx", Branching: "knuth", Shard: 2, Shards: 3, Split: "s",
+		Solutions: 5, Nodes: 9, Updates: 20, Profile: []int64{1, 8}, Status: "complete", ElapsedSeconds: 1.5}
+	if err := good.Check(); err != nil {
+		t.Fatalf("good summary: %v", err)
+	}
+	for _, tt := range []struct {
+		name, field string
+		change      func(*exactcover.ShardSummary)
+	}{
+		{"a billion shards", "shards", func(s *exactcover.ShardSummary) { s.Shards = 1e9 }},
+		{"one shard too many", "shards", func(s *exactcover.ShardSummary) { s.Shards, s.Shard = exactcover.MaxShards+1, 1 }},
+		{"negative shards", "shards", func(s *exactcover.ShardSummary) { s.Shards = -3 }},
+		{"not a shard", "shards", func(s *exactcover.ShardSummary) { s.Shards, s.Shard = 0, 0 }},
+		{"shard 0", "shard", func(s *exactcover.ShardSummary) { s.Shard = 0 }},
+		{"shard beyond N", "shard", func(s *exactcover.ShardSummary) { s.Shard = 4 }},
+		{"negative solutions", "solutions", func(s *exactcover.ShardSummary) { s.Solutions = -1 }},
+		{"negative nodes", "nodes", func(s *exactcover.ShardSummary) { s.Nodes = -1 }},
+		{"negative updates", "updates", func(s *exactcover.ShardSummary) { s.Updates = -5 }},
+		{"negative cleansings", "cleansings", func(s *exactcover.ShardSummary) { s.Cleansings = -5 }},
+		{"negative profile", "profile", func(s *exactcover.ShardSummary) { s.Profile = []int64{1, -8} }},
+		{"negative time", "elapsed_seconds", func(s *exactcover.ShardSummary) { s.ElapsedSeconds = -1 }},
+		{"endless time", "elapsed_seconds", func(s *exactcover.ShardSummary) { s.ElapsedSeconds = 1e300 }},
+	} {
+		s := good
+		tt.change(&s)
+		err := s.Check()
+		var se *exactcover.SummaryError
+		if !errors.As(err, &se) || se.Field != tt.field || !errors.Is(err, exactcover.ErrSummary) {
+			t.Errorf("%s: %v, want a *SummaryError on %q", tt.name, err, tt.field)
+			continue
+		}
+		if _, err := exactcover.Merge([]exactcover.ShardSummary{s}); !errors.Is(err, exactcover.ErrMerge) {
+			t.Errorf("%s: Merge gave %v", tt.name, err)
+		}
+	}
+}
+
+// TestMergeBig adds counts beyond int64 exactly: two shards of 9·10¹⁸
+// solutions (and nodes, updates, profile) make 18·10¹⁸, not a negative
+// number.
+func TestMergeBig(t *testing.T) {
+	const n = 9_000_000_000_000_000_000
+	part := func(k int) exactcover.ShardSummary {
+		return exactcover.ShardSummary{Problem: "ab", Engine: "dlx", Branching: "knuth", Shard: k, Shards: 2, Split: "s",
+			Solutions: n, Nodes: n, Updates: n, Cleansings: n, Profile: []int64{n}, Status: "complete", ElapsedSeconds: 1}
+	}
+	total, err := exactcover.Merge([]exactcover.ShardSummary{part(1), part(2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, got := range map[string]*big.Int{"solutions": total.Solutions, "nodes": total.Nodes,
+		"updates": total.Updates, "cleansings": total.Cleansings, "profile[0]": total.Profile[0]} {
+		if got.String() != "18000000000000000000" {
+			t.Errorf("%s: %v, want 18000000000000000000", name, got)
+		}
+	}
+	if total.Search.Shards != 2 || total.Search.Status != "complete" || total.Search.ElapsedSeconds != 2 {
+		t.Errorf("search %+v", total.Search)
+	}
+	if sum, ok := total.Summary(); ok {
+		t.Errorf("Summary says %+v fits in int64", sum)
+	}
+}
+
+// TestMergeErrorShort: a set lacking tens of thousands of shards, or
+// repeating one thousands of times, is refused in one short line that
+// says how many and names the first few.
+func TestMergeErrorShort(t *testing.T) {
+	part := exactcover.ShardSummary{Problem: "ab", Engine: "dlx", Branching: "knuth", Shard: 7, Shards: exactcover.MaxShards,
+		Split: "s", Status: "complete", Source: "x.json"}
+	parts := slices.Repeat([]exactcover.ShardSummary{part}, 5000)
+	_, err := exactcover.Merge(parts)
+	var me *exactcover.MergeError
+	if !errors.As(err, &me) || len(me.Missing) != exactcover.MaxShards-1 {
+		t.Fatalf("%v", err)
+	}
+	msg := err.Error()
+	want := fmt.Sprintf("%d missing shards of %d: 1, 2, 3, 4, 5, and %d more", exactcover.MaxShards-1, exactcover.MaxShards, exactcover.MaxShards-6)
+	if len(msg) > 300 || strings.Contains(msg, "\n") || !strings.Contains(msg, want) {
+		t.Fatalf("message of %d bytes: %.400s\nwant it to contain %q", len(msg), msg, want)
 	}
 }

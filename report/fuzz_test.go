@@ -4,31 +4,54 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
-// FuzzReadShards reads whatever "xcover merge" might be given: a shard's
-// output cut, spliced or changed anywhere. Reading ends with shards or an
-// error, never a panic; what is read adds up, or is refused, without one.
-//
-//	go test -run '^$' -fuzz FuzzReadShards ./report/
+// FuzzReadShards checks that reading shards' output never panics, that a
+// refusal is one short line, and that every summary read passes
+// ShardSummary.Check, so that Merge of what was read neither panics nor
+// says more than a line.
 func FuzzReadShards(f *testing.F) {
-	for _, name := range []string{"queens-8-shards.json", "queens-8-shard-2.json"} {
-		data, err := os.ReadFile(filepath.Join("..", "cmd", "xcover", "testdata", "shards", name))
+	files, _ := filepath.Glob(filepath.Join("..", "cmd", "xcover", "testdata", "shards", "*.json"))
+	for _, name := range files {
+		data, err := os.ReadFile(name)
 		if err != nil {
 			f.Fatal(err)
 		}
 		f.Add(data)
 	}
-	f.Add([]byte(`{"type":"solution","number":1,"options":[1,2],"option_indices":[0,1]}` + "\n" +
-		`{"type":"summary","solutions":1,"nodes":3,"updates":4,"status":"complete","elapsed_seconds":0,"problem":"ab","engine":"dlx","branching":"knuth","shard":1,"shards":1,"split":"x"}` + "\n"))
+	f.Add([]byte(shardLines(1, 2, "complete", "1,2") + shardLines(2, 2, "complete")))
+	f.Add([]byte(shardLines(1, 2, "interrupted", "1,2") + shardLines(1, 2, "complete", "2,1", "3")))
+	f.Add([]byte(strings.Replace(shardLines(1, 2, "complete"), `"shards":2`, `"shards":1000000000`, 1)))
+	f.Add([]byte(`{"type":"summary","solutions":-1,"shard":1,"shards":1}` + "\n"))
+	// maxMessage bounds a message: a file name, a place, a field and a
+	// value quoted up to maxQuoted bytes, or the first few shards of each
+	// kind that Merge finds wrong.
+	const maxMessage = 2000
 	f.Fuzz(func(t *testing.T, data []byte) {
-		shards, err := ReadShards(bytes.NewReader(data), "in", true)
+		shards, err := ReadShards(bytes.NewReader(data), "f", true)
 		if err != nil {
+			if msg := err.Error(); strings.Contains(msg, "\n") || len(msg) > maxMessage {
+				t.Fatalf("message of %d bytes: %.300q", len(msg), msg)
+			}
 			return
 		}
-		if _, err := Merge(shards); err == nil {
-			MergeSolutions(shards)
+		for _, sh := range shards {
+			if err := sh.Summary.Check(); err != nil {
+				t.Fatalf("read a summary that fails its check: %v", err)
+			}
 		}
+		total, err := Merge(shards)
+		if err != nil {
+			if msg := err.Error(); strings.Contains(msg, "\n") || len(msg) > maxMessage {
+				t.Fatalf("message of %d bytes: %.300q", len(msg), msg)
+			}
+			return
+		}
+		if total.Solutions.Sign() < 0 || total.Nodes.Sign() < 0 || total.Updates.Sign() < 0 {
+			t.Fatalf("negative totals: %+v", total)
+		}
+		MergeSolutions(shards)
 	})
 }

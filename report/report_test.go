@@ -118,9 +118,22 @@ func TestReadShards(t *testing.T) {
 		{name: "empty", input: "", err: "f: the file is cut short (no summary at its end)"},
 		{name: "no summary", input: `{"type":"solution","number":1,"option_indices":[0]}` + "\n", err: "f: the file is cut short (no summary at its end)"},
 		{name: "last line cut", input: shardLines(1, 1, "complete") + `{"type":"sol`, err: "f:2: the file is cut short (its last line is incomplete)"},
-		{name: "not json", input: "hello\n", err: `f:1: not the --json output of "xcover solve --shard K/N"`},
+		{name: "not json", input: "hello\n", err: `f:1:1: not the --json output of "xcover solve --shard K/N"`},
 		{name: "other record", input: `{"type":"puzzle"}` + "\n", err: `f:1: not the --json output of "xcover solve --shard K/N"`},
-		{name: "bad summary", input: `{"type":"summary","solutions":"x"}` + "\n", err: "f:1: json: cannot unmarshal"},
+		{name: "bad summary", input: `{"type":"summary","solutions":"x"}` + "\n", err: `f:1:31: not a shard's summary: "solutions" is string, expected a whole number within int64`},
+		{name: "broken json", input: `{"type":"summary","solutions":1,}` + "\n", err: `f:1:33: not the --json output`},
+		{name: "a billion shards", input: strings.Replace(shardLines(1, 2, "complete"), `"shards":2`, `"shards":1000000000`, 1),
+			err: `f:1:`},
+		{name: "negative solutions", input: strings.Replace(shardLines(1, 2, "complete"), `"solutions":0`, `"solutions":-5`, 1),
+			err: `f:1:31: not a shard's summary: "solutions" is -5, expected a count (0 or more)`},
+		{name: "negative nodes", input: strings.Replace(shardLines(1, 2, "complete"), `"nodes":5`, `"nodes":-5`, 1),
+			err: `f:1:41: not a shard's summary: "nodes" is -5`},
+		{name: "shard 0", input: strings.Replace(shardLines(1, 2, "complete"), `"shard":1`, `"shard":0`, 1),
+			err: `f:1:`},
+		{name: "beyond int64", input: strings.Replace(shardLines(1, 2, "complete"), `"solutions":0`, `"solutions":`+strings.Repeat("9", 1000), 1),
+			err: `f:1:31: not a shard's summary: "solutions" is number 999999999999999999999999999999999, expected a whole number within int64`},
+		{name: "not a shard", input: `{"type":"summary","solutions":1,"nodes":5,"updates":9,"status":"complete","elapsed_seconds":1}` + "\n",
+			err: `f:1: not a shard's summary: "shards" is missing`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			shards, err := ReadShards(strings.NewReader(tc.input), "f", true)
@@ -171,7 +184,7 @@ func TestMergeSolutions(t *testing.T) {
 		}
 	}
 	total, err := Merge(shards)
-	if err != nil || total.Solutions != 3 || total.Nodes != 10 {
+	if err != nil || total.Solutions.Int64() != 3 || total.Nodes.Int64() != 10 {
 		t.Errorf("Merge = %+v, %v", total, err)
 	}
 }

@@ -7,10 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"slices"
 	"strconv"
 
 	"xcover/exactcover"
+	"xcover/internal/located"
 )
 
 // MaxLine bounds one line of a shard's output: a solution of a problem
@@ -56,7 +58,8 @@ func ReadShards(r io.Reader, name string, keep bool) ([]*Shard, error) {
 			Indices []int  `json:"option_indices"`
 		}
 		if err := json.Unmarshal(line, &head); err != nil || head.Type != "solution" && head.Type != "summary" {
-			return nil, fmt.Errorf("%s:%d: not the --json output of \"xcover solve --shard K/N\"", name, lineNo)
+			return nil, &located.Error{File: name, Line: lineNo, Column: syntaxColumn(err),
+				Err: errors.New(`not the --json output of "xcover solve --shard K/N"`)}
 		}
 		last = head.Type
 		if head.Type == "solution" {
@@ -67,8 +70,9 @@ func ReadShards(r io.Reader, name string, keep bool) ([]*Shard, error) {
 			}
 			continue
 		}
-		if err := json.Unmarshal(line, &cur.Summary); err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, lineNo, err)
+		if err := readSummary(line, &cur.Summary); err != nil {
+			err.File, err.Line = name, lineNo
+			return nil, err
 		}
 		cur.Summary.Source = name
 		if n := len(outs); n > 0 && resumed(&outs[n-1].Summary, &cur.Summary) {
@@ -111,8 +115,88 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 	return long, err
 }
 
+// maxQuoted bounds how much of a bad value a message quotes: a number of
+// a million digits is named by its start.
+const maxQuoted = 40
+
+// readSummary decodes a shard's summary record and checks its numbers
+// ([exactcover.ShardSummary.Check]). The error says which field is wrong
+// and its column: the name and line are the caller's to set.
+func readSummary(line []byte, sum *exactcover.ShardSummary) *located.Error {
+	err := json.Unmarshal(line, sum)
+	var (
+		te *json.UnmarshalTypeError
+		se *exactcover.SummaryError
+	)
+	switch {
+	case err == nil:
+		if err = sum.Check(); errors.As(err, &se) {
+			return &located.Error{Column: valueColumn(line, se.Field), Err: err}
+		}
+		return nil
+	case errors.As(err, &te):
+		return &located.Error{Column: valueColumn(line, te.Field), Err: fmt.Errorf("%w: %q is %.*s, expected %s",
+			exactcover.ErrSummary, te.Field, maxQuoted, te.Value, kindName(te.Type.Kind()))}
+	}
+	return &located.Error{Column: syntaxColumn(err), Err: fmt.Errorf("%w: %v", exactcover.ErrSummary, err)}
+}
+
+// kindName says what a field of kind k holds, for messages.
+func kindName(k reflect.Kind) string {
+	switch k {
+	case reflect.Int, reflect.Int64:
+		return "a whole number within int64"
+	case reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Slice:
+		return "a list of whole numbers"
+	}
+	return k.String()
+}
+
+// syntaxColumn returns the column (1-based, in bytes) of a JSON syntax
+// error, 0 for other errors.
+func syntaxColumn(err error) int {
+	var se *json.SyntaxError
+	if errors.As(err, &se) {
+		return int(max(se.Offset, 1))
+	}
+	return 0
+}
+
+// valueColumn returns the column (1-based, in bytes) where the value of
+// the top-level key field begins in the JSON object line (its last
+// occurrence: the one json.Unmarshal keeps), or 0 when it is not there.
+func valueColumn(line []byte, field string) int {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return 0
+	}
+	col := 0
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return col
+		}
+		at := int(dec.InputOffset()) // just after the key
+		for at < len(line) && (line[at] == ':' || line[at] == ' ' || line[at] == '\t') {
+			at++
+		}
+		if key == field {
+			col = at + 1
+		}
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return col
+		}
+	}
+	return col
+}
+
 // Merge adds up the summaries of the shards with [exactcover.Merge].
-func Merge(shards []*Shard) (exactcover.ShardSummary, error) {
+func Merge(shards []*Shard) (exactcover.Total, error) {
 	parts := make([]exactcover.ShardSummary, len(shards))
 	for i, sh := range shards {
 		parts[i] = sh.Summary

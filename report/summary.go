@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"math/big"
+	"strconv"
 
 	"xcover/exactcover"
 )
@@ -11,17 +12,19 @@ import (
 // Summary is the last record of every command: what was found, how much
 // the search did and how it ended (complete, limit, node-limit, timeout or
 // interrupted). Solutions marshals as a JSON number with all its digits,
-// however many. The fields after Elapsed are some commands' own.
+// however many, and so do the other counts, json.Numbers (made by [Int]
+// and [BigInt]) so that the merge of many shards can print totals beyond
+// int64. The fields after Elapsed are some commands' own.
 type Summary struct {
-	Type       string   `json:"type"` // "summary"
-	Solutions  *big.Int `json:"solutions"`
-	Nodes      int64    `json:"nodes"`
-	Updates    int64    `json:"updates"`
-	Status     string   `json:"status"`
-	Elapsed    float64  `json:"elapsed_seconds"`
-	Engine     string   `json:"engine,omitempty"`     // solve, pentomino: the engine that searched
-	Cleansings int64    `json:"cleansings,omitempty"` // solve: DLX2's count
-	Profile    []int64  `json:"profile,omitempty"`    // solve: nodes per level
+	Type       string        `json:"type"` // "summary"
+	Solutions  *big.Int      `json:"solutions"`
+	Nodes      json.Number   `json:"nodes"`
+	Updates    json.Number   `json:"updates"`
+	Status     string        `json:"status"`
+	Elapsed    float64       `json:"elapsed_seconds"`
+	Engine     string        `json:"engine,omitempty"`     // solve, pentomino: the engine that searched
+	Cleansings json.Number   `json:"cleansings,omitempty"` // solve: DLX2's count
+	Profile    []json.Number `json:"profile,omitempty"`    // solve: nodes per level
 
 	Puzzles  int            `json:"puzzles,omitempty"`  // sudoku
 	Verdicts map[string]int `json:"verdicts,omitempty"` // sudoku: puzzles per verdict
@@ -47,9 +50,38 @@ type Summary struct {
 	Split     string `json:"split,omitempty"`
 }
 
+// Int returns n as a count of a Summary: the empty json.Number for 0,
+// which encoding/json writes as 0, or leaves out under omitempty.
+func Int(n int64) json.Number {
+	if n == 0 {
+		return ""
+	}
+	return json.Number(strconv.FormatInt(n, 10))
+}
+
+// BigInt is [Int] for a count of any size.
+func BigInt(n *big.Int) json.Number {
+	if n.Sign() == 0 {
+		return ""
+	}
+	return json.Number(n.String())
+}
+
+// Ints returns the counts of a profile.
+func Ints(ns []int64) []json.Number {
+	if ns == nil {
+		return nil
+	}
+	out := make([]json.Number, len(ns))
+	for i, n := range ns {
+		out[i] = json.Number(strconv.FormatInt(n, 10)) // 0 too: a profile's zeros are printed
+	}
+	return out
+}
+
 // New returns the summary of a search that ended with st.
 func New(st exactcover.Stats) *Summary {
-	return &Summary{Type: "summary", Solutions: big.NewInt(st.Solutions), Nodes: st.Nodes, Updates: st.Updates,
+	return &Summary{Type: "summary", Solutions: big.NewInt(st.Solutions), Nodes: Int(st.Nodes), Updates: Int(st.Updates),
 		Status: st.Status.String(), Elapsed: st.Elapsed.Seconds()}
 }
 
@@ -58,11 +90,24 @@ func New(st exactcover.Stats) *Summary {
 // engine, and, when it is a shard or the merge of shards (sum.Shards > 0),
 // what "xcover merge" checks.
 func Search(sum exactcover.ShardSummary) *Summary {
-	s := &Summary{Type: "summary", Solutions: big.NewInt(sum.Solutions), Nodes: sum.Nodes, Updates: sum.Updates,
-		Status: sum.Status, Elapsed: sum.ElapsedSeconds, Engine: sum.Engine, Cleansings: sum.Cleansings, Profile: sum.Profile}
+	s := &Summary{Type: "summary", Solutions: big.NewInt(sum.Solutions), Nodes: Int(sum.Nodes), Updates: Int(sum.Updates),
+		Status: sum.Status, Elapsed: sum.ElapsedSeconds, Engine: sum.Engine, Cleansings: Int(sum.Cleansings), Profile: Ints(sum.Profile)}
 	if sum.Shards > 0 {
 		s.Problem, s.Branching = sum.Problem, sum.Branching
 		s.Shard, s.Shards, s.Split = sum.Shard, sum.Shards, sum.Split
+	}
+	return s
+}
+
+// Merged returns the summary of the search that the shards merged into
+// total make up: [Search]'s, with the totals in all their digits.
+func Merged(total exactcover.Total) *Summary {
+	s := Search(total.Search)
+	s.Solutions = total.Solutions
+	s.Nodes, s.Updates, s.Cleansings = BigInt(total.Nodes), BigInt(total.Updates), BigInt(total.Cleansings)
+	s.Profile = make([]json.Number, len(total.Profile))
+	for l, n := range total.Profile {
+		s.Profile[l] = json.Number(n.String())
 	}
 	return s
 }
@@ -71,7 +116,7 @@ func Search(sum exactcover.ShardSummary) *Summary {
 // of the ZDD's construction). A memoized count that did not finish knows
 // no number of solutions: its Solutions is null.
 func Count(res exactcover.CountResult) *Summary {
-	s := &Summary{Type: "summary", Solutions: res.Solutions, Nodes: res.Search.Nodes, Updates: res.Search.Updates,
+	s := &Summary{Type: "summary", Solutions: res.Solutions, Nodes: Int(res.Search.Nodes), Updates: Int(res.Search.Updates),
 		Status: res.Status.String(), Elapsed: res.Elapsed.Seconds(), Method: res.Method, Why: res.Why,
 		MemoStates: res.Memo.States, MemoLevels: res.Memo.Levels, MemoPeakBytes: res.Memo.PeakBytes, ZDDNodes: res.Memo.ZDDNodes}
 	if res.Search.Nodes > 0 {

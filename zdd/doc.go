@@ -22,8 +22,9 @@
 //
 // Nothing here requires the variables to increase along paths (an
 // "ordered" ZDD): counting, sampling, listing and weighing walk the DAG and
-// need only that it have no cycle. The diagrams Knuth's DLX6 writes are not
-// ordered either.
+// need only that it have no cycle and that no variable come twice on a
+// path (which [Read] checks). The diagrams Knuth's DLX6 writes are not
+// ordered.
 //
 // # What one can do with it
 //
@@ -45,11 +46,14 @@
 //	ID: (~V?LO:HI)
 //
 // with ID, LO and HI node numbers in hexadecimal (0 and 1 are ⊥ and ⊤) and
-// V the variable in decimal. The root is the first node with the smallest
-// variable. DLX6 and xcover write the nodes children first, then a root
-// marker: a node of variable 0 with LO = 0 and HI the real root, which is
-// not part of the family. For exact cover, variable k is the k-th option of
-// the problem (1-based), so the lines
+// V the variable in decimal. DLX6 and xcover write the nodes children
+// first, then a root marker: a node of variable 0 with LO = 0 and HI the
+// real root, which is not part of the family. (Knuth's ZDDREAD takes the
+// first node of the smallest variable for the root, the marker in these
+// files; [Read] requires the marker, so that a file cut short is refused
+// rather than read from another root.) xcover writes a [Header] first.
+// For exact cover, variable k is the k-th option of the problem
+// (1-based), so the lines
 //
 //	2: (~4?0:1)
 //	3: (~2?0:2)

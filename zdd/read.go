@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 
 	"xcover/internal/located"
 )
@@ -20,7 +21,16 @@ var (
 	ErrMarker    = errors.New("variable 0 is reserved for the root marker")
 	ErrNoNodes   = errors.New("no nodes")
 	ErrTooLarge  = errors.New("too large")
+	ErrNoRoot    = errors.New("no root marker")
+	ErrRepeated  = errors.New("a variable repeats on a path")
+	ErrHeader    = errors.New("bad header")
 )
+
+// MaxBytes bounds a ZDD file, which Read reads as a stream and refuses
+// past this size: 4 GiB hold some 150 million node lines (DLX6's 16×16
+// domino ZDD, 1.9 million nodes, takes 46 MB), whose reading takes some
+// 25 GiB, the memory of the machines xcover is built for.
+const MaxBytes = 1 << 32
 
 // Error is a defect of a ZDD file named File, at Line and Column (1-based,
 // in bytes; Line 0 when the defect belongs to the whole file). Err wraps
@@ -54,26 +64,62 @@ type entry struct {
 //
 // where ID, LO and HI are node numbers in hexadecimal and V is the node's
 // variable in decimal; 0 and 1 are the sinks Bottom and Top. Lines may come
-// in any order; blank lines and blanks around the tokens are allowed. As in
-// ZDDREAD, the root is the first node with the smallest variable; a root of
-// variable 0 whose LO is 0 is the root marker that DLX6 writes, not part of
-// the family, and its HI is the root. name is used in error messages.
+// in any order; blank lines and blanks around the tokens are allowed. The
+// root is given by the root marker that DLX6 and xcover write: the one node
+// of variable 0, whose LO is 0 and whose HI is the root. The first line may
+// be the header comment that xcover writes ([Header]). name is used in
+// error messages.
 //
-// Read checks what ZDDREAD leaves to chance: every referenced node is
-// defined, once, and the diagram has no cycle. It drops the nodes the root
-// does not reach and applies zero suppression to the rest (a node whose HI
-// leads to no set stands for its LO), so that the ZDD keeps this package's
-// invariants. Errors are *Error values with the line and column.
+// Read checks what ZDDREAD leaves to chance, so that a damaged file is
+// refused rather than counted wrong:
+//
+//   - the file is at most MaxBytes long (it is read as a stream, and no
+//     further);
+//   - every referenced node is defined, once, and the diagram has no cycle;
+//   - the root marker is there, once: a file cut short at a line's end lacks
+//     it (the writers put it last), or lacks a node that a line left
+//     refers to, whatever the order of the lines;
+//   - no variable repeats on a path (a set would hold it twice, or two
+//     paths would be one set);
+//   - the header, when there is one, counts the nodes there are.
+//
+// It drops the nodes the root does not reach and applies zero suppression
+// to the rest (a node whose HI leads to no set stands for its LO), so that
+// the ZDD keeps this package's invariants. Errors are *Error values with
+// the line and column.
 func Read(r io.Reader, name string) (*ZDD, error) {
+	return readLimited(r, name, MaxBytes)
+}
+
+// readLimited is Read, refusing more than limit bytes.
+func readLimited(r io.Reader, name string, limit int64) (*ZDD, error) {
 	var (
 		entries []entry
 		byID    ids
+		head    *Header
+		marker  = -1 // the entry of the root marker
 	)
-	sc := bufio.NewScanner(r)
+	lr := &io.LimitedReader{R: r, N: limit + 1}
+	sc := bufio.NewScanner(lr)
 	sc.Buffer(make([]byte, 0, 256), maxLine)
 	ln := 0
+	tooLarge := func() error {
+		return &Error{File: name, Line: ln, Err: fmt.Errorf("%w: larger than %d bytes, the most xcover reads of a ZDD", ErrTooLarge, limit)}
+	}
 	for sc.Scan() {
 		ln++
+		if lr.N <= 0 {
+			return nil, tooLarge()
+		}
+		if ln == 1 && bytes.HasPrefix(sc.Bytes(), []byte("#")) {
+			h, err := parseHeader(sc.Bytes())
+			if err != nil {
+				err.File, err.Line = name, ln
+				return nil, err
+			}
+			head = &h
+			continue
+		}
 		e, blank, err := parseLine(sc.Bytes())
 		if err != nil {
 			err.File, err.Line = name, ln
@@ -82,14 +128,24 @@ func Read(r io.Reader, name string) (*ZDD, error) {
 		if blank {
 			continue
 		}
+		at := func(col int, err error) *Error { return &Error{File: name, Line: ln, Column: col, Err: err} }
 		if e.id <= 1 {
-			return nil, &Error{File: name, Line: ln, Column: 1 + leadingBlanks(sc.Bytes()), Err: ErrSink}
+			return nil, at(1+leadingBlanks(sc.Bytes()), ErrSink)
 		}
 		if first, dup := byID.get(e.id); dup {
-			return nil, &Error{File: name, Line: ln, Column: 1 + leadingBlanks(sc.Bytes()), Err: fmt.Errorf("%w: %x (first on line %d)", ErrDuplicate, e.id, entries[first].line)}
+			return nil, at(1+leadingBlanks(sc.Bytes()), fmt.Errorf("%w: %x (first on line %d)", ErrDuplicate, e.id, entries[first].line))
+		}
+		if e.v == 0 {
+			switch {
+			case e.lo != 0:
+				return nil, at(int(e.loCol), fmt.Errorf("%w, whose LO is 0", ErrMarker))
+			case marker >= 0:
+				return nil, at(1+leadingBlanks(sc.Bytes()), fmt.Errorf("%w: a second one (the first on line %d): two ZDDs in one file?", ErrMarker, entries[marker].line))
+			}
+			marker = len(entries)
 		}
 		if len(entries) >= MaxNodes-2 {
-			return nil, &Error{File: name, Line: ln, Column: 1, Err: fmt.Errorf("%w: more than %d nodes", ErrTooLarge, MaxNodes-2)}
+			return nil, at(1, fmt.Errorf("%w: more than %d nodes", ErrTooLarge, MaxNodes-2))
 		}
 		e.line = int32(ln)
 		byID.set(e.id, int32(len(entries)), len(entries))
@@ -99,27 +155,39 @@ func Read(r io.Reader, name string) (*ZDD, error) {
 		if errors.Is(err, bufio.ErrTooLong) {
 			return nil, &Error{File: name, Line: ln + 1, Column: maxLine, Err: fmt.Errorf("%w: line longer than %d bytes", ErrSyntax, maxLine)}
 		}
+		var pe *fs.PathError // "is a directory": the name is the file's already
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
 		return nil, &Error{File: name, Err: err}
+	}
+	if lr.N <= 0 {
+		return nil, tooLarge()
 	}
 	if len(entries) == 0 {
 		return nil, &Error{File: name, Err: ErrNoNodes}
 	}
-	return build(name, entries, byID)
+	if marker < 0 {
+		return nil, &Error{File: name, Err: fmt.Errorf("%w (the node of variable 0 whose HI is the root, which DLX6 and xcover write last): the file is cut short", ErrNoRoot)}
+	}
+	if head != nil && head.Nodes != len(entries)-1 {
+		return nil, &Error{File: name, Line: 1, Err: fmt.Errorf("%w: it counts %d nodes, the file has %d: the file is cut short or altered", ErrHeader, head.Nodes, len(entries)-1)}
+	}
+	z, err := build(name, entries, byID, marker)
+	if err != nil {
+		return nil, err
+	}
+	if head != nil {
+		z.problem = head.Problem
+	}
+	return z, nil
 }
 
 // build checks the references and the absence of cycles by a depth-first
-// walk from the root, and numbers the nodes children first.
-func build(name string, entries []entry, byID ids) (*ZDD, error) {
-	root := 0
-	for i, e := range entries {
-		if e.v < entries[root].v {
-			root = i
-		}
-	}
-	var rootRef uint64 = entries[root].id
-	if entries[root].v == 0 && entries[root].lo == 0 {
-		rootRef = entries[root].hi // DLX6's root marker
-	}
+// walk from the root, the HI of the marker entry, numbers the nodes
+// children first, and checks that no variable repeats on a path.
+func build(name string, entries []entry, byID ids, marker int) (*ZDD, error) {
+	rootRef := entries[marker].hi
 	// ref resolves a node number: a sink, or the index of its entry.
 	const onStack, unseen = -2, -1
 	for i := range entries {
@@ -158,12 +226,13 @@ func build(name string, entries []entry, byID ids) (*ZDD, error) {
 	}
 	k, ok := byID.get(rootRef)
 	if !ok {
-		e := &entries[root]
+		e := &entries[marker]
 		return nil, &Error{File: name, Line: int(e.line), Column: int(e.hiCol), Err: fmt.Errorf("%w: %x", ErrUndefined, rootRef)}
 	}
 	if entries[k].v == 0 {
 		return nil, &Error{File: name, Line: int(entries[k].line), Column: 1, Err: ErrMarker}
 	}
+	from := make([]int32, 0, len(entries)) // the entry of each node made, for messages
 	// An explicit stack: a file may hold a path of millions of nodes.
 	type visit struct {
 		k     int32
@@ -196,10 +265,19 @@ func build(name string, entries []entry, byID ids) (*ZDD, error) {
 		} else {
 			e.index = int32(len(z.nodes))
 			z.nodes = append(z.nodes, node{e.v, lo, hi})
+			from = append(from, top.k)
 		}
 		stack = stack[:len(stack)-1]
 	}
 	z.root = Node(entries[k].index)
+	if n, child, ok := z.repeat(); ok {
+		e := &entries[from[n-2]]
+		col := e.hiCol
+		if child == z.nodes[n].lo {
+			col = e.loCol
+		}
+		return nil, &Error{File: name, Line: int(e.line), Column: int(col), Err: fmt.Errorf("%w: variable %d comes again below this branch of its node", ErrRepeated, e.v)}
+	}
 	return z, nil
 }
 

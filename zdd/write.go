@@ -7,8 +7,9 @@ import (
 )
 
 // WriteTo writes z in the text format that [Read] reads and Knuth's
-// ZDDREAD programs read, as his DLX6 writes it: the internal nodes
-// children first, numbered from 2 in hexadecimal, then the root marker, a
+// ZDDREAD programs read, as his DLX6 writes it, after a [Header] line
+// (the count of nodes, and the problem set by [ZDD.WithProblem]): the
+// internal nodes children first, numbered from 2 in hexadecimal, then the root marker, a
 // node of variable 0 whose HI is the root (so that ZDDREAD, which takes the
 // first node of the smallest variable as the root, finds it whatever the
 // variables are). A ZDD with no internal node is the marker alone: its HI
@@ -31,6 +32,11 @@ func (z *ZDD) WriteTo(w io.Writer) (int64, error) {
 		k, err := bw.Write(line)
 		n += int64(k)
 		return err
+	}
+	line = appendHeader(line, Header{Nodes: len(z.nodes) - 2, Problem: z.problem})
+	k, err := bw.Write(line)
+	if n = int64(k); err != nil {
+		return n, err
 	}
 	for i := 2; i < len(z.nodes); i++ {
 		nd := z.nodes[i]

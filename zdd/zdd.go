@@ -39,8 +39,9 @@ type node struct {
 // solutions of an exact-cover problem. A ZDD is immutable; make one with a
 // [Builder] or [Read].
 type ZDD struct {
-	nodes []node // nodes[0] and nodes[1] stand for the sinks
-	root  Node
+	nodes   []node // nodes[0] and nodes[1] stand for the sinks
+	root    Node
+	problem string // the digest its header names, if any (see Header)
 }
 
 // Root returns the node that represents the whole family.

@@ -2,6 +2,7 @@ package zdd
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -304,11 +305,16 @@ func TestRead(t *testing.T) {
 		err        string   // otherwise, the message's start after "f:"
 	}{
 		{name: "one set", text: "2: (~4?0:1)\n3: (~2?0:2)\n4: (~0?0:3)\n", sets: []string{"[2 4]"}},
-		{name: "no marker", text: "3: (~2?0:2)\n2: (~4?0:1)\n", sets: []string{"[2 4]"}},
-		{name: "blanks and CRLF", text: "  a :(~ 5 ? 0 : 1 ) \r\n\n b: (~3?a:1)\r\n", sets: []string{"[3]", "[5]"}},
-		{name: "upper-case hex", text: "AB: (~1?0:1)\n", sets: []string{"[1]"}},
+		{name: "marker first", text: "4: (~0?0:3)\n3: (~2?0:2)\n2: (~4?0:1)\n", sets: []string{"[2 4]"}},
+		{name: "blanks and CRLF", text: "  a :(~ 5 ? 0 : 1 ) \r\n\n b: (~3?a:1)\r\n c: (~0?0:b)\r\n", sets: []string{"[3]", "[5]"}},
+		{name: "upper-case hex", text: "AB: (~1?0:1)\nAC: (~0?0:AB)\n", sets: []string{"[1]"}},
 		{name: "hi to bottom suppressed", text: "2: (~3?0:0)\n3: (~2?1:2)\n4: (~0?0:3)\n", sets: []string{"[]"}},
-		{name: "unreachable ignored", text: "2: (~1?0:1)\n3: (~2?0:77)\n", sets: []string{"[1]"}},
+		{name: "unreachable ignored", text: "2: (~1?0:1)\n3: (~2?0:77)\n4: (~0?0:2)\n", sets: []string{"[1]"}},
+		{name: "empty family", text: "2: (~0?0:0)\n", sets: nil},
+		{name: "the empty set", text: "2: (~0?0:1)\n", sets: []string{"[]"}},
+		{name: "unordered, no repeat", text: "2: (~1?0:1)\n3: (~5?0:2)\n4: (~0?0:3)\n", sets: []string{"[1 5]"}},
+		{name: "header", text: "# xcover zdd: 2 nodes, problem ab12\n2: (~4?0:1)\n3: (~2?0:2)\n4: (~0?0:3)\n", sets: []string{"[2 4]"}},
+		{name: "header without problem", text: "# xcover zdd: 0 nodes\n2: (~0?0:1)\n", sets: []string{"[]"}},
 		{name: "empty", text: "", err: " no nodes"},
 		{name: "garbage", text: "2: (~1?0:1)\nhello\n", err: "2:1: not a ZDD node line: expected a node number"},
 		{name: "missing paren", text: "2: ~1?0:1)\n", err: `1:4: not a ZDD node line: expected "("`},
@@ -316,14 +322,35 @@ func TestRead(t *testing.T) {
 		{name: "sink", text: "1: (~1?0:1)\n", err: "1:1: nodes 0 and 1 are the sinks"},
 		{name: "duplicate", text: "2: (~1?0:1)\n2: (~1?0:1)\n", err: "2:1: node defined twice: 2 (first on line 1)"},
 		{name: "undefined root", text: "3: (~0?0:2)\n", err: "1:10: node not defined: 2"},
-		{name: "unreachable undefined", text: "2: (~1?0:1)\n3: (~0?0:2)\n4: (~2?0:5)\n3a: (~0?4:4)\n", sets: []string{"[1]"}},
-		{name: "undefined child", text: "3: (~2?9:1)\n", err: "1:8: node not defined: 9"},
-		{name: "cycle", text: "2: (~1?3:1)\n3: (~2?2:1)\n", err: "2:8: cycle through node 2"},
-		{name: "self loop", text: "2: (~1?0:2)\n", err: "1:10: cycle through node 2"},
-		{name: "marker below root", text: "3: (~0?0:2)\n2: (~0?0:1)\n", err: "2:1: variable 0"},
+		{name: "unreachable undefined", text: "2: (~1?0:1)\n3: (~0?0:2)\n4: (~2?0:5)\n", sets: []string{"[1]"}},
+		{name: "undefined child", text: "3: (~2?9:1)\n4: (~0?0:3)\n", err: "1:8: node not defined: 9"},
+		{name: "cycle", text: "2: (~1?3:1)\n3: (~2?2:1)\n4: (~0?0:3)\n", err: "1:8: cycle through node 3"},
+		{name: "self loop", text: "2: (~1?0:2)\n3: (~0?0:2)\n", err: "1:10: cycle through node 2"},
+		{name: "marker below root", text: "3: (~0?0:2)\n2: (~0?0:1)\n", err: "2:1: variable 0 is reserved for the root marker: a second one (the first on line 1): two ZDDs in one file?"},
+		{name: "marker with a lo", text: "2: (~1?0:1)\n3: (~0?2:2)\n", err: "2:8: variable 0 is reserved for the root marker, whose LO is 0"},
+		{name: "marker as a child", text: "2: (~0?0:3)\n3: (~1?2:1)\n", err: "1:1: variable 0 is reserved"},
 		{name: "big variable", text: "2: (~99999999999?0:1)\n", err: "1:6: too large"},
 		{name: "long number", text: "1234567890abcdef0: (~1?0:1)\n", err: "1:1: too large"},
 		{name: "long line", text: strings.Repeat(" ", 2000) + "2: (~1?0:1)\n", err: "1:1024: not a ZDD node line"},
+		// A file cut at a line's end: DLX6 and xcover write the marker
+		// last, so it is gone (ZDDREAD took the first node of the smallest
+		// variable for the root and counted 1).
+		{name: "no marker", text: "3: (~2?0:2)\n2: (~4?0:1)\n", err: " no root marker"},
+		{name: "cut at a line end", text: "2: (~58?0:1)\n", err: " no root marker"},
+		// A file in another order cut after its marker lacks a node that
+		// a line left refers to.
+		{name: "cut after the marker", text: "4: (~0?0:3)\n3: (~2?0:2)\n", err: "2:10: node not defined: 2"},
+		// A variable twice on a path: through HI a set would list it
+		// twice, through LO two paths would be one set.
+		{name: "repeat through hi", text: "2: (~2?0:1)\n3: (~2?0:2)\n4: (~0?0:3)\n", err: "2:10: a variable repeats on a path: variable 2"},
+		{name: "repeat through lo", text: "2: (~2?0:1)\n3: (~2?2:1)\n4: (~0?0:3)\n", err: "2:8: a variable repeats on a path: variable 2"},
+		{name: "repeat deeper, unordered", text: "2: (~3?0:1)\n3: (~5?0:2)\n4: (~3?0:3)\n5: (~0?0:4)\n", err: "3:10: a variable repeats on a path: variable 3"},
+		{name: "header counts fewer", text: "# xcover zdd: 1 nodes\n2: (~4?0:1)\n3: (~2?0:2)\n4: (~0?0:3)\n", err: "1: bad header: it counts 1 nodes, the file has 2"},
+		{name: "header counts more", text: "# xcover zdd: 3 nodes\n2: (~4?0:1)\n3: (~2?0:2)\n4: (~0?0:3)\n", err: "1: bad header: it counts 3 nodes"},
+		{name: "other comment", text: "# hello\n2: (~0?0:1)\n", err: `1:1: bad header: expected "# xcover zdd: "`},
+		{name: "header not first", text: "2: (~0?0:1)\n# xcover zdd: 0 nodes\n", err: "2:1: not a ZDD node line"},
+		{name: "header with bad digest", text: "# xcover zdd: 0 nodes, problem xyz\n2: (~0?0:1)\n", err: "1:32: bad header: expected the problem's digest"},
+		{name: "header with bad count", text: "# xcover zdd: many nodes\n2: (~0?0:1)\n", err: "1:15: bad header: expected the count of nodes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			z, err := Read(strings.NewReader(tc.text), "f")
@@ -378,12 +405,128 @@ func TestReadSparseIDs(t *testing.T) {
 	for i := 3; i < 2000; i++ {
 		text += fmt.Sprintf("%x: (~5?0:1)\n", i) // unreachable filler
 	}
-	text += "1000: (~1?2:fffff)\n"
+	text += "1000: (~1?2:fffff)\n1001: (~0?0:1000)\n"
 	z, err := Read(strings.NewReader(text), "f")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := listKeys(z); !slices.Equal(got, []string{"[1 3]", "[2 3]"}) {
 		t.Errorf("sets %v", got)
+	}
+}
+
+// endless is /dev/zero as a reader, counting what it gives.
+type endless struct{ n int64 }
+
+func (e *endless) Read(p []byte) (int, error) {
+	clear(p)
+	e.n += int64(len(p))
+	return len(p), nil
+}
+
+// TestReadLimit: an endless input is refused at once (a line longer than
+// a node line), and a file larger than the limit is refused when the
+// limit is reached, not read to its end.
+func TestReadLimit(t *testing.T) {
+	zero := &endless{}
+	if _, err := Read(zero, "zero"); !errors.Is(err, ErrSyntax) || zero.n > 1<<20 {
+		t.Errorf("endless zeros: %v after %d bytes", err, zero.n)
+	}
+	blanks := strings.Repeat("\n", 1000) + "2: (~0?0:1)\n"
+	if _, err := readLimited(strings.NewReader(blanks), "f", 500); !errors.Is(err, ErrTooLarge) || !strings.Contains(err.Error(), "larger than 500 bytes") {
+		t.Errorf("beyond the limit: %v", err)
+	}
+	if _, err := readLimited(strings.NewReader(blanks), "f", int64(len(blanks))); err != nil {
+		t.Errorf("at the limit: %v", err)
+	}
+}
+
+// TestReadCut cuts the ZDDs of testdata (DLX6's and xcover's, 92
+// solutions each) at every line's end, and at every byte of their last
+// lines: each cut file is refused, or (cut in its final newline) counts
+// 92. ZDDREAD's rule, the first node of the smallest variable for the
+// root, counted 1 for the first line alone.
+func TestReadCut(t *testing.T) {
+	for _, file := range []string{"dlx6-queens-8.zdd", "queens-8.zdd"} {
+		data, err := os.ReadFile(filepath.Join("testdata", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cuts []int
+		for i, c := range data[:len(data)-1] {
+			if c == '\n' || i > len(data)-40 {
+				cuts = append(cuts, i+1)
+			}
+		}
+		for _, cut := range cuts {
+			z, err := Read(bytes.NewReader(data[:cut]), "cut")
+			if err == nil && z.Count().Int64() != 92 {
+				t.Fatalf("%s cut at byte %d of %d: count %v, no error", file, cut, len(data), z.Count())
+			}
+		}
+	}
+}
+
+// TestRepeat compares ZDD.repeat with the definition, every path walked,
+// on random diagrams whose variables follow no order.
+func TestRepeat(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	found := 0
+	for trial := range 2000 {
+		n := 2 + r.IntN(8)
+		z := &ZDD{nodes: make([]node, 2, n+2)}
+		for i := 2; i < n+2; i++ {
+			z.nodes = append(z.nodes, node{v: int32(1 + r.IntN(6)), lo: int32(r.IntN(i)), hi: int32(1 + r.IntN(i-1))})
+		}
+		// Every variable met on some path below i, and whether one repeats.
+		var walk func(i int32, on []int32) bool
+		walk = func(i int32, on []int32) bool {
+			if i <= 1 {
+				return false
+			}
+			nd := z.nodes[i]
+			if slices.Contains(on, nd.v) {
+				return true
+			}
+			on = append(on, nd.v)
+			return walk(nd.lo, on) || walk(nd.hi, on)
+		}
+		want := false
+		for i := int32(2); i < int32(len(z.nodes)); i++ {
+			want = want || walk(i, nil)
+		}
+		i, child, got := z.repeat()
+		if got != want {
+			t.Fatalf("trial %d: repeat %v, want %v: %v", trial, got, want, z.nodes)
+		}
+		if got {
+			found++
+			var below func(c int32) bool // does the variable of i come at or below c?
+			below = func(c int32) bool {
+				return c > 1 && (z.nodes[c].v == z.nodes[i].v || below(z.nodes[c].lo) || below(z.nodes[c].hi))
+			}
+			if nd := z.nodes[i]; child != nd.lo && child != nd.hi || !below(child) {
+				t.Fatalf("trial %d: node %d through %d is no repeat: %v", trial, i, child, z.nodes)
+			}
+		}
+	}
+	if found < 100 || found > 1900 {
+		t.Fatalf("%d of 2000 random diagrams with a repeat: the test tests little", found)
+	}
+}
+
+// TestHeaderRoundTrip: the problem's digest written in the header is read
+// back.
+func TestHeaderRoundTrip(t *testing.T) {
+	b := NewBuilder(0)
+	z := b.ZDD(subsets(b, 6, 3)).WithProblem("c57b3e39975271c6")
+	var buf bytes.Buffer
+	z.WriteTo(&buf)
+	if !strings.HasPrefix(buf.String(), "# xcover zdd: 12 nodes, problem c57b3e39975271c6\n") {
+		t.Fatalf("written:\n%s", buf.String())
+	}
+	z2, err := Read(&buf, "f")
+	if err != nil || z2.Problem() != "c57b3e39975271c6" || z2.Count().Int64() != 20 {
+		t.Fatalf("read back: %v, %v", z2, err)
 	}
 }

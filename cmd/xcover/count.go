@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"runtime/debug"
@@ -87,7 +88,8 @@ func solveMemo(ctx context.Context, e *env, req *searchcmd.Request, out *searchc
 		var z *zdd.ZDD
 		if z, res, err = s.ZDD(ctx, exactcover.ZDDConfig{MemoLimit: mr.limit, Progress: show, ProgressEvery: out.Status.Every()}); err == nil {
 			var buf bytes.Buffer
-			z.WriteTo(&buf)
+			h := s.Hash() // in the header: zdd list --problem checks it
+			z.WithProblem(hex.EncodeToString(h[:])).WriteTo(&buf)
 			if err := zddFile.Commit(buf.Bytes()); err != nil {
 				return err
 			}

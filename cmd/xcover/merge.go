@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math/big"
 
 	"github.com/urfave/cli/v2"
 
@@ -48,15 +49,15 @@ func merge(c *cli.Context, e *env) error {
 		if twice > 0 {
 			fmt.Fprintf(e.Stderr, "xcover: merge: %d solutions printed twice by resumed shards were printed once\n", twice)
 		}
-		if n := int64(len(records)); n != total.Solutions {
+		if n := big.NewInt(int64(len(records))); n.Cmp(total.Solutions) != 0 {
 			return searchcmd.Usage(c, "the shards print %d distinct solutions but count %d: run every shard with --all --json, and append to its output when it is resumed", n, total.Solutions)
 		}
 	}
-	out.Object(report.Search(total))
+	out.Object(report.Merged(total))
 	if err := out.Close(); err != nil {
 		return err
 	}
-	if total.Solutions == 0 {
+	if total.Solutions.Sign() == 0 {
 		return exitcode.With(exitcode.None, nil) // the summary says it
 	}
 	return nil

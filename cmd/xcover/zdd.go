@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bytes"
+	"encoding/hex"
 	"fmt"
 	"math/big"
 	"math/rand/v2"
@@ -14,16 +14,11 @@ import (
 	"xcover/internal/cliparse"
 	"xcover/internal/exitcode"
 	"xcover/internal/searchcmd"
+	"xcover/internal/verify"
 	"xcover/report"
 	"xcover/specs"
 	"xcover/zdd"
 )
-
-// maxZDDBytes bounds a ZDD file, which is read whole: 4 GiB hold some 150
-// million node lines (DLX6's 16×16 domino ZDD, 1.9 million nodes, takes
-// 46 MB), whose reading takes some 25 GiB, the memory of the machines
-// xcover is built for.
-const maxZDDBytes = 1 << 32
 
 // zddCommands are the subcommands of "xcover zdd"; do binds an action to
 // the run's environment.
@@ -65,17 +60,17 @@ func zddAction(c *cli.Context, e *env) error {
 	if c.IsSet("problem") && c.String("problem") == "-" && c.Args().First() == "-" {
 		return searchcmd.Usage(c, "the ZDD and --problem cannot both come from stdin")
 	}
-	name, data, err := e.ReadFile(c.Args().First(), maxZDDBytes, "a ZDD")
-	if err != nil {
-		return err
-	}
-	z, err := zdd.Read(bytes.NewReader(data), name)
+	name, r, err := e.Open(c.Args().First())
 	if err != nil {
 		return exitcode.Bad(err)
 	}
-	data = nil
+	z, err := zdd.Read(r, name) // a stream, up to zdd.MaxBytes
+	r.Close()
+	if err != nil {
+		return exitcode.Bad(err)
+	}
 	out := searchcmd.NewWriter(e, c.Bool(searchcmd.FlagJSON), nil)
-	zp := &zddPrinter{out: out}
+	zp := &zddPrinter{out: out, zdd: name}
 	if what != "count" {
 		if err := zp.loadProblem(c, e, z); err != nil {
 			return err
@@ -97,13 +92,17 @@ func zddAction(c *cli.Context, e *env) error {
 			if set, ok = s.Sample(rng, set[:0]); !ok {
 				break
 			}
-			zp.solution(set)
+			if err := zp.solution(set); err != nil {
+				return err
+			}
 		}
 		sum.Solutions = s.Count()
 	case "list":
 		n, one := new(big.Int), big.NewInt(1)
 		for set := range z.All() {
-			zp.solution(set)
+			if err := zp.solution(set); err != nil {
+				return err
+			}
 			if n.Add(n, one); !out.Tick() {
 				break
 			}
@@ -130,14 +129,20 @@ func zddAction(c *cli.Context, e *env) error {
 // zddPrinter prints the solutions the zdd subcommands find: as solve
 // prints them when the problem is known, else as option numbers.
 type zddPrinter struct {
-	out    *searchcmd.Writer
-	solved func([]int) bool // nil: option numbers
-	n      int64
-	sorted []int
+	out     *searchcmd.Writer
+	zdd     string           // the ZDD's file, for messages
+	problem string           // --problem's file, for messages
+	solved  func([]int) bool // nil: option numbers
+	check   *verify.Checker  // with --problem: each solution is checked before it is printed
+	n       int64
+	sorted  []int
 }
 
-// loadProblem reads --problem, when given, and checks that the ZDD's
-// variables name its options.
+// loadProblem reads --problem, when given, and checks that it is the
+// problem the ZDD was made from: the one its header names (xcover writes
+// the problem's digest there), and one that has the options the ZDD
+// names. Each solution is then checked against it as it is printed
+// (DLX6's ZDDs name no problem).
 func (zp *zddPrinter) loadProblem(c *cli.Context, e *env, z *zdd.ZDD) error {
 	file := c.String("problem")
 	if file == "" {
@@ -152,15 +157,26 @@ func (zp *zddPrinter) loadProblem(c *cli.Context, e *env, z *zdd.ZDD) error {
 		return err
 	}
 	p := &sp.Problem
+	if digest := z.Problem(); digest != "" {
+		s, _, err := sp.Compile()
+		if err != nil {
+			return exitcode.Bad(err)
+		}
+		if h := s.Hash(); digest != hex.EncodeToString(h[:]) {
+			return exitcode.Bad(fmt.Errorf("%s:1: the ZDD is of another problem (%.12s…) than %s (%.12s…): give the problem the ZDD was made from", zp.zdd, digest, file, hex.EncodeToString(h[:])))
+		}
+	}
 	if v := z.MaxVar(); exactcover.ZDDOption(v) >= len(p.Options) {
 		return exitcode.Bad(fmt.Errorf("the ZDD names option %d, but %s has %d options: is it the problem the ZDD was made from?", v, file, len(p.Options)))
 	}
+	zp.problem, zp.check = file, verify.NewChecker(p)
 	zp.solved = printSolutions(zp.out, p)
 	return nil
 }
 
-// solution prints one set of the ZDD, its options in increasing order.
-func (zp *zddPrinter) solution(set []int) {
+// solution prints one set of the ZDD, its options in increasing order,
+// once checked against the problem, when there is one.
+func (zp *zddPrinter) solution(set []int) error {
 	zp.n++
 	zp.sorted = append(zp.sorted[:0], set...)
 	slices.Sort(zp.sorted)
@@ -168,10 +184,14 @@ func (zp *zddPrinter) solution(set []int) {
 		for i, v := range zp.sorted {
 			zp.sorted[i] = exactcover.ZDDOption(v)
 		}
+		if err := zp.check.Check(zp.sorted); err != nil {
+			return exitcode.Bad(fmt.Errorf("%s: solution %d is not a cover of %s: %v", zp.zdd, zp.n, zp.problem, err))
+		}
 		zp.solved(zp.sorted)
-		return
+		return nil
 	}
 	zp.out.Record(report.Numbers(zp.out.Scratch(), zp.n, zp.sorted, zp.out.JSON), false)
+	return nil
 }
 
 // optimum prints a solution of least (greatest) total weight, then its
@@ -200,7 +220,9 @@ func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool,
 		sum.Solutions = new(big.Int)
 		return nil
 	}
-	zp.solution(set)
+	if err := zp.solution(set); err != nil {
+		return err
+	}
 	sum.Solutions, sum.Weight = big.NewInt(1), &total
 	if !zp.out.JSON {
 		zp.out.Text([]byte(fmt.Sprintf("weight %d\n", total)), zp.solved != nil)
