@@ -91,7 +91,7 @@ type driver struct {
 	pause    atomic.Bool  // the same, for a checkpoint
 	want     atomic.Int64 // donations wanted (see wantLocked)
 	epoch    atomic.Int64 // progress requests; workers publish when it moves
-	explored atomic.Int64 // nodes so far, kept only for MaxNodes
+	budget   atomic.Int64 // nodes MaxNodes still allows that no worker holds (see claim)
 	steals   atomic.Int64
 
 	visitMu   sync.Mutex
@@ -113,7 +113,7 @@ type worker struct {
 	branches []core.Branch
 	pos      float64       // published position in cur's share
 	sofar    core.Counters // published counters of cur so far
-	counted  int64         // nodes of cur added to d.explored
+	allowed  int64         // nodes of cur the budget granted (run.MaxNodes); see claim
 }
 
 // searchDriven runs the search that cfg asks for with the driver.
@@ -155,7 +155,7 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 	default:
 		d.pool = []piece{{unit: core.Unit{Path: rootPath(cfg.Partial)}, lo: 0, hi: 1, end: 1}}
 	}
-	d.explored.Store(d.total.Nodes)
+	d.budget.Store(max(cfg.MaxNodes-d.total.Nodes, 0))
 	d.delivered = d.total.Solutions - int64(len(early))
 
 	visitor := d.visitor()
@@ -386,7 +386,7 @@ func (d *driver) take(w *worker) (piece, bool) {
 				d.busy++
 				d.wantLocked()
 				w.cur, w.running, w.gaveAway = p, true, false
-				w.pos, w.sofar, w.counted = p.lo, core.Counters{}, 0
+				w.pos, w.sofar = p.lo, core.Counters{}
 				return p, true
 			}
 			if d.busy == 0 {
@@ -424,19 +424,32 @@ func (w *worker) search(p piece) {
 	d := w.d
 	var c core.Counters
 	w.run.Export = w.run.Export[:0]
-	w.run.MaxNodes = 0
-	if d.cfg.MaxNodes > 0 {
-		w.run.MaxNodes = max(d.cfg.MaxNodes-d.explored.Load(), 1)
-	}
+	w.run.MaxNodes, w.allowed = 0, 0
 	w.donating, w.stopping, w.fr.valid = false, false, false
-	end, err, panicked := w.searchSafely(p, &c)
+	var (
+		end      core.End
+		err      error
+		panicked error
+	)
+	if d.cfg.MaxNodes > 0 && !w.claim(0) {
+		end = core.NodeLimit // the budget is spent: p goes back whole
+	} else {
+		end, err, panicked = w.searchSafely(p, &c)
+	}
 
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	defer d.cond.Broadcast()
 	d.busy--
 	w.running = false
+	if d.cfg.MaxNodes > 0 { // what the search was allowed and did not enter
+		d.budget.Add(w.allowed - c.Nodes)
+	}
 	switch {
+	case end == core.NodeLimit && w.allowed == 0:
+		d.pool = append([]piece{p}, d.pool...)
+		d.haltLocked(NodeLimit, nil)
+		return
 	case panicked != nil:
 		if w.donating { // the donation dies with the engine's state
 			w.handOver(nil)
@@ -482,12 +495,36 @@ func (w *worker) search(p piece) {
 		d.profile[l] += n
 	}
 	clear(w.run.Profile)
-	if d.cfg.MaxNodes > 0 {
-		d.explored.Add(c.Nodes - w.counted)
+	// A search that used up what it was allowed (end NodeLimit) has
+	// exported its rest to the pool; the worker takes the next piece, and
+	// halts the search when the budget has nothing left for it.
+}
+
+// claim tops up what the budget allows the worker's search of cur, having
+// entered nodes nodes, to a node past its next poll (the engine checks
+// its limit before polling: a grant that ended at the poll would stop it
+// there), and reports whether it allows any node more. The budget is
+// MaxNodes less every node counted or granted: a worker takes a poll
+// interval's worth at a time and gives back what it did not enter when
+// its piece ends, so that the workers together never enter more than
+// MaxNodes, and when one finds the budget spent the others stop at their
+// next polls, each short of its grant by at most pollEvery+1 nodes.
+func (w *worker) claim(nodes int64) bool {
+	d := w.d
+	want := nodes + pollEvery + 1 - w.allowed
+	for want > 0 {
+		left := d.budget.Load()
+		take := min(want, left)
+		if take <= 0 {
+			break
+		}
+		if d.budget.CompareAndSwap(left, left-take) {
+			w.allowed += take
+			break
+		}
 	}
-	if end == core.NodeLimit {
-		d.haltLocked(NodeLimit, nil)
-	}
+	w.run.MaxNodes = w.allowed
+	return w.allowed > nodes
 }
 
 // searchSafely runs the engine on p, turning a panic into an error.
@@ -512,12 +549,6 @@ func (w *worker) poll(c *core.Counters) core.Action {
 		d.mu.Unlock()
 		w.run.Export = w.run.Export[:0]
 	}
-	if d.cfg.MaxNodes > 0 {
-		if d.explored.Add(c.Nodes-w.counted) >= d.cfg.MaxNodes {
-			d.halt(NodeLimit, nil)
-		}
-		w.counted = c.Nodes
-	}
 	select {
 	case <-d.ctx.Done(): // noticed here too: the coordinator may wait for a core
 		d.halt(StoppedBy(d.ctx.Err()), d.ctx.Err())
@@ -527,6 +558,9 @@ func (w *worker) poll(c *core.Counters) core.Action {
 		w.locate()
 		w.stopping = true
 		return core.Stop
+	}
+	if d.cfg.MaxNodes > 0 {
+		w.claim(c.Nodes) // the engine stops at run.MaxNodes when nothing is left
 	}
 	if d.want.Load() > 0 {
 		d.mu.Lock()

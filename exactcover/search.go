@@ -14,7 +14,8 @@ type Config struct {
 	// MaxSolutions stops the search after this many solutions (0: no limit).
 	MaxSolutions int64
 	// MaxNodes stops the search after this many search-tree nodes (0: no
-	// limit).
+	// limit), across all Workers (see the package documentation, "Big
+	// searches", for how exactly).
 	MaxNodes int64
 	// Partial lists options to take before the search starts, in order; the
 	// search then completes them. An option that clashes with one before it
