@@ -87,12 +87,12 @@ type driver struct {
 	lost     bool  // a panic lost work that no piece holds
 	workers  []*worker
 
-	stop     atomic.Bool  // every busy worker answers Stop
-	pause    atomic.Bool  // the same, for a checkpoint
-	want     atomic.Int64 // donations wanted (see wantLocked)
-	epoch    atomic.Int64 // progress requests; workers publish when it moves
-	budget   atomic.Int64 // nodes MaxNodes still allows that no worker holds (see claim)
-	steals   atomic.Int64
+	stop   atomic.Bool  // every busy worker answers Stop
+	pause  atomic.Bool  // the same, for a checkpoint
+	want   atomic.Int64 // donations wanted (see wantLocked)
+	epoch  atomic.Int64 // progress requests; workers publish when it moves
+	budget atomic.Int64 // nodes MaxNodes still allows that no worker holds (see claim)
+	steals atomic.Int64
 
 	visitMu   sync.Mutex
 	delivered int64 // solutions handed to visit, with those of earlier runs
