@@ -37,6 +37,10 @@ type Checkpoint struct {
 	// because the counters mix otherwise.
 	Engine    Engine
 	Branching Branching
+	// Goal is what the search was asked for (solutions listed or counted,
+	// and their limit): a resumed search must ask the same, since it goes
+	// on delivering and counting from where the runs before stopped.
+	Goal Goal
 	// Partial is the search's partial solution, Shard its shard (N = 0
 	// when it is not one) and Split the digest of the shard split.
 	Partial []int
@@ -57,8 +61,37 @@ type Checkpoint struct {
 }
 
 // CheckpointVersion is the version of the checkpoint file format written;
-// files of other versions are refused.
-const CheckpointVersion = 1
+// files of other versions are refused. Version 2 records the search's Goal.
+const CheckpointVersion = 2
+
+// Goal is what a search asks for that a checkpoint records besides the
+// problem and the division of its tree: whether its solutions go to a
+// visit function or are only counted, and how many it wants.
+type Goal struct {
+	List  bool  // the solutions are visited (Search's visit is not nil)
+	Limit int64 // Config.MaxSolutions: 0 for all
+}
+
+// goalOf returns the goal of a search with cfg and visit.
+func goalOf(cfg *Config, visit func([]int) bool) Goal {
+	return Goal{List: visit != nil, Limit: max(cfg.MaxSolutions, 0)}
+}
+
+// String describes g for messages: "counts every solution", "lists up to 3
+// solutions".
+func (g Goal) String() string {
+	verb := "counts"
+	if g.List {
+		verb = "lists"
+	}
+	switch g.Limit {
+	case 0:
+		return verb + " every solution"
+	case 1:
+		return verb + " one solution"
+	}
+	return fmt.Sprintf("%s up to %d solutions", verb, g.Limit)
+}
 
 // MaxCheckpointBytes bounds the size of a checkpoint file read: a search
 // has at most a few units per worker and level, and a million units with
@@ -72,7 +105,7 @@ var (
 	// format version. The file is left as it is.
 	ErrCheckpoint = errors.New("not a usable checkpoint")
 	// ErrCheckpointMismatch: the checkpoint is of another search (another
-	// problem, engine, branching rule, partial solution or shard).
+	// problem, engine, branching rule, goal, partial solution or shard).
 	ErrCheckpointMismatch = errors.New("checkpoint of another search")
 	// ErrCheckpointWrite: a checkpoint could not be written; the previous
 	// one, if any, is intact.
@@ -168,6 +201,9 @@ func (d *driver) resume(ck *Checkpoint) error {
 	if ck.Branching != id.Branching {
 		return mismatch("it branches by rule %s, this search by %s", ck.Branching, id.Branching)
 	}
+	if ck.Goal != id.Goal {
+		return mismatch("it is of a search that %s, this search %s", ck.Goal, id.Goal)
+	}
 	if id.Partial == nil {
 		id.Partial = slices.Clone(ck.Partial)
 	} else if !slices.Equal(id.Partial, ck.Partial) {
@@ -212,6 +248,8 @@ type checkpointFile struct {
 	Problem    string      `json:"problem"`
 	Engine     string      `json:"engine"`
 	Branching  string      `json:"branching"`
+	List       bool        `json:"list"`
+	Limit      int64       `json:"limit"`
 	Partial    []int       `json:"partial,omitempty"`
 	Shard      *shardJSON  `json:"shard,omitempty"`
 	State      string      `json:"state"` // "running", or how the search ended
@@ -255,6 +293,7 @@ func (ck *Checkpoint) MarshalBinary() ([]byte, error) {
 	f := checkpointFile{
 		Format: checkpointFormat, Version: CheckpointVersion,
 		Problem: hex.EncodeToString(ck.Problem[:]), Engine: ck.Engine.String(), Branching: ck.Branching.String(),
+		List: ck.Goal.List, Limit: ck.Goal.Limit,
 		Partial: ck.Partial, State: ck.Stats.Status.String(), Written: ck.Written.UTC(),
 		Solutions: ck.Stats.Solutions, Nodes: ck.Stats.Nodes, Updates: ck.Stats.Updates, Cleansings: ck.Stats.Cleansings,
 		Profile: ck.Stats.Profile, ElapsedNS: int64(ck.Stats.Elapsed), Share: ck.share,
@@ -330,7 +369,7 @@ func (ck *Checkpoint) UnmarshalBinary(data []byte) error {
 	if f.Version != CheckpointVersion {
 		return bad("format version %d; this xcover reads version %d", f.Version, CheckpointVersion)
 	}
-	*ck = Checkpoint{Partial: f.Partial, Written: f.Written, share: f.Share}
+	*ck = Checkpoint{Goal: Goal{List: f.List, Limit: f.Limit}, Partial: f.Partial, Written: f.Written, share: f.Share}
 	if len(f.Problem) != hex.EncodedLen(len(ck.Problem)) { // before Decode, which would write past ck.Problem
 		return bad("problem hash %q", f.Problem)
 	}

@@ -264,8 +264,8 @@ func TestCheckpointRefused(t *testing.T) {
 	flipped[len(flipped)/2] ^= 1
 	refuse("one bit flipped", flipped, exactcover.ErrCheckpoint)
 	refuse("not a checkpoint", []byte(`{"type":"summary","solutions":92}`+"\n"), exactcover.ErrCheckpoint)
-	v2 := bytes.Replace(data, []byte(`"version":1`), []byte(`"version":2`), 1)
-	refuse("version 2, digest and all", redigest(t, v2), exactcover.ErrCheckpoint)
+	v1 := bytes.Replace(data, []byte(`"version":2`), []byte(`"version":1`), 1)
+	refuse("version 1, digest and all", redigest(t, v1), exactcover.ErrCheckpoint)
 
 	// Another search.
 	c, err := exactcover.ReadCheckpoint(path)
@@ -365,10 +365,9 @@ func TestCheckpointOfCompleteSearch(t *testing.T) {
 	if err != nil || c.Units() != 0 || c.Running || c.Stats.Status != exactcover.Complete || c.Fraction() != 1 {
 		t.Fatalf("%+v, %v", c, err)
 	}
-	visits := 0
-	again, err := s.Search(context.Background(), exactcover.Config{Resume: c}, func([]int) bool { visits++; return true })
-	if err != nil || visits != 0 {
-		t.Fatalf("%v, %v, %d visits", again, err, visits)
+	again, err := s.Search(context.Background(), exactcover.Config{Resume: c}, nil)
+	if err != nil {
+		t.Fatalf("%v, %v", again, err)
 	}
 	in.matches(t, again)
 }
@@ -410,11 +409,78 @@ func TestPanicKeepsCheckpoint(t *testing.T) {
 		if err != nil {
 			t.Fatalf("trial %d, %d workers: %v", trial, j, err)
 		}
-		st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Resume: c}, nil)
+		st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Resume: c}, func([]int) bool { return true })
 		if err != nil {
 			t.Fatal(err)
 		}
 		in.matches(t, st)
 		t.Logf("trial %d, %d workers: final checkpoint %v, resumed from %d solutions, %d units", trial, j, final.Load(), c.Stats.Solutions, c.Units())
+	}
+}
+
+// TestResumeAsksTheSame: a checkpoint records what its search asked for
+// (solutions counted or listed, and how many), and a resumed search that
+// asks for something else is refused, leaving the file as it was: a count
+// resumed as a search for one solution would stop at once and drop the
+// rest of the tree, and rewrite the checkpoint as complete. Resumed with
+// the same goal, the totals are DLX1's.
+func TestResumeAsksTheSame(t *testing.T) {
+	in := sharedInstance(t, "queens-10")
+	s := mustNew(t, in.p)
+	list := func([]int) bool { return true }
+	for _, tt := range []struct {
+		name     string
+		first    exactcover.Config
+		visit    func([]int) bool
+		resumeAs []exactcover.Config // each with visit and without
+	}{
+		{"count", exactcover.Config{}, nil, []exactcover.Config{{MaxSolutions: 1}, {MaxSolutions: 3}}},
+		{"list all", exactcover.Config{}, list, []exactcover.Config{{MaxSolutions: 1}, {MaxSolutions: 500}}},
+		{"limit 500", exactcover.Config{MaxSolutions: 500}, list, []exactcover.Config{{}, {MaxSolutions: 1}, {MaxSolutions: 501}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "ck")
+			cfg := tt.first
+			cfg.Workers, cfg.Checkpoint, cfg.MaxNodes, cfg.Engine = 2, path, 2000, exactcover.EngineDLX
+			if st, err := s.Search(context.Background(), cfg, tt.visit); err != nil || st.Status != exactcover.NodeLimit {
+				t.Fatalf("first run: %v, %v", st, err)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ck, err := exactcover.ReadCheckpoint(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, other := range tt.resumeAs {
+				for _, visit := range []func([]int) bool{nil, list} {
+					if other.MaxSolutions == tt.first.MaxSolutions && (visit == nil) == (tt.visit == nil) {
+						continue // the same goal
+					}
+					other.Resume, other.Checkpoint, other.Workers = ck, path, 2
+					st, err := s.Search(context.Background(), other, visit)
+					if !errors.Is(err, exactcover.ErrCheckpointMismatch) || st.Nodes != 0 {
+						t.Errorf("resumed with limit %d, visit %v: %v, %v; want ErrCheckpointMismatch", other.MaxSolutions, visit != nil, st, err)
+					} else {
+						t.Logf("limit %d, visit %v: %v", other.MaxSolutions, visit != nil, err)
+					}
+					if now, _ := os.ReadFile(path); !bytes.Equal(now, data) {
+						t.Fatalf("a refused resume changed the checkpoint")
+					}
+				}
+			}
+			same := tt.first
+			same.Resume, same.Checkpoint, same.Workers = ck, path, 2
+			st, err := s.Search(context.Background(), same, tt.visit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.first.MaxSolutions == 0 {
+				in.matches(t, st)
+			} else if st.Status != exactcover.SolutionLimit || st.Solutions != tt.first.MaxSolutions {
+				t.Fatalf("resumed: %v, want %d solutions", st, tt.first.MaxSolutions)
+			}
+		})
 	}
 }

@@ -84,7 +84,7 @@ type driver struct {
 	status   Status // why, when halted
 	ctxErr   error
 	err      error // a worker's panic or a bad path
-	lost     bool  // a panic lost work that no piece holds
+	lost     bool  // work was dropped that no piece holds (a panic, a declined solution): no more checkpoints
 	workers  []*worker
 
 	stop   atomic.Bool  // every busy worker answers Stop
@@ -124,7 +124,7 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 	d.proto = s.engine(choice)
 	d.depth = d.proto.MaxDepth() + 2
 	d.profile = make([]int64, d.depth)
-	d.ident = Checkpoint{Problem: s.Hash(), Engine: choice, Branching: cfg.Branching,
+	d.ident = Checkpoint{Problem: s.Hash(), Engine: choice, Branching: cfg.Branching, Goal: goalOf(&cfg, visit),
 		Partial: slices.Clone(cfg.Partial), Shard: cfg.Shard}
 
 	var early [][]int // solutions above a shard split: shard 1 delivers them
@@ -177,8 +177,11 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 			break
 		}
 	}
-	if cfg.MaxNodes > 0 && d.total.Nodes >= cfg.MaxNodes {
+	switch {
+	case cfg.MaxNodes > 0 && d.total.Nodes >= cfg.MaxNodes:
 		d.halt(NodeLimit, nil)
+	case cfg.MaxSolutions > 0 && d.delivered >= cfg.MaxSolutions:
+		d.halt(SolutionLimit, nil) // before any worker drops anything
 	}
 
 	var wg sync.WaitGroup
@@ -240,26 +243,40 @@ func (d *driver) visitor() func([]int) bool {
 	}
 	// Every solution an engine counts is delivered, even after the search
 	// was told to stop (a checkpoint counts it), except when the visitor
-	// or the limit ended the search: then no checkpoint is taken.
+	// or the limit ended the search: the engine that counted the solution
+	// declined drops the rest of its piece, so no checkpoint is taken
+	// after that (drop).
 	stopped := false
 	return func(sol []int) bool {
 		d.visitMu.Lock()
 		defer d.visitMu.Unlock()
 		if stopped || limit > 0 && d.delivered >= limit {
+			d.drop(SolutionLimit)
 			return false
 		}
 		d.delivered++
 		if d.visit != nil && !d.visit(sol) {
 			stopped = true
-			d.halt(Stopped, nil)
+			d.drop(Stopped)
 			return false
 		}
 		if limit > 0 && d.delivered >= limit {
-			d.halt(SolutionLimit, nil)
+			d.drop(SolutionLimit)
 			return false
 		}
 		return true
 	}
+}
+
+// drop halts the search for status when a worker's engine is about to
+// drop the rest of its piece (its visit returned false): the pool no
+// longer holds the whole position, so no checkpoint may be written from
+// now on, periodic or final, and the file keeps the last exact one.
+func (d *driver) drop(status Status) {
+	d.mu.Lock()
+	d.lost = true
+	d.haltLocked(status, nil)
+	d.mu.Unlock()
 }
 
 // halt stops the search: busy workers stop at their next poll, idle ones
