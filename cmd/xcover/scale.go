@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -62,9 +65,12 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 			}
 			return searchcmd.Usage(c, "--resume %v", err)
 		}
+		if err := r.sameSearch(ck, cfg, !every); err != nil {
+			return searchcmd.Usage(c, "%v", err)
+		}
 		cfg.Resume = ck
 		if !c.IsSet(searchcmd.FlagBranching) {
-			cfg.Branching = ck.Branching // and without --partial, its partial solution
+			cfg.Branching = ck.Branching
 		}
 	}
 	if r.checkpoint == "" {
@@ -81,17 +87,70 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 	return nil
 }
 
+// sameSearch checks that a resumed search asks what the checkpoint's
+// asked: the same goal (--count, --all, --limit), the same --partial and
+// the same --shard. A resume that asked something else would answer
+// another question with the totals of the first: a count resumed as a
+// search for one solution would stop at once and end the count. The
+// error names the checkpoint and the flags to give.
+func (r *scale) sameSearch(ck *exactcover.Checkpoint, cfg *exactcover.Config, list bool) error {
+	refuse := func(was, how string) error {
+		return fmt.Errorf("--resume %s: this checkpoint is of %s; resume it %s", r.resume, was, how)
+	}
+	if asked := (exactcover.Goal{List: list, Limit: cfg.MaxSolutions}); ck.Goal != asked {
+		flags := goalFlags(ck.Goal)
+		if flags == "" {
+			return refuse("a search for one solution", "without --count, --all or --limit")
+		}
+		return refuse("a "+flags+" search", "with "+flags)
+	}
+	if ck.Shard != cfg.Shard {
+		if ck.Shard.N == 0 {
+			return refuse("a whole search, not a shard", "without --shard")
+		}
+		return refuse("shard "+ck.Shard.String(), "with --shard "+ck.Shard.String())
+	}
+	if !slices.Equal(ck.Partial, cfg.Partial) {
+		if len(ck.Partial) == 0 {
+			return refuse("a search without --partial", "without --partial")
+		}
+		refs := make([]string, len(ck.Partial))
+		for i, k := range ck.Partial {
+			refs[i] = strconv.Itoa(k + 1)
+		}
+		list := strings.Join(refs, ",")
+		return refuse("a search from --partial "+list+" (options numbered from 1)", "with --partial "+list)
+	}
+	return nil
+}
+
+// goalFlags returns the flags that ask for goal g: "" for the default
+// search for one solution.
+func goalFlags(g exactcover.Goal) string {
+	switch {
+	case !g.List && g.Limit == 0:
+		return "--count"
+	case !g.List:
+		return fmt.Sprintf("--count --limit %d", g.Limit)
+	case g.Limit == 0:
+		return "--all"
+	case g.Limit == 1:
+		return ""
+	}
+	return fmt.Sprintf("--limit %d", g.Limit)
+}
+
 // searchError turns what a driven search returned besides its statistics
 // into the command's error; early says whether it came before any output
 // (the search did not start), else it is reported after the output. The
 // context's errors are left to the statistics (nil).
-func searchError(c *cli.Context, err error) (early, late error) {
+func searchError(c *cli.Context, r *scale, err error) (early, late error) {
 	var wp *exactcover.WorkerPanic
 	switch {
 	case err == nil:
 		return nil, nil
 	case errors.Is(err, exactcover.ErrCheckpointMismatch), errors.Is(err, exactcover.ErrCheckpoint):
-		return searchcmd.Usage(c, "--resume: %v", err), nil
+		return searchcmd.Usage(c, "--resume %s: %v", r.resume, err), nil
 	case errors.Is(err, exactcover.ErrBadPartial), errors.Is(err, exactcover.ErrInconsistentPart):
 		return searchcmd.Usage(c, "--partial: %v", err), nil
 	case errors.As(err, &wp):

@@ -118,7 +118,7 @@ func solve(c *cli.Context, e *env) error {
 		return err
 	}
 	st, err := solver.Search(ctx, cfg, visit)
-	early, late := searchError(c, err)
+	early, late := searchError(c, big, err)
 	if early != nil {
 		return early // found before any solution was printed
 	}
