@@ -215,8 +215,11 @@ func (d *driver) resume(ck *Checkpoint) error {
 		return mismatch("it is %s, this search %s", ck.Shard.describe(), id.Shard.describe())
 	}
 	id.Split = ck.Split
-	if len(ck.Stats.Profile) > d.depth {
-		return fmt.Errorf("%w: its profile has %d levels, the problem at most %d", ErrCheckpoint, len(ck.Stats.Profile), d.depth)
+	if err := d.checkFits(ck); err != nil {
+		if errors.Is(err, ErrCheckpointMismatch) {
+			return err
+		}
+		return fmt.Errorf("%w: %w", ErrCheckpoint, err)
 	}
 	c := ck.Stats
 	d.total = core.Counters{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
@@ -395,8 +398,8 @@ func (ck *Checkpoint) UnmarshalBinary(data []byte) error {
 	} else if ck.Stats.Status, err = ParseStatus(f.State); err != nil {
 		return bad("state %q", f.State)
 	}
-	if min(f.Solutions, f.Nodes, f.Updates, f.Cleansings, f.ElapsedNS) < 0 || !(f.Share >= 0 && f.Share <= 1) {
-		return bad("negative counters or a share outside [0, 1]")
+	if f.ElapsedNS < 0 || !(f.Share >= 0 && f.Share <= 1) {
+		return bad("a negative time or a share outside [0, 1]")
 	}
 	if ck.Stats.Status == Complete && len(f.Units) > 0 {
 		return bad("a complete search with %d units left", len(f.Units))
@@ -415,6 +418,9 @@ func (ck *Checkpoint) UnmarshalBinary(data []byte) error {
 			p.unit.Path[j] = core.Step{Item: st[0], Option: st[1], Exclude: len(st) == 3}
 		}
 		ck.pieces[i] = p
+	}
+	if err := ck.checkContent(); err != nil {
+		return bad("%v", err)
 	}
 	return nil
 }
