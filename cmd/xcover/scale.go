@@ -26,6 +26,11 @@ type scale struct {
 	every      time.Duration
 	resume     string
 	shard      exactcover.Shard
+
+	// What became of the checkpoints (see finish).
+	saved    time.Time // when one was last written, zero if none was
+	failures int       // periodic checkpoints not written
+	final    error     // why the final checkpoint was not written
 }
 
 // scaleOf checks the flags for big searches before any input is read.
@@ -79,12 +84,60 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 	cfg.Checkpoint, cfg.CheckpointEvery = e.Path(r.checkpoint), r.every
 	cfg.BeforeCheckpoint = out.Sync
 	cfg.OnCheckpoint = func(ev exactcover.CheckpointEvent) {
-		if ev.Err != nil && !ev.Final { // a final failure is the command's error
+		switch {
+		case ev.Err == nil:
+			r.saved = time.Now()
+		case ev.Final: // said by finish, after the output
+			r.final = ev.Err
+		case r.failures == 0: // once: a full disk fails every time
+			r.failures++
 			out.Status.Clear()
-			fmt.Fprintf(e.Stderr, "xcover: warning: %v; the search goes on\n", ev.Err)
+			fmt.Fprintf(e.Stderr, "xcover: warning: %v (further failures not reported); the search goes on\n", ev.Err)
+		default:
+			r.failures++
 		}
 	}
 	return nil
+}
+
+// finish ends a search with a checkpoint, after its output, with code,
+// the command's exit error so far. The output is the main product: when
+// the final checkpoint could not be written, a complete search keeps its
+// exit code and says on one warning line that the file is stale; a
+// stopped one (exit 3) has lost its position since the last checkpoint
+// written, which its last line says instead of the hint to resume.
+func (r *scale) finish(e *env, st exactcover.Stats, code error) error {
+	stopped := st.Status == exactcover.Interrupted || st.Status == exactcover.Timeout || st.Status == exactcover.NodeLimit
+	switch {
+	case r.checkpoint == "":
+		return code
+	case r.final == nil:
+		if stopped {
+			fmt.Fprintf(e.Stderr, "xcover: the search's position is saved in %s; go on with --resume %s\n", r.checkpoint, r.checkpoint)
+		}
+		return code
+	}
+	var holds string // what the file holds
+	switch {
+	case !r.saved.IsZero():
+		holds = "the position saved at " + r.saved.Format(time.TimeOnly)
+	case r.resume == r.checkpoint:
+		holds = "the position this run resumed"
+	}
+	if !stopped {
+		msg := "no checkpoint was written"
+		if holds != "" {
+			msg = fmt.Sprintf("%s is stale, holding %s", r.checkpoint, holds)
+		}
+		fmt.Fprintf(e.Stderr, "xcover: warning: the search is complete, but its final checkpoint was not saved (%v): %s\n", r.final, msg)
+		return code
+	}
+	msg := "no checkpoint was written: the work of this run is lost"
+	if holds != "" {
+		msg = fmt.Sprintf("%s holds %s: the work since is lost", r.checkpoint, holds)
+	}
+	exitcode.Print(code, e.Stderr) // how it stopped, then what was lost
+	return exitcode.With(exitcode.Stopped, fmt.Errorf("the search's position was NOT saved (%v); %s", r.final, msg))
 }
 
 // sameSearch checks that a resumed search asks what the checkpoint's
@@ -155,17 +208,6 @@ func searchError(c *cli.Context, r *scale, err error) (early, late error) {
 		return searchcmd.Usage(c, "--partial: %v", err), nil
 	case errors.As(err, &wp):
 		return nil, exitcode.With(exitcode.Stopped, fmt.Errorf("stopped by an internal error (please report it): %v; a checkpoint, if any, holds the last good position\n%s", wp.Value, wp.Stack))
-	case errors.Is(err, exactcover.ErrCheckpointWrite):
-		return nil, exitcode.Bad(err)
 	}
-	return nil, nil
-}
-
-// resumeHint tells how to go on with a search stopped with a checkpoint.
-func resumeHint(e *env, r *scale, st exactcover.Stats) {
-	switch {
-	case r.checkpoint == "":
-	case st.Status == exactcover.Interrupted, st.Status == exactcover.Timeout, st.Status == exactcover.NodeLimit:
-		fmt.Fprintf(e.Stderr, "xcover: the search's position is saved in %s; go on with --resume %s\n", r.checkpoint, r.checkpoint)
-	}
+	return nil, nil // a checkpoint not written: see scale.finish
 }

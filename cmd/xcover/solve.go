@@ -34,7 +34,7 @@ func solveFlags() []cli.Flag {
 			Usage: fmt.Sprintf("draw the search tree (what the search explores, up to %d nodes) in `FILE` as Graphviz DOT", maxTreeNodes)},
 		searchcmd.JobsFlag(searchcmd.JobsUsage, searchcmd.JobsDefault),
 		&cli.StringFlag{Name: "checkpoint",
-			Usage: "save the search's position to `FILE` every --checkpoint-every and when it is stopped (Ctrl-C, SIGTERM, --timeout, --max-nodes); go on later with --resume FILE"},
+			Usage: "save the search's position to `FILE` every --checkpoint-every and when it is stopped (Ctrl-C, SIGTERM, SIGHUP, --timeout, --max-nodes); go on later with --resume FILE"},
 		&cli.GenericFlag{Name: "checkpoint-every", Value: &cliparse.Duration{D: exactcover.DefaultCheckpointEvery},
 			Usage: "with --checkpoint, save every `DURATION`"},
 		&cli.StringFlag{Name: "resume",
@@ -137,8 +137,7 @@ func solve(c *cli.Context, e *env) error {
 	if late != nil {
 		return late
 	}
-	resumeHint(e, big, st)
-	return err
+	return big.finish(e, st, err)
 }
 
 // printSolutions returns the visitor that prints solve's solutions as
