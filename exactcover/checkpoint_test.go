@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -613,5 +614,37 @@ func TestCheckpointForged(t *testing.T) {
 				t.Fatal("the refused checkpoint was rewritten")
 			}
 		})
+	}
+}
+
+// TestReadCheckpointBounded: a file that is plainly no checkpoint is
+// refused at its first bytes, and one larger than MaxCheckpointBytes
+// before it is read, whether its size is known (a file, here a sparse one
+// of 2 GiB that starts as a checkpoint does) or not (/dev/zero): neither
+// takes more than a little memory.
+func TestReadCheckpointBounded(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.ck")
+	if err := os.WriteFile(big, []byte(`{"format":"xcover checkpoint","version":2,`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, 2<<30); err != nil {
+		t.Skip("no sparse files here:", err)
+	}
+	paths := []string{big}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		paths = append(paths, "/dev/zero")
+	}
+	for _, path := range paths {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := exactcover.ReadCheckpoint(path)
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, exactcover.ErrCheckpoint) {
+			t.Errorf("%s: %v, want ErrCheckpoint", path, err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+			t.Errorf("%s: %d bytes allocated to refuse it", path, alloc)
+		}
+		t.Log(err)
 	}
 }
