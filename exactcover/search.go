@@ -64,10 +64,13 @@ type Config struct {
 	// Resume continues the search saved in a checkpoint ([ReadCheckpoint])
 	// instead of starting afresh. The checkpoint must be of the same
 	// problem, engine (EngineAuto takes the checkpoint's), branching rule,
-	// partial solution (nil takes the checkpoint's) and shard (zero takes
-	// the checkpoint's); Search returns an error wrapping
-	// ErrCheckpointMismatch otherwise. Limits and statistics count the
-	// checkpoint's totals too.
+	// goal (visit nil or not, and MaxSolutions: see [Goal]), partial
+	// solution (nil takes the checkpoint's) and shard (zero takes the
+	// checkpoint's); Search returns an error wrapping
+	// ErrCheckpointMismatch otherwise, and one wrapping ErrCheckpoint when
+	// the checkpoint's work does not fit the problem (a unit that names no
+	// node, a shard's unit outside its part). Limits and statistics count
+	// the checkpoint's totals too.
 	Resume *Checkpoint
 	// Shard, when N > 0, searches only part K of N of the search tree
 	// (see [Shard] and [Merge]).

@@ -38,7 +38,7 @@ func solveFlags() []cli.Flag {
 		&cli.GenericFlag{Name: "checkpoint-every", Value: &cliparse.Duration{D: exactcover.DefaultCheckpointEvery},
 			Usage: "with --checkpoint, save every `DURATION`"},
 		&cli.StringFlag{Name: "resume",
-			Usage: "go on with the search saved in checkpoint `FILE` (of the same problem), with any -j, saving to FILE as it goes unless --checkpoint names another"},
+			Usage: "go on with the search saved in checkpoint `FILE`: the same problem, asked the same way (--count, --all or --limit N; --partial; --shard), with any -j, --timeout or --max-nodes, saving to FILE as it goes unless --checkpoint names another"},
 		&cli.StringFlag{Name: "shard",
 			Usage: "search only part `K/N` of the search tree, for one of N machines; add the parts' --json outputs up with \"xcover merge\""},
 		&cli.BoolFlag{Name: "memo",
