@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -193,6 +194,22 @@ func buildXcover(t *testing.T) string {
 	return bin
 }
 
+// startXcover starts cmd, collecting its stdout, and returns its stdout
+// and the pipe its stderr comes through.
+func startXcover(t *testing.T, cmd *exec.Cmd) (*strings.Builder, io.Reader) {
+	t.Helper()
+	var stdout strings.Builder
+	cmd.Stdout = &stdout
+	errPipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return &stdout, errPipe
+}
+
 // TestTermSavesCheckpoint sends SIGTERM, as a batch system stopping a job
 // does, or SIGHUP, as a closed terminal does, to a real xcover process
 // counting with a checkpoint: it must save its position and exit 3; the
@@ -206,15 +223,7 @@ func TestTermSavesCheckpoint(t *testing.T) {
 			ck := filepath.Join(t.TempDir(), "ck")
 			cmd := exec.Command(bin, "solve", "--count", "--json", "-j", "2", "--checkpoint", ck, "--progress", "--progress-every", "50ms", file)
 			cmd.Dir = root
-			var stdout strings.Builder
-			cmd.Stdout = &stdout
-			errPipe, err := cmd.StderrPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			_, errPipe := startXcover(t, cmd)
 			sc := bufio.NewScanner(errPipe)
 			var stderr strings.Builder
 			for sc.Scan() { // the first progress line: the search is running
@@ -228,7 +237,7 @@ func TestTermSavesCheckpoint(t *testing.T) {
 			for sc.Scan() {
 				stderr.WriteString(sc.Text() + "\n")
 			}
-			err = cmd.Wait()
+			err := cmd.Wait()
 			if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != exitcode.Stopped {
 				t.Fatalf("after %v: %v, want exit 3\n%s", sig, err, stderr.String())
 			}

@@ -250,15 +250,7 @@ func TestSignals(t *testing.T) {
 			if tc.name == "sudoku-sigterm" {
 				cmd.Stdin = strings.NewReader("................................................................................." + "\n")
 			}
-			var stdout strings.Builder
-			cmd.Stdout = &stdout
-			errPipe, err := cmd.StderrPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			stdout, errPipe := startXcover(t, cmd)
 			// A progress line proves that the search, and so the signal
 			// handler, is running (a Sudoku batch of one puzzle shows
 			// none: it gets half a second); some output follows.
