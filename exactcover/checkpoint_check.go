@@ -118,11 +118,13 @@ func (d *driver) checkFits(ck *Checkpoint) error {
 	if len(ck.Stats.Profile) > d.depth {
 		return fmt.Errorf("its profile has %d levels, the problem at most %d", len(ck.Stats.Profile), d.depth)
 	}
-	var scratch core.Counters
 	var buf []core.Unit
+	eng := d.proto
+	if len(ck.pieces) > 0 {
+		eng = eng.Clone() // which a panic may leave in disarray
+	}
 	for i, p := range ck.pieces {
-		var err error
-		if buf, _, err = d.proto.Expand(core.Unit{Path: p.unit.Path}, &scratch, buf[:0]); err != nil {
+		if err := names(eng, p.unit.Path, &buf); err != nil {
 			return fmt.Errorf("unit %d names no node of the search tree: %w", i+1, err)
 		}
 	}
@@ -143,6 +145,20 @@ func (d *driver) checkFits(ck *Checkpoint) error {
 		}
 	}
 	return nil
+}
+
+// names checks that path names a node of the search tree, by entering it
+// with eng (a panic, which a path the engine's checks missed could cause,
+// is an error too: the file is not trusted).
+func names(eng core.Engine, path []core.Step, buf *[]core.Unit) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	var scratch core.Counters
+	*buf, _, err = eng.Expand(core.Unit{Path: path}, &scratch, (*buf)[:0])
+	return err
 }
 
 // holds reports whether u's work lies in p's subtree (the subtree of p's
