@@ -34,7 +34,7 @@ func solveFlags() []cli.Flag {
 			Usage: fmt.Sprintf("draw the search tree (what the search explores, up to %d nodes) in `FILE` as Graphviz DOT", maxTreeNodes)},
 		searchcmd.JobsFlag(searchcmd.JobsUsage, searchcmd.JobsDefault),
 		&cli.StringFlag{Name: "checkpoint",
-			Usage: "save the search's position to `FILE` every --checkpoint-every and when it is stopped (Ctrl-C, SIGTERM, SIGHUP, --timeout, --max-nodes); go on later with --resume FILE"},
+			Usage: "save the search's position to `FILE` every --checkpoint-every and when it is stopped (Ctrl-C, SIGTERM, SIGHUP, --timeout, --max-nodes); go on later with --resume FILE. A checkpoint that cannot be written (a full disk) is a warning, once: the exit code stays the search's, and a stopped search (exit 3) whose last position could not be saved says so on its last line"},
 		&cli.GenericFlag{Name: "checkpoint-every", Value: &cliparse.Duration{D: exactcover.DefaultCheckpointEvery},
 			Usage: "with --checkpoint, save every `DURATION`"},
 		&cli.StringFlag{Name: "resume",
