@@ -219,7 +219,11 @@ func (d *driver) resume(ck *Checkpoint) error {
 		return mismatch("it is %s, this search %s", ck.Shard.describe(), id.Shard.describe())
 	}
 	id.Split = ck.Split
-	if err := d.checkFits(ck); err != nil {
+	err := ck.checkContent() // again: a caller may have changed ck since it was read
+	if err == nil {
+		err = d.checkFits(ck)
+	}
+	if err != nil {
 		if errors.Is(err, ErrCheckpointMismatch) {
 			return err
 		}
