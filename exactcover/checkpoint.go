@@ -37,6 +37,10 @@ type Checkpoint struct {
 	// because the counters mix otherwise.
 	Engine    Engine
 	Branching Branching
+	// Goal is what the search was asked for (solutions listed or counted,
+	// and their limit): a resumed search must ask the same, since it goes
+	// on delivering and counting from where the runs before stopped.
+	Goal Goal
 	// Partial is the search's partial solution, Shard its shard (N = 0
 	// when it is not one) and Split the digest of the shard split.
 	Partial []int
@@ -57,12 +61,45 @@ type Checkpoint struct {
 }
 
 // CheckpointVersion is the version of the checkpoint file format written;
-// files of other versions are refused.
-const CheckpointVersion = 1
+// files of other versions are refused. Version 2 records the search's Goal.
+const CheckpointVersion = 2
+
+// Goal is what a search asks for that a checkpoint records besides the
+// problem and the division of its tree: whether its solutions go to a
+// visit function or are only counted, and how many it wants.
+type Goal struct {
+	List  bool  // the solutions are visited (Search's visit is not nil)
+	Limit int64 // Config.MaxSolutions: 0 for all
+}
+
+// goalOf returns the goal of a search with cfg and visit.
+func goalOf(cfg *Config, visit func([]int) bool) Goal {
+	return Goal{List: visit != nil, Limit: max(cfg.MaxSolutions, 0)}
+}
+
+// String describes g for messages: "counts every solution", "lists up to 3
+// solutions".
+func (g Goal) String() string {
+	verb := "counts"
+	if g.List {
+		verb = "lists"
+	}
+	switch g.Limit {
+	case 0:
+		return verb + " every solution"
+	case 1:
+		return verb + " one solution"
+	}
+	return fmt.Sprintf("%s up to %d solutions", verb, g.Limit)
+}
 
 // MaxCheckpointBytes bounds the size of a checkpoint file read: a search
 // has at most a few units per worker and level, and a million units with
-// paths of a hundred steps stay under it.
+// paths of a hundred steps stay under it. Real checkpoints are far
+// smaller (34 kB for 64 workers on the 6×10 pentominoes, about 160 bytes
+// a unit); the bound only guards memory, as decoding takes a few times
+// the file's size. A file is refused as soon as it is known to exceed it
+// (see ReadCheckpoint).
 const MaxCheckpointBytes = 1 << 30
 
 // Errors about checkpoints.
@@ -72,7 +109,7 @@ var (
 	// format version. The file is left as it is.
 	ErrCheckpoint = errors.New("not a usable checkpoint")
 	// ErrCheckpointMismatch: the checkpoint is of another search (another
-	// problem, engine, branching rule, partial solution or shard).
+	// problem, engine, branching rule, goal, partial solution or shard).
 	ErrCheckpointMismatch = errors.New("checkpoint of another search")
 	// ErrCheckpointWrite: a checkpoint could not be written; the previous
 	// one, if any, is intact.
@@ -168,6 +205,9 @@ func (d *driver) resume(ck *Checkpoint) error {
 	if ck.Branching != id.Branching {
 		return mismatch("it branches by rule %s, this search by %s", ck.Branching, id.Branching)
 	}
+	if ck.Goal != id.Goal {
+		return mismatch("it is of a search that %s, this search %s", ck.Goal, id.Goal)
+	}
 	if id.Partial == nil {
 		id.Partial = slices.Clone(ck.Partial)
 	} else if !slices.Equal(id.Partial, ck.Partial) {
@@ -179,8 +219,15 @@ func (d *driver) resume(ck *Checkpoint) error {
 		return mismatch("it is %s, this search %s", ck.Shard.describe(), id.Shard.describe())
 	}
 	id.Split = ck.Split
-	if len(ck.Stats.Profile) > d.depth {
-		return fmt.Errorf("%w: its profile has %d levels, the problem at most %d", ErrCheckpoint, len(ck.Stats.Profile), d.depth)
+	err := ck.checkContent() // again: a caller may have changed ck since it was read
+	if err == nil {
+		err = d.checkFits(ck)
+	}
+	if err != nil {
+		if errors.Is(err, ErrCheckpointMismatch) {
+			return err
+		}
+		return fmt.Errorf("%w: %w", ErrCheckpoint, err)
 	}
 	c := ck.Stats
 	d.total = core.Counters{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
@@ -212,6 +259,8 @@ type checkpointFile struct {
 	Problem    string      `json:"problem"`
 	Engine     string      `json:"engine"`
 	Branching  string      `json:"branching"`
+	List       bool        `json:"list"`
+	Limit      int64       `json:"limit"`
 	Partial    []int       `json:"partial,omitempty"`
 	Shard      *shardJSON  `json:"shard,omitempty"`
 	State      string      `json:"state"` // "running", or how the search ended
@@ -247,6 +296,10 @@ type unitJSON struct {
 
 const checkpointFormat = "xcover checkpoint"
 
+// checkpointHeader starts every checkpoint file (json.Marshal writes the
+// fields in order).
+const checkpointHeader = `{"format":"` + checkpointFormat + `"`
+
 // digestPrefix starts the last line of a checkpoint file.
 const digestPrefix = "sha256:"
 
@@ -255,6 +308,7 @@ func (ck *Checkpoint) MarshalBinary() ([]byte, error) {
 	f := checkpointFile{
 		Format: checkpointFormat, Version: CheckpointVersion,
 		Problem: hex.EncodeToString(ck.Problem[:]), Engine: ck.Engine.String(), Branching: ck.Branching.String(),
+		List: ck.Goal.List, Limit: ck.Goal.Limit,
 		Partial: ck.Partial, State: ck.Stats.Status.String(), Written: ck.Written.UTC(),
 		Solutions: ck.Stats.Solutions, Nodes: ck.Stats.Nodes, Updates: ck.Stats.Updates, Cleansings: ck.Stats.Cleansings,
 		Profile: ck.Stats.Profile, ElapsedNS: int64(ck.Stats.Elapsed), Share: ck.share,
@@ -308,7 +362,7 @@ func (ck *Checkpoint) UnmarshalBinary(data []byte) error {
 	cut := bytes.LastIndexByte(data[:len(data)-1], '\n') + 1
 	last := data[cut : len(data)-1]
 	if cut == 0 || !bytes.HasPrefix(last, []byte(digestPrefix)) {
-		if !bytes.HasPrefix(data, []byte(`{"format":"`+checkpointFormat+`"`)) {
+		if !bytes.HasPrefix(data, []byte(checkpointHeader)) {
 			return bad("not a checkpoint file")
 		}
 		return bad("the file is cut short (no digest line at its end)")
@@ -330,7 +384,7 @@ func (ck *Checkpoint) UnmarshalBinary(data []byte) error {
 	if f.Version != CheckpointVersion {
 		return bad("format version %d; this xcover reads version %d", f.Version, CheckpointVersion)
 	}
-	*ck = Checkpoint{Partial: f.Partial, Written: f.Written, share: f.Share}
+	*ck = Checkpoint{Goal: Goal{List: f.List, Limit: f.Limit}, Partial: f.Partial, Written: f.Written, share: f.Share}
 	if len(f.Problem) != hex.EncodedLen(len(ck.Problem)) { // before Decode, which would write past ck.Problem
 		return bad("problem hash %q", f.Problem)
 	}
@@ -356,8 +410,8 @@ func (ck *Checkpoint) UnmarshalBinary(data []byte) error {
 	} else if ck.Stats.Status, err = ParseStatus(f.State); err != nil {
 		return bad("state %q", f.State)
 	}
-	if min(f.Solutions, f.Nodes, f.Updates, f.Cleansings, f.ElapsedNS) < 0 || !(f.Share >= 0 && f.Share <= 1) {
-		return bad("negative counters or a share outside [0, 1]")
+	if f.ElapsedNS < 0 || !(f.Share >= 0 && f.Share <= 1) {
+		return bad("a negative time or a share outside [0, 1]")
 	}
 	if ck.Stats.Status == Complete && len(f.Units) > 0 {
 		return bad("a complete search with %d units left", len(f.Units))
@@ -377,6 +431,9 @@ func (ck *Checkpoint) UnmarshalBinary(data []byte) error {
 		}
 		ck.pieces[i] = p
 	}
+	if err := ck.checkContent(); err != nil {
+		return bad("%v", err)
+	}
 	return nil
 }
 
@@ -389,18 +446,51 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxCheckpointBytes+1))
+	data, err := readCheckpointData(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if len(data) > MaxCheckpointBytes {
-		return nil, fmt.Errorf("%s: %w: larger than MaxCheckpointBytes = %d", path, ErrCheckpoint, MaxCheckpointBytes)
 	}
 	ck := new(Checkpoint)
 	if err := ck.UnmarshalBinary(data); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return ck, nil
+}
+
+// readCheckpointData reads a checkpoint file's contents, refusing it as
+// soon as it is known not to be one, so that a wrong file (/dev/zero, a
+// disk image) costs neither time nor memory: by its size, when it has one,
+// before reading; else when it has read more than MaxCheckpointBytes; and
+// at the first bytes that no checkpoint holds (it starts with
+// checkpointHeader and holds only printable ASCII and newlines).
+func readCheckpointData(f *os.File) ([]byte, error) {
+	tooBig := fmt.Errorf("%w: larger than MaxCheckpointBytes = %d", ErrCheckpoint, MaxCheckpointBytes)
+	var data []byte
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+		if fi.Size() > MaxCheckpointBytes {
+			return nil, tooBig
+		}
+		data = make([]byte, 0, fi.Size()+1) // +1: ReadAll's last read finds EOF
+	}
+	r := io.LimitReader(f, MaxCheckpointBytes+1)
+	for chunk := make([]byte, 64<<10); ; {
+		n, err := r.Read(chunk)
+		for i, b := range chunk[:n] {
+			at := len(data) + i
+			if at < len(checkpointHeader) && b != checkpointHeader[at] || b != '\n' && (b < ' ' || b > '~') {
+				return nil, fmt.Errorf("%w: not a checkpoint file (byte %d is %q)", ErrCheckpoint, at+1, b)
+			}
+		}
+		data = append(data, chunk[:n]...)
+		if len(data) > MaxCheckpointBytes {
+			return nil, tooBig
+		}
+		if err == io.EOF {
+			return data, nil
+		} else if err != nil {
+			return nil, err
+		}
+	}
 }
 
 // WriteFile writes ck to path atomically: to a temporary file in the same

@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -265,8 +267,8 @@ func TestCheckpointRefused(t *testing.T) {
 	flipped[len(flipped)/2] ^= 1
 	refuse("one bit flipped", flipped, exactcover.ErrCheckpoint)
 	refuse("not a checkpoint", []byte(`{"type":"summary","solutions":92}`+"\n"), exactcover.ErrCheckpoint)
-	v2 := bytes.Replace(data, []byte(`"version":1`), []byte(`"version":2`), 1)
-	refuse("version 2, digest and all", redigest(t, v2), exactcover.ErrCheckpoint)
+	v1 := bytes.Replace(data, []byte(`"version":2`), []byte(`"version":1`), 1)
+	refuse("version 1, digest and all", redigest(t, v1), exactcover.ErrCheckpoint)
 
 	// Another search.
 	c, err := exactcover.ReadCheckpoint(path)
@@ -366,10 +368,9 @@ func TestCheckpointOfCompleteSearch(t *testing.T) {
 	if err != nil || c.Units() != 0 || c.Running || c.Stats.Status != exactcover.Complete || c.Fraction() != 1 {
 		t.Fatalf("%+v, %v", c, err)
 	}
-	visits := 0
-	again, err := s.Search(context.Background(), exactcover.Config{Resume: c}, func([]int) bool { visits++; return true })
-	if err != nil || visits != 0 {
-		t.Fatalf("%v, %v, %d visits", again, err, visits)
+	again, err := s.Search(context.Background(), exactcover.Config{Resume: c}, nil)
+	if err != nil {
+		t.Fatalf("%v, %v", again, err)
 	}
 	in.matches(t, again)
 }
@@ -411,11 +412,240 @@ func TestPanicKeepsCheckpoint(t *testing.T) {
 		if err != nil {
 			t.Fatalf("trial %d, %d workers: %v", trial, j, err)
 		}
-		st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Resume: c}, nil)
+		st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Resume: c}, func([]int) bool { return true })
 		if err != nil {
 			t.Fatal(err)
 		}
 		in.matches(t, st)
 		t.Logf("trial %d, %d workers: final checkpoint %v, resumed from %d solutions, %d units", trial, j, final.Load(), c.Stats.Solutions, c.Units())
+	}
+}
+
+// TestResumeAsksTheSame: a checkpoint records what its search asked for
+// (solutions counted or listed, and how many), and a resumed search that
+// asks for something else is refused, leaving the file as it was: a count
+// resumed as a search for one solution would stop at once and drop the
+// rest of the tree, and rewrite the checkpoint as complete. Resumed with
+// the same goal, the totals are DLX1's.
+func TestResumeAsksTheSame(t *testing.T) {
+	in := sharedInstance(t, "queens-10")
+	s := mustNew(t, in.p)
+	list := func([]int) bool { return true }
+	for _, tt := range []struct {
+		name     string
+		first    exactcover.Config
+		visit    func([]int) bool
+		resumeAs []exactcover.Config // each with visit and without
+	}{
+		{"count", exactcover.Config{}, nil, []exactcover.Config{{MaxSolutions: 1}, {MaxSolutions: 3}}},
+		{"list all", exactcover.Config{}, list, []exactcover.Config{{MaxSolutions: 1}, {MaxSolutions: 500}}},
+		{"limit 500", exactcover.Config{MaxSolutions: 500}, list, []exactcover.Config{{}, {MaxSolutions: 1}, {MaxSolutions: 501}}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "ck")
+			cfg := tt.first
+			cfg.Workers, cfg.Checkpoint, cfg.MaxNodes, cfg.Engine = 2, path, 2000, exactcover.EngineDLX
+			if st, err := s.Search(context.Background(), cfg, tt.visit); err != nil || st.Status != exactcover.NodeLimit {
+				t.Fatalf("first run: %v, %v", st, err)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ck, err := exactcover.ReadCheckpoint(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, other := range tt.resumeAs {
+				for _, visit := range []func([]int) bool{nil, list} {
+					if other.MaxSolutions == tt.first.MaxSolutions && (visit == nil) == (tt.visit == nil) {
+						continue // the same goal
+					}
+					other.Resume, other.Checkpoint, other.Workers = ck, path, 2
+					st, err := s.Search(context.Background(), other, visit)
+					if !errors.Is(err, exactcover.ErrCheckpointMismatch) || st.Nodes != 0 {
+						t.Errorf("resumed with limit %d, visit %v: %v, %v; want ErrCheckpointMismatch", other.MaxSolutions, visit != nil, st, err)
+					} else {
+						t.Logf("limit %d, visit %v: %v", other.MaxSolutions, visit != nil, err)
+					}
+					if now, _ := os.ReadFile(path); !bytes.Equal(now, data) {
+						t.Fatalf("a refused resume changed the checkpoint")
+					}
+				}
+			}
+			same := tt.first
+			same.Resume, same.Checkpoint, same.Workers = ck, path, 2
+			st, err := s.Search(context.Background(), same, tt.visit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.first.MaxSolutions == 0 {
+				in.matches(t, st)
+			} else if st.Status != exactcover.SolutionLimit || st.Solutions != tt.first.MaxSolutions {
+				t.Fatalf("resumed: %v, want %d solutions", st, tt.first.MaxSolutions)
+			}
+		})
+	}
+}
+
+// forge returns a checkpoint file's contents with its fields changed by
+// edit and the digest recomputed, as someone forging a file would.
+func forge(t testing.TB, data []byte, edit func(f map[string]any)) []byte {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(body(data)))
+	dec.UseNumber()
+	var f map[string]any
+	if err := dec.Decode(&f); err != nil {
+		t.Fatal(err)
+	}
+	edit(f)
+	out, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return redigest(t, append(out, "\nsha256:\n"...))
+}
+
+// TestCheckpointForged: a checkpoint whose digest is right but whose
+// content cannot be that of a search of this problem is refused before
+// the search starts, with an error wrapping ErrCheckpoint (or
+// ErrCheckpointMismatch), nothing counted and the file untouched: counts
+// that overflow or contradict one another, units repeated or inside one
+// another, paths that name no node, a shard the units do not belong to.
+func TestCheckpointForged(t *testing.T) {
+	p := loadShared(t, "queens-8")
+	s := mustNew(t, p)
+	path := filepath.Join(t.TempDir(), "ck")
+	// DLX: its exports hold units of every kind (a node, the rests of levels).
+	if st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Checkpoint: path, MaxNodes: 300, Engine: exactcover.EngineDLX}, nil); err != nil || st.Status != exactcover.NodeLimit {
+		t.Fatalf("%v, %v", st, err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shard, err := s.Search(context.Background(), exactcover.Config{Shard: exactcover.Shard{K: 2, N: 3}, Engine: exactcover.EngineDLX}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := func(f map[string]any) []any { return f["units"].([]any) }
+	unit := func(f map[string]any, i int) map[string]any { return units(f)[i].(map[string]any) }
+	firstNode := func(f map[string]any) map[string]any { // the first unit that is a node, not the rest of one
+		for i := range units(f) {
+			if u := unit(f, i); u["after"] == nil {
+				return u
+			}
+		}
+		t.Fatal("no node unit")
+		return nil
+	}
+	clone := func(u map[string]any) map[string]any {
+		b, _ := json.Marshal(u)
+		var c map[string]any
+		json.Unmarshal(b, &c)
+		return c
+	}
+	for _, tt := range []struct {
+		name string
+		edit func(f map[string]any)
+	}{
+		{"solutions 2^63-1", func(f map[string]any) { f["solutions"] = json.Number("9223372036854775807") }},
+		{"nodes 2^62+1, profile to match", func(f map[string]any) {
+			f["nodes"] = json.Number("4611686018427387905")
+			f["profile"] = []any{json.Number("4611686018427387905")}
+		}},
+		{"profile summing past 2^63", func(f map[string]any) {
+			f["profile"] = []any{json.Number("9223372036854775807"), json.Number("9223372036854775807"), json.Number("302")}
+		}},
+		{"profile not adding up to the nodes", func(f map[string]any) { f["profile"] = append(f["profile"].([]any), json.Number("1")) }},
+		{"more solutions than nodes", func(f map[string]any) { f["solutions"] = json.Number("301") }},
+		{"negative profile", func(f map[string]any) { f["profile"].([]any)[1] = json.Number("-1") }},
+		{"a unit twice", func(f map[string]any) { f["units"] = append(units(f), clone(unit(f, 0))) }},
+		{"a unit inside another", func(f map[string]any) {
+			u := clone(firstNode(f))
+			u["path"] = append(u["path"].([]any), []any{7, 60})
+			f["units"] = append(units(f), u)
+		}},
+		{"two rests of one node", func(f map[string]any) {
+			for i := range units(f) {
+				if u := unit(f, i); u["after"] != nil {
+					f["units"] = append(units(f), clone(u))
+					return
+				}
+			}
+			t.Fatal("no rest unit")
+		}},
+		{"an option that does not exist", func(f map[string]any) {
+			firstNode(f)["path"] = []any{[]any{0, 99999}}
+		}},
+		{"two options that clash", func(f map[string]any) {
+			firstNode(f)["path"] = []any{[]any{0, 0}, []any{1, 1}} // queens 8: rows 1 and 2 in column 1 or 2… adjacent on a diagonal
+		}},
+		{"a negative skip", func(f map[string]any) { unit(f, 0)["skip"] = -3 }},
+		{"solutions past the limit", func(f map[string]any) { f["limit"] = 5 }},
+		{"a partial solution its units do not start with", func(f map[string]any) { f["partial"] = []any{40} }},
+		{"a shard field on a whole search", func(f map[string]any) {
+			f["shard"] = map[string]any{"k": 2, "n": 3, "split": "forged"}
+		}},
+		{"a shard field with the true split on a whole search", func(f map[string]any) {
+			f["shard"] = map[string]any{"k": 2, "n": 3, "split": shard.Split}
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			forged := forge(t, data, tt.edit)
+			if err := os.WriteFile(path, forged, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ck, err := exactcover.ReadCheckpoint(path)
+			if err == nil {
+				var st exactcover.Stats
+				st, err = s.Search(context.Background(), exactcover.Config{Resume: ck, Checkpoint: path, Workers: 2}, nil) // a count, as the checkpoint's
+				if err != nil && st.Nodes != 0 {
+					t.Errorf("refused after searching: %v", st)
+				}
+				if err == nil {
+					t.Fatalf("accepted and resumed: %v", st)
+				}
+			}
+			if !errors.Is(err, exactcover.ErrCheckpoint) && !errors.Is(err, exactcover.ErrCheckpointMismatch) {
+				t.Fatalf("%v, want ErrCheckpoint", err)
+			}
+			t.Log(err)
+			if now, _ := os.ReadFile(path); !bytes.Equal(now, forged) {
+				t.Fatal("the refused checkpoint was rewritten")
+			}
+		})
+	}
+}
+
+// TestReadCheckpointBounded: a file that is plainly no checkpoint is
+// refused at its first bytes, and one larger than MaxCheckpointBytes
+// before it is read, whether its size is known (a file, here a sparse one
+// of 2 GiB that starts as a checkpoint does) or not (/dev/zero): neither
+// takes more than a little memory.
+func TestReadCheckpointBounded(t *testing.T) {
+	big := filepath.Join(t.TempDir(), "big.ck")
+	if err := os.WriteFile(big, []byte(`{"format":"xcover checkpoint","version":2,`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(big, 2<<30); err != nil {
+		t.Skip("no sparse files here:", err)
+	}
+	paths := []string{big}
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		paths = append(paths, "/dev/zero")
+	}
+	for _, path := range paths {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, err := exactcover.ReadCheckpoint(path)
+		runtime.ReadMemStats(&after)
+		if !errors.Is(err, exactcover.ErrCheckpoint) {
+			t.Errorf("%s: %v, want ErrCheckpoint", path, err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 1<<20 {
+			t.Errorf("%s: %d bytes allocated to refuse it", path, alloc)
+		}
+		t.Log(err)
 	}
 }

@@ -118,8 +118,13 @@
 //     gives away the untried branches of the shallowest level of its search
 //     that has any, which are big pieces, so steals are few. Solutions go to
 //     the visit function one at a time, in no particular order.
-//     MaxSolutions holds exactly; MaxNodes is checked at polls and may be
-//     exceeded by less than 1024 nodes per worker.
+//     MaxSolutions holds exactly. MaxNodes is one budget the workers
+//     share, drawn a poll interval at a time: the search never enters more
+//     nodes (but for solutions found at the node where a worker's share
+//     ran out, which an engine counts as it finds them, as the sequential
+//     search does), and when the budget is spent it stops at most 1025
+//     nodes per other worker short of it (what they were granted and had
+//     not yet entered).
 //   - [Config.Checkpoint] saves the search's position (the pieces not yet
 //     searched, and the totals so far) every minute and when it is stopped,
 //     by replacing a file atomically; [Config.Resume] goes on from a

@@ -84,15 +84,15 @@ type driver struct {
 	status   Status // why, when halted
 	ctxErr   error
 	err      error // a worker's panic or a bad path
-	lost     bool  // a panic lost work that no piece holds
+	lost     bool  // work was dropped that no piece holds (a panic, a declined solution): no more checkpoints
 	workers  []*worker
 
-	stop     atomic.Bool  // every busy worker answers Stop
-	pause    atomic.Bool  // the same, for a checkpoint
-	want     atomic.Int64 // donations wanted (see wantLocked)
-	epoch    atomic.Int64 // progress requests; workers publish when it moves
-	explored atomic.Int64 // nodes so far, kept only for MaxNodes
-	steals   atomic.Int64
+	stop   atomic.Bool  // every busy worker answers Stop
+	pause  atomic.Bool  // the same, for a checkpoint
+	want   atomic.Int64 // donations wanted (see wantLocked)
+	epoch  atomic.Int64 // progress requests; workers publish when it moves
+	budget atomic.Int64 // nodes MaxNodes still allows that no worker holds (see claim)
+	steals atomic.Int64
 
 	visitMu   sync.Mutex
 	delivered int64 // solutions handed to visit, with those of earlier runs
@@ -113,7 +113,7 @@ type worker struct {
 	branches []core.Branch
 	pos      float64       // published position in cur's share
 	sofar    core.Counters // published counters of cur so far
-	counted  int64         // nodes of cur added to d.explored
+	allowed  int64         // nodes of cur the budget granted (run.MaxNodes); see claim
 }
 
 // searchDriven runs the search that cfg asks for with the driver.
@@ -124,7 +124,7 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 	d.proto = s.engine(choice)
 	d.depth = d.proto.MaxDepth() + 2
 	d.profile = make([]int64, d.depth)
-	d.ident = Checkpoint{Problem: s.Hash(), Engine: choice, Branching: cfg.Branching,
+	d.ident = Checkpoint{Problem: s.Hash(), Engine: choice, Branching: cfg.Branching, Goal: goalOf(&cfg, visit),
 		Partial: slices.Clone(cfg.Partial), Shard: cfg.Shard}
 
 	var early [][]int // solutions above a shard split: shard 1 delivers them
@@ -155,7 +155,7 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 	default:
 		d.pool = []piece{{unit: core.Unit{Path: rootPath(cfg.Partial)}, lo: 0, hi: 1, end: 1}}
 	}
-	d.explored.Store(d.total.Nodes)
+	d.budget.Store(max(cfg.MaxNodes-d.total.Nodes, 0))
 	d.delivered = d.total.Solutions - int64(len(early))
 
 	visitor := d.visitor()
@@ -177,8 +177,11 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 			break
 		}
 	}
-	if cfg.MaxNodes > 0 && d.total.Nodes >= cfg.MaxNodes {
+	switch {
+	case cfg.MaxNodes > 0 && d.total.Nodes >= cfg.MaxNodes:
 		d.halt(NodeLimit, nil)
+	case cfg.MaxSolutions > 0 && d.delivered >= cfg.MaxSolutions:
+		d.halt(SolutionLimit, nil) // before any worker drops anything
 	}
 
 	var wg sync.WaitGroup
@@ -240,26 +243,40 @@ func (d *driver) visitor() func([]int) bool {
 	}
 	// Every solution an engine counts is delivered, even after the search
 	// was told to stop (a checkpoint counts it), except when the visitor
-	// or the limit ended the search: then no checkpoint is taken.
+	// or the limit ended the search: the engine that counted the solution
+	// declined drops the rest of its piece, so no checkpoint is taken
+	// after that (drop).
 	stopped := false
 	return func(sol []int) bool {
 		d.visitMu.Lock()
 		defer d.visitMu.Unlock()
 		if stopped || limit > 0 && d.delivered >= limit {
+			d.drop(SolutionLimit)
 			return false
 		}
 		d.delivered++
 		if d.visit != nil && !d.visit(sol) {
 			stopped = true
-			d.halt(Stopped, nil)
+			d.drop(Stopped)
 			return false
 		}
 		if limit > 0 && d.delivered >= limit {
-			d.halt(SolutionLimit, nil)
+			d.drop(SolutionLimit)
 			return false
 		}
 		return true
 	}
+}
+
+// drop halts the search for status when a worker's engine is about to
+// drop the rest of its piece (its visit returned false): the pool no
+// longer holds the whole position, so no checkpoint may be written from
+// now on, periodic or final, and the file keeps the last exact one.
+func (d *driver) drop(status Status) {
+	d.mu.Lock()
+	d.lost = true
+	d.haltLocked(status, nil)
+	d.mu.Unlock()
 }
 
 // halt stops the search: busy workers stop at their next poll, idle ones
@@ -386,7 +403,7 @@ func (d *driver) take(w *worker) (piece, bool) {
 				d.busy++
 				d.wantLocked()
 				w.cur, w.running, w.gaveAway = p, true, false
-				w.pos, w.sofar, w.counted = p.lo, core.Counters{}, 0
+				w.pos, w.sofar = p.lo, core.Counters{}
 				return p, true
 			}
 			if d.busy == 0 {
@@ -424,19 +441,32 @@ func (w *worker) search(p piece) {
 	d := w.d
 	var c core.Counters
 	w.run.Export = w.run.Export[:0]
-	w.run.MaxNodes = 0
-	if d.cfg.MaxNodes > 0 {
-		w.run.MaxNodes = max(d.cfg.MaxNodes-d.explored.Load(), 1)
-	}
+	w.run.MaxNodes, w.allowed = 0, 0
 	w.donating, w.stopping, w.fr.valid = false, false, false
-	end, err, panicked := w.searchSafely(p, &c)
+	var (
+		end      core.End
+		err      error
+		panicked error
+	)
+	if d.cfg.MaxNodes > 0 && !w.claim(0) {
+		end = core.NodeLimit // the budget is spent: p goes back whole
+	} else {
+		end, err, panicked = w.searchSafely(p, &c)
+	}
 
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	defer d.cond.Broadcast()
 	d.busy--
 	w.running = false
+	if d.cfg.MaxNodes > 0 { // what the search was allowed and did not enter
+		d.budget.Add(w.allowed - c.Nodes)
+	}
 	switch {
+	case end == core.NodeLimit && w.allowed == 0:
+		d.pool = append([]piece{p}, d.pool...)
+		d.haltLocked(NodeLimit, nil)
+		return
 	case panicked != nil:
 		if w.donating { // the donation dies with the engine's state
 			w.handOver(nil)
@@ -482,12 +512,36 @@ func (w *worker) search(p piece) {
 		d.profile[l] += n
 	}
 	clear(w.run.Profile)
-	if d.cfg.MaxNodes > 0 {
-		d.explored.Add(c.Nodes - w.counted)
+	// A search that used up what it was allowed (end NodeLimit) has
+	// exported its rest to the pool; the worker takes the next piece, and
+	// halts the search when the budget has nothing left for it.
+}
+
+// claim tops up what the budget allows the worker's search of cur, having
+// entered nodes nodes, to a node past its next poll (the engine checks
+// its limit before polling: a grant that ended at the poll would stop it
+// there), and reports whether it allows any node more. The budget is
+// MaxNodes less every node counted or granted: a worker takes a poll
+// interval's worth at a time and gives back what it did not enter when
+// its piece ends, so that the workers together never enter more than
+// MaxNodes, and when one finds the budget spent the others stop at their
+// next polls, each short of its grant by at most pollEvery+1 nodes.
+func (w *worker) claim(nodes int64) bool {
+	d := w.d
+	want := nodes + pollEvery + 1 - w.allowed
+	for want > 0 {
+		left := d.budget.Load()
+		take := min(want, left)
+		if take <= 0 {
+			break
+		}
+		if d.budget.CompareAndSwap(left, left-take) {
+			w.allowed += take
+			break
+		}
 	}
-	if end == core.NodeLimit {
-		d.haltLocked(NodeLimit, nil)
-	}
+	w.run.MaxNodes = w.allowed
+	return w.allowed > nodes
 }
 
 // searchSafely runs the engine on p, turning a panic into an error.
@@ -512,12 +566,6 @@ func (w *worker) poll(c *core.Counters) core.Action {
 		d.mu.Unlock()
 		w.run.Export = w.run.Export[:0]
 	}
-	if d.cfg.MaxNodes > 0 {
-		if d.explored.Add(c.Nodes-w.counted) >= d.cfg.MaxNodes {
-			d.halt(NodeLimit, nil)
-		}
-		w.counted = c.Nodes
-	}
 	select {
 	case <-d.ctx.Done(): // noticed here too: the coordinator may wait for a core
 		d.halt(StoppedBy(d.ctx.Err()), d.ctx.Err())
@@ -527,6 +575,9 @@ func (w *worker) poll(c *core.Counters) core.Action {
 		w.locate()
 		w.stopping = true
 		return core.Stop
+	}
+	if d.cfg.MaxNodes > 0 {
+		w.claim(c.Nodes) // the engine stops at run.MaxNodes when nothing is left
 	}
 	if d.want.Load() > 0 {
 		d.mu.Lock()

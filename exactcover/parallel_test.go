@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"strconv"
@@ -357,7 +358,7 @@ func TestParallelLimits(t *testing.T) {
 				c := cfg
 				c.MaxNodes = limit
 				st, err := s.Search(ctx, c, nil)
-				if err != nil || st.Status != exactcover.NodeLimit || st.Nodes < limit || st.Nodes >= limit+int64(j)*pollInterval {
+				if err != nil || st.Status != exactcover.NodeLimit || st.Nodes > limit+int64(j) || st.Nodes < limit-int64(j-1)*(pollInterval+1) {
 					t.Fatalf("node limit %d: %v, %v", limit, st, err)
 				}
 				if j == 1 && st.Nodes != limit {
@@ -457,4 +458,37 @@ func TestParallelProgress(t *testing.T) {
 		t.Errorf("fraction went from %v to %v", fractions[0], fractions[n-1])
 	}
 	t.Logf("%d reports, fractions %v … %v", len(fractions), fractions[0], fractions[len(fractions)-1])
+}
+
+// TestParallelMaxNodes: MaxNodes is one budget that the workers share:
+// a stopped search never enters more nodes than it allows, however many
+// workers search (but for a solution leaf an engine counts as it finds
+// it: at most one per worker in n queens, where no node has two children
+// that are solutions), and stops at most a poll interval per other worker
+// short of it (the nodes those workers were allowed and had not yet
+// entered). A resumed search counts the checkpoint's nodes in the budget.
+func TestParallelMaxNodes(t *testing.T) {
+	defer goroutines(t)()
+	s := mustNew(t, loadShared(t, "queens-12"))
+	const pollInterval = 1024 // parallelPollEvery
+	for _, j := range []int{2, 4} {
+		for _, limit := range []int64{1, 1000, 5000, 100000} {
+			st, err := s.Search(context.Background(), exactcover.Config{Workers: j, MaxNodes: limit}, nil)
+			if err != nil || st.Status != exactcover.NodeLimit || st.Nodes > limit+int64(j) || st.Nodes < limit-int64(j-1)*(pollInterval+1) {
+				t.Errorf("-j %d, node limit %d: %v, %v; want at most %d nodes and more than %d", j, limit, st, err, limit, limit-int64(j-1)*(pollInterval+1))
+			}
+		}
+	}
+	path := filepath.Join(t.TempDir(), "ck")
+	if _, err := s.Search(context.Background(), exactcover.Config{Workers: 2, MaxNodes: 3000, Checkpoint: path}, nil); err != nil {
+		t.Fatal(err)
+	}
+	ck, err := exactcover.ReadCheckpoint(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.Search(context.Background(), exactcover.Config{Workers: 4, MaxNodes: 9000, Resume: ck}, nil)
+	if err != nil || st.Status != exactcover.NodeLimit || st.Nodes > 9000+4 || st.Nodes < 9000-3*(pollInterval+1) {
+		t.Errorf("resumed from %d nodes, -j 4, node limit 9000: %v, %v", ck.Stats.Nodes, st, err)
+	}
 }

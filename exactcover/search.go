@@ -14,7 +14,8 @@ type Config struct {
 	// MaxSolutions stops the search after this many solutions (0: no limit).
 	MaxSolutions int64
 	// MaxNodes stops the search after this many search-tree nodes (0: no
-	// limit).
+	// limit), across all Workers (see the package documentation, "Big
+	// searches", for how exactly).
 	MaxNodes int64
 	// Partial lists options to take before the search starts, in order; the
 	// search then completes them. An option that clashes with one before it
@@ -63,10 +64,13 @@ type Config struct {
 	// Resume continues the search saved in a checkpoint ([ReadCheckpoint])
 	// instead of starting afresh. The checkpoint must be of the same
 	// problem, engine (EngineAuto takes the checkpoint's), branching rule,
-	// partial solution (nil takes the checkpoint's) and shard (zero takes
-	// the checkpoint's); Search returns an error wrapping
-	// ErrCheckpointMismatch otherwise. Limits and statistics count the
-	// checkpoint's totals too.
+	// goal (visit nil or not, and MaxSolutions: see [Goal]), partial
+	// solution (nil takes the checkpoint's) and shard (zero takes the
+	// checkpoint's); Search returns an error wrapping
+	// ErrCheckpointMismatch otherwise, and one wrapping ErrCheckpoint when
+	// the checkpoint's work does not fit the problem (a unit that names no
+	// node, a shard's unit outside its part). Limits and statistics count
+	// the checkpoint's totals too.
 	Resume *Checkpoint
 	// Shard, when N > 0, searches only part K of N of the search tree
 	// (see [Shard] and [Merge]).

@@ -24,9 +24,10 @@ import (
 )
 
 func main() {
-	// Ctrl-C and SIGTERM stop the search, which then prints what it found;
-	// a second signal kills at once.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// Ctrl-C, SIGTERM and SIGHUP (the terminal closed, or a job's session
+	// ended) stop the search, which then prints what it found and saves
+	// its checkpoint; a second signal kills at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	go func() { <-ctx.Done(); stop() }()
 	e := iostreams.System()
 	os.Exit(exitcode.Print(run(ctx, os.Args, e), e.Stderr))

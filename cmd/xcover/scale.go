@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -23,6 +26,11 @@ type scale struct {
 	every      time.Duration
 	resume     string
 	shard      exactcover.Shard
+
+	// What became of the checkpoints (see finish).
+	saved    time.Time // when one was last written, zero if none was
+	failures int       // periodic checkpoints not written
+	final    error     // why the final checkpoint was not written
 }
 
 // scaleOf checks the flags for big searches before any input is read.
@@ -62,9 +70,12 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 			}
 			return searchcmd.Usage(c, "--resume %v", err)
 		}
+		if err := r.sameSearch(ck, cfg, !every); err != nil {
+			return searchcmd.Usage(c, "%v", err)
+		}
 		cfg.Resume = ck
 		if !c.IsSet(searchcmd.FlagBranching) {
-			cfg.Branching = ck.Branching // and without --partial, its partial solution
+			cfg.Branching = ck.Branching
 		}
 	}
 	if r.checkpoint == "" {
@@ -73,40 +84,130 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 	cfg.Checkpoint, cfg.CheckpointEvery = e.Path(r.checkpoint), r.every
 	cfg.BeforeCheckpoint = out.Sync
 	cfg.OnCheckpoint = func(ev exactcover.CheckpointEvent) {
-		if ev.Err != nil && !ev.Final { // a final failure is the command's error
+		switch {
+		case ev.Err == nil:
+			r.saved = time.Now()
+		case ev.Final: // said by finish, after the output
+			r.final = ev.Err
+		case r.failures == 0: // once: a full disk fails every time
+			r.failures++
 			out.Status.Clear()
-			fmt.Fprintf(e.Stderr, "xcover: warning: %v; the search goes on\n", ev.Err)
+			fmt.Fprintf(e.Stderr, "xcover: warning: %v (further failures not reported); the search goes on\n", ev.Err)
+		default:
+			r.failures++
 		}
 	}
 	return nil
+}
+
+// finish ends a search with a checkpoint, after its output, with code,
+// the command's exit error so far. The output is the main product: when
+// the final checkpoint could not be written, a complete search keeps its
+// exit code and says on one warning line that the file is stale; a
+// stopped one (exit 3) has lost its position since the last checkpoint
+// written, which its last line says instead of the hint to resume.
+func (r *scale) finish(e *env, st exactcover.Stats, code error) error {
+	stopped := st.Status == exactcover.Interrupted || st.Status == exactcover.Timeout || st.Status == exactcover.NodeLimit
+	switch {
+	case r.checkpoint == "":
+		return code
+	case r.final == nil:
+		if stopped {
+			fmt.Fprintf(e.Stderr, "xcover: the search's position is saved in %s; go on with --resume %s\n", r.checkpoint, r.checkpoint)
+		}
+		return code
+	}
+	var holds string // what the file holds
+	switch {
+	case !r.saved.IsZero():
+		holds = "the position saved at " + r.saved.Format(time.TimeOnly)
+	case r.resume == r.checkpoint:
+		holds = "the position this run resumed"
+	}
+	if !stopped {
+		msg := "no checkpoint was written"
+		if holds != "" {
+			msg = fmt.Sprintf("%s is stale, holding %s", r.checkpoint, holds)
+		}
+		fmt.Fprintf(e.Stderr, "xcover: warning: the search is complete, but its final checkpoint was not saved (%v): %s\n", r.final, msg)
+		return code
+	}
+	msg := "no checkpoint was written: the work of this run is lost"
+	if holds != "" {
+		msg = fmt.Sprintf("%s holds %s: the work since is lost", r.checkpoint, holds)
+	}
+	exitcode.Print(code, e.Stderr) // how it stopped, then what was lost
+	return exitcode.With(exitcode.Stopped, fmt.Errorf("the search's position was NOT saved (%v); %s", r.final, msg))
+}
+
+// sameSearch checks that a resumed search asks what the checkpoint's
+// asked: the same goal (--count, --all, --limit), the same --partial and
+// the same --shard. A resume that asked something else would answer
+// another question with the totals of the first: a count resumed as a
+// search for one solution would stop at once and end the count. The
+// error names the checkpoint and the flags to give.
+func (r *scale) sameSearch(ck *exactcover.Checkpoint, cfg *exactcover.Config, list bool) error {
+	refuse := func(was, how string) error {
+		return fmt.Errorf("--resume %s: this checkpoint is of %s; resume it %s", r.resume, was, how)
+	}
+	if asked := (exactcover.Goal{List: list, Limit: cfg.MaxSolutions}); ck.Goal != asked {
+		flags := goalFlags(ck.Goal)
+		if flags == "" {
+			return refuse("a search for one solution", "without --count, --all or --limit")
+		}
+		return refuse("a "+flags+" search", "with "+flags)
+	}
+	if ck.Shard != cfg.Shard {
+		if ck.Shard.N == 0 {
+			return refuse("a whole search, not a shard", "without --shard")
+		}
+		return refuse("shard "+ck.Shard.String(), "with --shard "+ck.Shard.String())
+	}
+	if !slices.Equal(ck.Partial, cfg.Partial) {
+		if len(ck.Partial) == 0 {
+			return refuse("a search without --partial", "without --partial")
+		}
+		refs := make([]string, len(ck.Partial))
+		for i, k := range ck.Partial {
+			refs[i] = strconv.Itoa(k + 1)
+		}
+		list := strings.Join(refs, ",")
+		return refuse("a search from --partial "+list+" (options numbered from 1)", "with --partial "+list)
+	}
+	return nil
+}
+
+// goalFlags returns the flags that ask for goal g: "" for the default
+// search for one solution.
+func goalFlags(g exactcover.Goal) string {
+	switch {
+	case !g.List && g.Limit == 0:
+		return "--count"
+	case !g.List:
+		return fmt.Sprintf("--count --limit %d", g.Limit)
+	case g.Limit == 0:
+		return "--all"
+	case g.Limit == 1:
+		return ""
+	}
+	return fmt.Sprintf("--limit %d", g.Limit)
 }
 
 // searchError turns what a driven search returned besides its statistics
 // into the command's error; early says whether it came before any output
 // (the search did not start), else it is reported after the output. The
 // context's errors are left to the statistics (nil).
-func searchError(c *cli.Context, err error) (early, late error) {
+func searchError(c *cli.Context, r *scale, err error) (early, late error) {
 	var wp *exactcover.WorkerPanic
 	switch {
 	case err == nil:
 		return nil, nil
 	case errors.Is(err, exactcover.ErrCheckpointMismatch), errors.Is(err, exactcover.ErrCheckpoint):
-		return searchcmd.Usage(c, "--resume: %v", err), nil
+		return searchcmd.Usage(c, "--resume %s: %v", r.resume, err), nil
 	case errors.Is(err, exactcover.ErrBadPartial), errors.Is(err, exactcover.ErrInconsistentPart):
 		return searchcmd.Usage(c, "--partial: %v", err), nil
 	case errors.As(err, &wp):
 		return nil, exitcode.With(exitcode.Stopped, fmt.Errorf("stopped by an internal error (please report it): %v; a checkpoint, if any, holds the last good position\n%s", wp.Value, wp.Stack))
-	case errors.Is(err, exactcover.ErrCheckpointWrite):
-		return nil, exitcode.Bad(err)
 	}
-	return nil, nil
-}
-
-// resumeHint tells how to go on with a search stopped with a checkpoint.
-func resumeHint(e *env, r *scale, st exactcover.Stats) {
-	switch {
-	case r.checkpoint == "":
-	case st.Status == exactcover.Interrupted, st.Status == exactcover.Timeout, st.Status == exactcover.NodeLimit:
-		fmt.Fprintf(e.Stderr, "xcover: the search's position is saved in %s; go on with --resume %s\n", r.checkpoint, r.checkpoint)
-	}
+	return nil, nil // a checkpoint not written: see scale.finish
 }

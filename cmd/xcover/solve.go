@@ -34,11 +34,11 @@ func solveFlags() []cli.Flag {
 			Usage: fmt.Sprintf("draw the search tree (what the search explores, up to %d nodes) in `FILE` as Graphviz DOT", maxTreeNodes)},
 		searchcmd.JobsFlag(searchcmd.JobsUsage, searchcmd.JobsDefault),
 		&cli.StringFlag{Name: "checkpoint",
-			Usage: "save the search's position to `FILE` every --checkpoint-every and when it is stopped (Ctrl-C, SIGTERM, --timeout, --max-nodes); go on later with --resume FILE"},
+			Usage: "save the search's position to `FILE` every --checkpoint-every and when it is stopped (Ctrl-C, SIGTERM, SIGHUP, --timeout, --max-nodes); go on later with --resume FILE. A checkpoint that cannot be written (a full disk) is a warning, once: the exit code stays the search's, and a stopped search (exit 3) whose last position could not be saved says so on its last line"},
 		&cli.GenericFlag{Name: "checkpoint-every", Value: &cliparse.Duration{D: exactcover.DefaultCheckpointEvery},
 			Usage: "with --checkpoint, save every `DURATION`"},
 		&cli.StringFlag{Name: "resume",
-			Usage: "go on with the search saved in checkpoint `FILE` (of the same problem), with any -j, saving to FILE as it goes unless --checkpoint names another"},
+			Usage: "go on with the search saved in checkpoint `FILE`: the same problem, asked the same way (--count, --all or --limit N; --partial; --shard), with any -j, --timeout or --max-nodes, saving to FILE as it goes unless --checkpoint names another"},
 		&cli.StringFlag{Name: "shard",
 			Usage: "search only part `K/N` of the search tree, for one of N machines; add the parts' --json outputs up with \"xcover merge\""},
 		&cli.BoolFlag{Name: "memo",
@@ -118,7 +118,7 @@ func solve(c *cli.Context, e *env) error {
 		return err
 	}
 	st, err := solver.Search(ctx, cfg, visit)
-	early, late := searchError(c, err)
+	early, late := searchError(c, big, err)
 	if early != nil {
 		return early // found before any solution was printed
 	}
@@ -137,8 +137,7 @@ func solve(c *cli.Context, e *env) error {
 	if late != nil {
 		return late
 	}
-	resumeHint(e, big, st)
-	return err
+	return big.finish(e, st, err)
 }
 
 // printSolutions returns the visitor that prints solve's solutions as

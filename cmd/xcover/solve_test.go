@@ -217,7 +217,7 @@ func TestCancel(t *testing.T) {
 	}
 }
 
-// TestSignals sends SIGINT or SIGTERM to a real xcover process in the middle
+// TestSignals sends SIGINT, SIGTERM or SIGHUP to a real xcover process in the middle
 // of a long run: it must stop, print what it found, whole lines, with the
 // summary or count that ends its output, and exit 3.
 func TestSignals(t *testing.T) {
@@ -227,12 +227,7 @@ func TestSignals(t *testing.T) {
 	t.Parallel()
 	root := moduleRoot(t)
 	data := sharedData(t)
-	bin := filepath.Join(t.TempDir(), "xcover")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/xcover")
-	build.Dir = root
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildXcover(t)
 	for _, tc := range []struct {
 		name   string
 		sig    syscall.Signal
@@ -241,6 +236,7 @@ func TestSignals(t *testing.T) {
 	}{
 		{"solve-sigint", syscall.SIGINT, []string{"solve", "--all", "--json", "--stats"}, "exactcover/pent-6x10.dlx"},
 		{"solve-sigterm", syscall.SIGTERM, []string{"solve", "--all", "--json", "--stats"}, "exactcover/queens-14.dlx"},
+		{"solve-sighup", syscall.SIGHUP, []string{"solve", "--all", "--json", "--stats"}, "exactcover/queens-14.dlx"},
 		{"count-sigterm", syscall.SIGTERM, []string{"solve", "--count", "--stats", filepath.Join(data, "exactcover/queens-14.dlx")}, ""},
 		{"sudoku-sigterm", syscall.SIGTERM, []string{"sudoku", "--all", "--json", "-"}, ""},
 	} {
@@ -255,15 +251,7 @@ func TestSignals(t *testing.T) {
 			if tc.name == "sudoku-sigterm" {
 				cmd.Stdin = strings.NewReader("................................................................................." + "\n")
 			}
-			var stdout strings.Builder
-			cmd.Stdout = &stdout
-			errPipe, err := cmd.StderrPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
+			stdout, errPipe := startXcover(t, cmd)
 			// A progress line proves that the search, and so the signal
 			// handler, is running (a Sudoku batch of one puzzle shows
 			// none: it gets half a second); some output follows.

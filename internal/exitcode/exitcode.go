@@ -1,7 +1,7 @@
 // Package exitcode is xcover's exit-code contract, the same in every
 // command (help/exit-codes.txt): 0 when something was found, 1 when the
 // search is complete and found nothing, 2 for bad input or usage, 3 when
-// the search was stopped (Ctrl-C, SIGTERM, --timeout, --max-nodes) and
+// the search was stopped (Ctrl-C, SIGTERM, SIGHUP, --timeout, --max-nodes) and
 // what was found is printed. Scripts rely on it, so it does not change.
 //
 // A command returns an [Error] that carries its code, or any other error;
