@@ -151,7 +151,7 @@ func newPuzzle(c *cli.Context, e *env) (*pentomino.Puzzle, error) {
 			return nil, exitcode.Bad(err)
 		}
 		pieces, oneSided = set.Pieces, oneSided || set.OneSided
-	} else if spec != "" {
+	} else if c.IsSet("pieces") { // '' too: it names no piece
 		if pieces, err = pentomino.ParseLetters("--pieces", spec); err != nil {
 			return nil, exitcode.Bad(err)
 		}
