@@ -60,6 +60,12 @@ func Unfinished(st exactcover.Stats, limit int64, what string) string {
 		Elapsed(st.Elapsed), explain.Plural(st.Nodes, "node"), explain.Plural(st.Solutions, what))
 }
 
+// StoppedReading says that a run stopped (status) before its search
+// began, while it read its input.
+func StoppedReading(status exactcover.Status) string {
+	return StatusText(status, 0) + " while reading the input, before the search began"
+}
+
 // CountStatsLine is the --stats line of a count by memoizing or of the
 // making of a ZDD: the count, the method and why, what each part did.
 func CountStatsLine(res exactcover.CountResult) string {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -35,7 +36,7 @@ func estimate(c *cli.Context, e *env) error {
 	defer cancel()
 	_, s, err := searchcmd.LoadSpec(ctx, c, e)
 	if ctx.Err() != nil {
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s while reading the input", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
+		return exitcode.With(exitcode.Stopped, errors.New(report.StoppedReading(exactcover.StoppedBy(ctx.Err()))))
 	} else if err != nil {
 		return err
 	}

@@ -79,6 +79,7 @@ func pack(c *cli.Context, e *env) error {
 	puzzle, err := searchcmd.Await(ctx, func() (*pentomino.Puzzle, error) { return newPuzzle(c, e) })
 	switch {
 	case ctx.Err() != nil:
+		end.Reading = true
 		return searchcmd.Finish(out, e, req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end)
 	case err != nil:
 		return err

@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"runtime"
@@ -146,6 +147,8 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 			jobs, runtime.NumCPU(), float64(t.Puzzles)/max(took.Seconds(), 1e-9), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
 	}
 	switch {
+	case ctx.Err() != nil && r.Batch == nil:
+		return exitcode.With(exitcode.Stopped, errors.New(report.StoppedReading(exactcover.StoppedBy(ctx.Err()))))
 	case ctx.Err() != nil:
 		total := 0
 		if r.Batch != nil {
