@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -131,9 +132,24 @@ func version() string {
 }
 
 // usageError turns urfave's flag-parsing errors into one line and exit 2,
-// in the words of the flags themselves: "--limit 0: expected …".
+// in the words of the flags themselves: "--limit 0: expected …", with the
+// command that shows the help: "xcover help solve", or for a subcommand,
+// which "xcover help" does not know, "xcover zdd count --help".
 func usageError(c *cli.Context, err error, _ bool) error {
-	return exitcode.Bad(fmt.Errorf("%s: %s (see \"xcover help %s\")", c.Command.Name, cliparse.UsageMessage(err, c.Command.Flags), c.Command.Name))
+	name := c.Command.Name
+	for _, up := range c.Lineage()[1:] { // the parent commands' contexts, then the app's
+		if up.Command != nil && up.Command.Name != "" && up.Command.Name != up.App.Name {
+			name = up.Command.Name + " " + name
+		}
+	}
+	msg := cliparse.UsageMessage(err, c.Command.Flags)
+	switch {
+	case name == "" || name == c.App.Name: // xcover's own flags
+		return exitcode.Bad(fmt.Errorf("%s (see \"xcover help\")", msg))
+	case strings.Contains(name, " "):
+		return exitcode.Bad(fmt.Errorf("%s: %s (see \"xcover %s --help\")", name, msg, name))
+	}
+	return exitcode.Bad(fmt.Errorf("%s: %s (see \"xcover help %s\")", name, msg, name))
 }
 
 func commandNames(cmds []*cli.Command) []string {
