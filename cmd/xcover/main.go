@@ -10,6 +10,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -53,10 +54,32 @@ func run(ctx context.Context, args []string, e *env) error {
 	}
 	unknown := "" // the topic of "xcover help TOPIC" when it is no command
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
-	if err := app.RunContext(ctx, cliparse.PermuteArgs(args, app.Commands)); err != nil || unknown == "" {
+	helpOut := &checkedWriter{w: app.Writer}
+	app.Writer = helpOut
+	if err := app.RunContext(ctx, cliparse.PermuteArgs(args, app.Commands)); err != nil {
 		return err
+	} else if helpOut.err != nil {
+		return exitcode.Bad(fmt.Errorf("stdout: %v", iostreams.PathError(helpOut.err)))
+	} else if unknown == "" {
+		return nil
 	}
 	return exitcode.Bad(fmt.Errorf("no help for unknown command %q%s", unknown, cliparse.DidYouMean(unknown, commandNames(app.Commands), quoted)))
+}
+
+// checkedWriter keeps the first error of the writes urfave/cli makes
+// itself, the help and the version, which it does not check: "xcover
+// --help > /dev/full" must not exit 0.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if c.err == nil {
+		c.err = err
+	}
+	return n, err
 }
 
 // assets are the files that ship inside the binary, so that an installed
