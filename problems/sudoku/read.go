@@ -15,7 +15,10 @@ type ReadOptions struct {
 	// Format of the input; Auto detects it from the first non-blank line.
 	Format Format
 	// Alphabet gives the symbols for the values 1…N of Line and Block
-	// input; nil detects them for each grid size: StandardSymbols, or
+	// input, exactly N of them: an alphabet of more symbols is for grids of
+	// another size, and the puzzles of this size are refused (the
+	// built-in alphabets, which [Batch.Alphabet] may return, serve every
+	// size with their first N symbols). nil detects them for each grid size: StandardSymbols, or
 	// LetterSymbols when the puzzles of that size use letters beyond the
 	// standard ones (a 16×16 with H–P, say). When both fit (a 16×16 using
 	// only A–G), Line input takes the standard symbols and Block input the
@@ -347,8 +350,10 @@ func (b *Batch) resolve(name string, raws []rawPuzzle, given *Alphabet, block bo
 		a := b.alphabets[r.box]
 		n := r.box * r.box
 		p := &b.Puzzles[r.idx]
-		if !a.fits(n) {
-			p.Err = &SyntaxError{File: name, Line: r.line, Err: fmt.Errorf("%w: alphabet %q has %d symbols, a %d×%d grid needs %d", ErrValue, a.symbols, len(a.symbols), n, n, n)}
+		// A given alphabet names the symbols of one grid size: one with more
+		// symbols than the grid has values is for another size.
+		if !a.fits(n) || a == given && !a.builtin() && len(a.symbols) != n {
+			p.Err = &SyntaxError{File: name, Line: r.line, Err: fmt.Errorf("%w: alphabet %q has %d symbols, a %d×%d grid needs exactly %d", ErrValue, a.symbols, len(a.symbols), n, n, n)}
 			continue
 		}
 		g := &Grid{Box: r.box, Cells: make([]uint8, n*n)}

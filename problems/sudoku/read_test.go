@@ -28,6 +28,8 @@ func TestRead(t *testing.T) {
 		{"block letters 16x16", strings.Repeat("A---------------\n", 1) + strings.Repeat("----------------\n", 15), ReadOptions{}, Block, []string{"1" + strings.Repeat(".", 255)}, ""},
 		{"numeric", "2\n1 2 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 4\n", ReadOptions{}, Numeric, []string{"12.............4"}, ""},
 		{"alphabet", "ab..............", ReadOptions{Alphabet: mustAlphabet("abcd")}, Line, []string{"12.............."}, ""},
+		{"alphabet too long", "ab..............", ReadOptions{Alphabet: mustAlphabet("abcde")}, Line, []string{`error: :1: bad value: alphabet "abcde" has 5 symbols, a 4×4 grid needs exactly 4`}, ""},
+		{"alphabet for 9x9 on 4x4", "ab..............", ReadOptions{Alphabet: mustAlphabet("abcdefghi")}, Line, []string{`error: alphabet "abcdefghi" has 9 symbols, a 4×4 grid needs exactly 4`}, ""},
 		{"bad length in the middle", p9 + "\n" + p9[:80] + "\n" + p9 + "\n", ReadOptions{}, Line, []string{p9, "error: :2:81: bad grid size: 80 characters", p9}, ""},
 		{"bad character", p9[:3] + "x" + p9[4:], ReadOptions{}, Line, []string{"error: :1:4: bad value: 'x'"}, ""},
 		{"value too big for 4x4", "5...............", ReadOptions{}, Line, []string{"error: :1:1: bad value"}, ""},
