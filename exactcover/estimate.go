@@ -44,6 +44,8 @@ const (
 // would visit and how many solutions it would find, and how long it would
 // take.
 type Estimate struct {
+	// Probes is the number of probes made: fewer than asked when stopped,
+	// none when Exact.
 	Probes int
 	Seed   uint64
 	// Nodes and Solutions are the means over the probes; the estimates
@@ -52,15 +54,17 @@ type Estimate struct {
 	// square root of their number); the true values lie within two of
 	// them of the means with 95% confidence when the probes are many
 	// enough for the normal approximation, which the trees of hard
-	// problems, whose estimates are heavy-tailed, may not allow.
-	Nodes, NodesErr         float64
-	Solutions, SolutionsErr float64
+	// problems, whose estimates are heavy-tailed, may not allow. They are
+	// Magnitudes: a tree a thousand levels deep may hold more nodes than
+	// a float64 can count.
+	Nodes, NodesErr         Magnitude
+	Solutions, SolutionsErr Magnitude
 	// MaxDepth is the deepest probe.
 	MaxDepth int
 	// NodesPerSecond is the speed of the search, measured by a short
 	// search; Seconds = Nodes / NodesPerSecond.
 	NodesPerSecond float64
-	Seconds        float64
+	Seconds        Magnitude
 	// Exact says that the short search explored the whole tree: then
 	// Nodes and Solutions are its exact figures, and the errors zero.
 	Exact bool
@@ -83,6 +87,10 @@ type Estimate struct {
 //
 // Unless cfg.SkipRate, a short search measures the speed; if it explores
 // the whole tree, its exact figures are returned instead.
+//
+// Stopped by ctx, Estimate returns the estimate of the probes made so far
+// (Probes says how many; none if the short search had not ended) with
+// ctx's error.
 func (s *Solver) Estimate(ctx context.Context, cfg EstimateConfig) (Estimate, error) {
 	if cfg.Probes <= 0 {
 		cfg.Probes = DefaultProbes
@@ -92,15 +100,16 @@ func (s *Solver) Estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 	}
 	est := Estimate{Probes: cfg.Probes, Seed: cfg.Seed}
 	if !cfg.SkipRate {
-		st, err := s.Search(ctx, Config{MaxNodes: cfg.RateNodes, Engine: cfg.Engine, Branching: cfg.Branching, SkipProfile: true}, nil)
+		st, err := s.Search(ctx, Config{MaxNodes: cfg.RateNodes, Engine: cfg.Engine, Branching: cfg.Branching}, nil)
 		if err != nil {
+			est.Probes = 0
 			return est, err
 		}
 		est.NodesPerSecond = float64(st.Nodes) / max(st.Elapsed.Seconds(), 1e-9)
 		if st.Status == Complete {
-			est.Exact = true
-			est.Nodes, est.Solutions = float64(st.Nodes), float64(st.Solutions)
-			est.Seconds = st.Elapsed.Seconds()
+			est.Exact, est.Probes = true, 0
+			est.Nodes, est.Solutions = MagnitudeOf(float64(st.Nodes)), MagnitudeOf(float64(st.Solutions))
+			est.Seconds = MagnitudeOf(st.Elapsed.Seconds())
 			for d, n := range st.Profile {
 				if n > 0 {
 					est.MaxDepth = d
@@ -119,16 +128,17 @@ func (s *Solver) Estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 		done        = ctx.Done()
 	)
 	began := time.Now()
+	var stopped error
 	for probe := range cfg.Probes {
 		if probe%16 == 0 {
 			select {
 			case <-done:
-				return est, ctx.Err()
+				stopped = ctx.Err()
 			default:
 			}
 		}
 		// A probe costs at least microseconds: reading the clock is free.
-		if cfg.MaxTime > 0 && probe > 0 && time.Since(began) > cfg.MaxTime {
+		if stopped != nil || cfg.MaxTime > 0 && probe > 0 && time.Since(began) > cfg.MaxTime {
 			est.Probes = probe
 			break
 		}
@@ -140,40 +150,40 @@ func (s *Solver) Estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 		nodes.add(n)
 		sols.add(sol)
 	}
-	est.Nodes, est.NodesErr = nodes.mean, nodes.stdErr()
-	est.Solutions, est.SolutionsErr = sols.mean, sols.stdErr()
+	est.Nodes, est.NodesErr = nodes.mean(), nodes.stdErr()
+	est.Solutions, est.SolutionsErr = sols.mean(), sols.stdErr()
 	if est.NodesPerSecond > 0 {
-		est.Seconds = est.Nodes / est.NodesPerSecond
+		est.Seconds = est.Nodes.Mul(1 / est.NodesPerSecond)
 	}
-	return est, nil
+	return est, stopped
 }
 
 // probeOnce walks one random path from the root and returns its estimates
 // of the nodes and solutions, and its depth.
-func probeOnce(eng core.Engine, rng *rand.Rand, c *core.Counters, buf []core.Unit) (nodes, sols float64, depth int, err error) {
+func probeOnce(eng core.Engine, rng *rand.Rand, c *core.Counters, buf []core.Unit) (nodes, sols Magnitude, depth int, err error) {
 	u := core.Unit{}
-	weight := 1.0 // the product of the degrees above the node
+	weight := MagnitudeOf(1) // the product of the degrees above the node
 	for {
 		before := c.Nodes
 		children, solution, err := eng.Expand(u, c, buf[:0])
 		if err != nil {
-			return 0, 0, 0, err
+			return Magnitude{}, Magnitude{}, 0, err
 		}
 		if c.Nodes == before {
 			// Not a node after all: an engine may list a child that it
 			// abandons on entering (the sparse engine does, when a choice
 			// leaves an item without options). As a leaf counting zero it
 			// keeps the estimate unbiased.
-			return nodes, 0, depth, nil
+			return nodes, Magnitude{}, depth, nil
 		}
-		nodes += weight
+		nodes = nodes.Add(weight)
 		if solution {
 			return nodes, weight, depth, nil
 		}
 		if len(children) == 0 {
-			return nodes, 0, depth, nil
+			return nodes, Magnitude{}, depth, nil
 		}
-		weight *= float64(len(children))
+		weight = weight.Mul(float64(len(children)))
 		u = children[rng.IntN(len(children))]
 		u.CountLast = false
 		depth++
@@ -183,22 +193,40 @@ func probeOnce(eng core.Engine, rng *rand.Rand, c *core.Counters, buf []core.Uni
 
 // welford keeps the mean and the sum of squared deviations of a stream
 // of values (Welford, 1962; TAOCP 4.2.2, (15)), which stays accurate when
-// the values are huge and close.
+// the values are huge and close. It counts in units of 2^exp, raised as
+// the values grow, so that the squares stay within float64's range
+// whatever the size of the values.
 type welford struct {
-	n, mean, m2 float64
+	n, m, m2 float64 // m and m2 in units of 2^exp and 2^(2·exp)
+	exp      int
 }
 
-func (w *welford) add(x float64) {
+// welfordHeadroom is how many binary orders of magnitude a value may lie
+// above the unit 2^exp before the unit is raised: the sum of n squares
+// must stay below float64's 2^1024, and 2·400 + log₂ n leaves room for
+// any number of probes an int counts.
+const welfordHeadroom = 400
+
+func (w *welford) add(x Magnitude) {
+	if !x.IsZero() && x.exp > w.exp+welfordHeadroom {
+		shift := x.exp - w.exp
+		w.m, w.m2 = math.Ldexp(w.m, -shift), math.Ldexp(w.m2, -2*shift)
+		w.exp = x.exp
+	}
+	v := x.at(w.exp)
 	w.n++
-	d := x - w.mean
-	w.mean += d / w.n
-	w.m2 += d * (x - w.mean)
+	d := v - w.m
+	w.m += d / w.n
+	w.m2 += d * (v - w.m)
 }
+
+// mean returns the mean of the values.
+func (w *welford) mean() Magnitude { return scaled(w.m, w.exp) }
 
 // stdErr returns the standard error of the mean.
-func (w *welford) stdErr() float64 {
+func (w *welford) stdErr() Magnitude {
 	if w.n < 2 {
-		return 0
+		return Magnitude{}
 	}
-	return math.Sqrt(w.m2 / (w.n - 1) / w.n)
+	return scaled(math.Sqrt(w.m2/(w.n-1)/w.n), w.exp)
 }

@@ -85,7 +85,7 @@ func ExampleSolver_Estimate() {
 	}
 	st, _ := s.Count(context.Background())
 	fmt.Printf("estimate within 10%%: nodes %v, solutions %v\n",
-		near(est.Nodes, float64(st.Nodes)), near(est.Solutions, float64(st.Solutions)))
+		near(est.Nodes.Float64(), float64(st.Nodes)), near(est.Solutions.Float64(), float64(st.Solutions)))
 	// Output:
 	// estimate within 10%: nodes true, solutions true
 }

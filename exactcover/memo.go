@@ -261,9 +261,10 @@ func (r *counting) run(ctx context.Context) error {
 	}
 	r.res.Estimate = &est
 	rate := float64(r.c.Nodes) / max(r.searching.Seconds(), 1e-6)
-	searchLeft := time.Duration(math.Min(max(est.Nodes-float64(r.c.Nodes), 0)/rate, float64(math.MaxInt64/2)) * float64(time.Second))
+	estNodes := est.Nodes.Float64() // +Inf beyond float64: more than memoizing could visit
+	searchLeft := time.Duration(math.Min(max(estNodes-float64(r.c.Nodes), 0)/rate, float64(math.MaxInt64/2)) * float64(time.Second))
 	switch {
-	case bound <= est.Nodes:
+	case bound <= estNodes:
 		r.res.Why = fmt.Sprintf("memoizing visits at most %.3g states, the search about %.3g nodes", bound, est.Nodes)
 		return r.memoThenSearch(ctx, 0)
 	case searchLeft > auto.longSearch:
@@ -417,8 +418,8 @@ func (r *counting) progress(method string, c *core.Counters, st *memo.Stats) {
 	if c != nil {
 		p.Search = Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
 		var f float64
-		if r.res.Estimate != nil && r.res.Estimate.Nodes > 0 {
-			f = float64(c.Nodes) / r.res.Estimate.Nodes
+		if r.res.Estimate != nil && !r.res.Estimate.Nodes.IsZero() {
+			f = float64(c.Nodes) / r.res.Estimate.Nodes.Float64()
 		} else {
 			pr := Progress{}
 			for _, b := range r.eng.Branches(nil) {

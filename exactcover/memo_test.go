@@ -370,8 +370,8 @@ func TestEstimateQueens12(t *testing.T) {
 			what            string
 			est, err, truth float64
 		}{
-			{"nodes", est.Nodes, est.NodesErr, float64(st.Nodes)},
-			{"solutions", est.Solutions, est.SolutionsErr, 14200},
+			{"nodes", est.Nodes.Float64(), est.NodesErr.Float64(), float64(st.Nodes)},
+			{"solutions", est.Solutions.Float64(), est.SolutionsErr.Float64(), 14200},
 		} {
 			if math.Abs(c.est-c.truth) > 0.2*c.truth || math.Abs(c.est-c.truth) > 5*c.err {
 				t.Errorf("%v: %s estimated %.0f ± %.0f, true %.0f", eng, c.what, c.est, c.err, c.truth)
@@ -410,8 +410,8 @@ func TestEstimateUnbiased(t *testing.T) {
 				what            string
 				est, err, truth float64
 			}{
-				{"nodes", est.Nodes, est.NodesErr, float64(st.Nodes)},
-				{"solutions", est.Solutions, est.SolutionsErr, float64(st.Solutions)},
+				{"nodes", est.Nodes.Float64(), est.NodesErr.Float64(), float64(st.Nodes)},
+				{"solutions", est.Solutions.Float64(), est.SolutionsErr.Float64(), float64(st.Solutions)},
 			} {
 				if math.Abs(c.est-c.truth) > 5*c.err+1e-9 {
 					t.Errorf("trial %d, %v: %s estimated %.2f ± %.2f, true %.0f", trial, eng, c.what, c.est, c.err, c.truth)
@@ -429,8 +429,8 @@ func TestEstimateExact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !est.Exact || est.Nodes != 1049 || est.Solutions != 92 || est.NodesPerSecond <= 0 {
-		t.Errorf("estimate %+v, want exactly 1049 nodes (DLX1) and 92 solutions", est)
+	if !est.Exact || est.Nodes.Float64() != 1049 || est.Solutions.Float64() != 92 || est.NodesPerSecond <= 0 || est.MaxDepth != 8 || est.Probes != 0 {
+		t.Errorf("estimate %+v, want exactly 1049 nodes (DLX1) and 92 solutions, 8 levels deep, and no probe", est)
 	}
 }
 

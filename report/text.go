@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -59,6 +60,12 @@ func Unfinished(st exactcover.Stats, limit int64, what string) string {
 		Elapsed(st.Elapsed), explain.Plural(st.Nodes, "node"), explain.Plural(st.Solutions, what))
 }
 
+// StoppedReading says that a run stopped (status) before its search
+// began, while it read its input.
+func StoppedReading(status exactcover.Status) string {
+	return StatusText(status, 0) + " while reading the input, before the search began"
+}
+
 // CountStatsLine is the --stats line of a count by memoizing or of the
 // making of a ZDD: the count, the method and why, what each part did.
 func CountStatsLine(res exactcover.CountResult) string {
@@ -82,15 +89,20 @@ func CountStatsLine(res exactcover.CountResult) string {
 	return b.String()
 }
 
-// EstimateText writes est, an estimate of engine's search tree, for people.
-func EstimateText(est exactcover.Estimate, engine exactcover.Engine) string {
+// EstimateText writes est, an estimate of engine's search tree whose
+// probing ended with status, for people.
+func EstimateText(est exactcover.Estimate, engine exactcover.Engine, status exactcover.Status) string {
 	var b strings.Builder
 	if est.Exact {
 		fmt.Fprintf(&b, "The %s search explored the whole tree while measuring its speed:\n", engine)
 		fmt.Fprintf(&b, "  nodes      %.0f (exact)\n  solutions  %.0f (exact)\n  time       %s\n", est.Nodes, est.Solutions, humanSeconds(est.Seconds))
 		return b.String()
 	}
-	fmt.Fprintf(&b, "Estimate of the %s search tree from %d random probes (seed %d), ± one standard error:\n", engine, est.Probes, est.Seed)
+	stopped := ""
+	if status != exactcover.Complete {
+		stopped = "; " + StatusText(status, 0)
+	}
+	fmt.Fprintf(&b, "Estimate of the %s search tree from %d random probes (seed %d%s), ± one standard error:\n", engine, est.Probes, est.Seed, stopped)
 	fmt.Fprintf(&b, "  nodes      %.4g ± %s\n", est.Nodes, relative(est.NodesErr, est.Nodes))
 	fmt.Fprintf(&b, "  solutions  %.4g ± %s\n", est.Solutions, relative(est.SolutionsErr, est.Solutions))
 	fmt.Fprintf(&b, "  depth      up to %d levels seen\n", est.MaxDepth)
@@ -99,19 +111,26 @@ func EstimateText(est exactcover.Estimate, engine exactcover.Engine) string {
 }
 
 // relative writes err as a percentage of x.
-func relative(err, x float64) string {
-	if x == 0 {
+func relative(err, x exactcover.Magnitude) string {
+	if x.IsZero() {
 		return fmt.Sprintf("%.3g", err)
 	}
-	return fmt.Sprintf("%.2g%%", 100*err/x)
+	return fmt.Sprintf("%.2g%%", 100*err.Quo(x))
 }
 
+// year is a Julian year in seconds.
+const year = 365.25 * 86400
+
 // humanSeconds writes a number of seconds for people: seconds to years.
-func humanSeconds(s float64) string {
+func humanSeconds(m exactcover.Magnitude) string {
+	s := m.Float64()
+	if math.IsInf(s, 0) { // beyond float64: years, in figures
+		return fmt.Sprintf("%.3g years", m.Mul(1/year))
+	}
 	for _, u := range []struct {
 		name string
 		secs float64
-	}{{"years", 365.25 * 86400}, {"days", 86400}, {"hours", 3600}, {"minutes", 60}} {
+	}{{"years", year}, {"days", 86400}, {"hours", 3600}, {"minutes", 60}} {
 		if s >= 2*u.secs {
 			return fmt.Sprintf("%.3g %s", s/u.secs, u.name)
 		}

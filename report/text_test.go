@@ -1,7 +1,9 @@
 package report
 
 import (
+	"bytes"
 	"math/big"
+	"strings"
 	"testing"
 	"time"
 
@@ -49,18 +51,55 @@ func TestCountStatsLine(t *testing.T) {
 }
 
 func TestEstimateText(t *testing.T) {
-	est := exactcover.Estimate{Nodes: 1.5e9, NodesErr: 1.5e8, Solutions: 0, SolutionsErr: 2, Probes: 1000, Seed: 7, MaxDepth: 12,
-		NodesPerSecond: 1e7, Seconds: 150}
+	m := exactcover.MagnitudeOf
+	est := exactcover.Estimate{Nodes: m(1.5e9), NodesErr: m(1.5e8), Solutions: m(0), SolutionsErr: m(2), Probes: 1000, Seed: 7, MaxDepth: 12,
+		NodesPerSecond: 1e7, Seconds: m(150)}
 	want := "Estimate of the sparse search tree from 1000 random probes (seed 7), ± one standard error:\n" +
 		"  nodes      1.5e+09 ± 10%\n  solutions  0 ± 2\n  depth      up to 12 levels seen\n" +
 		"  time       about 2.5 minutes at 1e+07 nodes/s (measured on a short search)\n"
-	if got := EstimateText(est, exactcover.EngineSparse); got != want {
+	if got := EstimateText(est, exactcover.EngineSparse, exactcover.Complete); got != want {
 		t.Errorf("\n got %q\nwant %q", got, want)
 	}
-	exact := exactcover.Estimate{Nodes: 7, Solutions: 1, Seconds: 1e-6, Exact: true}
+	exact := exactcover.Estimate{Nodes: m(7), Solutions: m(1), Seconds: m(1e-6), Exact: true}
 	want = "The dlx search explored the whole tree while measuring its speed:\n  nodes      7 (exact)\n  solutions  1 (exact)\n  time       1e-06 s\n"
-	if got := EstimateText(exact, exactcover.EngineDLX); got != want {
+	if got := EstimateText(exact, exactcover.EngineDLX, exactcover.Complete); got != want {
 		t.Errorf("\n got %q\nwant %q", got, want)
+	}
+	// Beyond float64: 2·10³³¹ nodes, in figures, never Inf or NaN; and
+	// stopped early, the heading says so.
+	huge := m(2e300).Mul(1e31)
+	deep := exactcover.Estimate{Nodes: huge, NodesErr: huge.Mul(0.25), Solutions: huge.Mul(0.5), Probes: 40, MaxDepth: 1100,
+		NodesPerSecond: 1e6, Seconds: huge.Mul(1e-6)}
+	want = "Estimate of the sparse search tree from 40 random probes (seed 0; stopped by --timeout), ± one standard error:\n" +
+		"  nodes      2e+331 ± 25%\n  solutions  1e+331 ± 0%\n  depth      up to 1100 levels seen\n" +
+		"  time       about 6.34e+317 years at 1e+06 nodes/s (measured on a short search)\n"
+	if got := EstimateText(deep, exactcover.EngineSparse, exactcover.Timeout); got != want {
+		t.Errorf("\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestEstimateJSON: the record of an estimate beyond float64's range
+// marshals (JSON has no Inf): the figures beyond it are null, their
+// logarithms tell their size.
+func TestEstimateJSON(t *testing.T) {
+	m := exactcover.MagnitudeOf
+	huge := m(2e300).Mul(1e31)
+	for _, tc := range []struct {
+		est    exactcover.Estimate
+		status exactcover.Status
+		want   string
+	}{
+		{exactcover.Estimate{Nodes: huge, NodesErr: huge.Mul(0.25), Probes: 40, MaxDepth: 1100, NodesPerSecond: 1e6, Seconds: huge.Mul(1e-6)}, exactcover.Interrupted,
+			`{"nodes":null,"nodes_stderr":null,"nodes_log10":331.30103,"solutions":0,"solutions_stderr":0,"solutions_log10":null,` +
+				`"probes":40,"seed":0,"engine":"dlx","max_depth":1100,"nodes_per_second":1000000,"seconds":null,"exact":false,"status":"interrupted"}`},
+		{exactcover.Estimate{Nodes: m(1000), NodesErr: m(10), Solutions: m(100), SolutionsErr: m(1), Probes: 9, Seed: 2, MaxDepth: 4, NodesPerSecond: 1e4, Seconds: m(0.1)}, exactcover.Complete,
+			`{"nodes":1000,"nodes_stderr":10,"nodes_log10":3,"solutions":100,"solutions_stderr":1,"solutions_log10":2,` +
+				`"probes":9,"seed":2,"engine":"dlx","max_depth":4,"nodes_per_second":10000,"seconds":0.1,"exact":false,"status":"complete"}`},
+	} {
+		var buf bytes.Buffer
+		if got := strings.TrimSpace(string(Marshal(&buf, EstimateOf(tc.est, exactcover.EngineDLX, tc.status)))); got != tc.want {
+			t.Errorf("\n got %s\nwant %s", got, tc.want)
+		}
 	}
 }
 
@@ -69,7 +108,7 @@ func TestHumanSeconds(t *testing.T) {
 		s    float64
 		want string
 	}{{1.5, "1.5 s"}, {119, "119 s"}, {120, "2 minutes"}, {7200, "2 hours"}, {3 * 86400, "3 days"}, {3 * 365.25 * 86400, "3 years"}} {
-		if got := humanSeconds(tc.s); got != tc.want {
+		if got := humanSeconds(exactcover.MagnitudeOf(tc.s)); got != tc.want {
 			t.Errorf("humanSeconds(%g) = %q, want %q", tc.s, got, tc.want)
 		}
 	}

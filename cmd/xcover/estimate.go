@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -35,20 +36,35 @@ func estimate(c *cli.Context, e *env) error {
 	defer cancel()
 	_, s, err := searchcmd.LoadSpec(ctx, c, e)
 	if ctx.Err() != nil {
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s while reading the input", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
+		return exitcode.With(exitcode.Stopped, errors.New(report.StoppedReading(exactcover.StoppedBy(ctx.Err()))))
 	} else if err != nil {
 		return err
 	}
-	est, err := s.Estimate(ctx, exactcover.EstimateConfig{Probes: int(searchcmd.Count(c, "probes")), Seed: c.Uint64(searchcmd.FlagSeed),
-		Engine: eng, Branching: rule})
-	if err != nil {
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s: no estimate", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
+	probes := int(searchcmd.Count(c, "probes"))
+	est, err := s.Estimate(ctx, exactcover.EstimateConfig{Probes: probes, Seed: c.Uint64(searchcmd.FlagSeed), Engine: eng, Branching: rule})
+	status := exactcover.Complete
+	switch {
+	case err != nil && ctx.Err() == nil:
+		return err
+	case err != nil && est.Probes == 0:
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s before the first probe: no estimate", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
+	case err != nil: // the estimate of the probes made so far
+		status = exactcover.StoppedBy(ctx.Err())
 	}
 	out := searchcmd.NewWriter(e, c.Bool(searchcmd.FlagJSON), nil)
 	if engine := s.EngineFor(eng); out.JSON {
-		out.Object(report.EstimateOf(est, engine))
+		out.Object(report.EstimateOf(est, engine, status))
 	} else {
-		out.Text([]byte(report.EstimateText(est, engine)), false)
+		out.Text([]byte(report.EstimateText(est, engine, status)), false)
 	}
-	return out.Close()
+	if err := out.Close(); err != nil {
+		return err
+	}
+	switch {
+	case status != exactcover.Complete:
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %d of %d probes: the estimate is theirs", report.StatusText(status, 0), est.Probes, probes))
+	case est.Exact && est.Solutions.IsZero(): // the whole tree was searched: no solution
+		return exitcode.With(exitcode.None, nil)
+	}
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"xcover/internal/cliparse"
 	"xcover/internal/exitcode"
 	"xcover/internal/searchcmd"
+	"xcover/report"
 )
 
 // defaultSteps is how many nodes of the search tree "xcover explain" tells
@@ -51,8 +52,10 @@ func narrate(c *cli.Context, e *env) error {
 	switch {
 	case err != nil && ctx.Err() == nil:
 		return exitcode.Bad(fmt.Errorf("writing the narration: %v", err))
+	case st.Status == exactcover.NodeLimit:
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("stopped at --steps %d: the search has more nodes than the narration tells (--steps 0 tells them all)", searchcmd.Count(c, "steps")))
 	case st.Status != exactcover.Complete:
-		return exitcode.With(exitcode.Stopped, nil)
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: the narration tells them", report.StatusText(st.Status, 0), explain.Plural(st.Nodes, "node")))
 	case st.Solutions == 0:
 		return exitcode.With(exitcode.None, nil)
 	}

@@ -10,9 +10,11 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"syscall"
 
@@ -53,10 +55,32 @@ func run(ctx context.Context, args []string, e *env) error {
 	}
 	unknown := "" // the topic of "xcover help TOPIC" when it is no command
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
-	if err := app.RunContext(ctx, cliparse.PermuteArgs(args, app.Commands)); err != nil || unknown == "" {
+	helpOut := &checkedWriter{w: app.Writer}
+	app.Writer = helpOut
+	if err := app.RunContext(ctx, cliparse.PermuteArgs(args, app.Commands)); err != nil {
 		return err
+	} else if helpOut.err != nil {
+		return exitcode.Bad(fmt.Errorf("stdout: %v", iostreams.PathError(helpOut.err)))
+	} else if unknown == "" {
+		return nil
 	}
 	return exitcode.Bad(fmt.Errorf("no help for unknown command %q%s", unknown, cliparse.DidYouMean(unknown, commandNames(app.Commands), quoted)))
+}
+
+// checkedWriter keeps the first error of the writes urfave/cli makes
+// itself, the help and the version, which it does not check: "xcover
+// --help > /dev/full" must not exit 0.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	if c.err == nil {
+		c.err = err
+	}
+	return n, err
 }
 
 // assets are the files that ship inside the binary, so that an installed
@@ -132,9 +156,24 @@ func version() string {
 }
 
 // usageError turns urfave's flag-parsing errors into one line and exit 2,
-// in the words of the flags themselves: "--limit 0: expected …".
+// in the words of the flags themselves: "--limit 0: expected …", with the
+// command that shows the help: "xcover help solve", or for a subcommand,
+// which "xcover help" does not know, "xcover zdd count --help".
 func usageError(c *cli.Context, err error, _ bool) error {
-	return exitcode.Bad(fmt.Errorf("%s: %s (see \"xcover help %s\")", c.Command.Name, cliparse.UsageMessage(err, c.Command.Flags), c.Command.Name))
+	name := c.Command.Name
+	for _, up := range c.Lineage()[1:] { // the parent commands' contexts, then the app's
+		if up.Command != nil && up.Command.Name != "" && up.Command.Name != up.App.Name {
+			name = up.Command.Name + " " + name
+		}
+	}
+	msg := cliparse.UsageMessage(err, c.Command.Flags)
+	switch {
+	case name == "" || name == c.App.Name: // xcover's own flags
+		return exitcode.Bad(fmt.Errorf("%s (see \"xcover help\")", msg))
+	case strings.Contains(name, " "):
+		return exitcode.Bad(fmt.Errorf("%s: %s (see \"xcover %s --help\")", name, msg, name))
+	}
+	return exitcode.Bad(fmt.Errorf("%s: %s (see \"xcover help %s\")", name, msg, name))
 }
 
 func commandNames(cmds []*cli.Command) []string {

@@ -79,6 +79,7 @@ func pack(c *cli.Context, e *env) error {
 	puzzle, err := searchcmd.Await(ctx, func() (*pentomino.Puzzle, error) { return newPuzzle(c, e) })
 	switch {
 	case ctx.Err() != nil:
+		end.Reading = true
 		return searchcmd.Finish(out, e, req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end)
 	case err != nil:
 		return err
@@ -151,7 +152,7 @@ func newPuzzle(c *cli.Context, e *env) (*pentomino.Puzzle, error) {
 			return nil, exitcode.Bad(err)
 		}
 		pieces, oneSided = set.Pieces, oneSided || set.OneSided
-	} else if spec != "" {
+	} else if c.IsSet("pieces") { // '' too: it names no piece
 		if pieces, err = pentomino.ParseLetters("--pieces", spec); err != nil {
 			return nil, exitcode.Bad(err)
 		}

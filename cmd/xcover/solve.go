@@ -84,6 +84,7 @@ func solve(c *cli.Context, e *env) error {
 	end := searchcmd.Ending{What: "solution"}
 	sp, solver, err := searchcmd.LoadSpec(ctx, c, e)
 	if ctx.Err() != nil {
+		end.Reading = true
 		return searchcmd.Finish(out, e, req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end)
 	} else if err != nil {
 		return err

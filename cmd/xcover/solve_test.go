@@ -199,15 +199,15 @@ func TestProfile(t *testing.T) {
 	}
 }
 
-// TestCancel cancels the context as Ctrl-C does: the count stops at the
-// engine's first poll with status "interrupted" and exit 3.
+// TestCancel cancels the context as Ctrl-C does, before the run begins:
+// it stops while reading the input, with status "interrupted" and exit 3.
 func TestCancel(t *testing.T) {
 	t.Parallel()
 	file := filepath.Join(sharedData(t), "exactcover", "queens-14.dlx")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	r := runXcover(t, ctx, []string{"solve", "--all", "--json", file}, "")
-	if r.code != exitcode.Stopped || !strings.Contains(r.stderr, "xcover: interrupted after") {
+	if r.code != exitcode.Stopped || !strings.Contains(r.stderr, "xcover: interrupted while reading the input") {
 		t.Fatalf("exit %d, want 3 and \"interrupted\"\n%s", r.code, r.stderr)
 	}
 	sols := checkSolutions(t, file, true, r.stdout)

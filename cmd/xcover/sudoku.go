@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math/big"
 	"runtime"
@@ -23,7 +24,7 @@ func sudokuFlags() []cli.Flag {
 	return append([]cli.Flag{
 		searchcmd.FormatFlag("read the input as `FORMAT`: line, block or numeric", "detected"),
 		&cli.StringFlag{Name: "output", Usage: "write grids as `FORMAT`: line, block, numeric or pretty", DefaultText: "the input's format"},
-		&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N, e.g. ABCDEFGHIJKLMNOP",
+		&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N of an N×N grid, exactly N of them, e.g. ABCDEFGHIJKLMNOP",
 			DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
 		&cli.BoolFlag{Name: "unique", Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle"},
 		searchcmd.JobsFlag("solve on `N` cores (the output keeps the input order)", ""), searchcmd.EmitSpecFlag(),
@@ -146,6 +147,8 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 			jobs, runtime.NumCPU(), float64(t.Puzzles)/max(took.Seconds(), 1e-9), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
 	}
 	switch {
+	case ctx.Err() != nil && r.Batch == nil:
+		return exitcode.With(exitcode.Stopped, errors.New(report.StoppedReading(exactcover.StoppedBy(ctx.Err()))))
 	case ctx.Err() != nil:
 		total := 0
 		if r.Batch != nil {

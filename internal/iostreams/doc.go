@@ -11,7 +11,8 @@
 //     that is a terminal gets a hint on stderr; a pipe or /dev/null none.
 //   - Output: an [OutputFile] (--tree, --svg, --zdd) is created before
 //     anything is printed, so that a bad path is an error at once, and
-//     appears whole or not at all.
+//     appears whole or not at all; a device or a FIFO is written through,
+//     never replaced, and a symbolic link's target is replaced, not the link.
 //   - People: [IsTerminal], [IO.Color] (the NO_COLOR and TERM=dumb
 //     conventions) and [IO.CanRedraw] decide what is drawn for a person
 //     and what is left plain for programs.

@@ -42,14 +42,18 @@ func (s *IO) ReadFile(name string, limit int64, what string) (string, []byte, er
 	defer f.Close()
 	br := bufio.NewReader(f)
 	var r io.Reader = br
+	zipped := false
 	if magic, _ := br.Peek(2); string(magic) == "\x1f\x8b" { // gzip
 		zr, err := gzip.NewReader(br)
 		if err != nil {
-			return name, nil, fmt.Errorf("%s: %v", name, err)
+			return name, nil, fmt.Errorf("%s: %v", name, gzipError(err))
 		}
-		r = zr
+		r, zipped = zr, true
 	}
 	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if zipped {
+		err = gzipError(err)
+	}
 	if err == nil && int64(len(data)) > limit {
 		err = fmt.Errorf("larger than %d bytes, the most xcover reads of %s", limit, what)
 	}
@@ -57,6 +61,14 @@ func (s *IO) ReadFile(name string, limit int64, what string) (string, []byte, er
 		return name, nil, fmt.Errorf("%s: %v", name, PathError(err))
 	}
 	return name, data, nil
+}
+
+// gzipError says what an unexpected end of gzip data means.
+func gzipError(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return errors.New("truncated gzip data (unexpected end of file)")
+	}
+	return err
 }
 
 // PathError drops the operation and path from an *fs.PathError, which the

@@ -38,6 +38,9 @@ func TestReadFile(t *testing.T) {
 	write("big.dlx", []byte(strings.Repeat("x", 11)))
 	write("bomb.gz", gzipped(t, strings.Repeat("x", 1000)))
 	write("bad.gz", []byte("\x1f\x8bnot gzip"))
+	whole := gzipped(t, "a b")
+	write("cut.gz", whole[:len(whole)-4]) // the trailer cut short
+	write("header.gz", whole[:5])
 	for _, tc := range []struct {
 		name, stdin     string
 		tty             bool
@@ -53,6 +56,8 @@ func TestReadFile(t *testing.T) {
 		{name: "big.dlx", wantErr: "big.dlx: larger than 10 bytes, the most xcover reads of a test file"},
 		{name: "bomb.gz", wantErr: "bomb.gz: larger than 10 bytes"},
 		{name: "bad.gz", wantErr: "bad.gz: gzip: invalid header"},
+		{name: "cut.gz", wantErr: "cut.gz: truncated gzip data (unexpected end of file)"},
+		{name: "header.gz", wantErr: "header.gz: truncated gzip data (unexpected end of file)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stderr bytes.Buffer

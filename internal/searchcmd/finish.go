@@ -19,6 +19,9 @@ type Ending struct {
 	What, Noun string
 	Summary    func(*report.Summary)
 	Before     func()
+	// Reading says that the run stopped while it read its input, before
+	// the search began.
+	Reading bool
 }
 
 // Finish ends a search's output: the count with --count, the summary with
@@ -49,6 +52,9 @@ func Finish(w *Writer, s *iostreams.IO, req *Request, st exactcover.Stats, end E
 	switch {
 	case st.Status == exactcover.Timeout || st.Status == exactcover.Interrupted || st.Status == exactcover.NodeLimit:
 		msg := report.Unfinished(st, req.Limit, end.What)
+		if end.Reading {
+			msg = report.StoppedReading(st.Status)
+		}
 		if req.Count {
 			msg += " (the count printed is a lower bound)"
 		}

@@ -147,3 +147,26 @@ func TestLoadSpec(t *testing.T) {
 		t.Errorf("with the context ended: %v, want a stop (exit 3)", err)
 	}
 }
+
+// TestReadSpecHint: a file whose content looks like the other format gets
+// a hint; an empty or a binary file, which looks like nothing, does not.
+func TestReadSpecHint(t *testing.T) {
+	dir := t.TempDir()
+	s := &iostreams.IO{Dir: dir, Stderr: io.Discard}
+	for _, tc := range []struct{ name, data, want string }{
+		{"empty.yaml", "", "empty.yaml:1:1: empty input: expected a YAML mapping with primary, secondary and options"},
+		{"blank.yaml", "\n  \n", "blank.yaml"},
+		{"binary.yaml", "\x7fELF\x02\x01\x01\x00", "binary.yaml:1:1: control character U+007F: expected text"},
+		{"dlx.yaml", "| a DLX file\na b\na b\n", "(the content looks like dlx: --format dlx reads it so)"},
+	} {
+		if err := os.WriteFile(filepath.Join(dir, tc.name), []byte(tc.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadSpec(s, tc.name, "")
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		} else if !strings.HasPrefix(tc.name, "dlx") && strings.Contains(err.Error(), "looks like") {
+			t.Errorf("%s: %v, want no hint: the content looks like no format", tc.name, err)
+		}
+	}
+}

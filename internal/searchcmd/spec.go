@@ -1,10 +1,12 @@
 package searchcmd
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
 
@@ -52,8 +54,23 @@ func ReadSpec(s *iostreams.IO, name string, format specs.Format) (*specs.Spec, e
 		return nil, err
 	}
 	sp, err := specs.Load(file, data, format)
-	if looks := specs.Detect(data); err != nil && format == "" && named && looks != byName {
+	if looks := specs.Detect(data); err != nil && format == "" && named && looks != byName && isText(data) {
 		err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, looks, looks)
 	}
 	return sp, exitcode.Bad(err)
+}
+
+// isText reports whether data holds some text and nothing else: an empty
+// or a binary file looks like no format, and a hint that it looks like
+// another would mislead.
+func isText(data []byte) bool {
+	if len(bytes.TrimSpace(data)) == 0 || !utf8.Valid(data) {
+		return false
+	}
+	for _, c := range data {
+		if c < ' ' && c != '\t' && c != '\n' && c != '\r' || c == 0x7f {
+			return false
+		}
+	}
+	return true
 }

@@ -19,6 +19,8 @@ var (
 	// ErrLetters: a piece list with a letter that is not one of the twelve
 	// pentominoes F I L N P T U V W X Y Z.
 	ErrLetters = errors.New("unknown pentomino letter")
+	// ErrNoPieces: a piece list with no letter at all.
+	ErrNoPieces = errors.New("no pieces")
 	// ErrSyntax: a piece file that is not the YAML this package reads.
 	ErrSyntax = errors.New("syntax error")
 	// ErrTooLarge: a board or piece set beyond this package's limits.

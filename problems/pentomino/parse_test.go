@@ -78,11 +78,14 @@ func TestParseLetters(t *testing.T) {
 	if want := []string{"L+", "P", "X"}; !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v", got, want)
 	}
-	for in, col := range map[string]int{"FIQ": 3, "F I": 2, "": 0, "ÅF": 1} {
+	for in, want := range map[string]struct {
+		err error
+		col int
+	}{"FIQ": {ErrLetters, 3}, "F I": {ErrLetters, 2}, "": {ErrNoPieces, 0}, "ÅF": {ErrLetters, 1}} {
 		_, err := ParseLetters("--pieces", in)
 		var pe *ParseError
-		if !errors.As(err, &pe) || !errors.Is(err, ErrLetters) || pe.Column != col {
-			t.Errorf("ParseLetters(%q): %v, want ErrLetters at column %d", in, err, col)
+		if !errors.As(err, &pe) || !errors.Is(err, want.err) || pe.Column != want.col {
+			t.Errorf("ParseLetters(%q): %v, want %v at column %d", in, err, want.err, want.col)
 		}
 	}
 }

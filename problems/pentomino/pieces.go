@@ -94,7 +94,7 @@ func ParseLetters(name, letters string) ([]Piece, error) {
 		}
 	}
 	if len(out) == 0 {
-		return nil, errorf(name, 0, 0, ErrLetters, "no pieces")
+		return nil, errorf(name, 0, 0, ErrNoPieces, "expected pentomino letters among %s", PentominoLetters)
 	}
 	return out, nil
 }

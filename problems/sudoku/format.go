@@ -122,6 +122,10 @@ func (a *Alphabet) Symbol(v int) byte { return a.symbols[v-1] }
 // fits reports whether a has at least n symbols.
 func (a *Alphabet) fits(n int) bool { return len(a.symbols) >= n }
 
+// builtin reports whether a is one of the package's own alphabets, which
+// serve grids of every size with their first N symbols.
+func (a *Alphabet) builtin() bool { return a == standardAlphabet || a == letterAlphabet }
+
 // sizeOfSide returns the box side of a grid of side n, 0 if n is not a
 // supported side.
 func sizeOfSide(n int) int {

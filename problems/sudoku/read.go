@@ -15,7 +15,10 @@ type ReadOptions struct {
 	// Format of the input; Auto detects it from the first non-blank line.
 	Format Format
 	// Alphabet gives the symbols for the values 1…N of Line and Block
-	// input; nil detects them for each grid size: StandardSymbols, or
+	// input, exactly N of them: an alphabet of more symbols is for grids of
+	// another size, and the puzzles of this size are refused (the
+	// built-in alphabets, which [Batch.Alphabet] may return, serve every
+	// size with their first N symbols). nil detects them for each grid size: StandardSymbols, or
 	// LetterSymbols when the puzzles of that size use letters beyond the
 	// standard ones (a 16×16 with H–P, say). When both fit (a 16×16 using
 	// only A–G), Line input takes the standard symbols and Block input the
@@ -180,7 +183,7 @@ func detect(name string, lines [][]byte) (Format, error) {
 	if first == 0 {
 		return Auto, &SyntaxError{File: name, Line: 1, Err: fmt.Errorf("%w: no puzzle in the input", ErrSyntax)}
 	}
-	return Auto, &SyntaxError{File: name, Line: first, Err: fmt.Errorf("%w: cannot tell the format from a first line of %d characters (want a box side, a row of 4, 9, 16, 25, 36, 49 or 64 symbols, or a whole grid of 16, 81, 256, … symbols)", ErrSyntax, len(bytes.TrimSpace(lines[first-1])))}
+	return Auto, &SyntaxError{File: name, Line: first, Column: 1, Err: fmt.Errorf("%w: cannot tell the format from a first line of %d characters (want a box side, a row of 4, 9, 16, 25, 36, 49 or 64 symbols, or a whole grid of 16, 81, 256, … symbols)", ErrSyntax, len(bytes.TrimSpace(lines[first-1])))}
 }
 
 // maxDetectLines bounds how far detection looks for a line that shows the
@@ -229,7 +232,7 @@ func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle
 		if !block {
 			box := sizeOfLine(len(line))
 			if box == 0 {
-				add(k+1, &SyntaxError{File: name, Line: k + 1, Err: fmt.Errorf("%w: %d characters, want a whole grid: 16, 81, 256, 625, 1296, 2401 or 4096", ErrSize, len(line))})
+				add(k+1, &SyntaxError{File: name, Line: k + 1, Column: lengthColumn(len(line), nearest(len(line), 4)), Err: fmt.Errorf("%w: %d characters, want a whole grid: 16, 81, 256, 625, 1296, 2401 or 4096", ErrSize, len(line))})
 				continue
 			}
 			raws = append(raws, rawPuzzle{idx: add(k+1, nil), box: box, cells: line, line: k + 1})
@@ -247,13 +250,14 @@ func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle
 		var err error
 		switch {
 		case box == 0:
-			err = &SyntaxError{File: name, Line: start + 1, Err: fmt.Errorf("%w: a row of %d characters, want 4, 9, 16, 25, 36, 49 or 64", ErrSize, n)}
+			err = &SyntaxError{File: name, Line: start + 1, Column: lengthColumn(n, nearest(n, 2)), Err: fmt.Errorf("%w: a row of %d characters, want 4, 9, 16, 25, 36, 49 or 64", ErrSize, n)}
 		case len(rows) != n:
-			err = &SyntaxError{File: name, Line: start + 1, Err: fmt.Errorf("%w: %d rows, want %d for a %d×%d grid", ErrSize, len(rows), n, n, n)}
+			// The line of the first row missing, or of the first too many.
+			err = &SyntaxError{File: name, Line: start + min(len(rows), n) + 1, Column: 1, Err: fmt.Errorf("%w: %d rows, want %d for a %d×%d grid", ErrSize, len(rows), n, n, n)}
 		default:
 			for r, row := range rows {
 				if len(row) != n {
-					err = &SyntaxError{File: name, Line: start + r + 1, Err: fmt.Errorf("%w: row %d has %d characters, want %d", ErrSize, r+1, len(row), n)}
+					err = &SyntaxError{File: name, Line: start + r + 1, Column: lengthColumn(len(row), n), Err: fmt.Errorf("%w: row %d has %d characters, want %d", ErrSize, r+1, len(row), n)}
 					break
 				}
 			}
@@ -273,6 +277,30 @@ func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle
 
 // commonLength returns the length most rows have (the first such on a
 // tie), so that one row of a wrong length is the one reported.
+// nearest returns the size, among box^power for the box sides xcover
+// reads, nearest to n: the length a line or a row of n characters was
+// most likely meant to have.
+func nearest(n, power int) int {
+	best := -1
+	for box := MinBox; box <= MaxBox; box++ {
+		size := 1
+		for range power {
+			size *= box
+		}
+		if best < 0 || abs(size-n) < abs(best-n) {
+			best = size
+		}
+	}
+	return best
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// lengthColumn returns the column to point at in a line of got characters
+// that should have want: the first character too many, or the place of the
+// first one missing.
+func lengthColumn(got, want int) int { return min(got, want) + 1 }
+
 func commonLength(rows [][]byte) int {
 	count := map[int]int{}
 	best := len(rows[0])
@@ -322,8 +350,10 @@ func (b *Batch) resolve(name string, raws []rawPuzzle, given *Alphabet, block bo
 		a := b.alphabets[r.box]
 		n := r.box * r.box
 		p := &b.Puzzles[r.idx]
-		if !a.fits(n) {
-			p.Err = &SyntaxError{File: name, Line: r.line, Err: fmt.Errorf("%w: alphabet %q has %d symbols, a %d×%d grid needs %d", ErrValue, a.symbols, len(a.symbols), n, n, n)}
+		// A given alphabet names the symbols of one grid size: one with more
+		// symbols than the grid has values is for another size.
+		if !a.fits(n) || a == given && !a.builtin() && len(a.symbols) != n {
+			p.Err = &SyntaxError{File: name, Line: r.line, Err: fmt.Errorf("%w: alphabet %q has %d symbols, a %d×%d grid needs exactly %d", ErrValue, a.symbols, len(a.symbols), n, n, n)}
 			continue
 		}
 		g := &Grid{Box: r.box, Cells: make([]uint8, n*n)}
@@ -427,12 +457,16 @@ func readNumericGrid(name string, lines [][]byte, k int) (*Grid, int, error) {
 	k++
 	for r := 0; r < n; r++ {
 		if k+r >= len(lines) {
-			return nil, len(lines), &SyntaxError{File: name, Line: len(lines), Err: fmt.Errorf("%w: input ends after %d of %d rows", ErrSize, r, n)}
+			return nil, len(lines), &SyntaxError{File: name, Line: k + r + 1, Column: 1, Err: fmt.Errorf("%w: input ends after %d of %d rows", ErrSize, r, n)}
 		}
 		line := lines[k+r]
 		f := fields(line)
 		if len(f) != n {
-			return nil, skip(k + r + 1), &SyntaxError{File: name, Line: k + r + 1, Err: fmt.Errorf("%w: row %d has %d numbers, want %d", ErrSize, r+1, len(f), n)}
+			col := len(bytes.TrimRight(line, " \t")) + 1 // where the next number would be
+			if len(f) > n {
+				col = f[n].start + 1 // the first number too many
+			}
+			return nil, skip(k + r + 1), &SyntaxError{File: name, Line: k + r + 1, Column: col, Err: fmt.Errorf("%w: row %d has %d numbers, want %d", ErrSize, r+1, len(f), n)}
 		}
 		for c, fl := range f {
 			tok := line[fl.start:fl.end]
