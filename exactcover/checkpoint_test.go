@@ -385,7 +385,7 @@ func TestPanicKeepsCheckpoint(t *testing.T) {
 	in := sharedInstance(t, "queens-13") // long enough for periodic checkpoints
 	trials := 6
 	if testtier.Short() {
-		trials = 2
+		in, trials = sharedInstance(t, "queens-12"), 2 // as long under the race detector
 	}
 	for trial := range trials {
 		j := 1 + 2*min(trial, 1)

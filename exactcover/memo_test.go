@@ -167,7 +167,7 @@ func TestCountShared(t *testing.T) {
 			if longShared[e.name] {
 				testtier.Long(t)
 			}
-			if testtier.Short() && slowShared[e.name] {
+			if testtier.Short() && (slowShared[e.name] || e.nodes > shortNodes) {
 				t.Skip("slow")
 			}
 			s := newSolver(t, loadShared(t, e.name))
@@ -198,7 +198,7 @@ func TestCountSharedMCC(t *testing.T) {
 	memoOK := map[string]bool{"mcc-knuth": true, "mcc-queens2-6": true, "mcc-tetra-6x6": true}
 	for _, e := range readMCCExpected(t) {
 		t.Run(e.name, func(t *testing.T) {
-			if e.name == "mcc-queens2-9" || testtier.Short() && slowMCC[e.name] {
+			if e.name == "mcc-queens2-9" || testtier.Short() && (slowMCC[e.name] || e.nodes > shortNodes) {
 				t.Skip("slow")
 			}
 			s := newSolver(t, loadMCC(t, e.name))
@@ -350,6 +350,9 @@ func TestZDDQueens8(t *testing.T) {
 // Issue 12 asks for a factor of 3; 1000 probes give a few percent, so the
 // test asks for 20%, and for the true values within five standard errors.
 func TestEstimateQueens12(t *testing.T) {
+	if testtier.Short() {
+		t.Skip("two searches of queens-12: slow under the race detector")
+	}
 	s := newSolver(t, loadShared(t, "queens-12"))
 	for _, eng := range []exactcover.Engine{exactcover.EngineDLX, exactcover.EngineSparse} {
 		est, err := s.Estimate(context.Background(), exactcover.EstimateConfig{Seed: 12, SkipRate: true, Engine: eng})
@@ -385,7 +388,11 @@ func TestEstimateQueens12(t *testing.T) {
 // figures, for both engines, with multiplicities too.
 func TestEstimateUnbiased(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 42))
-	for trial := range 100 {
+	trials := 100
+	if testtier.Short() {
+		trials = 25
+	}
+	for trial := range trials {
 		p := randomProblem(r)
 		if trial%2 == 1 {
 			for range p.Primary {
