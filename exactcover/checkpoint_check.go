@@ -1,7 +1,6 @@
 package exactcover
 
 import (
-	"encoding/binary"
 	"fmt"
 	"slices"
 
@@ -69,10 +68,15 @@ func (ck *Checkpoint) checkContent() error {
 // branches come after which needs the engine's order, and is left to the
 // digest.)
 func checkUnits(pieces []piece, root []core.Step) error {
-	const stepBytes = 9
-	keys := make([][]byte, len(pieces))
-	nodes := map[string]int{} // node units by path, to their place
-	rests := map[string]int{} // rests by the path of their node
+	// The units' paths go into a trie, each from where it parts from the
+	// one before: units exported together share all but their last steps,
+	// so that a search stopped thousands of levels deep, with a unit a
+	// level, is checked in time proportional to its file, not to the
+	// square of its depth.
+	t := newPathTrie()
+	var prev []core.Step
+	at := []int32{0}                    // the trie's nodes along prev
+	where := make([]int32, len(pieces)) // each unit's node
 	for i, p := range pieces {
 		u := &p.unit
 		if p.skip < 0 {
@@ -81,33 +85,91 @@ func checkUnits(pieces []piece, root []core.Step) error {
 		if len(u.Path) < len(root) || !slices.Equal(u.Path[:len(root)], root) || u.After && len(u.Path) == len(root) {
 			return fmt.Errorf("unit %d does not start from the partial solution", i+1)
 		}
-		key := make([]byte, 0, stepBytes*len(u.Path))
-		for _, st := range u.Path {
-			key = binary.BigEndian.AppendUint32(key, uint32(st.Item))
-			key = binary.BigEndian.AppendUint32(key, uint32(st.Option))
-			key = append(key, map[bool]byte{false: 0, true: 1}[st.Exclude])
+		at = at[:commonPrefix(prev, u.Path)+1]
+		for _, st := range u.Path[len(at)-1:] {
+			at = append(at, t.child(at[len(at)-1], st))
 		}
-		keys[i] = key
-		seen, at := nodes, key
+		prev = u.Path
+		seen, node := t.node, at[len(u.Path)]
 		if u.After {
-			seen, at = rests, key[:len(key)-stepBytes]
+			seen, node = t.rest, at[len(u.Path)-1]
 		}
-		if j, dup := seen[string(at)]; dup {
+		if j := seen[node]; j >= 0 {
 			return fmt.Errorf("units %d and %d overlap (the same work twice)", j+1, i+1)
 		}
-		seen[string(at)] = i
+		seen[node], where[i] = int32(i), node
+	}
+	// below[n]: a node unit at n or above it. A unit lies inside another
+	// when its node is strictly below a node unit's, or, for a rest, at
+	// it.
+	below := make([]int32, len(t.parent))
+	for n, up := range t.parent { // a parent comes before its children
+		below[n] = t.node[n]
+		if below[n] < 0 && n > 0 {
+			below[n] = below[up]
+		}
 	}
 	for i, p := range pieces {
-		// The node units whose subtree would hold this unit's node: those
-		// at its strict prefixes, and for a rest, its node itself.
-		last := len(p.unit.Path) - 1
-		for l := len(root); l <= last; l++ {
-			if j, ok := nodes[string(keys[i][:l*stepBytes])]; ok {
-				return fmt.Errorf("unit %d lies inside unit %d (the same work twice)", i+1, j+1)
-			}
+		n, j := where[i], int32(-1)
+		switch {
+		case p.unit.After:
+			j = below[n]
+		case n > 0:
+			j = below[t.parent[n]]
+		}
+		if j >= 0 {
+			return fmt.Errorf("unit %d lies inside unit %d (the same work twice)", i+1, j+1)
 		}
 	}
 	return nil
+}
+
+// pathTrie holds paths by their steps: node 0 is the empty path, and each
+// other node is its parent's path and one step more.
+type pathTrie struct {
+	children map[trieEdge]int32
+	parent   []int32
+	node     []int32 // the node unit whose path ends here, or -1
+	rest     []int32 // the rest unit whose node this is, or -1
+}
+
+type trieEdge struct {
+	from int32
+	step core.Step
+}
+
+func newPathTrie() *pathTrie {
+	return &pathTrie{children: map[trieEdge]int32{}, parent: []int32{0}, node: []int32{-1}, rest: []int32{-1}}
+}
+
+// child returns the node one step below n, adding it when new.
+func (t *pathTrie) child(n int32, st core.Step) int32 {
+	e := trieEdge{n, st}
+	if c, ok := t.children[e]; ok {
+		return c
+	}
+	c := int32(len(t.parent))
+	t.children[e] = c
+	t.parent = append(t.parent, n)
+	t.node = append(t.node, -1)
+	t.rest = append(t.rest, -1)
+	return c
+}
+
+// commonPrefix returns how many steps a and b begin with alike; for
+// prefixes of one array (as a stopped search exports its units, and as
+// the file format shares them) without comparing them.
+func commonPrefix(a, b []core.Step) int {
+	n := min(len(a), len(b))
+	if n > 0 && &a[0] == &b[0] {
+		return n
+	}
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
 }
 
 // checkFits checks what of ck needs the problem: that its profile fits the

@@ -566,6 +566,11 @@ func TestCheckpointForged(t *testing.T) {
 			u["path"] = append(u["path"].([]any), []any{7, 60})
 			f["units"] = append(units(f), u)
 		}},
+		{"a rest of a node unit's node", func(f map[string]any) {
+			u := clone(firstNode(f))
+			u["path"], u["after"] = append(u["path"].([]any), []any{7, 60}), true
+			f["units"] = append(units(f), u)
+		}},
 		{"two rests of one node", func(f map[string]any) {
 			for i := range units(f) {
 				if u := unit(f, i); u["after"] != nil {
