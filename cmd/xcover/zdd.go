@@ -60,11 +60,11 @@ func zddAction(c *cli.Context, e *env) error {
 	if c.IsSet("problem") && c.String("problem") == "-" && c.Args().First() == "-" {
 		return searchcmd.Usage(c, "the ZDD and --problem cannot both come from stdin")
 	}
-	name, r, err := e.Open(c.Args().First())
+	name, r, err := e.OpenInput(c.Args().First())
 	if err != nil {
 		return exitcode.Bad(err)
 	}
-	z, err := zdd.Read(r, name) // a stream, up to zdd.MaxBytes
+	z, err := zdd.Read(r, name) // a stream, gunzipped if need be, up to zdd.MaxBytes
 	r.Close()
 	if err != nil {
 		return exitcode.Bad(err)

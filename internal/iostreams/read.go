@@ -30,30 +30,53 @@ func (s *IO) Open(name string) (string, io.ReadCloser, error) {
 	return name, f, nil
 }
 
+// OpenInput opens name as Open does, gunzipped when its first bytes say
+// so, as a stream: an error in the gzip data says what it means.
+func (s *IO) OpenInput(name string) (string, io.ReadCloser, error) {
+	name, f, err := s.Open(name)
+	if err != nil {
+		return name, nil, err
+	}
+	br := bufio.NewReader(f)
+	if magic, _ := br.Peek(2); string(magic) != "\x1f\x8b" { // not gzip
+		return name, readCloser{br, f}, nil
+	}
+	zr, err := gzip.NewReader(br)
+	if err != nil {
+		f.Close()
+		return name, nil, fmt.Errorf("%s: %v", name, gzipError(err))
+	}
+	return name, readCloser{gunzipped{zr}, f}, nil
+}
+
+// readCloser reads from one value and closes another.
+type readCloser struct {
+	io.Reader
+	io.Closer
+}
+
+// gunzipped reads gzip data, saying what an early end means.
+type gunzipped struct{ r io.Reader }
+
+func (g gunzipped) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = gzipError(err)
+	}
+	return n, err
+}
+
 // ReadFile reads name ("-": stdin) whole, gunzipped when its first bytes
 // say so, and refuses it beyond limit bytes (after gunzip), the most xcover
 // reads of what ("a DLX file"), without reading further. It returns the
 // name to use in messages.
 func (s *IO) ReadFile(name string, limit int64, what string) (string, []byte, error) {
-	name, f, err := s.Open(name)
+	name, f, err := s.OpenInput(name)
 	if err != nil {
 		return name, nil, err
 	}
 	defer f.Close()
-	br := bufio.NewReader(f)
-	var r io.Reader = br
-	zipped := false
-	if magic, _ := br.Peek(2); string(magic) == "\x1f\x8b" { // gzip
-		zr, err := gzip.NewReader(br)
-		if err != nil {
-			return name, nil, fmt.Errorf("%s: %v", name, gzipError(err))
-		}
-		r, zipped = zr, true
-	}
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
-	if zipped {
-		err = gzipError(err)
-	}
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err == nil && int64(len(data)) > limit {
 		err = fmt.Errorf("larger than %d bytes, the most xcover reads of %s", limit, what)
 	}
