@@ -28,10 +28,7 @@ func estimateFlags() []cli.Flag {
 // estimate runs "xcover estimate".
 func estimate(c *cli.Context, e *env) error {
 	eng := searchcmd.Engine(c)
-	rule, err := searchcmd.Branching(c)
-	if err != nil {
-		return err
-	}
+	rule := searchcmd.Branching(c)
 	ctx, cancel := searchcmd.WithTimeout(c.Context, searchcmd.Duration(c, searchcmd.FlagTimeout))
 	defer cancel()
 	_, s, err := searchcmd.LoadSpec(ctx, c, e)

@@ -67,9 +67,7 @@ func solve(c *cli.Context, e *env) error {
 		return searchcmd.Usage(c, "--memo and --zdd count without dividing a search: they do not combine with -j, --checkpoint, --resume or --shard")
 	}
 	refs := c.Generic("partial").(*optionRefs).refs
-	if cfg.Branching, err = searchcmd.Branching(c); err != nil {
-		return err
-	}
+	cfg.Branching = searchcmd.Branching(c)
 	var drawing *iostreams.OutputFile
 	if c.IsSet("tree") {
 		if len(refs) > 0 || cfg.Branching != exactcover.KnuthMRV {

@@ -65,21 +65,17 @@ func JSONFlag(usage string) cli.Flag { return &cli.BoolFlag{Name: FlagJSON, Usag
 
 // EngineFlag chooses the engine (solve's --engine); usage says for what.
 func EngineFlag(usage string) cli.Flag {
-	return &cli.GenericFlag{Name: FlagEngine, Value: &engine{}, DefaultText: "auto", Usage: usage}
+	return &cli.GenericFlag{Name: FlagEngine, Value: &choice[exactcover.Engine]{parse: exactcover.ParseEngine}, DefaultText: exactcover.EngineAuto.String(), Usage: usage}
 }
 
 // BranchingFlag chooses the branching rule, read by [Branching].
 func BranchingFlag(usage string) cli.Flag {
-	return &cli.StringFlag{Name: FlagBranching, Value: "knuth", Usage: usage}
+	return &cli.GenericFlag{Name: FlagBranching, Value: &choice[exactcover.Branching]{parse: exactcover.ParseBranching}, DefaultText: exactcover.KnuthMRV.String(), Usage: usage}
 }
 
-// Branching reads --branching: knuth or weighted.
-func Branching(c *cli.Context) (exactcover.Branching, error) {
-	b, err := exactcover.ParseBranching(c.String(FlagBranching))
-	if err != nil {
-		return b, Usage(c, "--branching %q: expected knuth or weighted", c.String(FlagBranching))
-	}
-	return b, nil
+// Branching returns the value of --branching.
+func Branching(c *cli.Context) exactcover.Branching {
+	return c.Generic(FlagBranching).(*choice[exactcover.Branching]).v
 }
 
 // SeedFlag seeds random choices (zdd sample, estimate).
@@ -182,14 +178,24 @@ func Duration(c *cli.Context, name string) time.Duration {
 }
 
 // Engine returns the value of --engine.
-func Engine(c *cli.Context) exactcover.Engine { return c.Generic(FlagEngine).(*engine).e }
+func Engine(c *cli.Context) exactcover.Engine { return c.Generic(FlagEngine).(*choice[exactcover.Engine]).v }
 
-// engine is the value of --engine.
-type engine struct{ e exactcover.Engine }
+// choice is the value of a flag that names one of a few choices (--engine,
+// --branching), checked as the flags are parsed, with the one message
+// shape of a bad flag value.
+type choice[T fmt.Stringer] struct {
+	v     T
+	parse func(string) (T, error)
+}
 
-func (v *engine) Set(s string) (err error) {
-	v.e, err = exactcover.ParseEngine(s)
+func (c *choice[T]) Set(s string) (err error) {
+	c.v, err = c.parse(s)
 	return err
 }
 
-func (v *engine) String() string { return v.e.String() }
+func (c *choice[T]) String() string {
+	if c == nil || c.parse == nil { // urfave/cli asks a zero value
+		return ""
+	}
+	return c.v.String()
+}
