@@ -27,7 +27,7 @@ func sudokuFlags() []cli.Flag {
 		&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N of an N×N grid, exactly N of them, e.g. ABCDEFGHIJKLMNOP",
 			DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
 		&cli.BoolFlag{Name: "unique", Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle"},
-		searchcmd.JobsFlag("solve on `N` cores (the output keeps the input order)", ""), searchcmd.EmitSpecFlag(),
+		searchcmd.JobsFlag("solve on `N` cores (the output keeps the input order)", "every core"), searchcmd.EmitSpecFlag(),
 	}, searchcmd.SearchFlags("solution")...)
 }
 
@@ -79,7 +79,9 @@ func sudokuAction(c *cli.Context, e *env) error {
 	ctx, out, cancel := searchcmd.Begin(c, e, req)
 	defer cancel()
 	r.out, r.Out, r.JSON = out, out, req.JSON
-	start, jobs := time.Now(), int(searchcmd.Count(c, searchcmd.FlagJobs))
+	// Every core by default, as solve counts: the output is the same
+	// whatever the number of workers.
+	start, jobs := time.Now(), searchcmd.Workers(c, true)
 	r.Batch, err = searchcmd.Await(ctx, func() (*sudoku.Batch, error) {
 		name, data, err := e.ReadFile(arg, sudoku.MaxInputBytes, "a Sudoku input")
 		if err != nil {
