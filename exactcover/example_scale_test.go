@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // A count with every core: the totals are the sequential search's, nodes
@@ -23,7 +23,7 @@ func ExampleConfig_workers() {
 // saves its position; the resumed search ends with the totals of an
 // uninterrupted one.
 func ExampleReadCheckpoint() {
-	dir, _ := os.MkdirTemp("", "xcover")
+	dir, _ := os.MkdirTemp("", "github.com/xcover/xcover")
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "queens.ck")
 	s, _ := exactcover.New(queens(10))

@@ -16,12 +16,12 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/cliparse"
-	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
-	"xcover/internal/verify"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/cliparse"
+	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/iostreams"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
 )
 
 var update = flag.Bool("update", false, "rewrite the -- stdout -- section of every scenario with the actual output")
@@ -83,7 +83,7 @@ func runWith(t testing.TB, o runOpts, args ...string) (r result) {
 			t.Fatalf("tty: unknown stream %q", s)
 		}
 	}
-	code := exitcode.Print(run(o.ctx, append([]string{"xcover"}, args...), e), e.Stderr)
+	code := exitcode.Print(run(o.ctx, append([]string{"github.com/xcover/xcover"}, args...), e), e.Stderr)
 	return result{code, stdout.String(), stderr.String()}
 }
 
@@ -105,7 +105,7 @@ func runPipeline(t testing.TB, dir, line string) result {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(args) == 0 || args[0] != "xcover" {
+		if len(args) == 0 || args[0] != "github.com/xcover/xcover" {
 			t.Fatalf("%q: every stage must be an xcover command", stage)
 		}
 		if i > 0 && r.code != 0 {
@@ -677,7 +677,7 @@ func TestPermuteArgs(t *testing.T) {
 		{"xcover solve --unknown f.dlx", "xcover solve --unknown -- f.dlx"},
 		{"xcover solve f.dlx --generate-bash-completion", "xcover solve f.dlx --generate-bash-completion"},
 		{"xcover help solve", "xcover help solve"},
-		{"xcover", "xcover"},
+		{"github.com/xcover/xcover", "github.com/xcover/xcover"},
 	}
 	commands := newApp(&iostreams.IO{}).Commands
 	for _, tt := range tests {

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"xcover/internal/exitcode"
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // counts is what a search counts: solutions, nodes and updates.
@@ -186,7 +186,7 @@ func buildXcover(t *testing.T) string {
 	if testtier.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "xcover")
+	bin := filepath.Join(t.TempDir(), "github.com/xcover/xcover")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/xcover")
 	build.Dir = moduleRoot(t)
 	if out, err := build.CombinedOutput(); err != nil {

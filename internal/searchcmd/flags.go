@@ -8,10 +8,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/internal/cliparse"
-	"xcover/internal/exitcode"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/cliparse"
+	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/specs"
 )
 
 // The names of the flags that more than one command takes.
@@ -178,7 +178,9 @@ func Duration(c *cli.Context, name string) time.Duration {
 }
 
 // Engine returns the value of --engine.
-func Engine(c *cli.Context) exactcover.Engine { return c.Generic(FlagEngine).(*choice[exactcover.Engine]).v }
+func Engine(c *cli.Context) exactcover.Engine {
+	return c.Generic(FlagEngine).(*choice[exactcover.Engine]).v
+}
 
 // choice is the value of a flag that names one of a few choices (--engine,
 // --branching), checked as the flags are parsed, with the one message
