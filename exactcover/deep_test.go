@@ -2,7 +2,6 @@ package exactcover_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -11,27 +10,12 @@ import (
 	"github.com/xcover/xcover/exactcover"
 )
 
-// chain is the deepest problem of its size: n items, each with two options
-// of its own, so that every solution takes n levels and every level has a
-// branch left (2ⁿ solutions).
-func chain(n int) *exactcover.Problem {
-	p := &exactcover.Problem{}
-	for k := range n {
-		name := fmt.Sprint("i", k)
-		p.Primary = append(p.Primary, name)
-		for range 2 {
-			p.Options = append(p.Options, exactcover.Option{Items: []exactcover.ItemRef{{Name: name}}})
-		}
-	}
-	return p
-}
-
 // TestDeepStopMemory: a search stopped at depth n hands back n units (the
 // rest of every level). Their paths share one array: written out one by one
 // they took memory in n² (1.6 GB at n = 20,000, and a 52-second stop).
 func TestDeepStopMemory(t *testing.T) {
 	const n = 3000
-	s := mustNew(t, chain(n))
+	s := mustNew(t, deepChain(n))
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -52,7 +36,7 @@ func TestDeepStopMemory(t *testing.T) {
 // and the resumed search ends with the totals of one that never stopped.
 func TestDeepCheckpoint(t *testing.T) {
 	const n = 3000
-	p := chain(n)
+	p := deepChain(n)
 	path := filepath.Join(t.TempDir(), "ck")
 	s := mustNew(t, p)
 	cfg := exactcover.Config{Engine: exactcover.EngineDLX, Workers: 1, MaxNodes: n + 10}

@@ -1,6 +1,7 @@
 package exactcover
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"math/rand/v2"
@@ -35,9 +36,14 @@ const (
 	// DefaultProbes probes give a standard error of a few percent on
 	// trees as irregular as the n-queens problem's.
 	DefaultProbes = 1000
-	// DefaultRateNodes nodes take a few tenths of a second at most: enough
-	// to measure the speed of the search, which varies along the tree.
+	// DefaultRateNodes nodes take a few tenths of a second on most
+	// problems: enough to measure the speed of the search, which varies
+	// along the tree.
 	DefaultRateNodes = 1 << 20
+	// MaxRateTime bounds that measurement where nodes are dear (a million
+	// nodes of a pentomino packing take seconds), so that the probes, the
+	// estimate itself, get the rest of a run's time.
+	MaxRateTime = 250 * time.Millisecond
 )
 
 // Estimate is an estimate of the search tree: how many nodes the search
@@ -100,10 +106,12 @@ func (s *Solver) Estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 	}
 	est := Estimate{Probes: cfg.Probes, Seed: cfg.Seed}
 	if !cfg.SkipRate {
-		st, err := s.Search(ctx, Config{MaxNodes: cfg.RateNodes, Engine: cfg.Engine, Branching: cfg.Branching}, nil)
-		if err != nil {
+		rateCtx, cancel := context.WithTimeout(ctx, MaxRateTime)
+		st, err := s.Search(rateCtx, Config{MaxNodes: cfg.RateNodes, Engine: cfg.Engine, Branching: cfg.Branching}, nil)
+		cancel()
+		if ctx.Err() != nil || err != nil && rateCtx.Err() == nil {
 			est.Probes = 0
-			return est, err
+			return est, cmp.Or(ctx.Err(), err)
 		}
 		est.NodesPerSecond = float64(st.Nodes) / max(st.Elapsed.Seconds(), 1e-9)
 		if st.Status == Complete {

@@ -112,3 +112,17 @@ func TestMagnitude(t *testing.T) {
 		t.Errorf("(x+x)/x = %v", r)
 	}
 }
+
+// TestEstimateRateBounded: the speed measurement before the probes ends
+// after MaxRateTime, so that a run stopped soon after still has probes to
+// report (a million nodes of pentomino 6×10 took the whole of a 2-second
+// --timeout, which then reported no estimate at all).
+func TestEstimateRateBounded(t *testing.T) {
+	s := mustNew(t, loadShared(t, "pent-6x10"))
+	ctx, cancel := context.WithTimeout(context.Background(), exactcover.MaxRateTime+300*time.Millisecond)
+	defer cancel()
+	est, err := s.Estimate(ctx, exactcover.EstimateConfig{Probes: 1 << 40, RateNodes: 1 << 40})
+	if !errors.Is(err, context.DeadlineExceeded) || est.Probes == 0 || est.NodesPerSecond <= 0 {
+		t.Errorf("%d probes at %g nodes/s, %v; want some probes, a speed, and the deadline", est.Probes, est.NodesPerSecond, err)
+	}
+}
