@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/plural"
 )
 
 // Limits of the matrix view. Each item is a column two characters wide, so
@@ -170,7 +171,7 @@ func drawMatrix(w io.Writer, p *exactcover.Problem, v *View, partial []int, dim 
 	if len(cols) < nItems || len(rows) < len(p.Options) {
 		active, live := count(nItems, v.Active), count(len(p.Options), v.Live)
 		note := fmt.Sprintf("a window on a larger matrix: %s of %d and %s of %d",
-			Plural(active, "active item"), nItems, Plural(live, "live option"), len(p.Options))
+			plural.Of(active, "active item"), nItems, plural.Of(live, "live option"), len(p.Options))
 		if active > len(cols) || live > len(rows) {
 			note += fmt.Sprintf(", the first %d and %d of them shown", len(cols), len(rows))
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/plural"
 )
 
 // Limits on how much one line of the narration lists. Beyond them a list is
@@ -76,13 +77,13 @@ func Narrate(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg Config
 	if cfg.MaxNodes > 0 {
 		measured := min(cfg.MaxNodes, maxMeasured)
 		if st, _ := s.Search(ctx, exactcover.Config{MaxNodes: measured, SkipProfile: true, Engine: exactcover.EngineDLX}, nil); st.Status == exactcover.NodeLimit {
-			told := "only the first " + Plural(cfg.MaxNodes, "node") + " are told below."
+			told := "only the first " + plural.Of(cfg.MaxNodes, "node") + " are told below."
 			if cfg.MaxNodes == 1 {
 				told = "only the first node is told below."
 			} else if measured < cfg.MaxNodes {
-				told = "at most the first " + Plural(cfg.MaxNodes, "node") + " are told below."
+				told = "at most the first " + plural.Of(cfg.MaxNodes, "node") + " are told below."
 			}
-			n.printf(0, 0, "This search has more than %s, too many to follow step by step:", Plural(measured, "node"))
+			n.printf(0, 0, "This search has more than %s, too many to follow step by step:", plural.Of(measured, "node"))
 			n.printf(0, 0, "%s", told)
 			n.printf(0, 0, "")
 		}
@@ -128,7 +129,7 @@ func (n *narrator) header(warnings []exactcover.Warning) {
 		n.printf(0, 0, "Algorithm X with dancing links, step by step (Knuth, arXiv cs/0011047).")
 	}
 	n.printf(0, 0, "The problem: %s, %s, %s.",
-		Plural(len(p.Primary), "primary item"), Plural(len(p.Secondary), "secondary item"), Plural(len(p.Options), "option"))
+		plural.Of(len(p.Primary), "primary item"), plural.Of(len(p.Secondary), "secondary item"), plural.Of(len(p.Options), "option"))
 	switch {
 	case len(p.Primary) > maxListedItems:
 	case n.mcc:
@@ -164,15 +165,15 @@ func (n *narrator) header(warnings []exactcover.Warning) {
 
 func (n *narrator) footer(st exactcover.Stats) {
 	n.printf(0, 0, "")
-	counts := fmt.Sprintf("%s, %s, %s", Plural(st.Solutions, "solution"), Plural(st.Nodes, "node"), Plural(st.Updates, "update"))
+	counts := fmt.Sprintf("%s, %s, %s", plural.Of(st.Solutions, "solution"), plural.Of(st.Nodes, "node"), plural.Of(st.Updates, "update"))
 	if n.mcc {
-		counts += ", " + Plural(st.Cleansings, "cleansing")
+		counts += ", " + plural.Of(st.Cleansings, "cleansing")
 	}
 	switch st.Status {
 	case exactcover.Complete:
 		n.printf(0, 0, "The search is complete: %s.", counts)
 	case exactcover.NodeLimit:
-		n.printf(0, 0, "Stopped after %s, as asked; so far %s.", Plural(st.Nodes, "node"), counts)
+		n.printf(0, 0, "Stopped after %s, as asked; so far %s.", plural.Of(st.Nodes, "node"), counts)
 	default:
 		n.printf(0, 0, "Stopped (%s); so far %s.", st.Status, counts)
 	}
@@ -206,7 +207,7 @@ func (n *narrator) step(s *Step) bool {
 	case Cover, Purify:
 		n.coverText(s)
 	case Try:
-		n.printf(L, 2, "Try option %d (%s), the %s of %s's %s.", s.Option+1, n.optionText(s.Option), ordinal(s.K), n.name(s.Item), Plural(s.D, "option"))
+		n.printf(L, 2, "Try option %d (%s), the %s of %s's %s.", s.Option+1, n.optionText(s.Option), ordinal(s.K), n.name(s.Item), plural.Of(s.D, "option"))
 	case Solution:
 		n.solutionText(s, "every primary item is covered")
 	case Undo:
@@ -292,7 +293,7 @@ func (n *narrator) partialText(partial []int) string {
 	}
 	if len(partial) > maxListedPartial {
 		tail := n.numbers(partial[len(partial)-maxListedPartial/2:], maxListedPartial)
-		return fmt.Sprintf("%s, the last of them %s", Plural(len(partial), "option"), tail)
+		return fmt.Sprintf("%s, the last of them %s", plural.Of(len(partial), "option"), tail)
 	}
 	if len(partial) == 1 {
 		return "option " + n.numbers(partial, maxListedPartial)
@@ -324,7 +325,7 @@ func listActive(active []ItemSize, intro string, list func([]ItemSize) string, w
 	fewest := slices.Clone(active)
 	slices.SortStableFunc(fewest, func(a, b ItemSize) int { return count(a) - count(b) })
 	return fmt.Sprintf("%s left to cover; the %d with the fewest %s: %s.",
-		Plural(len(active), "item"), maxListedItems, what, list(fewest[:maxListedItems]))
+		plural.Of(len(active), "item"), maxListedItems, what, list(fewest[:maxListedItems]))
 }
 
 func (n *narrator) whyText(s *Step) string {
@@ -353,9 +354,9 @@ func (n *narrator) coverText(s *Step) {
 	if s.Kind == Purify {
 		what = fmt.Sprintf("Purify %s with color %s", item, s.Color)
 	}
-	upd := Plural(s.Updates, "update")
+	upd := plural.Of(s.Updates, "update")
 	if n.mcc && s.Kind == Purify {
-		upd += ", " + Plural(s.Cleansings, "cleansing")
+		upd += ", " + plural.Of(s.Cleansings, "cleansing")
 	}
 	switch {
 	case len(s.Hidden) == 0 && s.Kind == Cover:
@@ -375,7 +376,7 @@ func (n *narrator) hiddenList(s *Step) {
 	L := s.Level
 	for j, h := range s.Hidden {
 		if j == maxListedOptions {
-			n.printf(L, 4, "… and %s", Plural(len(s.Hidden)-j, "more option"))
+			n.printf(L, 4, "… and %s", plural.Of(len(s.Hidden)-j, "more option"))
 			break
 		}
 		from := make([]string, len(h.From))
@@ -389,7 +390,7 @@ func (n *narrator) hiddenList(s *Step) {
 		n.printf(L, 4, "option %d (%s) %s", h.Option+1, n.optionText(h.Option), where)
 	}
 	if s.Kind == Purify && s.Kept > 0 {
-		n.printf(L, 4, "(%s giving %s color %s too: kept, marked as agreeing)", Plural(s.Kept, "option"), n.name(s.Item), s.Color)
+		n.printf(L, 4, "(%s giving %s color %s too: kept, marked as agreeing)", plural.Of(s.Kept, "option"), n.name(s.Item), s.Color)
 	}
 }
 
@@ -423,16 +424,6 @@ func joinAnd(names []string) string {
 		return strings.Join(names, "")
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
-
-// Plural writes n and a regular noun, in the plural unless n is 1: "1
-// node", "3 nodes". The command line uses it too, so that its messages and
-// the narration agree.
-func Plural[N int | int64](n N, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // ordinal writes 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, 21st.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/plural"
 )
 
 // The narration of Algorithm M, for problems with multiplicities (see
@@ -68,7 +69,7 @@ func (n *narrator) stepM(s *Step) {
 			} else if s.Size > 1 {
 				left = fmt.Sprintf("only %d are left", s.Size)
 			}
-			n.printf(L, 2, "Dead end: %s needs %s, but %s.", n.nameBounds(s.Item), Plural(s.Need, "more option"), left)
+			n.printf(L, 2, "Dead end: %s needs %s, but %s.", n.nameBounds(s.Item), plural.Of(s.Need, "more option"), left)
 			break
 		}
 		n.entering = true
@@ -153,7 +154,7 @@ func (n *narrator) activeTextM(active []ItemSize) string {
 				d = "too few"
 			}
 			if j == 0 {
-				parts[j] = fmt.Sprintf("%s takes %s of its %s left (%s)", n.name(a.Item), rangeText(a.Need, a.Bound), Plural(a.Size, "option"), d)
+				parts[j] = fmt.Sprintf("%s takes %s of its %s left (%s)", n.name(a.Item), rangeText(a.Need, a.Bound), plural.Of(a.Size, "option"), d)
 				continue
 			}
 			parts[j] = fmt.Sprintf("%s %s of %d (%s)", n.name(a.Item), rangeText(a.Need, a.Bound), a.Size, d)
@@ -167,7 +168,7 @@ func (n *narrator) activeTextM(active []ItemSize) string {
 // degree, worked out, and how the ties went.
 func (n *narrator) whyTextM(s *Step) string {
 	slack := s.Bound - s.Need
-	why := fmt.Sprintf("it has the fewest branches, %d (%s left + slack %d − bound %d + 1)", s.Degree, Plural(s.Size, "option"), slack, s.Bound)
+	why := fmt.Sprintf("it has the fewest branches, %d (%s left + slack %d − bound %d + 1)", s.Degree, plural.Of(s.Size, "option"), slack, s.Bound)
 	var same, moreSlack, shorter []string
 	for _, a := range n.chosen[s.Level].Active {
 		if a.Item == s.Item || a.Degree != s.Degree {
@@ -225,7 +226,7 @@ func (n *narrator) tweakText(s *Step) {
 		what = fmt.Sprintf("hide it from %s and take it out of %s's list", strings.Join(from, ", "), item)
 	}
 	n.printf(L, 2, "Tweak option %d (%s): %s, so that the levels below try only %s's later options.",
-		s.Option+1, Plural(s.Updates, "update"), what, item)
+		s.Option+1, plural.Of(s.Updates, "update"), what, item)
 	switch {
 	case s.Hidden == nil:
 		n.printf(L, 4, "(%s is covered: its options are hidden from their other items already)", item)

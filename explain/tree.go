@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/plural"
 )
 
 // DefaultTreeNodes is the drawing's bound when TreeConfig.MaxNodes is 0:
@@ -96,7 +97,7 @@ func WriteTree(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg Tree
 				n.label = p.ItemName(s.Item) + "\nno option: dead end"
 				n.deadEnd = true
 			default:
-				n.label = fmt.Sprintf("%s\n%s", p.ItemName(s.Item), Plural(s.Size, "option"))
+				n.label = fmt.Sprintf("%s\n%s", p.ItemName(s.Item), plural.Of(s.Size, "option"))
 			}
 		case Try:
 			edge = append(edge[:s.Level], optionLabel(p, s.Option))
@@ -113,12 +114,12 @@ func WriteTree(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg Tree
 	if err != nil {
 		return st, err
 	}
-	label := fmt.Sprintf("%s, %s, %s", Plural(st.Solutions, "solution"), Plural(st.Nodes, "node"), Plural(st.Updates, "update"))
+	label := fmt.Sprintf("%s, %s, %s", plural.Of(st.Solutions, "solution"), plural.Of(st.Nodes, "node"), plural.Of(st.Updates, "update"))
 	switch st.Status {
 	case exactcover.NodeLimit:
 		label += fmt.Sprintf("; stopped before node %d: the search goes on", st.Nodes+1)
 	case exactcover.SolutionLimit:
-		label += fmt.Sprintf("; stopped after %s: the search goes on", Plural(st.Solutions, "solution"))
+		label += fmt.Sprintf("; stopped after %s: the search goes on", plural.Of(st.Solutions, "solution"))
 	}
 
 	bw := bufio.NewWriter(w)

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/internal/bytesize"
+	"github.com/xcover/xcover/internal/plural"
 )
 
 // The lines for people that end a command's output on stderr: the --stats
@@ -57,7 +57,7 @@ func StatsLine(st exactcover.Stats, noun string, limit int64) string {
 // before it could finish, and what it found, of what ("solution").
 func Unfinished(st exactcover.Stats, limit int64, what string) string {
 	return fmt.Sprintf("%s after %s and %s: %s found before the search could finish", StatusText(st.Status, limit),
-		Elapsed(st.Elapsed), explain.Plural(st.Nodes, "node"), explain.Plural(st.Solutions, what))
+		Elapsed(st.Elapsed), plural.Of(st.Nodes, "node"), plural.Of(st.Solutions, what))
 }
 
 // StoppedReading says that a run stopped (status) before its search
@@ -80,7 +80,7 @@ func CountStatsLine(res exactcover.CountResult) string {
 	}
 	if m := res.Memo; m.Levels > 0 {
 		fmt.Fprintf(&b, "; memo: %d of %d options, %s (widest level %d, keys of %d bits), peak %s",
-			m.Level, m.Levels, explain.Plural(m.States, "state"), m.Widest, m.KeyBits, bytesize.Format(m.PeakBytes))
+			m.Level, m.Levels, plural.Of(m.States, "state"), m.Widest, m.KeyBits, bytesize.Format(m.PeakBytes))
 		if m.ZDDNodes > 0 {
 			fmt.Fprintf(&b, ", %d ZDD nodes", m.ZDDNodes)
 		}

@@ -11,11 +11,11 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/internal/bytesize"
 	"github.com/xcover/xcover/internal/cliparse"
 	"github.com/xcover/xcover/internal/exitcode"
 	"github.com/xcover/xcover/internal/iostreams"
+	"github.com/xcover/xcover/internal/plural"
 	"github.com/xcover/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/report"
 	"github.com/xcover/xcover/zdd"
@@ -75,9 +75,9 @@ func solveMemo(ctx context.Context, e *env, req *searchcmd.Request, out *searchc
 	show := func(pr *exactcover.CountProgress) {
 		if pr.Method == "memo" {
 			searchcmd.ShowProgress(out.Status, pr.Fraction, fmt.Sprintf("memoizing: option %d of %d, %s, %s", pr.Memo.Level, pr.Memo.Levels,
-				explain.Plural(pr.Memo.States, "state"), bytesize.Format(pr.Memo.PeakBytes)))
+				plural.Of(pr.Memo.States, "state"), bytesize.Format(pr.Memo.PeakBytes)))
 		} else {
-			searchcmd.ShowProgress(out.Status, pr.Fraction, fmt.Sprintf("searching: %.1f%% done (estimated), %s", 100*pr.Fraction, explain.Plural(pr.Search.Nodes, "node")))
+			searchcmd.ShowProgress(out.Status, pr.Fraction, fmt.Sprintf("searching: %.1f%% done (estimated), %s", 100*pr.Fraction, plural.Of(pr.Search.Nodes, "node")))
 		}
 	}
 	var (

@@ -10,6 +10,7 @@ import (
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/internal/cliparse"
 	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/plural"
 	"github.com/xcover/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/report"
 )
@@ -55,7 +56,7 @@ func narrate(c *cli.Context, e *env) error {
 	case st.Status == exactcover.NodeLimit:
 		return exitcode.With(exitcode.Stopped, fmt.Errorf("stopped at --steps %d: the search has more nodes than the narration tells (--steps 0 tells them all)", searchcmd.Count(c, "steps")))
 	case st.Status != exactcover.Complete:
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: the narration tells them", report.StatusText(st.Status, 0), explain.Plural(st.Nodes, "node")))
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: the narration tells them", report.StatusText(st.Status, 0), plural.Of(st.Nodes, "node")))
 	case st.Solutions == 0:
 		return exitcode.With(exitcode.None, nil)
 	}

@@ -12,9 +12,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/internal/exitcode"
 	"github.com/xcover/xcover/internal/iostreams"
+	"github.com/xcover/xcover/internal/plural"
 	"github.com/xcover/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/problems/pentomino"
 	"github.com/xcover/xcover/report"
@@ -107,7 +107,7 @@ func pack(c *cli.Context, e *env) error {
 		s.Engine = res.Engine.String()
 	}
 	if g := puzzle.GroupSize(); g > 1 {
-		end.Noun = fmt.Sprintf("%s up to %d symmetries", explain.Plural(res.Packings, "packing"), g)
+		end.Noun = fmt.Sprintf("%s up to %d symmetries", plural.Of(res.Packings, "packing"), g)
 	}
 	st := res.Stats
 	st.Solutions = res.Packings // the exit code, the count and the summary speak of packings

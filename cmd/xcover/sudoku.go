@@ -12,8 +12,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/plural"
 	"github.com/xcover/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/problems/sudoku"
 	"github.com/xcover/xcover/report"
@@ -157,9 +157,9 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 			total = len(r.Batch.Puzzles)
 		}
 		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: %d of %s finished; what was found is printed", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0),
-			report.Elapsed(took), t.Puzzles-t.Verdicts["timeout"]-t.Verdicts["interrupted"], explain.Plural(total, "puzzle")))
+			report.Elapsed(took), t.Puzzles-t.Verdicts["timeout"]-t.Verdicts["interrupted"], plural.Of(total, "puzzle")))
 	case t.Verdicts["node-limit"] > 0:
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s stopped at --max-nodes before the search could finish", explain.Plural(t.Verdicts["node-limit"], "puzzle")))
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s stopped at --max-nodes before the search could finish", plural.Of(t.Verdicts["node-limit"], "puzzle")))
 	case t.Verdicts["none"]+t.Verdicts["invalid"] > 0:
 		return exitcode.With(exitcode.None, nil)
 	}

@@ -6,9 +6,9 @@ import (
 	"fmt"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/internal/exitcode"
 	"github.com/xcover/xcover/internal/iostreams"
+	"github.com/xcover/xcover/internal/plural"
 	"github.com/xcover/xcover/report"
 )
 
@@ -47,7 +47,7 @@ func Finish(w *Writer, s *iostreams.IO, req *Request, st exactcover.Stats, end E
 		end.Before()
 	}
 	if req.Stats {
-		fmt.Fprintln(s.Stderr, report.StatsLine(st, cmp.Or(end.Noun, explain.Plural(st.Solutions, end.What)), req.Limit))
+		fmt.Fprintln(s.Stderr, report.StatsLine(st, cmp.Or(end.Noun, plural.Of(st.Solutions, end.What)), req.Limit))
 	}
 	switch {
 	case st.Status == exactcover.Timeout || st.Status == exactcover.Interrupted || st.Status == exactcover.NodeLimit:

@@ -7,8 +7,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/internal/iostreams"
+	"github.com/xcover/xcover/internal/plural"
 	"github.com/xcover/xcover/internal/statusline"
 	"github.com/xcover/xcover/report"
 )
@@ -42,7 +42,7 @@ func SearchProgress(l *statusline.Line) (func(*exactcover.Progress), time.Durati
 	return func(pr *exactcover.Progress) {
 		st := pr.Stats
 		ShowProgress(l, pr.Fraction(), fmt.Sprintf("%.1f%% done (estimated), %s, %.0f nodes/s",
-			100*pr.Fraction(), explain.Plural(st.Solutions, "solution"), float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9)))
+			100*pr.Fraction(), plural.Of(st.Solutions, "solution"), float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9)))
 	}, l.Every()
 }
 
