@@ -23,7 +23,7 @@ func ExampleConfig_workers() {
 // saves its position; the resumed search ends with the totals of an
 // uninterrupted one.
 func ExampleReadCheckpoint() {
-	dir, _ := os.MkdirTemp("", "github.com/xcover/xcover")
+	dir, _ := os.MkdirTemp("", "xcover")
 	defer os.RemoveAll(dir)
 	file := filepath.Join(dir, "queens.ck")
 	s, _ := exactcover.New(queens(10))

@@ -11,7 +11,8 @@ old=$(sed -n 's/^module //p' go.mod)
 esc() { printf '%s' "$1" | sed 's/[.[\*^$/]/\\&/g'; }
 o=$(esc "$old"); n=$(esc "$new")
 sed -i "s/^module $o\$/module $n/" go.mod
-# Import paths: "OLD" and "OLD/…" in quotes, in Go files and the docs.
-git ls-files -z '*.go' '*.md' '*.txt' '*.sh' | xargs -0 sed -i -e "s/\"$o\"/\"$n\"/g" -e "s/\"$o\//\"$n\//g"
+# Import paths, "OLD/…" in quotes, in Go files and the docs (no package
+# sits at the module's root, and "xcover" alone is the command's name).
+git ls-files -z '*.go' '*.md' '*.txt' '*.sh' | xargs -0 sed -i -e "s/\"$o\//\"$n\//g"
 gofmt -w $(git ls-files '*.go')
 echo "module path: $old -> $new"

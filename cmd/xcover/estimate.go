@@ -6,11 +6,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/cliparse"
-	"github.com/xcover/xcover/internal/exitcode"
-	"github.com/xcover/xcover/internal/searchcmd"
-	"github.com/xcover/xcover/report"
 )
 
 func estimateFlags() []cli.Flag {

@@ -6,13 +6,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/explain"
-	"github.com/xcover/xcover/internal/cliparse"
-	"github.com/xcover/xcover/internal/exitcode"
 	"github.com/xcover/xcover/internal/plural"
-	"github.com/xcover/xcover/internal/searchcmd"
-	"github.com/xcover/xcover/report"
 )
 
 // defaultSteps is how many nodes of the search tree "xcover explain" tells

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/exitcode"
 	"github.com/xcover/xcover/internal/testtier"
 )
 

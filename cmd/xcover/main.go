@@ -20,9 +20,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/xcover/xcover/internal/cliparse"
-	"github.com/xcover/xcover/internal/exitcode"
-	"github.com/xcover/xcover/internal/iostreams"
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 )
 
 func main() {
@@ -127,11 +127,11 @@ func newApp(e *env) *cli.App {
 		c.OnUsageError = usageError
 	}
 	return &cli.App{
-		Name:        "github.com/xcover/xcover",
+		Name:        "xcover",
 		Usage:       "solve exact-cover problems with Knuth's dancing links",
 		UsageText:   "xcover COMMAND [options] [FILE|-]    (\"xcover help COMMAND\" for one command)",
 		Version:     version(),
-		Description: help("github.com/xcover/xcover"),
+		Description: help("xcover"),
 		Commands:    commands, Reader: e.Stdin, Writer: e.Stdout, ErrWriter: e.Stderr,
 		EnableBashCompletion: true,
 		Action: func(c *cli.Context) error {

@@ -16,10 +16,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/cliparse"
-	"github.com/xcover/xcover/internal/exitcode"
-	"github.com/xcover/xcover/internal/iostreams"
 	"github.com/xcover/xcover/internal/verify"
 	"github.com/xcover/xcover/specs"
 )
@@ -83,7 +83,7 @@ func runWith(t testing.TB, o runOpts, args ...string) (r result) {
 			t.Fatalf("tty: unknown stream %q", s)
 		}
 	}
-	code := exitcode.Print(run(o.ctx, append([]string{"github.com/xcover/xcover"}, args...), e), e.Stderr)
+	code := exitcode.Print(run(o.ctx, append([]string{"xcover"}, args...), e), e.Stderr)
 	return result{code, stdout.String(), stderr.String()}
 }
 
@@ -105,7 +105,7 @@ func runPipeline(t testing.TB, dir, line string) result {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(args) == 0 || args[0] != "github.com/xcover/xcover" {
+		if len(args) == 0 || args[0] != "xcover" {
 			t.Fatalf("%q: every stage must be an xcover command", stage)
 		}
 		if i > 0 && r.code != 0 {
@@ -677,7 +677,7 @@ func TestPermuteArgs(t *testing.T) {
 		{"xcover solve --unknown f.dlx", "xcover solve --unknown -- f.dlx"},
 		{"xcover solve f.dlx --generate-bash-completion", "xcover solve f.dlx --generate-bash-completion"},
 		{"xcover help solve", "xcover help solve"},
-		{"github.com/xcover/xcover", "github.com/xcover/xcover"},
+		{"xcover", "xcover"},
 	}
 	commands := newApp(&iostreams.IO{}).Commands
 	for _, tt := range tests {

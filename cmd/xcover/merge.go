@@ -6,9 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/xcover/xcover/internal/exitcode"
-	"github.com/xcover/xcover/internal/searchcmd"
-	"github.com/xcover/xcover/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 )
 
 func mergeFlags() []cli.Flag {

@@ -11,13 +11,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/exitcode"
-	"github.com/xcover/xcover/internal/iostreams"
 	"github.com/xcover/xcover/internal/plural"
-	"github.com/xcover/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/problems/pentomino"
-	"github.com/xcover/xcover/report"
 	"github.com/xcover/xcover/specs"
 )
 

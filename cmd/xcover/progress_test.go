@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/internal/testtier"
 )
 

@@ -13,7 +13,7 @@ import (
 // xcover commands (the "A few:" examples) from the module root, as a
 // reader at the root of the checkout would type them: each must exit 0,
 // or the code a comment at its end names ("# … exit 3"). Lines that do
-// not start with "github.com/xcover/xcover" (a shell's source) are not run; one that reads
+// not start with "xcover" (a shell's source) are not run; one that reads
 // the shared data is skipped when that is absent.
 func TestREADMECommands(t *testing.T) {
 	t.Parallel()

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/internal/testtier"
 )
 
@@ -186,7 +186,7 @@ func buildXcover(t *testing.T) string {
 	if testtier.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "github.com/xcover/xcover")
+	bin := filepath.Join(t.TempDir(), "xcover")
 	build := exec.Command("go", "build", "-o", bin, "./cmd/xcover")
 	build.Dir = moduleRoot(t)
 	if out, err := build.CombinedOutput(); err != nil {

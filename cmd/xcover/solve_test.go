@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/problems/sudoku"
 	"github.com/xcover/xcover/specs"

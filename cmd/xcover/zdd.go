@@ -10,12 +10,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/cliparse"
-	"github.com/xcover/xcover/internal/exitcode"
-	"github.com/xcover/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/internal/verify"
-	"github.com/xcover/xcover/report"
 	"github.com/xcover/xcover/specs"
 	"github.com/xcover/xcover/zdd"
 )

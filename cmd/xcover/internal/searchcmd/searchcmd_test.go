@@ -13,18 +13,18 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/exitcode"
-	"github.com/xcover/xcover/internal/iostreams"
 )
 
 // runCommand parses args with flags, as the command "test", and calls
 // action with the parsed context.
 func runCommand(t *testing.T, flags []cli.Flag, args []string, action func(*cli.Context) error) error {
 	t.Helper()
-	app := &cli.App{Name: "github.com/xcover/xcover", Writer: io.Discard, ErrWriter: io.Discard, ExitErrHandler: func(*cli.Context, error) {},
+	app := &cli.App{Name: "xcover", Writer: io.Discard, ErrWriter: io.Discard, ExitErrHandler: func(*cli.Context, error) {},
 		Commands: []*cli.Command{{Name: "test", Flags: flags, Action: action}}}
-	return app.Run(append([]string{"github.com/xcover/xcover", "test"}, args...))
+	return app.Run(append([]string{"xcover", "test"}, args...))
 }
 
 func TestRequestOf(t *testing.T) {

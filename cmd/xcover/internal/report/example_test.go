@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/report"
 	"github.com/xcover/xcover/specs"
 )
 

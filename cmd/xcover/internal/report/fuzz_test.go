@@ -13,7 +13,7 @@ import (
 // ShardSummary.Check, so that Merge of what was read neither panics nor
 // says more than a line.
 func FuzzReadShards(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("..", "cmd", "github.com/xcover/xcover", "testdata", "shards", "*.json"))
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "shards", "*.json"))
 	for _, name := range files {
 		data, err := os.ReadFile(name)
 		if err != nil {

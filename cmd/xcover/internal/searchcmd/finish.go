@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/exitcode"
-	"github.com/xcover/xcover/internal/iostreams"
 	"github.com/xcover/xcover/internal/plural"
-	"github.com/xcover/xcover/report"
 )
 
 // Ending says how a command ends a search: what it calls a solution, what

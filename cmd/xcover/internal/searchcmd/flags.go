@@ -8,9 +8,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/cliparse"
-	"github.com/xcover/xcover/internal/exitcode"
 	"github.com/xcover/xcover/specs"
 )
 
