@@ -5,33 +5,55 @@ import (
 	"iter"
 )
 
-// Solutions returns an iterator over the solutions, each the indices of its
-// options in the order they were chosen. The yielded slice is reused: it is
-// valid only until the loop body returns; copy it to keep it. Breaking out of
-// the loop stops the search. After the loop, [Solver.Stats] describes the
-// search; it ended early with Status Interrupted or Timeout if ctx did.
-func (s *Solver) Solutions(ctx context.Context) iter.Seq[[]int] {
-	return func(yield func([]int) bool) {
-		s.Search(ctx, Config{}, yield)
+// Solutions returns an iterator over the solutions of a search with cfg
+// (as [Solver.Search] runs it), each the indices of its options in the
+// order they were chosen. The yielded slice is reused: it is valid only
+// until the loop body returns; copy it to keep it. Breaking out of the
+// loop stops the search.
+//
+// Each solution comes with a nil error. A search that ends with an error
+// (the context stopped it, a partial solution names no option) yields it
+// last, with a nil solution: the loop
+//
+//	for sol, err := range s.Solutions(ctx, exactcover.Config{}) {
+//		if err != nil {
+//			return err // the solutions before it were all there were
+//		}
+//		use(sol)
+//	}
+//
+// sees every solution or an error. Use Search where the statistics are
+// wanted as well.
+func (s *Solver) Solutions(ctx context.Context, cfg Config) iter.Seq2[[]int, error] {
+	return func(yield func([]int, error) bool) {
+		stopped := false
+		_, err := s.Search(ctx, cfg, func(sol []int) bool {
+			stopped = !yield(sol, nil)
+			return !stopped
+		})
+		if err != nil && !stopped {
+			yield(nil, err)
+		}
 	}
 }
 
-// First returns the first solution (a fresh slice), or nil when there is
-// none, with the statistics of the search that found it.
-func (s *Solver) First(ctx context.Context) ([]int, Stats, error) {
+// First returns the first solution of a search with cfg (a fresh slice),
+// or nil when there is none, with the statistics of the search that found
+// it. cfg.MaxSolutions is 1 whatever it says.
+func (s *Solver) First(ctx context.Context, cfg Config) ([]int, Stats, error) {
 	var first []int
-	st, err := s.Search(ctx, Config{MaxSolutions: 1}, func(sol []int) bool {
+	cfg.MaxSolutions = 1
+	st, err := s.Search(ctx, cfg, func(sol []int) bool {
 		first = append([]int(nil), sol...)
 		return true
 	})
 	return first, st, err
 }
 
-// Count explores the whole tree and returns its statistics without
-// materialising any solution.
-func (s *Solver) Count(ctx context.Context) (Stats, error) {
-	return s.Search(ctx, Config{}, nil)
+// Count explores the whole tree of a search with cfg (with cfg.Workers
+// workers, a checkpoint, a shard…) without materialising any solution, and
+// returns its statistics: Search with no visitor. [Solver.CountAll] counts
+// beyond int64 and memoizes where it pays.
+func (s *Solver) Count(ctx context.Context, cfg Config) (Stats, error) {
+	return s.Search(ctx, cfg, nil)
 }
-
-// Stats returns the statistics of the most recent search.
-func (s *Solver) Stats() Stats { return s.last }

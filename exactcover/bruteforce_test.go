@@ -134,7 +134,7 @@ func FuzzSearch(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := s.Count(context.Background())
+		st, err := s.Count(context.Background(), exactcover.Config{})
 		if err != nil || st.Solutions != int64(len(want)) {
 			t.Fatalf("%s: %v, %v; brute force %d", describe(p), st, err, len(want))
 		}
@@ -160,7 +160,7 @@ func FuzzSearch(f *testing.F) {
 		if err != nil || st.Solutions != int64(len(want)) {
 			t.Fatalf("%s, sparse: %v, %v; brute force %d", describe(p), st, err, len(want))
 		}
-		first, _, _ := s.First(context.Background())
+		first, _, _ := s.First(context.Background(), exactcover.Config{})
 		if first == nil {
 			return
 		}

@@ -87,9 +87,8 @@ type Estimate struct {
 // solution, one of the number of solutions. Nodes count as the search
 // counts them ([Stats]), solutions included; a child that the engine
 // lists but abandons on entering, without counting it, is a leaf that
-// counts zero. The probes use
-// core.Engine.Expand, so the estimate is of the tree of whichever engine
-// cfg chooses.
+// counts zero. A probe steps from a node to its children as the engine
+// cfg chooses lists them, so the estimate is of that engine's tree.
 //
 // Unless cfg.SkipRate, a short search measures the speed; if it explores
 // the whole tree, its exact figures are returned instead.
@@ -98,6 +97,16 @@ type Estimate struct {
 // (Probes says how many; none if the short search had not ended) with
 // ctx's error.
 func (s *Solver) Estimate(ctx context.Context, cfg EstimateConfig) (Estimate, error) {
+	if err := ctx.Err(); err != nil {
+		return Estimate{Seed: cfg.Seed}, err
+	}
+	m := s.acquire()
+	defer s.release(m)
+	return m.estimate(ctx, cfg)
+}
+
+// estimate is Estimate on a Solver the caller holds.
+func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, error) {
 	if cfg.Probes <= 0 {
 		cfg.Probes = DefaultProbes
 	}
@@ -107,7 +116,7 @@ func (s *Solver) Estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 	est := Estimate{Probes: cfg.Probes, Seed: cfg.Seed}
 	if !cfg.SkipRate {
 		rateCtx, cancel := context.WithTimeout(ctx, MaxRateTime)
-		st, err := s.Search(rateCtx, Config{MaxNodes: cfg.RateNodes, Engine: cfg.Engine, Branching: cfg.Branching}, nil)
+		st, err := s.search(rateCtx, Config{MaxNodes: cfg.RateNodes, Engine: cfg.Engine, Branching: cfg.Branching}, nil)
 		cancel()
 		if ctx.Err() != nil || err != nil && rateCtx.Err() == nil {
 			est.Probes = 0

@@ -83,7 +83,7 @@ func ExampleSolver_Estimate() {
 	if err != nil {
 		panic(err)
 	}
-	st, _ := s.Count(context.Background())
+	st, _ := s.Count(context.Background(), exactcover.Config{})
 	fmt.Printf("estimate within 10%%: nodes %v, solutions %v\n",
 		near(est.Nodes.Float64(), float64(st.Nodes)), near(est.Solutions.Float64(), float64(st.Solutions)))
 	// Output:

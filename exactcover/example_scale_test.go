@@ -13,7 +13,7 @@ import (
 // and updates included.
 func ExampleConfig_workers() {
 	s, _ := exactcover.New(queens(10))
-	seq, _ := s.Count(context.Background())
+	seq, _ := s.Count(context.Background(), exactcover.Config{})
 	par, _ := s.Search(context.Background(), exactcover.Config{Workers: 4}, nil)
 	fmt.Println(par.Solutions, par.Nodes == seq.Nodes, par.Updates == seq.Updates)
 	// Output: 724 true true
@@ -34,7 +34,7 @@ func ExampleReadCheckpoint() {
 		panic(err)
 	}
 	st, _ = s.Search(context.Background(), exactcover.Config{Resume: ck, Workers: 2}, nil)
-	whole, _ := s.Count(context.Background())
+	whole, _ := s.Count(context.Background(), exactcover.Config{})
 	fmt.Println(st.Status, st.Solutions, st.Nodes == whole.Nodes)
 	// Output:
 	// node-limit

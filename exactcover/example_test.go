@@ -25,12 +25,17 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	for sol := range s.Solutions(context.Background()) {
+	n := 0
+	for sol, err := range s.Solutions(context.Background(), exactcover.Config{}) {
+		if err != nil {
+			panic(err)
+		}
 		for _, k := range sol {
 			fmt.Println(p.Options[k])
 		}
+		n++
 	}
-	fmt.Println(s.Stats().Solutions, "solution")
+	fmt.Println(n, "solution")
 	// Output:
 	// A D
 	// C E F
@@ -57,7 +62,7 @@ func Example_colors() {
 		panic(err)
 	}
 	fmt.Println(s.Warnings())
-	sol, _, _ := s.First(context.Background())
+	sol, _, _ := s.First(context.Background(), exactcover.Config{})
 	for _, k := range sol {
 		fmt.Println(p.Options[k])
 	}
@@ -70,7 +75,7 @@ func Example_colors() {
 // Counting without materialising solutions: 8 queens (OEIS A000170).
 func ExampleSolver_Count() {
 	s, _ := exactcover.New(queens(8))
-	st, _ := s.Count(context.Background())
+	st, _ := s.Count(context.Background(), exactcover.Config{})
 	fmt.Println(st.Solutions, st.Status)
 	// Output: 92 complete
 }

@@ -169,6 +169,12 @@ var auto = autoBudgets{
 // search then takes over. When ctx ends, CountAll returns ctx.Err() and
 // the result so far.
 func (s *Solver) CountAll(ctx context.Context, cfg CountConfig) (CountResult, error) {
+	if err := ctx.Err(); err != nil {
+		return CountResult{Solutions: new(big.Int), Status: StoppedBy(err)}, err
+	}
+	m := s.acquire()
+	defer s.release(m)
+	s = m
 	r := &counting{s: s, cfg: cfg, start: time.Now()}
 	if r.cfg.MemoLimit <= 0 {
 		r.cfg.MemoLimit = DefaultMemoLimit
@@ -254,7 +260,7 @@ func (r *counting) run(ctx context.Context) error {
 		r.res.Method, r.res.Why = "search", "finished within its second slice"
 		return err
 	}
-	est, err := r.s.Estimate(ctx, EstimateConfig{Probes: auto.estimateProbes, Seed: 1, Engine: r.cfg.Engine, Branching: r.cfg.Branching,
+	est, err := r.s.estimate(ctx, EstimateConfig{Probes: auto.estimateProbes, Seed: 1, Engine: r.cfg.Engine, Branching: r.cfg.Branching,
 		SkipRate: true, MaxTime: max(auto.estimateMinTime, time.Duration(auto.estimateShare*float64(r.searching)))})
 	if err != nil {
 		return err
@@ -464,6 +470,12 @@ type ZDDConfig struct {
 // what the count did, as [Solver.CountAll]'s does. When ctx ends it
 // returns ctx.Err(); when memory runs out, an error wrapping ErrMemoLimit.
 func (s *Solver) ZDD(ctx context.Context, cfg ZDDConfig) (*zdd.ZDD, CountResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, CountResult{Solutions: new(big.Int), Status: StoppedBy(err)}, err
+	}
+	m := s.acquire()
+	defer s.release(m)
+	s = m
 	if cfg.MemoLimit <= 0 {
 		cfg.MemoLimit = DefaultMemoLimit
 	}

@@ -220,7 +220,6 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 			}
 		}
 	}
-	s.last = st
 	return st, err
 }
 

@@ -88,7 +88,22 @@ type Config struct {
 // returns the statistics, with a nil error when the search ended by itself
 // or by a limit, and ctx.Err() when the context stopped it; the statistics
 // are valid in every case.
+//
+// Search may be called again from visit, and from several goroutines at
+// once: a search that finds s busy runs on a copy (see [Solver]). A context
+// already done when Search is called ends it at once, with that status and
+// no node searched.
 func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
+	if err := ctx.Err(); err != nil {
+		return Stats{Status: StoppedBy(err)}, err
+	}
+	m := s.acquire()
+	defer s.release(m)
+	return m.search(ctx, cfg, visit)
+}
+
+// search is Search on a Solver the caller holds.
+func (s *Solver) search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
 	if cfg.Workers > 1 || cfg.Checkpoint != "" || cfg.Resume != nil || cfg.Shard != (Shard{}) {
 		return s.searchDriven(ctx, cfg, visit)
 	}
@@ -122,7 +137,6 @@ func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []i
 	st := Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
 	if err != nil {
 		st.Status = Complete
-		s.last = st
 		return st, partialError(err, cfg.Partial)
 	}
 	st.Status = statusOf(end, x.ctxErr)
@@ -134,7 +148,6 @@ func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []i
 		}
 		st.Profile = append([]int64(nil), x.run.Profile[:n]...)
 	}
-	s.last = st
 	return st, x.ctxErr
 }
 

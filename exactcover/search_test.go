@@ -74,7 +74,7 @@ func TestPartialSolutions(t *testing.T) {
 		{name: "negative", partial: []int{-1}, err: exactcover.ErrBadPartial},
 	}
 	var all [][]int
-	for sol := range s.Solutions(ctx) {
+	for sol := range s.Solutions(ctx, exactcover.Config{}) {
 		all = append(all, slices.Sorted(slices.Values(sol)))
 	}
 	for _, tt := range tests {
@@ -99,7 +99,7 @@ func TestPartialSolutions(t *testing.T) {
 				t.Errorf("%d solutions, want %d", st.Solutions, want)
 			}
 			// The solver must be intact afterwards.
-			if st, _ := s.Count(ctx); st.Solutions != 92 {
+			if st, _ := s.Count(ctx, exactcover.Config{}); st.Solutions != 92 {
 				t.Errorf("after partial %v: %v", tt.partial, st)
 			}
 		})
@@ -133,7 +133,7 @@ func TestStopping(t *testing.T) {
 	q := queens(10) // 724 solutions (OEIS A000170)
 	s := mustNew(t, q)
 	ctx := context.Background()
-	full, _ := s.Count(ctx)
+	full, _ := s.Count(ctx, exactcover.Config{})
 	if full.Solutions != 724 {
 		t.Fatalf("queens-10: %v", full)
 	}
@@ -173,7 +173,7 @@ func TestStopping(t *testing.T) {
 				t.Errorf("%d nodes beyond the limit %d", st.Nodes, tt.cfg.MaxNodes)
 			}
 			// Stopping anywhere must leave the links as they were.
-			if again, _ := s.Count(ctx); again.Solutions != full.Solutions || again.Nodes != full.Nodes || again.Updates != full.Updates {
+			if again, _ := s.Count(ctx, exactcover.Config{}); again.Solutions != full.Solutions || again.Nodes != full.Nodes || again.Updates != full.Updates {
 				t.Errorf("after stopping: %v, want %v", again, full)
 			}
 		})
@@ -199,15 +199,18 @@ func TestCancelDuringSearch(t *testing.T) {
 func TestIteratorBreak(t *testing.T) {
 	s := mustNew(t, queens(8))
 	n := 0
-	for range s.Solutions(context.Background()) {
+	for _, err := range s.Solutions(context.Background(), exactcover.Config{}) {
+		if err != nil {
+			t.Fatal(err)
+		}
 		if n++; n == 5 {
 			break
 		}
 	}
-	if st := s.Stats(); st.Status != exactcover.Stopped || st.Solutions != 5 {
-		t.Fatalf("stats after break: %v", st)
+	if n != 5 {
+		t.Fatalf("%d solutions before the break", n)
 	}
-	sol, st, err := s.First(context.Background())
+	sol, st, err := s.First(context.Background(), exactcover.Config{})
 	if err != nil || len(sol) != 8 || st.Status != exactcover.SolutionLimit {
 		t.Fatalf("First: %v %v %v", sol, st, err)
 	}
@@ -254,7 +257,7 @@ func TestDroppedOptionWarning(t *testing.T) {
 	if w := s.Warnings(); len(w) != 1 || w[0].Option != 0 {
 		t.Fatalf("warnings %v", w)
 	}
-	sol, _, _ := s.First(context.Background())
+	sol, _, _ := s.First(context.Background(), exactcover.Config{})
 	if !slices.Equal(sol, []int{1}) {
 		t.Fatalf("solution %v", sol)
 	}
@@ -301,8 +304,8 @@ func TestClone(t *testing.T) {
 	s := mustNew(t, queens(8))
 	c := s.Clone()
 	done := make(chan exactcover.Stats)
-	go func() { st, _ := c.Count(context.Background()); done <- st }()
-	st, _ := s.Count(context.Background())
+	go func() { st, _ := c.Count(context.Background(), exactcover.Config{}); done <- st }()
+	st, _ := s.Count(context.Background(), exactcover.Config{})
 	if other := <-done; st.Solutions != 92 || other.Solutions != 92 || other.Nodes != st.Nodes {
 		t.Fatalf("original %v, clone %v", st, other)
 	}
@@ -343,7 +346,7 @@ func TestWeighted(t *testing.T) {
 			}
 			p := loadShared(t, name)
 			s := mustNew(t, p)
-			knuth, _ := s.Count(context.Background())
+			knuth, _ := s.Count(context.Background(), exactcover.Config{})
 			cfg := exactcover.Config{Branching: exactcover.Weighted, SkipProfile: true}
 			weighted, err := s.Search(context.Background(), cfg, func(sol []int) bool {
 				checkSolution(t, p, sol)

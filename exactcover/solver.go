@@ -3,6 +3,8 @@ package exactcover
 import (
 	"fmt"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/dlx"
@@ -11,9 +13,15 @@ import (
 
 // Solver is a compiled exact-cover problem together with the engines that
 // search it and their scratch state. Compile one with [New] or
-// [Builder.Build]; a search restores every engine's state before it
-// returns, so a Solver can search any number of times. It is not safe for
-// concurrent use: give each goroutine its own [Solver.Clone].
+// [Builder.Build], once; then search it any number of times, as a regexp
+// is compiled once and matched many times. Results are values: each
+// search returns its statistics and its error, and leaves nothing behind
+// in the Solver.
+//
+// A Solver is safe for concurrent use, and a search may start another
+// from inside its visitor: a search that finds the Solver's engines busy
+// runs on a copy of them, made on first need and kept for the next time
+// (so a Solver used by k goroutines at once holds k sets of engines).
 type Solver struct {
 	model    core.Problem
 	warnings []Warning
@@ -21,7 +29,8 @@ type Solver struct {
 	// The engines, each built from model on first use.
 	dlx     lazy[dlx.Engine, *dlx.Engine]
 	sparse  lazy[sparse.Engine, *sparse.Engine]
-	last    Stats
+	busy    atomic.Bool // a search runs on this Solver's engines
+	spare   *spares     // copies for the searches that found it busy
 	profile []int64
 	scratch scratch
 	// Buffers that the model's slices use, kept to be reused by Build.
@@ -168,6 +177,56 @@ func (l *lazy[E, P]) get(m *core.Problem) P {
 	l.stale = false
 	return l.e
 }
+
+// spares are copies of a Solver for searches that find it busy.
+type spares struct {
+	sync.Mutex
+	free []*Solver
+}
+
+// acquire returns a Solver whose engines the caller may use until it
+// gives it back with release: s itself when no other search is running on
+// it (allocating nothing), else a spare copy.
+func (s *Solver) acquire() *Solver {
+	if s.busy.CompareAndSwap(false, true) {
+		return s
+	}
+	sp := s.spares()
+	sp.Lock()
+	defer sp.Unlock()
+	if n := len(sp.free); n > 0 {
+		m := sp.free[n-1]
+		sp.free = sp.free[:n-1]
+		return m
+	}
+	return s.Clone()
+}
+
+// release gives back m, which acquire returned.
+func (s *Solver) release(m *Solver) {
+	if m == s {
+		s.busy.Store(false)
+		return
+	}
+	sp := s.spares()
+	sp.Lock()
+	sp.free = append(sp.free, m)
+	sp.Unlock()
+}
+
+// spares returns s's spare copies, made on first need.
+func (s *Solver) spares() *spares {
+	spareMu.Lock()
+	defer spareMu.Unlock()
+	if s.spare == nil {
+		s.spare = new(spares)
+	}
+	return s.spare
+}
+
+// spareMu guards the making of every Solver's spares: rare, and a global
+// lock keeps Solver a plain value that Builder can fill in.
+var spareMu sync.Mutex
 
 // Clone returns an independent copy of s for use in another goroutine. The
 // compiled problem is shared, read-only; the engines are copied.

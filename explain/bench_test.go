@@ -46,7 +46,7 @@ func BenchmarkEngine(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				s.Count(context.Background())
+				s.Count(context.Background(), exactcover.Config{})
 			}
 		})
 	}

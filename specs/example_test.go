@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/specs"
 )
 
@@ -31,7 +32,7 @@ D E G
 		fmt.Println(err)
 		return
 	}
-	solution, _, _ := s.First(context.Background())
+	solution, _, _ := s.First(context.Background(), exactcover.Config{})
 	for _, k := range solution {
 		var names []string
 		for _, r := range sp.Problem.Options[k].Items {
@@ -111,7 +112,7 @@ options: [r1 c1, r1 c2, r1 c3, r1 c4, r2 c1, r2 c2, r2 c3, r2 c4,
 		return
 	}
 	n := 0
-	for range s.Solutions(context.Background()) {
+	for range s.Solutions(context.Background(), exactcover.Config{}) {
 		n++
 	}
 	fmt.Println(n, "solutions")

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/verify"
 	"github.com/xcover/xcover/specs"
 )
@@ -68,17 +69,18 @@ func TestShippedExamples(t *testing.T) {
 				t.Fatal(err)
 			}
 			var n int64
-			for sol := range s.Solutions(context.Background()) {
+			st, err := s.Search(context.Background(), exactcover.Config{}, func(sol []int) bool {
 				n++
 				if err := verify.Solution(&sp.Problem, sol); err != nil {
 					t.Fatalf("solution %d %v: %v", n, sol, err)
 				}
-			}
+				return true
+			})
 			if n != tc.solutions {
 				t.Errorf("%d solutions, want %d (%s)", n, tc.solutions, tc.source)
 			}
-			if st := s.Stats(); st.Solutions != n || st.Status.String() != "complete" {
-				t.Errorf("Stats = %d solutions, status %v; want %d, complete", st.Solutions, st.Status, n)
+			if err != nil || st.Solutions != n || st.Status != exactcover.Complete {
+				t.Errorf("Search = %d solutions, status %v, %v; want %d, complete", st.Solutions, st.Status, err, n)
 			}
 		})
 	}

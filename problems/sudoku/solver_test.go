@@ -162,7 +162,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		var viaSpec []string
-		for sol := range dlx.Solutions(context.Background()) {
+		for sol := range dlx.Solutions(context.Background(), exactcover.Config{}) {
 			var labels []string
 			for _, k := range sol {
 				labels = append(labels, p.Options[k].Label)

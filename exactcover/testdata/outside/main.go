@@ -34,13 +34,13 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	first, _, err := s.First(ctx)
+	first, _, err := s.First(ctx, exactcover.Config{})
 	if err != nil {
 		log.Fatal(err)
 	}
 	slices.Sort(first)
 	fmt.Println("first:", first)
-	st, err := s.Count(ctx)
+	st, err := s.Count(ctx, exactcover.Config{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func main() {
 		log.Fatal(err)
 	}
 	n := 0
-	for range s.Solutions(ctx) {
+	for range s.Solutions(ctx, exactcover.Config{}) {
 		n++
 	}
 	fmt.Println("two ways:", n)
