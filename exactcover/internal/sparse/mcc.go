@@ -110,7 +110,7 @@ func (e *Engine) include(k int32) (updates int64, ok bool) {
 			}
 			e.deactivate(x)
 			updates += 1 + e.hideM(x, color, size, nn)
-		} else if mem[x+boundAt]--; mem[x+boundAt] == 0 {
+		} else if e.lower(x); mem[x+boundAt] == 0 {
 			e.deactivate(x)
 			updates += 1 + e.hideM(x, 0, size, nn)
 		} else {
@@ -135,12 +135,24 @@ func (e *Engine) exclude(k int32) (updates int64, ok bool) {
 	return updates, e.dead < 0
 }
 
+// lower takes one from the bound of block x, a primary item's.
+func (e *Engine) lower(x int32) {
+	mem := viewMem(e.mem)
+	if e.trailing {
+		e.log(mem, int(x)+boundAt)
+	}
+	*mem.wide(int(x) + boundAt)--
+}
+
 // drop removes node nn's option from the set of its item, which is
 // active. A primary item left with fewer options than its bound needs is
 // noted in e.dead; one left with none, and content, becomes inactive.
 func (e *Engine) drop(nn int32) int64 {
 	mem := e.mem
 	x := mem[2*nn]
+	if e.trailing {
+		e.keep(viewMem(mem), int(x))
+	}
 	s := mem[x+sizeAt] - 1
 	viewMem(mem).swapOut(int(nn), int(x+s))
 	mem[x+sizeAt] = s
@@ -161,8 +173,16 @@ func (e *Engine) drop(nn int32) int64 {
 // of their other active items. size is c's size before it was covered.
 // A primary item left with fewer options than its bound needs is noted in
 // e.dead; one left with none, and content, becomes inactive. The common
-// path of drop is written out here, without bounds checks (see hide).
+// path of drop is written out in hideIn, without bounds checks, in the
+// two forms of sets.go.
 func (e *Engine) hideM(c, color, size, skip int32) (updates int64) {
+	if e.trailing {
+		return hideIn[trailed](e, c, color, size, skip)
+	}
+	return hideIn[plain](e, c, color, size, skip)
+}
+
+func hideIn[T plain | trailed](e *Engine, c, color, size, skip int32) (updates int64) {
 	mem := viewMem(e.mem)
 	// The loop over the set keeps its state in memory, read once per
 	// option, so that the inner loop has the registers to itself (see
@@ -182,6 +202,9 @@ func (e *Engine) hideM(c, color, size, skip int32) (updates int64) {
 			}
 			x := int(uint32(x32)) // (widened as in shut)
 			if s32 := *mem.wide(x + sizeAt); s32 > 0 {
+				if isTrailed[T]() {
+					e.keep(mem, x)
+				}
 				s := int(uint32(s32)) - 1
 				mem.swapOut(nn, x+s)
 				*mem.wide(x + sizeAt) = int32(s)

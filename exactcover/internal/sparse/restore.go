@@ -1,0 +1,219 @@
+package sparse
+
+import (
+	"math"
+	"slices"
+)
+
+// Restore points, and the trail that makes them (see doc.go, Restoring).
+//
+// Everything the search changes and must bring back is a word of mem: an
+// item's size, with multiplicities its bound, and the words of the set of
+// short items. The trail is a stack of those words as they were, each with
+// its place; going back to a restore point writes back, newest first, the
+// words put on the trail since. A restore point is one of two kinds:
+//
+//   - a whole save, as in Knuth's SSXCC: every word that may change below
+//     it (the sizes of the active items, their bounds, the short words)
+//     goes on the trail when the point is made, and nothing that changes
+//     below it is recorded. Going back writes that save back, whatever
+//     newer entries the trail holds (they are of words it holds too).
+//   - a trail point: nothing is saved when it is made; each size goes on
+//     the trail the first time it changes below it, a bound or a short
+//     word each time it changes. The stamp in each item's block says
+//     whether its size is on the trail since the newest restore point.
+//
+// A whole save costs the number of active items, at every node that makes
+// one and at every return to it; a trail point costs what changes, but
+// adds a test to every update (the loops come in two compiled forms, one
+// for each kind, see sets.go). Whole saves are the faster while few items
+// are active, and trail points are what keeps the trail as long as the
+// changes along the path rather than depth × items: a point is a whole
+// save when its save holds at most WholeSaveMax entries and keeps the
+// trail within trailMax, a trail point otherwise.
+
+// saved is an entry of the trail: the word of mem at place x+sizeAt, as
+// it was. For a size, x is its block, as nodes name it; a bound or a short
+// word is named by the place that puts it at x+sizeAt.
+type saved struct {
+	x, old int32
+}
+
+// point is a restore point.
+type point struct {
+	mark     int32 // the trail's length past the point's own entries; < 0: no restore point
+	whole    int32 // the number of the point's own entries, those of a whole save
+	nAct     int32 // number of active primary items at the point
+	nSec     int32 // number of active secondary items at the point
+	trailing bool  // a trail point (else a whole save)
+	outer    bool  // whether the point before it was a trail point
+}
+
+// WholeSaveMax is the most entries a whole save may have, else the point
+// is a trail point. Measured (callgrind, instructions, see doc.go): on
+// problems whose whole saves are a few hundred words, such as Sudoku,
+// pentominoes and queens, whole saves are faster; on the 64×64 Sudoku,
+// with sixteen thousand items, each whole save costs as much as a hundred
+// nodes' worth of updates.
+var WholeSaveMax = 1 << 10 // a variable only so that tests can try both kinds
+
+// trailMax returns the most entries whole saves may bring the trail to,
+// for a problem of n items with uses item uses in its options: as many as
+// trail points can add (but at least wholeSaveFloor), so that the trail
+// never holds more than twice that. Trail points add at most an entry per
+// change along the path from the search's start, and along a path sizes
+// only shrink: an item's size changes at most once per use (an option
+// leaves its set) and once more (the item is covered). A short word
+// changes at most twice per primary item (its bit set, then cleared), a
+// bound at most once per primary use (an option taken, which then leaves
+// the item's set).
+func trailMax(n, uses int, mcc bool) int {
+	m := uses + n + 2*n
+	if mcc {
+		m += uses
+	}
+	return max(m, wholeSaveFloor)
+}
+
+// wholeSaveFloor is the trail length (2 MiB) up to which whole saves are
+// made however small the problem: enough for every path of a Sudoku or a
+// pentomino puzzle, whose whole saves are the faster.
+const wholeSaveFloor = 1 << 18
+
+// save makes a restore point, recorded in pt, and makes its stamp the
+// newest.
+func (e *Engine) save(pt *point) {
+	pt.nAct, pt.nSec, pt.outer = e.nAct, e.nSec, e.trailing
+	e.fresh()
+	m := len(e.trail)
+	active, secondary := e.list[:e.nAct], e.list[e.nPrimary:e.nPrimary+e.nSec]
+	n := len(active) + len(secondary)
+	if e.mcc {
+		n += len(active)
+	} else if e.track {
+		n += len(e.short) + 1
+	}
+	if n > WholeSaveMax || m+n > e.trailMax {
+		pt.mark, pt.whole, pt.trailing = int32(m), 0, true
+		e.trailing = true
+		return
+	}
+	e.trail = slices.Grow(e.trail, n)[:m+n]
+	mem, dst := viewMem(e.mem), e.trail[m:]
+	for k, x := range active {
+		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
+	}
+	dst = dst[len(active):]
+	for k, x := range secondary {
+		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
+	}
+	dst = dst[len(secondary):]
+	if e.mcc { // and the bounds of the primary items
+		dst = dst[:len(active)]
+		for k, x := range active {
+			dst[k] = saved{x + boundAt - sizeAt, *mem.wide(int(uint32(x)) + boundAt)}
+		}
+	} else if e.track { // and the short words, when they are read
+		packShort(dst, e.short)
+	}
+	pt.mark, pt.whole, pt.trailing = int32(m+n), int32(n), false
+	e.trailing = false
+}
+
+// restore returns to restore point pt, made anew: a trail point writes
+// back what the trail holds since, a whole save its save.
+func (e *Engine) restore(pt *point) {
+	mem := viewMem(e.mem)
+	if pt.trailing {
+		since := e.trail[pt.mark:]
+		for k := len(since) - 1; k >= 0; k-- {
+			s := since[k]
+			if s.x < 0 { // the short words of a whole save made since
+				k += int(s.x)
+				unpackShort(e.short, since[k:])
+				continue
+			}
+			*mem.wide(int(uint32(s.x)) + sizeAt) = s.old
+		}
+	} else {
+		own := e.trail[pt.mark-pt.whole : pt.mark]
+		if e.track {
+			own = own[:len(own)-len(e.short)-1]
+			unpackShort(e.short, e.trail[int(pt.mark)-len(e.short)-1:])
+		}
+		for _, s := range own {
+			*mem.wide(int(uint32(s.x)) + sizeAt) = s.old
+		}
+	}
+	e.trail = e.trail[:pt.mark]
+	e.nAct, e.nSec = pt.nAct, pt.nSec
+	e.trailing = pt.trailing
+	e.fresh()
+}
+
+// A whole save keeps the short words as they are, two halves to an entry,
+// followed by an entry whose x is minus their number: no other entry has
+// a negative x. (Entry by entry, as mem's words, they would cost three
+// times as much to save and to write back, a few percent of a Sudoku's
+// search.)
+
+// packShort writes the short words to dst[:len(short)+1].
+func packShort(dst []saved, short []uint64) {
+	dst = dst[:len(short)+1]
+	for k, w := range short {
+		dst[k] = saved{int32(uint32(w)), int32(w >> 32)}
+	}
+	dst[len(short)] = saved{-int32(len(short)), 0}
+}
+
+// unpackShort writes back to short the words packShort wrote to src.
+func unpackShort(short []uint64, src []saved) {
+	src = src[:len(short)]
+	for k, s := range src {
+		short[k] = uint64(uint32(s.x)) | uint64(uint32(s.old))<<32
+	}
+}
+
+// forget leaves restore point pt for good, without going back to it: what
+// the trail holds since stays there for the point before it to write back
+// (when pt is a whole save, its save covers what changed below it).
+func (e *Engine) forget(pt *point) {
+	e.trailing = pt.outer
+}
+
+// unsave returns to restore point pt and forgets it: its own entries leave
+// the trail too.
+func (e *Engine) unsave(pt *point) {
+	e.restore(pt)
+	e.trail = e.trail[:pt.mark-pt.whole]
+	e.forget(pt)
+}
+
+// fresh gives the newest restore point, just made or returned to, a stamp
+// no block holds: no size is on the trail since it. Stamps are counted in
+// int32, as the blocks hold them; when the count runs out, every block's
+// stamp is cleared and counting starts again.
+func (e *Engine) fresh() {
+	if e.stamp == math.MaxInt32 {
+		for _, b := range e.base {
+			e.mem[b+stampAt] = 0
+		}
+		e.stamp = 0
+	}
+	e.stamp++
+}
+
+// keep puts block x's size on the trail unless it is there since the
+// newest restore point; the caller, a trail point's form of a loop, is
+// about to change it.
+func (e *Engine) keep(mem memView, x int) {
+	if *mem.wide(x + stampAt) != e.stamp {
+		e.log(mem, x+sizeAt)
+		*mem.wide(x + stampAt) = e.stamp
+	}
+}
+
+// log puts the word of mem at place at on the trail.
+func (e *Engine) log(mem memView, at int) {
+	e.trail = append(e.trail, saved{int32(at - sizeAt), *mem.wide(at)})
+}
