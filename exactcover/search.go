@@ -109,6 +109,7 @@ func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []i
 		MaxNodes:     cfg.MaxNodes,
 		Profile:      s.profile[:depth],
 		Export:       x.run.Export[:0],
+		Final:        true, // a stopped search is not resumed here (see searchDriven)
 	}
 	clear(x.run.Profile)
 	x.run.Poll = poller(ctx, &x.cfg, start, eng, &x.ctxErr)

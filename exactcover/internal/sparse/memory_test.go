@@ -50,22 +50,21 @@ func sudoku(n int) *core.Problem {
 	return problemOf(4*m*m, 4*m*m, options)
 }
 
-// allocated returns the bytes f allocates on the heap.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
+// heapAllocated returns the bytes allocated on the heap so far.
+func heapAllocated() uint64 {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.TotalAlloc
 }
 
 // TestRestoreMemory checks that restore points take memory in proportion
 // to what changes along the path, not to depth × active items, which
 // saving every active size at every restore point takes: 5,000 levels of
 // 5,000 active items are 12.5 million saved sizes (100 MB), and the 64×64
-// Sudoku's first 2,000 nodes hundreds of megabytes. The searches must
-// still find valid solutions, and Search must leave no restore point
-// behind (a second search repeats the first).
+// Sudoku's first 2,000 nodes hundreds of megabytes. What the search
+// allocates is read at its polls, every 64 nodes, and at its end. The
+// searches must still find valid solutions, and Search must leave no
+// restore point behind (a second search repeats the first).
 func TestRestoreMemory(t *testing.T) {
 	for _, tc := range []struct {
 		name     string
@@ -73,28 +72,37 @@ func TestRestoreMemory(t *testing.T) {
 		maxNodes int64
 		limit    uint64 // bytes the search may allocate
 	}{
-		// 20,000 changes (the chain's sizes) and whole saves while few
-		// items are active take well under 8 MB.
-		{"chain-5000", chain(5000), 0, 8 << 20},
+		// The chain's 10,000 changes and whole saves while few items are
+		// active (at most 64 Ki entries) take under 1 MB, twice that
+		// allocated as the trail grows.
+		{"chain-5000", chain(5000), 0, 4 << 20},
 		// The trail's bound, 2·(uses + 3·items) entries of 8 bytes, is
-		// 17 MB here; the first 2,000 nodes take less than half of it.
+		// 17 MB here; the first 2,000 nodes take a fourth of it.
 		{"sudoku-64x64", sudoku(8), 2000, 32 << 20},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := core.New[sparse.Engine](tc.p)
 			var sol []int
-			run := core.Run{MaxSolutions: 1, MaxNodes: tc.maxNodes, Visit: func(s []int) bool {
-				sol = append(sol[:0], s...)
-				return true
-			}}
+			var start, grown uint64
+			run := core.Run{MaxSolutions: 1, MaxNodes: tc.maxNodes, Final: true,
+				Visit: func(s []int) bool {
+					sol = append(sol[:0], s...)
+					return true
+				},
+				PollEvery: 64,
+				Poll: func(*core.Counters) core.Action {
+					grown = max(grown, heapAllocated()-start)
+					return core.Continue
+				},
+			}
 			var c core.Counters
-			got := allocated(func() {
-				if _, err := e.Search(core.Unit{}, &run, &c); err != nil {
-					t.Fatal(err)
-				}
-			})
-			if got > tc.limit {
-				t.Errorf("search allocated %d bytes, want at most %d", got, tc.limit)
+			start = heapAllocated()
+			if _, err := e.Search(core.Unit{}, &run, &c); err != nil {
+				t.Fatal(err)
+			}
+			grown = max(grown, heapAllocated()-start)
+			if grown > tc.limit {
+				t.Errorf("search allocated %d bytes, want at most %d", grown, tc.limit)
 			}
 			if tc.maxNodes == 0 && (c.Solutions != 1 || !enginetest.Valid(tc.p, sol)) {
 				t.Errorf("found %d solutions, the last %v not valid", c.Solutions, sol)
@@ -102,6 +110,48 @@ func TestRestoreMemory(t *testing.T) {
 			var again core.Counters
 			if _, err := e.Search(core.Unit{}, &run, &again); err != nil || again != c {
 				t.Errorf("second search counted %+v (%v), want %+v as the first", again, err, c)
+			}
+		})
+	}
+}
+
+// TestPollWork checks that a search polls after PollWork updates, not
+// only every core.PollInterval nodes, where nodes are expensive: on the
+// 64×64 Sudoku a node makes hundreds of updates, and on a chain of 5,000
+// items each choice looks at thousands of them. (A node's own work, at
+// most a few thousand updates here, may carry a poll past PollWork.)
+func TestPollWork(t *testing.T) {
+	const slack = 1 << 14 // the most updates one node makes here, and more
+	for _, tc := range []struct {
+		name      string
+		p         *core.Problem
+		maxNodes  int64
+		wantPolls int // at least
+	}{
+		// 3,000 nodes of hundreds of updates each.
+		{"sudoku-64x64", sudoku(8), 3000, 1},
+		// 5,000 nodes, each looking at its active items: 12.5 million.
+		{"chain-5000", chain(5000), 0, 12_500_000 / sparse.PollWork},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := core.New[sparse.Engine](tc.p)
+			polls, last, most := 0, int64(0), int64(0)
+			run := core.Run{MaxSolutions: 1, MaxNodes: tc.maxNodes, Final: true,
+				Poll: func(c *core.Counters) core.Action {
+					polls++
+					most = max(most, c.Updates-last)
+					last = c.Updates
+					return core.Continue
+				},
+			}
+			var c core.Counters
+			if _, err := e.Search(core.Unit{}, &run, &c); err != nil {
+				t.Fatal(err)
+			}
+			most = max(most, c.Updates-last)
+			if most > sparse.PollWork+slack || polls < tc.wantPolls {
+				t.Errorf("%d polls in %d nodes, at most %d updates apart; want at least %d, at most %d apart",
+					polls, c.Nodes, most, tc.wantPolls, sparse.PollWork+slack)
 			}
 		})
 	}

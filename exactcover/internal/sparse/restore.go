@@ -1,9 +1,6 @@
 package sparse
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // Restore points, and the trail that makes them (see doc.go, Restoring).
 //
@@ -75,10 +72,10 @@ func trailMax(n, uses int, mcc bool) int {
 	return max(m, wholeSaveFloor)
 }
 
-// wholeSaveFloor is the trail length (2 MiB) up to which whole saves are
-// made however small the problem: enough for every path of a Sudoku or a
-// pentomino puzzle, whose whole saves are the faster.
-const wholeSaveFloor = 1 << 18
+// wholeSaveFloor is the trail length (512 KiB) up to which whole saves
+// are made however small the problem: enough for every path of a Sudoku
+// or a pentomino puzzle, whose whole saves are the faster.
+const wholeSaveFloor = 1 << 16
 
 // save makes a restore point, recorded in pt, and makes its stamp the
 // newest.
@@ -98,7 +95,8 @@ func (e *Engine) save(pt *point) {
 		e.trailing = true
 		return
 	}
-	e.trail = slices.Grow(e.trail, n)[:m+n]
+	e.room(n)
+	e.trail = e.trail[:m+n]
 	mem, dst := viewMem(e.mem), e.trail[m:]
 	for k, x := range active {
 		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
@@ -205,15 +203,35 @@ func (e *Engine) fresh() {
 
 // keep puts block x's size on the trail unless it is there since the
 // newest restore point; the caller, a trail point's form of a loop, is
-// about to change it.
+// about to change it. The test is inlined, the rest is not.
 func (e *Engine) keep(mem memView, x int) {
 	if *mem.wide(x + stampAt) != e.stamp {
-		e.log(mem, x+sizeAt)
-		*mem.wide(x + stampAt) = e.stamp
+		e.stampSize(mem, x)
 	}
+}
+
+// stampSize puts block x's size on the trail and stamps it.
+func (e *Engine) stampSize(mem memView, x int) {
+	e.log(mem, x+sizeAt)
+	*mem.wide(x + stampAt) = e.stamp
 }
 
 // log puts the word of mem at place at on the trail.
 func (e *Engine) log(mem memView, at int) {
+	if len(e.trail) == cap(e.trail) {
+		e.room(1)
+	}
 	e.trail = append(e.trail, saved{int32(at - sizeAt), *mem.wide(at)})
+}
+
+// room makes room on the trail for n more entries. It doubles the trail's
+// capacity when it must grow, so that what it allocates in all is at most
+// twice the most the trail held (append grows large slices by a quarter:
+// five times).
+func (e *Engine) room(n int) {
+	if len(e.trail)+n > cap(e.trail) {
+		t := make([]saved, len(e.trail), max(2*cap(e.trail), len(e.trail)+n, 256))
+		copy(t, e.trail)
+		e.trail = t
+	}
 }

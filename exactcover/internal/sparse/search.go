@@ -70,14 +70,15 @@ type walk struct {
 	mcc      bool // the problem has multiplicities
 }
 
-// poll does what is due when a search reaches Run.NextPoll: at the node
-// limit, or when Poll says Stop, it exports every unexplored part of the
-// search (levels w.base…depth, those above w.cut) and reports how it ends;
+// poll does what is due when a search reaches Run.NextPoll or its work
+// PollWork: at the node limit, or when Poll says Stop, it exports every
+// unexplored part of the search (levels w.base…depth, those above w.cut;
+// nothing when the run is final) and reports how it ends;
 // otherwise it exports or donates what Poll asks for and the search goes
 // on.
 func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end core.End, stop bool) {
 	if run.MaxNodes > 0 && w.t.nodes >= run.MaxNodes {
-		run.Export = e.export(run.Export, w.base, depth, w.cut)
+		e.exportRest(run, w, depth)
 		return core.NodeLimit, true
 	}
 	if run.Poll == nil {
@@ -87,7 +88,7 @@ func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end 
 	sofar := w.t.add(c)
 	switch run.Poll(&sofar) {
 	case core.Stop:
-		run.Export = e.export(run.Export, w.base, depth, w.cut)
+		e.exportRest(run, w, depth)
 		return core.Polled, true
 	case core.Export:
 		run.Export = e.export(run.Export, w.base, depth, w.cut)
@@ -95,6 +96,14 @@ func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end 
 		run.Export, w.cut = e.donate(run.Export, w.base, depth, w.cut)
 	}
 	return core.Exhausted, false
+}
+
+// exportRest exports, for a search that stops at level depth, every part
+// not yet explored, unless the run is final.
+func (e *Engine) exportRest(run *core.Run, w *walk, depth int) {
+	if !run.Final {
+		run.Export = e.export(run.Export, w.base, depth, w.cut)
+	}
 }
 
 // search is the search loop: levels on an explicit stack, nothing

@@ -166,7 +166,9 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 func (e *Engine) keepOption(c int) {
 	mem := viewMem(e.mem)
 	a := int(uint32(*mem.wide(2 * c)))
-	e.logShort(*mem.wide(a + itemAt), false)
+	if i := *mem.wide(a + itemAt); *viewWords(e.short).at(i >> 6)&(1<<(i&63)) != 0 {
+		e.logWord(i)
+	}
 	for nn := c; ; {
 		if x := int(uint32(*mem.wide(2 * nn))); *mem.wide(x + sizeAt) >= 0 {
 			e.keep(mem, x)
@@ -180,15 +182,13 @@ func (e *Engine) keepOption(c int) {
 	}
 }
 
-// logShort puts the short word of primary item i on the trail, as its two
-// words of mem, if its bit is not already set (or, unless set, cleared):
-// the caller is about to set (clear) it.
-func (e *Engine) logShort(i int32, set bool) {
-	if (*viewWords(e.short).at(i >> 6)>>(i&63)&1 != 0) != set {
-		at := int(e.shortAt + 2*(i>>6))
-		e.log(viewMem(e.mem), at)
-		e.log(viewMem(e.mem), at+1)
-	}
+// logWord puts the short word of primary item i on the trail, as its two
+// words of mem: the caller, below a trail point, is about to change the
+// item's bit.
+func (e *Engine) logWord(i int32) {
+	x := e.shortAt + 2*(i>>6) - sizeAt
+	e.room(2)
+	e.trail = append(e.trail, saved{x, e.mem[x+sizeAt]}, saved{x + 1, e.mem[x+1+sizeAt]})
 }
 
 // shut covers, in order, the items of the nodes from node from around
@@ -231,10 +231,11 @@ func shut[T plain | trailed](e *Engine, from, stop int) (updates int64, ok bool)
 		*mem.wide(x + sizeAt) = ^int32(size)
 		if x < int(e.secBase) {
 			i := *mem.wide(x + itemAt)
-			if isTrailed[T]() {
-				e.logShort(i, false)
+			w := viewWords(e.short).at(i >> 6)
+			if isTrailed[T]() && *w&(1<<(i&63)) != 0 {
+				e.logWord(i)
 			}
-			*viewWords(e.short).at(i >> 6) &^= 1 << (i & 63)
+			*w &^= 1 << (i & 63)
 		}
 		at.color = 0
 		if e.colors != nil {
@@ -271,10 +272,11 @@ func shut[T plain | trailed](e *Engine, from, stop int) (updates int64, ok bool)
 							e.dead = int32(y)
 						}
 						i := *mem.wide(y + itemAt)
-						if isTrailed[T]() {
-							e.logShort(i, true)
+						w := viewWords(e.short).at(i >> 6)
+						if isTrailed[T]() && *w&(1<<(i&63)) == 0 {
+							e.logWord(i)
 						}
-						*viewWords(e.short).at(i >> 6) |= 1 << (i & 63)
+						*w |= 1 << (i & 63)
 					}
 				}
 				nn++
