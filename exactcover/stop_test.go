@@ -34,9 +34,10 @@ func emptySudoku(n int) *exactcover.Problem {
 }
 
 // TestStopDeep stops a search thousands of levels deep, at its node limit,
-// on the 64×64 Sudoku: Search must return what it found without listing
-// the unexplored rest of the tree, which no one resumes (an engine's export
-// of it holds every sibling's whole path: hundreds of megabytes, seconds).
+// on the 64×64 Sudoku, alone and with two workers (no checkpoint): Search
+// must return what it found without listing the unexplored rest of the
+// tree, which no one resumes (an engine's export of it holds every
+// sibling's whole path: hundreds of megabytes, seconds).
 func TestStopDeep(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a 64×64 Sudoku")
@@ -46,16 +47,19 @@ func TestStopDeep(t *testing.T) {
 	if _, err := s.Search(context.Background(), cfg, nil); err != nil { // builds the engine
 		t.Fatal(err)
 	}
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	cfg.MaxNodes = 2000
-	st, err := s.Search(context.Background(), cfg, nil)
-	runtime.ReadMemStats(&after)
-	if err != nil || st.Status != exactcover.NodeLimit || st.Nodes != 2000 {
-		t.Fatalf("got %+v, %v; want a stop at the node limit, 2000 nodes", st, err)
-	}
-	// Restore points take about 4 MB here (the sparse engine's trail).
-	if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
-		t.Errorf("the search allocated %d bytes, want at most 16 MiB", got)
+	for _, workers := range []int{1, 2} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		cfg.MaxNodes, cfg.Workers = 2000, workers
+		st, err := s.Search(context.Background(), cfg, nil)
+		runtime.ReadMemStats(&after)
+		if err != nil || st.Status != exactcover.NodeLimit || st.Nodes < 2000 {
+			t.Fatalf("%d workers: got %+v, %v; want a stop at the node limit, 2000 nodes", workers, st, err)
+		}
+		// Restore points take about 4 MB here (the sparse engine's
+		// trail); each further worker, its engine: about 70 MB.
+		if got, want := after.TotalAlloc-before.TotalAlloc, uint64(16<<20+(workers-1)*96<<20); got > want {
+			t.Errorf("%d workers: the search allocated %d bytes, want at most %d", workers, got, want)
+		}
 	}
 }
