@@ -1,6 +1,8 @@
 package sparse_test
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"testing"
 
@@ -154,5 +156,41 @@ func TestPollWork(t *testing.T) {
 					polls, c.Nodes, most, tc.wantPolls, sparse.PollWork+slack)
 			}
 		})
+	}
+}
+
+// TestTrailBound checks the bound on the trail that RestoreMemory states
+// (and exactcover.MemoryNeeded budgets): along any path it holds at most
+// twice trailMax entries, however whole saves and trail points mix, and
+// its capacity is at most twice that. It polls at every node.
+func TestTrailBound(t *testing.T) {
+	type instance struct {
+		name     string
+		p        *core.Problem
+		maxNodes int64
+	}
+	list := []instance{{"chain-3000", chain(3000), 0}, {"sudoku-64x64", sudoku(8), 500}}
+	r := rand.New(rand.NewPCG(1, 2))
+	for k := range 200 {
+		list = append(list, instance{fmt.Sprintf("random-%d", k), enginetest.Random(r, k%2 == 1), 0})
+	}
+	for _, whole := range []int{0, 5, sparse.WholeSaveMax} {
+		defer setVar(&sparse.WholeSaveMax, whole)()
+		for _, tc := range list {
+			e := core.New[sparse.Engine](tc.p)
+			var peak, capacity int
+			run := core.Run{MaxNodes: tc.maxNodes, Final: true, PollEvery: 1, Poll: sparse.TrailPeak(e, &peak, &capacity)}
+			if tc.maxNodes == 0 {
+				run.MaxSolutions = 1
+			}
+			var c core.Counters
+			if _, err := e.Search(core.Unit{}, &run, &c); err != nil {
+				t.Fatal(err)
+			}
+			if peak > 2*sparse.TrailMax(e) || int64(capacity)*8 > sparse.RestoreMemory(tc.p.NItems, len(tc.p.Items)) {
+				t.Errorf("whole=%d %s: the trail held %d entries, capacity %d; want at most %d, %d bytes",
+					whole, tc.name, peak, capacity, 2*sparse.TrailMax(e), sparse.RestoreMemory(tc.p.NItems, len(tc.p.Items)))
+			}
+		}
 	}
 }

@@ -72,6 +72,15 @@ func trailMax(n, uses int, mcc bool) int {
 	return max(m, wholeSaveFloor)
 }
 
+// RestoreMemory returns the most bytes the restore points of one search
+// take, for a problem of n items with uses item uses in its options (with
+// multiplicities or not): twice trailMax entries of 8 bytes, the trail's
+// capacity being at most twice what it holds (see room), and that at most
+// twice trailMax.
+func RestoreMemory(n, uses int) int64 {
+	return 2 * 2 * 8 * int64(trailMax(n, uses, true))
+}
+
 // wholeSaveFloor is the trail length (512 KiB) up to which whole saves
 // are made however small the problem: enough for every path of a Sudoku
 // or a pentomino puzzle, whose whole saves are the faster.
