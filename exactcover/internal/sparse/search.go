@@ -33,7 +33,7 @@ func (e *Engine) bump(weighted bool, x int32) {
 // PollWork is how much work a search does at most between two polls,
 // besides core.PollInterval nodes: updates, and items looked at to choose
 // the item to branch on. Nodes alone would be too coarse where they are
-// expensive: on the 64×64 Sudoku a node makes thousands of updates, and
+// expensive: on the 64×64 Sudoku a node makes hundreds of updates, and
 // on a problem with tens of thousands of items and no forced move each
 // choice looks at every one, so that core.PollInterval nodes would take
 // seconds. An update takes about 15 ns (pent-6x10-sym: 264 million in
