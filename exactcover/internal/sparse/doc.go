@@ -50,7 +50,7 @@
 // # Memory
 //
 // Along a path sizes only shrink, so trail points add at most one entry
-// per item use (an option leaving a set) and per item (covered), two per
+// per item use (an option leaving a set) and per item (covered), four per
 // primary item for the short words, and with multiplicities one per
 // primary use for the bounds; whole saves may bring the trail to as many
 // (trailMax, at least 64 Ki entries). The trail thus holds at most twice

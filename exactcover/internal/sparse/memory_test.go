@@ -78,8 +78,8 @@ func TestRestoreMemory(t *testing.T) {
 		// active (at most 64 Ki entries) take under 1 MB, twice that
 		// allocated as the trail grows.
 		{"chain-5000", chain(5000), 0, 4 << 20},
-		// The trail's bound, 2·(uses + 3·items) entries of 8 bytes, is
-		// 17 MB here; the first 2,000 nodes take a fourth of it.
+		// The trail's bound, 2·(uses + 5·items) entries of 8 bytes, is
+		// 18 MB here; the first 2,000 nodes take a fourth of it.
 		{"sudoku-64x64", sudoku(8), 2000, 32 << 20},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -61,11 +61,11 @@ var WholeSaveMax = 1 << 10 // a variable only so that tests can try both kinds
 // change along the path from the search's start, and along a path sizes
 // only shrink: an item's size changes at most once per use (an option
 // leaves its set) and once more (the item is covered). A short word
-// changes at most twice per primary item (its bit set, then cleared), a
-// bound at most once per primary use (an option taken, which then leaves
-// the item's set).
+// changes at most twice per primary item (its bit set, then cleared), each
+// time two entries (its halves), a bound at most once per primary use (an
+// option taken, which then leaves the item's set).
 func trailMax(n, uses int, mcc bool) int {
-	m := uses + n + 2*n
+	m := uses + n + 4*n
 	if mcc {
 		m += uses
 	}
