@@ -20,8 +20,8 @@ import (
 //     x, then its set, mem[x:x+size]: the nodes of its active options, as
 //     a sparse set. size is complemented (negative) while the item is
 //     covered.
-//   - past the blocks, when the set of short items is kept (choose.go),
-//     its words: bit i&31 of word i>>5 for primary item i.
+//   - past the blocks, the set of short items (choose.go): 64-bit words,
+//     each two words of mem, 8-byte aligned.
 //
 // As in Knuth's SSXCC, the size sits right below the set it counts, and
 // nodes name their item by its block. Everything a restore point must
