@@ -86,27 +86,36 @@ func RestoreMemory(n, uses int) int64 {
 // or a pentomino puzzle, whose whole saves are the faster.
 const wholeSaveFloor = 1 << 16
 
-// save makes a restore point, recorded in pt, and makes its stamp the
-// newest.
+// save makes a restore point, recorded in pt. A trail point gets a fresh
+// stamp; a whole save needs none, since nothing below it reads stamps
+// until a trail point is made or returned to, which gets its own.
 func (e *Engine) save(pt *point) {
 	pt.nAct, pt.nSec, pt.outer = e.nAct, e.nSec, e.trailing
-	e.fresh()
-	m := len(e.trail)
-	active, secondary := e.list[:e.nAct], e.list[e.nPrimary:e.nPrimary+e.nSec]
-	n := len(active) + len(secondary)
+	m, n := len(e.trail), int(e.nAct+e.nSec)
 	if e.mcc {
-		n += len(active)
+		n += int(e.nAct)
 	} else if e.track {
 		n += len(e.short) + 1
 	}
 	if n > WholeSaveMax || m+n > e.trailMax {
 		pt.mark, pt.whole, pt.trailing = int32(m), 0, true
 		e.trailing = true
+		e.fresh()
 		return
 	}
+	pt.mark, pt.whole, pt.trailing = int32(m+n), int32(n), false
+	e.trailing = false
 	e.room(n)
 	e.trail = e.trail[:m+n]
-	mem, dst := viewMem(e.mem), e.trail[m:]
+	e.saveWhole(e.trail[m:])
+}
+
+// saveWhole writes a whole save to dst: the sizes of the active items,
+// then with multiplicities the bounds of the primary ones, or the short
+// words when they are kept.
+func (e *Engine) saveWhole(dst []saved) {
+	active, secondary := e.list[:e.nAct], e.list[e.nPrimary:e.nPrimary+e.nSec]
+	mem := viewMem(e.mem)
 	for k, x := range active {
 		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
 	}
@@ -115,16 +124,14 @@ func (e *Engine) save(pt *point) {
 		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
 	}
 	dst = dst[len(secondary):]
-	if e.mcc { // and the bounds of the primary items
+	if e.mcc {
 		dst = dst[:len(active)]
 		for k, x := range active {
 			dst[k] = saved{x + boundAt - sizeAt, *mem.wide(int(uint32(x)) + boundAt)}
 		}
-	} else if e.track { // and the short words, when they are read
+	} else if e.track {
 		packShort(dst, e.short)
 	}
-	pt.mark, pt.whole, pt.trailing = int32(m+n), int32(n), false
-	e.trailing = false
 }
 
 // restore returns to restore point pt, made anew: a trail point writes
