@@ -145,7 +145,8 @@ type scratch struct {
 }
 
 // poller returns the function an engine calls every core.PollInterval
-// nodes: it looks at the context (setting *ctxErr when it has ended) and
+// nodes (the sparse engine also every sparse.PollWork updates): it looks
+// at the context (setting *ctxErr when it has ended) and
 // calls cfg.Progress when it is due.
 func poller(ctx context.Context, cfg *Config, start time.Time, eng core.Engine, ctxErr *error) func(*core.Counters) core.Action {
 	done := ctx.Done()
