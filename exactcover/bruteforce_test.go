@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/verify"
 )
 
 // bruteForce returns p's solutions by trying every subset of options

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // instance is a shared problem with its published counts.

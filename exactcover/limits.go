@@ -1,6 +1,6 @@
 package exactcover
 
-import "xcover/exactcover/internal/sparse"
+import "github.com/xcover/xcover/exactcover/internal/sparse"
 
 // Limits on the size of a compiled problem. Links are int32 indices, so every
 // count must stay well below 2³¹; beyond that, the limits are set by memory:

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/verify"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
 )
 
 // mccDir holds Knuth-format instances with multiplicities; see its README.

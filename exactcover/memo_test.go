@@ -15,10 +15,10 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
-	"xcover/internal/verify"
-	"xcover/specs"
-	"xcover/zdd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
+	"github.com/xcover/xcover/zdd"
 )
 
 // dominoes returns the problem of the domino tilings of an r×c board,

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
-	"xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/verify"
 )
 
 // found collects the solutions a search visits, each checked by the

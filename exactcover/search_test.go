@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // knuthExample is the 7-item example of Knuth's paper, all items primary;

@@ -9,7 +9,7 @@ import (
 	"slices"
 	"testing"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // runShards searches every shard of p's search split n ways and returns

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/verify"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
 )
 
 // sharedDir holds Knuth-format instances with known counts; see its README.

@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"testing"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // emptySudoku returns the empty n²×n² Sudoku: a cell, a digit in a row, in

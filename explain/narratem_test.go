@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/explain"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
 )
 
 // knuthMCC is the example of Knuth's DLX3 documentation, as in the shared

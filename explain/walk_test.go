@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/verify"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
 )
 
 // sharedDir is the project's read-only shared data, seen from this package.

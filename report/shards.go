@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strconv"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // MaxLine bounds one line of a shard's output: a solution of a problem

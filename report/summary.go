@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"math/big"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Summary is the last record of every command: what was found, how much

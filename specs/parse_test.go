@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/specs"
 )
 
 // badInputs each give exactly one positioned message, from Parse or, for

@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 
-	"xcover/internal/located"
+	"github.com/xcover/xcover/internal/located"
 )
 
 // Errors of [Read]; an *Error wraps one of them and says where.

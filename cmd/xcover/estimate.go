@@ -5,11 +5,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/internal/cliparse"
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
-	"xcover/report"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/cliparse"
+	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/report"
 )
 
 func estimateFlags() []cli.Flag {

@@ -6,11 +6,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/cliparse"
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/internal/cliparse"
+	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/searchcmd"
 )
 
 // defaultSteps is how many nodes of the search tree "xcover explain" tells

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/exitcode"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/exitcode"
 )
 
 // TestMemoryRefusal solves a 64 MB DLX file of one-item options, which

@@ -18,9 +18,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/cliparse"
-	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
+	"github.com/xcover/xcover/internal/cliparse"
+	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/iostreams"
 )
 
 func main() {

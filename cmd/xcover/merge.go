@@ -5,9 +5,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
-	"xcover/report"
+	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/report"
 )
 
 func mergeFlags() []cli.Flag {

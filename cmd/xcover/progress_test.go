@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/exitcode"
 )
 
 // TestStatusLine runs long searches with stderr a terminal: after a second,

@@ -9,9 +9,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/searchcmd"
 )
 
 // Big searches, solve's: -j, checkpoints and shards. See the exactcover

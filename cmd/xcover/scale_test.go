@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/exitcode"
 )
 
 // counts is what a search counts: solutions, nodes and updates.

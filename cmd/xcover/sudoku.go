@@ -10,13 +10,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
-	"xcover/problems/sudoku"
-	"xcover/report"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/problems/sudoku"
+	"github.com/xcover/xcover/report"
+	"github.com/xcover/xcover/specs"
 )
 
 func sudokuFlags() []cli.Flag {

@@ -10,13 +10,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/internal/cliparse"
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
-	"xcover/report"
-	"xcover/specs"
-	"xcover/zdd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/cliparse"
+	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/report"
+	"github.com/xcover/xcover/specs"
+	"github.com/xcover/xcover/zdd"
 )
 
 // maxZDDBytes bounds a ZDD file, which is read whole: 4 GiB hold some 150

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
-	"xcover/report"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/iostreams"
+	"github.com/xcover/xcover/report"
 )
 
 // Ending says how a command ends a search: what it calls a solution, what

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // knuth is the 7-item example of Knuth, "Dancing Links" (2000), all items

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // eightByEightHole is the 8x8 board without its centre 2x2, Dana Scott's

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // sharedSets lists every shared puzzle set with its answers (.sol.txt).

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"xcover/exactcover/internal/core"
-	"xcover/exactcover/internal/enginetest"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/enginetest"
 )
 
 // zddSolutions lists the ZDD's sets as enginetest writes solutions: the

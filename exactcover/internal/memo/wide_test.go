@@ -4,8 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"xcover/exactcover/internal/core"
-	"xcover/exactcover/internal/dlx"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/dlx"
 )
 
 // TestAgainstSearch counts bigger random problems, whose keys take several

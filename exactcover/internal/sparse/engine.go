@@ -4,7 +4,7 @@ import (
 	"slices"
 	"unsafe"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Everything the search changes lives in one array of int32, mem, so that

@@ -1,6 +1,6 @@
 package sparse
 
-import "xcover/exactcover/internal/core"
+import "github.com/xcover/xcover/exactcover/internal/core"
 
 // Unpack makes e choose as it must when sets, slacks or items are too
 // many for chooseM's one-pass sort key, so that the tests check both ways.

@@ -6,9 +6,9 @@ import (
 	"runtime"
 	"testing"
 
-	"xcover/exactcover/internal/core"
-	"xcover/exactcover/internal/enginetest"
-	"xcover/exactcover/internal/sparse"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/enginetest"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
 // problemOf compiles options, lists of items, into a problem whose items
