@@ -1,5 +1,7 @@
 package exactcover
 
+import "github.com/xcover/xcover/exactcover/internal/sparse"
+
 // Limits on the size of a compiled problem. Links are int32 indices, so every
 // count must stay well below 2³¹; beyond that, the limits are set by memory:
 // each node takes 16 bytes, so MaxNodes nodes take 2 GiB, a tenth of the
@@ -29,12 +31,14 @@ const MemoryBudget = 4 << 30
 // MemoryNeeded returns an upper bound, in bytes, on the memory that a
 // compiled problem with the given numbers of items, options and item uses
 // (summed over all options) takes in every engine that may be built for
-// it, so that callers can refuse a problem before building anything.
+// it, and one search's restore points in the sparse-set engine, so that
+// callers can refuse a problem before building anything.
 func MemoryNeeded(items, options, uses int) int64 {
 	// Per item: a header node in each engine, its bounds, bits and weight.
 	// Per option: a spacer in each engine and its index maps. Per use: a
 	// node in each engine (16 bytes in the dancing-links layout, 16 in the
 	// sparse-set layout with its place in the item's set) and its place
-	// in the flat model (8).
-	return int64(items)*64 + int64(options)*48 + int64(uses)*48
+	// in the flat model (8). The sparse-set engine's trail of restore
+	// points is bounded in proportion to items and uses too.
+	return int64(items)*64 + int64(options)*48 + int64(uses)*48 + sparse.RestoreMemory(items, uses)
 }

@@ -573,6 +573,10 @@ func (w *worker) poll(c *core.Counters) core.Action {
 	if d.stop.Load() || d.pause.Load() {
 		w.locate()
 		w.stopping = true
+		// Halted with no checkpoint to write, the rest of the piece is
+		// dropped: the engine need not export it (core.Run.Final), which
+		// takes seconds thousands of levels deep.
+		w.run.Final = d.stop.Load() && d.cfg.Checkpoint == ""
 		return core.Stop
 	}
 	if d.cfg.MaxNodes > 0 {

@@ -128,6 +128,7 @@ func (s *Solver) search(ctx context.Context, cfg Config, visit func(solution []i
 		MaxNodes:     cfg.MaxNodes,
 		Profile:      s.profile[:depth],
 		Export:       x.run.Export[:0],
+		Final:        true, // a stopped search is not resumed here (see searchDriven)
 	}
 	clear(x.run.Profile)
 	x.run.Poll = poller(ctx, &x.cfg, start, eng, &x.ctxErr)
@@ -161,7 +162,8 @@ type scratch struct {
 }
 
 // poller returns the function an engine calls every core.PollInterval
-// nodes: it looks at the context (setting *ctxErr when it has ended) and
+// nodes (the sparse engine also every sparse.PollWork updates): it looks
+// at the context (setting *ctxErr when it has ended) and
 // calls cfg.Progress when it is due.
 func poller(ctx context.Context, cfg *Config, start time.Time, eng core.Engine, ctxErr *error) func(*core.Counters) core.Action {
 	done := ctx.Done()

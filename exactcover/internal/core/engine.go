@@ -61,6 +61,12 @@ type Run struct {
 	Profile []int64
 	// Export receives the units an Action asked for; the engine appends.
 	Export []Unit
+	// Final tells the engine that the search will not be resumed: when a
+	// limit or Poll stops it, the engine need not export what is left,
+	// whose paths take time and memory in proportion to depth × branches
+	// (seconds and gigabytes on a 64×64 Sudoku stopped thousands of
+	// levels deep). The sparse engine honors it.
+	Final bool
 }
 
 // NextPoll returns the node count at which a search that has entered

@@ -17,13 +17,58 @@
 //
 // # Restoring
 //
-// As Knuth's programs do, the engine saves the sizes of all active items
-// at every branching node, its restore point (with multiplicities, the
-// primary items' bounds too; with many primary items, the set of short
-// items, see choose.go). Going back to it writes them back. (A trail of
-// the sizes that changed since, one stamp per item, cost more than it
-// saved.) A forced move (an item with one option left) needs no restore
-// point of its own: it has no sibling to come back for.
+// What the search changes and must bring back are words of one array: the
+// items' sizes, with multiplicities their bounds, and the words of the set
+// of short items (choose.go). A restore point, made at every branching
+// node, is one of two kinds (restore.go):
+//
+//   - a whole save, as in Knuth's programs: the sizes of all active items
+//     (and their bounds, and the short words) go on a stack, the trail,
+//     when the point is made; going back writes them back. Nothing that
+//     changes below it is recorded.
+//   - a trail point: nothing is saved when it is made; a size goes on the
+//     trail the first time it changes below the point (a stamp in the
+//     item's header says whether it is there since the newest point), a
+//     bound or a short word each time it changes; going back writes back,
+//     newest first, what the trail holds since the point.
+//
+// A whole save costs the number of active items at each branching node
+// and at each return to it; a trail point costs what changes, but adds a
+// test to every update, for which the loops that make updates come in two
+// compiled forms. A point is a whole save while its save is small (at
+// most WholeSaveMax entries) and the trail short enough, a trail point
+// otherwise: Sudoku, pentominoes and queens run on whole saves as fast as
+// before trail points existed, while the 64×64 Sudoku (16,384 items) and
+// deep problems with many items, such as a chain of 20,000 items each with
+// two options of its own, run on trail points, without the saves of
+// depth × items that took them to gigabytes. The kinds nest either way:
+// going back to a whole save discards newer entries (its save covers
+// them); going back to a trail point writes back every entry since,
+// whole saves included. A forced move (an item with one option left)
+// needs no restore point: it has no sibling to come back for.
+//
+// # Memory
+//
+// Along a path sizes only shrink, so trail points add at most one entry
+// per item use (an option leaving a set) and per item (covered), four per
+// primary item for the short words, and with multiplicities one per
+// primary use for the bounds; whole saves may bring the trail to as many
+// (trailMax, at least 64 Ki entries). The trail thus holds at most twice
+// that, 8 bytes an entry, whatever the depth: RestoreMemory, which
+// exactcover.MemoryNeeded budgets before the problem is built. Besides,
+// the search keeps one record per level (its choice and restore point)
+// and the current path: O(depth), at most the number of primary items
+// (with multiplicities, of options) plus two.
+//
+// # Polls
+//
+// The search polls its caller (core.Run.Poll: stop, donate work, report
+// progress) every core.PollInterval nodes, and also after PollWork
+// updates: where nodes are expensive (the 64×64 Sudoku's make hundreds
+// of updates each; choosing among tens of thousands of items looks at
+// each), a stop then takes effect within milliseconds. Choices count the
+// items they look at toward PollWork. A final run (core.Run.Final) stops
+// without listing the unexplored rest of the tree.
 //
 // An item is covered (inactive) when its size is stored complemented
 // (negative): the loops that remove options skip inactive items' sets at

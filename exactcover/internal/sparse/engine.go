@@ -2,6 +2,7 @@ package sparse
 
 import (
 	"slices"
+	"unsafe"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
@@ -19,32 +20,30 @@ import (
 //     x, then its set, mem[x:x+size]: the nodes of its active options, as
 //     a sparse set. size is complemented (negative) while the item is
 //     covered.
+//   - past the blocks, the set of short items (choose.go): 64-bit words,
+//     each two words of mem, 8-byte aligned.
 //
 // As in Knuth's SSXCC, the size sits right below the set it counts, and
-// nodes name their item by its block.
+// nodes name their item by its block. Everything a restore point must
+// bring back (sizes, bounds, the short items' words) is a word of mem, so
+// that the trail (restore.go) records them all alike, by their place.
 const (
+	stampAt = -6 // the restore point at which the size was last kept on the trail (restore.go)
 	slackAt = -5 // hi−lo (multiplicities)
 	boundAt = -4 // how many more options may cover the item (multiplicities)
 	itemAt  = -3 // the item's index
 	posAt   = -2 // the block's place in list
 	sizeAt  = -1 // the set's size, complemented while the item is covered
-	hdrLen  = 5
+	hdrLen  = 6
 )
-
-// saved is a block's size at a restore point.
-type saved struct {
-	x, size int32
-}
 
 // level is what the search remembers about one level of the tree.
 type level struct {
 	best   int32 // the block of the item branched on
 	r      int32 // place in mem of the option being tried (multiplicities: the option)
 	end    int32 // end of best's set (best is covered, so its set stays put)
-	mark   int32 // length of saves at the level's restore point, or -1 for a forced move
-	nAct   int32 // number of active primary items at the restore point
-	nSec   int32 // number of active secondary items at the restore point
 	branch int32 // with multiplicities: the branch taken (see mcc.go)
+	point        // the level's restore point; mark < 0 for a forced move
 }
 
 // Engine is a problem compiled into sparse sets, with the scratch state of
@@ -68,17 +67,20 @@ type Engine struct {
 	// mem[x+posAt] is block x's place in list.
 	list       []int32
 	nAct, nSec int32
-	saves      []saved // the sizes of active items at each restore point
-	bsaves     []int32 // with multiplicities, their bounds, parallel to saves
-	weight     []uint32
-	// When track is set (more than TrackShortAbove primary items), short
-	// has bit i set while primary item i is active with at most one option
-	// left, so that the search finds forced moves and dead ends without a
-	// scan; its words are saved at each restore point.
-	short      []uint64
-	shortSaves []uint64
-	shortAt    []int32 // the saves' length at each restore point with words in shortSaves
-	track      bool
+	// The trail and the state of restore points (restore.go).
+	trail    []saved
+	trailMax int   // the most entries whole saves may bring the trail to
+	stamp    int32 // the newest restore point's stamp
+	trailing bool  // the newest restore point is a trail point: changes go on the trail
+	weight   []uint32
+	// When track is set (more than TrackShortAbove primary items, no
+	// multiplicities), short has bit i set while primary item i is active
+	// with at most one option left, so that the search finds forced moves
+	// and dead ends without a scan. Its words are mem[shortAt:], so that
+	// restore points keep them as they keep sizes.
+	short   []uint64
+	shortAt int32
+	track   bool
 	// With multiplicities (mcc), blocks hold bounds and slacks.
 	mcc bool
 	// packedM: fewer than 2^13 primary items, every set shorter than 2^20
@@ -122,6 +124,10 @@ func (e *Engine) Reset(p *core.Problem) {
 	if p.NPrimary == n {
 		e.secBase = x + 1
 	}
+	e.mcc = p.Multiplicities()
+	e.track = p.NPrimary > TrackShortAbove && !e.mcc
+	e.shortAt = (x + 1) &^ 1 // 8-byte aligned, as mem's array is
+	x = e.shortAt + 2*int32(p.NPrimary>>6+1)
 	e.mem = resize(e.mem, int(x))
 	clear(e.mem)
 	mem := e.mem
@@ -162,10 +168,10 @@ func (e *Engine) Reset(p *core.Problem) {
 		}
 	}
 	e.nAct, e.nSec = e.nPrimary, int32(n)-e.nPrimary
-	e.saves = e.saves[:0]
-	e.bsaves = e.bsaves[:0]
+	e.trail = e.trail[:0]
+	e.trailMax = trailMax(n, len(p.Items), e.mcc)
+	e.stamp, e.trailing = 0, false
 	e.weight = resize(e.weight, p.NPrimary)
-	e.mcc = p.Multiplicities()
 	e.packedM = p.NPrimary < 1<<13
 	for i := range p.NPrimary {
 		lo, hi := p.Bounds(i)
@@ -175,16 +181,12 @@ func (e *Engine) Reset(p *core.Problem) {
 			e.packedM = false
 		}
 	}
-	e.track = p.NPrimary > TrackShortAbove
-	e.short = resize(e.short, p.NPrimary>>6+1)
-	clear(e.short)
+	e.short = wordsAt(mem, e.shortAt)
 	for i := range e.nPrimary {
 		if mem[e.base[i]+sizeAt] <= 1 {
 			e.short[i>>6] |= 1 << (i & 63)
 		}
 	}
-	e.shortSaves = e.shortSaves[:0]
-	e.shortAt = e.shortAt[:0]
 	if e.mcc { // an item with no option that may stay uncovered is content from the start
 		for i := range e.nPrimary {
 			if b := e.base[i]; mem[b+sizeAt] == 0 && mem[b+boundAt] <= mem[b+slackAt] {
@@ -211,6 +213,16 @@ func (e *Engine) MaxDepth() int {
 	return e.p.NPrimary
 }
 
+// wordsAt returns the 64-bit words that are mem[at:], at even: Go
+// allocates mem's array 8-byte aligned.
+func wordsAt(mem []int32, at int32) []uint64 {
+	s := mem[at:]
+	if len(s)%2 != 0 || uintptr(unsafe.Pointer(unsafe.SliceData(s)))%8 != 0 {
+		panic("sparse: short words out of line")
+	}
+	return unsafe.Slice((*uint64)(unsafe.Pointer(unsafe.SliceData(s))), len(s)/2)
+}
+
 func resize[T any](x []T, n int) []T {
 	if cap(x) < n {
 		return make([]T, n)
@@ -227,12 +239,9 @@ func (e *Engine) Clone() core.Engine {
 	c.mem0 = slices.Clone(e.mem0)
 	c.list0 = slices.Clone(e.list0)
 	c.list = core.Private(e.list, 0)
-	c.saves = nil
-	c.bsaves = nil
+	c.trail = nil
 	c.weight = core.Private[uint32](nil, len(e.weight))
-	c.short = core.Private(e.short, 0)
-	c.shortSaves = nil
-	c.shortAt = nil
+	c.short = wordsAt(c.mem, e.shortAt)
 	c.lv = core.Private[level](nil, len(e.lv))
 	c.sol = nil
 	c.prof = core.Private[int64](nil, len(e.prof))

@@ -1,6 +1,7 @@
 package sparse_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
@@ -30,4 +31,31 @@ func TestEngineMCCUnpacked(t *testing.T) {
 		sparse.Unpack(e)
 		return e
 	}, true)
+}
+
+// TestEngineRestorePoints runs the checks with every restore point a trail
+// point, and with whole saves only deep in the search (where few items are
+// left) below trail points, so that both kinds and their nesting are
+// checked, with and without multiplicities and the set of short items.
+func TestEngineRestorePoints(t *testing.T) {
+	for _, tc := range []struct {
+		whole, track int
+		mcc          bool
+	}{
+		{0, 0, false}, {0, 100, false}, {0, 0, true},
+		{5, 0, false}, {5, 0, true},
+	} {
+		t.Run(fmt.Sprintf("whole=%d/track=%d/mcc=%v", tc.whole, tc.track, tc.mcc), func(t *testing.T) {
+			defer setVar(&sparse.WholeSaveMax, tc.whole)()
+			defer setVar(&sparse.TrackShortAbove, tc.track)()
+			enginetest.Check(t, newEngine, tc.mcc)
+		})
+	}
+}
+
+// setVar sets *v to x until the returned function puts it back.
+func setVar(v *int, x int) (restore func()) {
+	old := *v
+	*v = x
+	return func() { *v = old }
 }

@@ -9,8 +9,9 @@ func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.
 	if u.After {
 		return dst, false, &core.PathError{Err: core.ErrBadPath}
 	}
-	m0, nAct0, nSec0 := e.save(), e.nAct, e.nSec
-	defer e.unsave(m0, nAct0, nSec0)
+	var pt point
+	e.save(&pt)
+	defer e.unsave(&pt)
 	base, alive, err := e.replay(u.Path, u.CountLast, c)
 	if err != nil || !alive {
 		return dst, false, err

@@ -1,5 +1,20 @@
 package sparse
 
+import "github.com/xcover/xcover/exactcover/internal/core"
+
 // Unpack makes e choose as it must when sets, slacks or items are too
 // many for chooseM's one-pass sort key, so that the tests check both ways.
 func Unpack(e *Engine) { e.packedM = false }
+
+// TrailPeak returns a Poll that records in *peak the most entries e's
+// trail holds at its polls, and its capacity in *capacity.
+func TrailPeak(e *Engine, peak, capacity *int) func(*core.Counters) core.Action {
+	return func(*core.Counters) core.Action {
+		*peak = max(*peak, len(e.trail))
+		*capacity = max(*capacity, cap(e.trail))
+		return core.Continue
+	}
+}
+
+// TrailMax is trailMax for e's problem.
+func TrailMax(e *Engine) int { return e.trailMax }

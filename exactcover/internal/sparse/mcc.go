@@ -95,6 +95,22 @@ func (e *Engine) firstOption(x int32) int32 {
 // or purified. It reports false when that leaves some primary item with
 // fewer options than it still needs.
 func (e *Engine) include(k int32) (updates int64, ok bool) {
+	if e.trailing {
+		return includeIn[trailed](e, k)
+	}
+	return includeIn[plain](e, k)
+}
+
+// exclude removes compiled option k from the sets of its active items.
+func (e *Engine) exclude(k int32) (updates int64, ok bool) {
+	if e.trailing {
+		return excludeIn[trailed](e, k)
+	}
+	return excludeIn[plain](e, k)
+}
+
+// includeIn is include in the form T (see sets.go).
+func includeIn[T plain | trailed](e *Engine, k int32) (updates int64, ok bool) {
 	mem := e.mem
 	e.dead = -1
 	for nn := e.first[k]; mem[2*nn] >= 0; nn++ {
@@ -109,12 +125,17 @@ func (e *Engine) include(k int32) (updates int64, ok bool) {
 				color = e.colors[nn]
 			}
 			e.deactivate(x)
-			updates += 1 + e.hideM(x, color, size, nn)
-		} else if mem[x+boundAt]--; mem[x+boundAt] == 0 {
-			e.deactivate(x)
-			updates += 1 + e.hideM(x, 0, size, nn)
+			updates += 1 + hideM[T](e, x, color, size, nn)
 		} else {
-			updates += e.drop(nn)
+			if isTrailed[T]() {
+				e.log(viewMem(mem), int(x+boundAt))
+			}
+			if mem[x+boundAt]--; mem[x+boundAt] == 0 {
+				e.deactivate(x)
+				updates += 1 + hideM[T](e, x, 0, size, nn)
+			} else {
+				updates += drop[T](e, nn)
+			}
 		}
 		if e.dead >= 0 {
 			return updates, false
@@ -123,13 +144,13 @@ func (e *Engine) include(k int32) (updates int64, ok bool) {
 	return updates, true
 }
 
-// exclude removes compiled option k from the sets of its active items.
-func (e *Engine) exclude(k int32) (updates int64, ok bool) {
+// excludeIn is exclude in the form T.
+func excludeIn[T plain | trailed](e *Engine, k int32) (updates int64, ok bool) {
 	mem := e.mem
 	e.dead = -1
 	for nn := e.first[k]; mem[2*nn] >= 0; nn++ {
 		if mem[mem[2*nn]+sizeAt] >= 0 {
-			updates += e.drop(nn)
+			updates += drop[T](e, nn)
 		}
 	}
 	return updates, e.dead < 0
@@ -138,9 +159,12 @@ func (e *Engine) exclude(k int32) (updates int64, ok bool) {
 // drop removes node nn's option from the set of its item, which is
 // active. A primary item left with fewer options than its bound needs is
 // noted in e.dead; one left with none, and content, becomes inactive.
-func (e *Engine) drop(nn int32) int64 {
+func drop[T plain | trailed](e *Engine, nn int32) int64 {
 	mem := e.mem
 	x := mem[2*nn]
+	if isTrailed[T]() {
+		e.keep(viewMem(mem), int(x))
+	}
 	s := mem[x+sizeAt] - 1
 	viewMem(mem).swapOut(int(nn), int(x+s))
 	mem[x+sizeAt] = s
@@ -161,8 +185,8 @@ func (e *Engine) drop(nn int32) int64 {
 // of their other active items. size is c's size before it was covered.
 // A primary item left with fewer options than its bound needs is noted in
 // e.dead; one left with none, and content, becomes inactive. The common
-// path of drop is written out here, without bounds checks (see hide).
-func (e *Engine) hideM(c, color, size, skip int32) (updates int64) {
+// path of drop is written out here, without bounds checks.
+func hideM[T plain | trailed](e *Engine, c, color, size, skip int32) (updates int64) {
 	mem := viewMem(e.mem)
 	// The loop over the set keeps its state in memory, read once per
 	// option, so that the inner loop has the registers to itself (see
@@ -182,6 +206,9 @@ func (e *Engine) hideM(c, color, size, skip int32) (updates int64) {
 			}
 			x := int(uint32(x32)) // (widened as in shut)
 			if s32 := *mem.wide(x + sizeAt); s32 > 0 {
+				if isTrailed[T]() {
+					e.keep(mem, x)
+				}
 				s := int(uint32(s32)) - 1
 				mem.swapOut(nn, x+s)
 				*mem.wide(x + sizeAt) = int32(s)

@@ -11,35 +11,15 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End,
 	if u.After {
 		return core.Exhausted, &core.PathError{Err: core.ErrBadPath} // never made here
 	}
-	m0, nAct0, nSec0 := e.save(), e.nAct, e.nSec
-	defer e.unsave(m0, nAct0, nSec0)
+	var pt point
+	e.save(&pt)
+	defer e.unsave(&pt)
 	base, alive, err := e.replay(u.Path, u.CountLast, c)
 	if err != nil || !alive {
 		return core.Exhausted, err
 	}
 	e.path = u.Path
 	return e.search(run, c, base), nil
-}
-
-// unsave returns to the restore point made when e.saves had length m, and
-// forgets it.
-func (e *Engine) unsave(m, nAct, nSec int32) {
-	e.restore(m, nAct, nSec)
-	e.forget(m)
-}
-
-// forget drops the newest restore point, whose saves began at m.
-func (e *Engine) forget(m int32) {
-	e.saves = e.saves[:m]
-	if e.mcc {
-		e.bsaves = e.bsaves[:m]
-	}
-	if e.track {
-		for len(e.shortAt) > 0 && e.shortAt[len(e.shortAt)-1] >= m {
-			e.shortAt = e.shortAt[:len(e.shortAt)-1]
-		}
-		e.shortSaves = e.shortSaves[:len(e.shortAt)*len(e.short)]
-	}
 }
 
 // bump adds to the weight of the item of block x, found with too few
@@ -49,6 +29,16 @@ func (e *Engine) bump(weighted bool, x int32) {
 		e.weight[i]++
 	}
 }
+
+// PollWork is how much work a search does at most between two polls,
+// besides core.PollInterval nodes: updates, and items looked at to choose
+// the item to branch on. Nodes alone would be too coarse where they are
+// expensive: on the 64×64 Sudoku a node makes hundreds of updates, and
+// on a problem with tens of thousands of items and no forced move each
+// choice looks at every one, so that core.PollInterval nodes would take
+// seconds. An update takes about 15 ns (pent-6x10-sym: 264 million in
+// 3.7 s), so that PollWork takes about 8 ms.
+const PollWork = 1 << 19
 
 // tally holds a search's counts while it runs; they reach the caller's
 // core.Counters when the search polls and when it ends.
@@ -69,6 +59,10 @@ func (t *tally) add(c *core.Counters) core.Counters {
 type walk struct {
 	t        tally
 	nextPoll int64
+	// nextWork is the count of updates at which to poll next (see
+	// PollWork); other work brings it closer: the items and words looked
+	// at to choose an item, the levels listed for a solution.
+	nextWork int64
 	base     int
 	cut      int // levels ≤ cut gave their other branches away
 	fast     bool
@@ -76,14 +70,15 @@ type walk struct {
 	mcc      bool // the problem has multiplicities
 }
 
-// poll does what is due when a search reaches Run.NextPoll: at the node
-// limit, or when Poll says Stop, it exports every unexplored part of the
-// search (levels w.base…depth, those above w.cut) and reports how it ends;
+// poll does what is due when a search reaches Run.NextPoll or its work
+// PollWork: at the node limit, or when Poll says Stop, it exports every
+// unexplored part of the search (levels w.base…depth, those above w.cut;
+// nothing when the run is final) and reports how it ends;
 // otherwise it exports or donates what Poll asks for and the search goes
 // on.
 func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end core.End, stop bool) {
 	if run.MaxNodes > 0 && w.t.nodes >= run.MaxNodes {
-		run.Export = e.export(run.Export, w.base, depth, w.cut)
+		e.exportRest(run, w, depth)
 		return core.NodeLimit, true
 	}
 	if run.Poll == nil {
@@ -93,7 +88,7 @@ func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end 
 	sofar := w.t.add(c)
 	switch run.Poll(&sofar) {
 	case core.Stop:
-		run.Export = e.export(run.Export, w.base, depth, w.cut)
+		e.exportRest(run, w, depth)
 		return core.Polled, true
 	case core.Export:
 		run.Export = e.export(run.Export, w.base, depth, w.cut)
@@ -101,6 +96,14 @@ func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end 
 		run.Export, w.cut = e.donate(run.Export, w.base, depth, w.cut)
 	}
 	return core.Exhausted, false
+}
+
+// exportRest exports, for a search that stops at level depth, every part
+// not yet explored, unless the run is final.
+func (e *Engine) exportRest(run *core.Run, w *walk, depth int) {
+	if !run.Final {
+		run.Export = e.export(run.Export, w.base, depth, w.cut)
+	}
 }
 
 // search is the search loop: levels on an explicit stack, nothing
@@ -126,15 +129,15 @@ func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.End
 	ww.fast = e.track && !run.Weighted
 	ww.mcc = e.mcc
 	clear(e.prof)
-	ww.nextPoll = run.NextPoll(0)
+	ww.nextPoll, ww.nextWork = run.NextPoll(0), PollWork
 
 forward:
-	if ww.t.nodes >= ww.nextPoll {
+	if ww.t.nodes >= ww.nextPoll || ww.t.updates >= ww.nextWork {
 		if why, stop := e.poll(run, ww, c, depth); stop {
 			end = why
 			goto finish
 		}
-		ww.nextPoll = run.NextPoll(ww.t.nodes)
+		ww.nextPoll, ww.nextWork = run.NextPoll(ww.t.nodes), ww.t.updates+PollWork
 	}
 	ww.t.nodes++
 	e.prof[depth]++
@@ -142,9 +145,12 @@ forward:
 	lv.mark = -1
 	if e.nAct == 0 { // every primary item covered (or content): a solution
 		ww.t.sols++
-		if run.Visit != nil && !run.Visit(e.solution(depth)) {
-			end = core.Visited
-			goto finish
+		if run.Visit != nil {
+			ww.nextWork -= int64(depth)
+			if !run.Visit(e.solution(depth)) {
+				end = core.Visited
+				goto finish
+			}
 		}
 		if run.MaxSolutions > 0 && ww.t.sols >= run.MaxSolutions {
 			end = core.SolutionLimit
@@ -159,10 +165,12 @@ forward:
 		for k, m := range e.short {
 			if m != 0 {
 				best = e.base[k<<6|bits.TrailingZeros64(m)]
+				ww.nextWork -= int64(k)
 				goto chosen
 			}
 		}
 	}
+	ww.nextWork -= int64(e.nAct) // what choose may look at
 	best = e.choose(depth == ww.base, ww.weighted)
 chosen:
 	lv.best = best
@@ -177,7 +185,7 @@ chosen:
 		goto taken
 	}
 	ww.t.updates += e.cover(best)
-	lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
+	e.save(&lv.point)
 
 advance:
 	u, ok = e.take(*viewMem(e.mem).wide(int(uint32(lv.r))))
@@ -199,11 +207,12 @@ next: // on to lv's next branch, if it has one and keeps it
 	if lv.r+1 >= lv.end {
 		goto backup
 	}
-	e.restore(lv.mark, lv.nAct, lv.nSec)
+	e.restore(&lv.point)
 	lv.r++
 	goto advance
 
 nodeM: // with multiplicities: take the option lv.r, then remove it
+	ww.nextWork -= int64(e.nAct)
 	lv.best, score = e.chooseM(ww.weighted)
 	if score <= 0 { // too few options left for the item
 		e.bump(ww.weighted, lv.best)
@@ -211,7 +220,7 @@ nodeM: // with multiplicities: take the option lv.r, then remove it
 	}
 	lv.r = e.firstOption(lv.best)
 	if score > 1 { // else no right branch, and no restore point to come back to
-		lv.mark, lv.nAct, lv.nSec = e.save(), e.nAct, e.nSec
+		e.save(&lv.point)
 	}
 	lv.branch = takeBranch
 	u, ok = e.include(lv.r)
@@ -220,8 +229,7 @@ nodeM: // with multiplicities: take the option lv.r, then remove it
 right: // the other branch of lv's node, its last: remove its option
 	// (next comes here only while lv has its restore point, which the
 	// left branch alone has.)
-	e.restore(lv.mark, lv.nAct, lv.nSec)
-	e.forget(lv.mark)
+	e.unsave(&lv.point)
 	lv.mark = -1
 	lv.branch = excludeBranch
 	u, ok = e.exclude(lv.r)
@@ -232,7 +240,7 @@ backup:
 		goto finish
 	}
 	if lv.mark >= 0 { // leaving a restore point for good
-		e.forget(lv.mark)
+		e.forget(&lv.point)
 	}
 	depth--
 	lv = &e.lv[depth]

@@ -1,27 +1,21 @@
 package sparse
 
-import "slices"
+import "unsafe"
 
 // The set operations of the search, each returning the updates it made.
 // Items are named by their blocks (see engine.go).
 
 // deactivate covers the item of block x without touching the other items'
-// sets: its size is complemented, and it leaves the active items. The
-// caller has checked that it is active.
+// sets (multiplicities): its size is complemented, so that its set is no
+// longer maintained, and it leaves the active items. The caller has
+// checked that it is active.
 func (e *Engine) deactivate(x int32) {
-	e.freeze(x)
-	e.unlist(x)
-}
-
-// freeze complements block x's size, so that its set is no longer
-// maintained, and takes its item out of the set of short items.
-func (e *Engine) freeze(x int32) {
-	mem, w := viewMem(e.mem), int(x)
-	*mem.wide(w + sizeAt) = ^*mem.wide(w + sizeAt)
-	if x < e.secBase {
-		i := *mem.wide(w + itemAt)
-		*viewWords(e.short).at(i >> 6) &^= 1 << (i & 63)
+	mem := viewMem(e.mem)
+	if e.trailing {
+		e.keep(mem, int(x))
 	}
+	*mem.wide(int(x) + sizeAt) = ^*mem.wide(int(x) + sizeAt)
+	e.unlist(x)
 }
 
 // unlist takes block x out of its list of active items.
@@ -48,7 +42,12 @@ func (e *Engine) unlist(x int32) {
 func (e *Engine) cover(c int32) int64 {
 	e.unlist(c)
 	q := int(e.mem[c]) // a node of c's item, which has options
-	updates, _ := e.shut(q, q+1)
+	var updates int64
+	if e.trailing {
+		updates, _ = shut[trailed](e, q, q+1)
+	} else {
+		updates, _ = shut[plain](e, q, q+1)
+	}
 	e.dead = -1
 	return updates
 }
@@ -68,6 +67,20 @@ func (e *Engine) take(cur int32) (updates int64, ok bool) { return e.takeOption(
 // it is cover and take in one, with the same work.
 func (e *Engine) force(cur int32) (updates int64, ok bool) { return e.takeOption(cur, true) }
 
+// The loops that change sizes come in two compiled forms: below a trail
+// point (trailed) each size goes on the trail before its first change,
+// and each short word before it changes; below a whole save (plain) they
+// change unrecorded. Testing e.trailing at each update instead would cost
+// what the plain form saves. The type parameter's size tells the two
+// forms apart, as a constant in each (as in the dancing-links engine).
+type (
+	plain   int8
+	trailed int16
+)
+
+// isTrailed reports whether T is the trail point's form.
+func isTrailed[T plain | trailed]() bool { return unsafe.Sizeof(T(0)) == 2 }
+
 // takeOption is take, and with self force: cur's own item is then taken
 // out of the active list and covered first.
 //
@@ -76,7 +89,7 @@ func (e *Engine) force(cur int32) (updates int64, ok bool) { return e.takeOption
 // still active, since covering an item only shortens the sets of active
 // ones.
 func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
-	mem, list, short := viewMem(e.mem), viewMem(e.list), viewWords(e.short)
+	mem, list := viewMem(e.mem), viewMem(e.list)
 	secBase, nAct, nSec := int(e.secBase), e.nAct, e.nSec
 	e.dead = -1
 	// e.unlist, written out: block x leaves its active list.
@@ -113,11 +126,15 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 		// shut, with the hiding written out: cur's option, the only one
 		// in its item's set, leaves the sets of the option's other items,
 		// all out of the active lists and about to be covered (so neither
-		// short nor dead ends).
+		// short nor dead ends). (Once per forced move, the kind of restore
+		// point is tested at each item rather than compiled in.)
 		a := int(uint32(*mem.wide(2 * c)))
+		if e.trailing {
+			e.keepOption(c)
+		}
 		*mem.wide(a + sizeAt) = ^*mem.wide(a + sizeAt)
 		i := *mem.wide(a + itemAt)
-		*short.at(i >> 6) &^= 1 << (i & 63)
+		*viewWords(e.short).at(i >> 6) &^= 1 << (i & 63)
 		updates++
 		for nn := c + 1; nn != c; nn++ {
 			x32 := *mem.wide(2 * nn)
@@ -134,8 +151,44 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 			}
 		}
 	}
-	u, ok := e.shut(c+1, c)
+	var u int64
+	if e.trailing {
+		u, ok = shut[trailed](e, c+1, c)
+	} else {
+		u, ok = shut[plain](e, c+1, c)
+	}
 	return updates + u, ok
+}
+
+// keepOption puts on the trail what force is about to change of node c's
+// option, below a trail point: the sizes of its active items, and the
+// short word of c's item.
+func (e *Engine) keepOption(c int) {
+	mem := viewMem(e.mem)
+	a := int(uint32(*mem.wide(2 * c)))
+	if i := *mem.wide(a + itemAt); *viewWords(e.short).at(i >> 6)&(1<<(i&63)) != 0 {
+		e.logWord(i)
+	}
+	for nn := c; ; {
+		if x := int(uint32(*mem.wide(2 * nn))); *mem.wide(x + sizeAt) >= 0 {
+			e.keep(mem, x)
+		}
+		if nn++; *mem.wide(2 * nn) < 0 {
+			nn += int(*mem.wide(2 * nn))
+		}
+		if nn == c {
+			return
+		}
+	}
+}
+
+// logWord puts the short word of primary item i on the trail, as its two
+// words of mem: the caller, below a trail point, is about to change the
+// item's bit.
+func (e *Engine) logWord(i int32) {
+	x := e.shortAt + 2*(i>>6) - sizeAt
+	e.room(2)
+	e.trail = append(e.trail, saved{x, e.mem[x+sizeAt]}, saved{x + 1, e.mem[x+1+sizeAt]})
 }
 
 // shut covers, in order, the items of the nodes from node from around
@@ -151,7 +204,7 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 // These loops are most of the engine's time: they read the arena without
 // bounds checks (views.go) and are written out in one function, so that
 // the calls it would take are not made for each item.
-func (e *Engine) shut(from, stop int) (updates int64, ok bool) {
+func shut[T plain | trailed](e *Engine, from, stop int) (updates int64, ok bool) {
 	mem := viewMem(e.mem)
 	// The loops over the option and over each set keep their state in
 	// memory, read once per option, so that the innermost loop has the
@@ -172,10 +225,17 @@ func (e *Engine) shut(from, stop int) (updates int64, ok bool) {
 		if size < 0 {
 			continue
 		}
+		if isTrailed[T]() {
+			e.keep(mem, x)
+		}
 		*mem.wide(x + sizeAt) = ^int32(size)
 		if x < int(e.secBase) {
 			i := *mem.wide(x + itemAt)
-			*viewWords(e.short).at(i >> 6) &^= 1 << (i & 63)
+			w := viewWords(e.short).at(i >> 6)
+			if isTrailed[T]() && *w&(1<<(i&63)) != 0 {
+				e.logWord(i)
+			}
+			*w &^= 1 << (i & 63)
 		}
 		at.color = 0
 		if e.colors != nil {
@@ -197,6 +257,9 @@ func (e *Engine) shut(from, stop int) (updates int64, ok bool) {
 				}
 				y := int(uint32(y32))
 				if s32 := *mem.wide(y + sizeAt); s32 >= 0 {
+					if isTrailed[T]() {
+						e.keep(mem, y)
+					}
 					s := int(uint32(s32)) - 1
 					mem.swapOut(nn, y+s)
 					*mem.wide(y + sizeAt) = int32(s)
@@ -209,7 +272,11 @@ func (e *Engine) shut(from, stop int) (updates int64, ok bool) {
 							e.dead = int32(y)
 						}
 						i := *mem.wide(y + itemAt)
-						*viewWords(e.short).at(i >> 6) |= 1 << (i & 63)
+						w := viewWords(e.short).at(i >> 6)
+						if isTrailed[T]() && *w&(1<<(i&63)) == 0 {
+							e.logWord(i)
+						}
+						*w |= 1 << (i & 63)
 					}
 				}
 				nn++
@@ -220,62 +287,4 @@ func (e *Engine) shut(from, stop int) (updates int64, ok bool) {
 		}
 	}
 	return updates, true
-}
-
-// save makes a restore point: the sizes of the active items go on
-// e.saves, whose length there it returns (and, when the set of short
-// items is kept, its words on e.shortSaves).
-func (e *Engine) save() int32 {
-	m := int32(len(e.saves))
-	if e.track {
-		e.shortAt = append(e.shortAt, m)
-		e.shortSaves = append(e.shortSaves, e.short...)
-	}
-	active, secondary := e.list[:e.nAct], e.list[e.nPrimary:e.nPrimary+e.nSec]
-	n := len(active) + len(secondary)
-	// A last entry, never read, makes every restore point begin at a
-	// different length.
-	e.saves = slices.Grow(e.saves, n+1)[:int(m)+n+1]
-	mem, dst := viewMem(e.mem), e.saves[m:]
-	dst[n] = saved{}
-	for k, x := range active {
-		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
-	}
-	dst = dst[len(active):]
-	for k, x := range secondary {
-		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
-	}
-	if e.mcc { // and the bounds of the primary items, the first nAct
-		e.bsaves = slices.Grow(e.bsaves, n+1)[:len(e.saves)]
-		bounds := e.bsaves[m:][:len(active)]
-		for k, x := range active {
-			bounds[k] = *mem.wide(int(uint32(x)) + boundAt)
-		}
-	}
-	return m
-}
-
-// restore returns to the restore point made when e.saves had length m and
-// nAct primary and nSec secondary items were active. (Items covered since
-// come back by the counts alone: covering only ever moves an item just
-// past the end of its active list.)
-func (e *Engine) restore(m, nAct, nSec int32) {
-	mem := viewMem(e.mem)
-	for _, s := range e.saves[m : m+nAct+nSec] {
-		*mem.wide(int(uint32(s.x)) + sizeAt) = s.size
-	}
-	if e.mcc {
-		for k, s := range e.saves[m : m+nAct] {
-			*mem.wide(int(uint32(s.x)) + boundAt) = e.bsaves[int(m)+k]
-		}
-	}
-	e.nAct, e.nSec = nAct, nSec
-	if e.track {
-		// The restore point is the newest whose saves begin at m.
-		k := len(e.shortAt) - 1
-		for e.shortAt[k] != m {
-			k--
-		}
-		copy(e.short, e.shortSaves[k*len(e.short):])
-	}
 }

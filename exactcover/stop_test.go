@@ -1,0 +1,65 @@
+package exactcover_test
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover"
+)
+
+// emptySudoku returns the empty n²×n² Sudoku: a cell, a digit in a row, in
+// a column and in a box are its primary items.
+func emptySudoku(n int) *exactcover.Problem {
+	m := n * n
+	p := &exactcover.Problem{}
+	for _, kind := range []string{"p", "r", "c", "b"} {
+		for i := range m {
+			for j := range m {
+				p.Primary = append(p.Primary, fmt.Sprintf("%s%d,%d", kind, i, j))
+			}
+		}
+	}
+	for r := range m {
+		for c := range m {
+			for d := range m {
+				b := r/n*n + c/n
+				p.Options = append(p.Options, exactcover.NewOption(fmt.Sprintf("p%d,%d", r, c),
+					fmt.Sprintf("r%d,%d", r, d), fmt.Sprintf("c%d,%d", c, d), fmt.Sprintf("b%d,%d", b, d)))
+			}
+		}
+	}
+	return p
+}
+
+// TestStopDeep stops a search thousands of levels deep, at its node limit,
+// on the 64×64 Sudoku, alone and with two workers (no checkpoint): Search
+// must return what it found without listing the unexplored rest of the
+// tree, which no one resumes (an engine's export of it holds every
+// sibling's whole path: hundreds of megabytes, seconds).
+func TestStopDeep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 64×64 Sudoku")
+	}
+	s := mustNew(t, emptySudoku(8))
+	cfg := exactcover.Config{Engine: exactcover.EngineSparse, MaxNodes: 1}
+	if _, err := s.Search(context.Background(), cfg, nil); err != nil { // builds the engine
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		cfg.MaxNodes, cfg.Workers = 2000, workers
+		st, err := s.Search(context.Background(), cfg, nil)
+		runtime.ReadMemStats(&after)
+		if err != nil || st.Status != exactcover.NodeLimit || st.Nodes < 2000 {
+			t.Fatalf("%d workers: got %+v, %v; want a stop at the node limit, 2000 nodes", workers, st, err)
+		}
+		// Restore points take about 4 MB here (the sparse engine's
+		// trail); each further worker, its engine: about 70 MB.
+		if got, want := after.TotalAlloc-before.TotalAlloc, uint64(16<<20+(workers-1)*96<<20); got > want {
+			t.Errorf("%d workers: the search allocated %d bytes, want at most %d", workers, got, want)
+		}
+	}
+}
