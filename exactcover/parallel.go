@@ -440,7 +440,7 @@ func (w *worker) search(p piece) {
 	d := w.d
 	var c core.Counters
 	w.run.Export = w.run.Export[:0]
-	w.run.MaxNodes, w.allowed = 0, 0
+	w.run.MaxNodes, w.allowed, w.run.Final = 0, 0, false
 	w.donating, w.stopping, w.fr.valid = false, false, false
 	var (
 		end      core.End
@@ -513,7 +513,13 @@ func (w *worker) search(p piece) {
 	clear(w.run.Profile)
 	// A search that used up what it was allowed (end NodeLimit) has
 	// exported its rest to the pool; the worker takes the next piece, and
-	// halts the search when the budget has nothing left for it.
+	// halts the search when the budget has nothing left for it. One that
+	// used up the budget's last grant with no checkpoint to write exported
+	// nothing (see claim): it halts the search at once, which never ends
+	// as complete with that rest unsearched.
+	if end == core.NodeLimit && w.run.Final {
+		d.haltLocked(NodeLimit, nil)
+	}
 }
 
 // claim tops up what the budget allows the worker's search of cur, having
@@ -540,6 +546,13 @@ func (w *worker) claim(nodes int64) bool {
 		}
 	}
 	w.run.MaxNodes = w.allowed
+	// A grant short of what was asked is the budget's last: a search that
+	// stops at it is stopped for good, and with no checkpoint to write its
+	// rest is not wanted (core.Run.Final): exporting it takes memory in the
+	// square of the depth on a search thousands of levels deep.
+	if want > 0 && d.budget.Load() == 0 && d.cfg.Checkpoint == "" {
+		w.run.Final = true
+	}
 	return w.allowed > nodes
 }
 
