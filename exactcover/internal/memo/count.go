@@ -31,11 +31,19 @@ type LimitError struct {
 	Level, Levels int  // options decided, of all
 	ZDD           bool // the ZDD was being built
 	States        bool // a level has more states than int32 numbers
+	// Search: the memo of a [Searcher], with Entries residual problems,
+	// was being built (Level and Levels are then zero).
+	Search  bool
+	Entries int64
 }
 
 func (e *LimitError) Error() string {
 	if e.States {
 		return fmt.Sprintf("%v: one level would have more than %d states, after %d of %d options", ErrLimit, maxLevelStates, e.Level, e.Levels)
+	}
+	if e.Search {
+		return fmt.Sprintf("%v: the search's memo and the ZDD would take %s, more than the limit of %s, after %d residual problems",
+			ErrLimit, bytesize.Format(e.Need), bytesize.Format(e.Limit), e.Entries)
 	}
 	what := "the frontier"
 	if e.ZDD {
