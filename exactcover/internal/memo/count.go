@@ -118,6 +118,9 @@ func (c *Counter) KeyBitsByLevel() []int { return c.pl.bits[:len(c.pl.order)] }
 // twice as many as the level before.
 func (c *Counter) Bound() float64 { return c.pl.bound() }
 
+// SetLimit changes the memory limit (0: no bound).
+func (c *Counter) SetLimit(n int64) { c.cfg.Limit = n }
+
 // Done reports whether the count is complete.
 func (c *Counter) Done() bool { return c.count != nil }
 

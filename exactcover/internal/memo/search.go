@@ -145,6 +145,9 @@ func NewSearcher(p *core.Problem, cfg Config) *Searcher {
 	return s
 }
 
+// SetLimit changes the memory limit (0: no bound).
+func (s *Searcher) SetLimit(n int64) { s.cfg.Limit = n }
+
 // Done reports whether the ZDD is complete.
 func (s *Searcher) Done() bool { return s.done }
 
