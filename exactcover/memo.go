@@ -520,7 +520,7 @@ func (s *Solver) ZDD(ctx context.Context, cfg ZDDConfig) (*zdd.ZDD, CountResult,
 		z, err = r.raceZDD(ctx, bound, &res)
 	}
 	res.Elapsed, res.Status = time.Since(r.start), countStatus(ctx, err)
-	if r.m != nil && r.memoing > 0 {
+	if res.Method == "memo" && r.m != nil && r.memoing > 0 {
 		res.Memo = memoStats(r.m.Stats())
 	}
 	if err != nil {
@@ -550,7 +550,7 @@ func (r *counting) raceZDD(ctx context.Context, bound float64, res *CountResult)
 	var lastErr error
 	for slice := zddFirstSlice; ; slice *= 2 {
 		if r.m != nil {
-			r.m.SetLimit(limit - searcherBytes(sr))
+			r.m.SetLimit(max(limit-searcherBytes(sr), 1)) // 0 would be no limit
 			z, err := r.frontierZDD(ctx, slice)
 			switch {
 			case z != nil:
@@ -571,9 +571,16 @@ func (r *counting) raceZDD(ctx context.Context, bound float64, res *CountResult)
 			if r.m != nil {
 				frontier = r.m.Stats().Bytes
 			}
-			sr.SetLimit(limit - frontier)
+			sr.SetLimit(max(limit-frontier, 1))
 			err := r.searchZDD(ctx, sr, slice)
 			switch {
+			case ctx.Err() != nil:
+				res.Method = "search"
+				r.searchResult(sr, res)
+				return nil, err
+			case err != nil:
+				lastErr = err
+				sr = nil
 			case sr.Done():
 				res.Method = "search"
 				if r.m == nil {
@@ -584,13 +591,6 @@ func (r *counting) raceZDD(ctx context.Context, bound float64, res *CountResult)
 				r.searchResult(sr, res)
 				r.m = nil
 				return sr.ZDD(), nil
-			case ctx.Err() != nil:
-				res.Method = "search"
-				r.searchResult(sr, res)
-				return nil, err
-			case err != nil:
-				lastErr = err
-				sr = nil
 			}
 		}
 		if r.m == nil && sr == nil {

@@ -26,6 +26,7 @@ func TestSolutions(t *testing.T) {
 		{name: "json", json: true, sols: [][]int{{1, 0}, {2}}, want: []string{
 			`{"type":"solution","number":1,"option_indices":[1,0],"options":[{"items":["b","x:red"]},{"label":"first","items":["a"]}]}` + "\n",
 			`{"type":"solution","number":2,"option_indices":[2],"options":[{"label":"<a&b>","items":["a","b"]}]}` + "\n"}},
+		{name: "empty solution as text", sols: [][]int{{}, {2}}, want: []string{"(the empty solution)\n", "<a&b>\n"}},
 		{name: "empty solution", json: true, sols: [][]int{{}}, want: []string{`{"type":"solution","number":1,"option_indices":[],"options":[]}` + "\n"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -50,7 +51,8 @@ func TestNumbers(t *testing.T) {
 		{name: "text", n: 1, numbers: []int{2, 4, 10}, want: "2 4 10\n"},
 		{name: "text empty", n: 1, want: "\n"},
 		{name: "json", n: 7, numbers: []int{1, 5}, json: true, want: `{"type":"solution","number":7,"options":[1,5]}` + "\n"},
-		{name: "json nil", n: 1, json: true, want: `{"type":"solution","number":1,"options":null}` + "\n"},
+		{name: "json nil", n: 1, json: true, want: `{"type":"solution","number":1,"options":[]}` + "\n"},
+		{name: "json empty", n: 2, numbers: []int{}, json: true, want: `{"type":"solution","number":2,"options":[]}` + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := string(Numbers(new(bytes.Buffer), tc.n, tc.numbers, tc.json)); got != tc.want {
