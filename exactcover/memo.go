@@ -2,6 +2,7 @@ package exactcover
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -452,11 +453,19 @@ type ZDDConfig struct {
 	// frontier keeps every level (eight bytes per state), the search
 	// every residual problem it met; then the diagram.
 	MemoLimit int64
+	// Method, when set, builds the ZDD that way alone: "memo" (the
+	// frontier) or "search" (which refuses multiplicities); empty chooses
+	// as [Solver.ZDD] says.
+	Method string
 	// Progress, when set, is called about every ProgressEvery (default
 	// one second).
 	Progress      func(*CountProgress)
 	ProgressEvery time.Duration
 }
+
+// ErrZDDMethod is wrapped by the error of [Solver.ZDD] when ZDDConfig.Method
+// names no method, or one that cannot build the problem's ZDD.
+var ErrZDDMethod = errors.New("no such way to build the ZDD")
 
 // zddFirstSlice is the time each way of building a ZDD gets in the first
 // round of their race (see [Solver.ZDD]); each round doubles it. A few
@@ -510,6 +519,21 @@ func (s *Solver) ZDD(ctx context.Context, cfg ZDDConfig) (*zdd.ZDD, CountResult,
 		err error
 	)
 	switch bound := r.m.Bound(); {
+	case cfg.Method == "memo":
+		res.Method, res.Why = "memo", "asked for"
+		z, err = r.frontierZDD(ctx, 0)
+	case cfg.Method == "search" && !memo.Searchable(&s.model):
+		return nil, CountResult{Method: "search"}, fmt.Errorf("%w: the search builds no ZDD of a problem with multiplicities", ErrZDDMethod)
+	case cfg.Method == "search":
+		r.m = nil
+		res.Method, res.Why = "search", "asked for"
+		sr := memo.NewSearcher(&s.model, memo.Config{Limit: cfg.MemoLimit})
+		if err = r.searchZDD(ctx, sr, math.MaxInt64); err == nil {
+			z = sr.ZDD()
+		}
+		r.searchResult(sr, &res)
+	case cfg.Method != "":
+		return nil, CountResult{}, fmt.Errorf("%w: %q", ErrZDDMethod, cfg.Method)
 	case !memo.Searchable(&s.model):
 		res.Method, res.Why = "memo", "the search handles no multiplicities"
 		z, err = r.frontierZDD(ctx, 0)
@@ -559,7 +583,7 @@ func (r *counting) raceZDD(ctx context.Context, bound float64, res *CountResult)
 				return z, nil
 			case ctx.Err() != nil:
 				res.Method = "memo"
-				return nil, err
+				return nil, ctx.Err()
 			case err != nil:
 				lastErr = err
 				res.Memo = memoStats(r.m.Stats())
@@ -577,7 +601,7 @@ func (r *counting) raceZDD(ctx context.Context, bound float64, res *CountResult)
 			case ctx.Err() != nil:
 				res.Method = "search"
 				r.searchResult(sr, res)
-				return nil, err
+				return nil, ctx.Err()
 			case err != nil:
 				lastErr = err
 				sr = nil

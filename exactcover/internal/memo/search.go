@@ -301,9 +301,16 @@ func (s *Searcher) choose(o int32) {
 		} else {
 			s.state[it] = code
 		}
-		for x := s.optStart[it]; x < s.optStart[it+1]; x++ {
-			if code == 0 || s.optColor[x] != code {
-				s.remove(s.opts[x])
+		lo, hi := s.optStart[it], s.optStart[it+1]
+		if code == 0 {
+			for _, o := range s.opts[lo:hi] {
+				s.remove(o)
+			}
+			continue
+		}
+		for x, c := range s.optColor[lo:hi] {
+			if c != code {
+				s.remove(s.opts[int(lo)+x])
 			}
 		}
 	}
@@ -316,9 +323,8 @@ func (s *Searcher) remove(o int32) {
 	}
 	s.removed[o] = true
 	s.optTrail = append(s.optTrail, o)
-	p := s.p
-	for u := p.Begin[o]; u < p.Begin[o+1]; u++ {
-		s.length[p.Items[u]]--
+	for _, it := range s.p.Items[s.p.Begin[o]:s.p.Begin[o+1]] {
+		s.length[it]--
 	}
 }
 
@@ -330,8 +336,8 @@ func (s *Searcher) undo(mark [2]int32) {
 		o := s.optTrail[len(s.optTrail)-1]
 		s.optTrail = s.optTrail[:len(s.optTrail)-1]
 		s.removed[o] = false
-		for u := p.Begin[o]; u < p.Begin[o+1]; u++ {
-			s.length[p.Items[u]]++
+		for _, it := range p.Items[p.Begin[o]:p.Begin[o+1]] {
+			s.length[it]++
 		}
 	}
 	for len(s.itemTrail) > int(mark[1]) {
