@@ -395,16 +395,22 @@ func (t *table) addGrow(key, cnt []uint64, grown bool) (int32, bool) {
 	return int32(i), grown
 }
 
-func (t *table) rehash() {
-	t.slots = make([]int32, 2*len(t.slots))
-	mask := uint64(len(t.slots) - 1)
-	for i := range t.n {
-		h := hashKey(t.keys[i*t.k:i*t.k+t.k]) & mask
-		for t.slots[h] != 0 {
+func (t *table) rehash() { t.slots = slotsFor(t.keys, t.k, 2*len(t.slots)) }
+
+// slotsFor returns an open-addressing table of size slots (a power of two)
+// for the keys of k words each: slot h holds the index + 1 of a key whose
+// hash leads there, 0 when empty.
+func slotsFor(keys []uint64, k, size int) []int32 {
+	slots := make([]int32, size)
+	mask := uint64(size - 1)
+	for i := range len(keys) / k {
+		h := hashKey(keys[i*k:i*k+k]) & mask
+		for slots[h] != 0 {
 			h = (h + 1) & mask
 		}
-		t.slots[h] = int32(i + 1)
+		slots[h] = int32(i + 1)
 	}
+	return slots
 }
 
 func equal(a, b []uint64) bool {

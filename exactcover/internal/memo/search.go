@@ -420,14 +420,4 @@ func (m *searchMemo) find(key []uint64) (entry int32, hit bool) {
 	return int32(len(m.nodes) - 1), false
 }
 
-func (m *searchMemo) rehash() {
-	m.slots = make([]int32, 2*len(m.slots))
-	mask := uint64(len(m.slots) - 1)
-	for i := range m.nodes {
-		h := hashKey(m.keys[i*m.k:i*m.k+m.k]) & mask
-		for m.slots[h] != 0 {
-			h = (h + 1) & mask
-		}
-		m.slots[h] = int32(i + 1)
-	}
-}
+func (m *searchMemo) rehash() { m.slots = slotsFor(m.keys, m.k, 2*len(m.slots)) }
