@@ -572,6 +572,7 @@ func (r *counting) raceZDD(ctx context.Context, bound float64, res *CountResult)
 	limit := r.cfg.MemoLimit
 	sr := memo.NewSearcher(&r.s.model, memo.Config{Limit: limit})
 	var lastErr error
+	res.Why = fmt.Sprintf("the frontier may visit %.3g states; it and the search took turns", bound) // until one finishes
 	for slice := zddFirstSlice; ; slice *= 2 {
 		if r.m != nil {
 			r.m.SetLimit(max(limit-searcherBytes(sr), 1)) // 0 would be no limit
