@@ -33,7 +33,9 @@ import (
 // field per secondary item: 0 when it is covered or no active option uses
 // it, 1 while it is open, 1+c once purified to its c-th color. Equal keys
 // have the same active options (an option is active when all its items
-// are open or purified to its colors), hence the same completions.
+// are open or purified to its colors; an item left out of the key has no
+// active option), hence the same completions. A state in which a primary
+// item has no option left is not kept: it is seen at once to have none.
 type Searcher struct {
 	p   *core.Problem
 	cfg Config
@@ -73,7 +75,6 @@ type searchFrame struct {
 	item   int32    // the branching item
 	next   int32    // the index in opts of the next option to try
 	chosen int32    // the option being tried
-	opts   int32    // the number of options tried so far
 	mark   [2]int32 // trail lengths before the choice
 	chain  zdd.Node // the ZDD of the options tried so far
 	entry  int32    // the memo entry of the state
