@@ -52,6 +52,9 @@ func TestZDDAgainstDLX6(t *testing.T) {
 		{"soma", filepath.Join("testdata", "zdd", "soma.dlx"), 11520, 19432, 145131, "short", true},
 		// OEIS A002860: Latin squares of order 5.
 		{"latin-5", filepath.Join("testdata", "zdd", "latin-5.dlx"), 161280, 104082, 104081, "short", false},
+		// The same squares with colors: a cell is a secondary item colored
+		// by its symbol.
+		{"latin-5-xcc", filepath.Join("testdata", "zdd", "latin-5-xcc.dlx"), 161280, 103962, 105101, "short", false},
 		// 2339 packings up to symmetry, ×4 (Haselgrove, 1960).
 		{"pent-6x10", filepath.Join(sharedDir, "pent-6x10.dlx"), 9356, 38939, 2243002, "long", false},
 	} {
