@@ -1,4 +1,4 @@
-module xcover
+module github.com/xcover/xcover
 
 go 1.24.0
 

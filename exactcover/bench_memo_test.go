@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // BenchmarkCountAll counts with each method. Issue 12 asks for the 16×16

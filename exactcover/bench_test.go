@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // BenchmarkCount counts every solution of named shared instances under

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/testtier"
-	"xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/internal/verify"
 )
 
 // bruteForce returns p's solutions by trying every subset of options

@@ -3,7 +3,7 @@ package exactcover
 import (
 	"fmt"
 
-	"xcover/internal/bytesize"
+	"github.com/xcover/xcover/internal/bytesize"
 )
 
 // Builder collects a problem given by item indices rather than names, for

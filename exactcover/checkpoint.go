@@ -15,7 +15,7 @@ import (
 
 	"github.com/google/renameio/v2"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Checkpoint is the saved position of a search: what it has counted so

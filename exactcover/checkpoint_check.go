@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // A checkpoint's digest tells a damaged file, not a forged one: anyone can

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"testing"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // FuzzCheckpoint feeds the checkpoint reader bodies that carry a valid

@@ -8,7 +8,7 @@ import (
 	"runtime"
 	"testing"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // chain is the deepest problem of its size: n items, each with two options

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // EstimateConfig configures [Solver.Estimate].

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // deepChain returns n items, each covered by two options of its own: the

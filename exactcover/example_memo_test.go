@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"xcover/exactcover"
-	"xcover/zdd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/zdd"
 )
 
 // Counting the domino tilings of a 12×12 board: 5·10¹⁶ solutions, far too

@@ -6,7 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // A count with every core: the totals are the sequential search's, nodes

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // The 7-item example of Knuth's "Dancing Links" paper: items A…G, six

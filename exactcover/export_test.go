@@ -1,8 +1,8 @@
 package exactcover
 
 import (
-	"xcover/exactcover/internal/dlx"
-	"xcover/exactcover/internal/sparse"
+	"github.com/xcover/xcover/exactcover/internal/dlx"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
 // SetTrackShortAbove sets both engines' TrackShortAbove for the solvers

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/testtier"
-	"xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/internal/verify"
 )
 
 // mccDir holds Knuth-format instances with multiplicities; see its README.

@@ -8,9 +8,9 @@ import (
 	"math/big"
 	"time"
 
-	"xcover/exactcover/internal/core"
-	"xcover/exactcover/internal/memo"
-	"xcover/zdd"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/memo"
+	"github.com/xcover/xcover/zdd"
 )
 
 // Memo chooses how [Solver.CountAll] counts: by the search, which meets

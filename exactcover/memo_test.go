@@ -15,11 +15,11 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
-	"xcover/internal/testtier"
-	"xcover/internal/verify"
-	"xcover/specs"
-	"xcover/zdd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
+	"github.com/xcover/xcover/zdd"
 )
 
 // dominoes returns the problem of the domino tilings of an r×c board,

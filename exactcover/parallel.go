@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // The driver in this file runs every search that is more than one engine

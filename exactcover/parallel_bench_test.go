@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // BenchmarkParallel counts the instances of the speed target with each

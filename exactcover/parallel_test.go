@@ -14,9 +14,9 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
-	"xcover/internal/testtier"
-	"xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/internal/verify"
 )
 
 // found collects the solutions a search visits, each checked by the

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Config bounds and instruments one search. The zero value explores the

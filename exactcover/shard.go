@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"strings"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Shard names part K (1…N) of a search divided into N parts that share

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // merged merges parts with exactcover.Merge and returns the totals as one

@@ -1,6 +1,6 @@
 package exactcover
 
-import "xcover/exactcover/internal/core"
+import "github.com/xcover/xcover/exactcover/internal/core"
 
 // A piece is a unit of work as the drivers keep it: the unit, and its
 // share of the search tree for progress reports. The share is an interval

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"slices"
 
-	"xcover/exactcover/internal/core"
-	"xcover/exactcover/internal/dlx"
-	"xcover/exactcover/internal/sparse"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/dlx"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
 // Solver is a compiled exact-cover problem together with the engines that

@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
-	"xcover/internal/testtier"
-	"xcover/internal/verify"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
 )
 
 // loadDLX reads a Knuth-format instance; it skips the test when the file

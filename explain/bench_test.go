@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/explain"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
 )
 
 // BenchmarkWalk measures the teaching walk, which is meant to be read, not

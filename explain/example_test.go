@@ -6,8 +6,8 @@ import (
 	"os"
 	"strings"
 
-	"xcover/exactcover"
-	"xcover/explain"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
 )
 
 // Knuth's 7-item example: the steps of the search, one line each.

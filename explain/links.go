@@ -3,7 +3,7 @@ package explain
 import (
 	"iter"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // links is the dancing-links structure of Knuth's Algorithm X, laid out as

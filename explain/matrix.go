@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Limits of the matrix view. Each item is a column two characters wide, so

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strings"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Limits on how much one line of the narration lists. Beyond them a list is

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // The narration of Algorithm M, for problems with multiplicities (see

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // knuthMCC is the example of Knuth's DLX3 documentation, as in the shared

@@ -7,7 +7,7 @@ import (
 	"io"
 	"strings"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // DefaultTreeNodes is the drawing's bound when TreeConfig.MaxNodes is 0:

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"unicode"
 
-	"xcover/exactcover"
-	"xcover/explain"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
 )
 
 // dotGraph is what parseDOT understands of a graph: node ids with their

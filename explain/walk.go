@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Kind says what a [Step] of the search is.

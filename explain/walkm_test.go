@@ -12,10 +12,10 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/testtier"
-	"xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/internal/verify"
 )
 
 // mccDir is the shared multiplicity instances in Knuth's DLX3 format.

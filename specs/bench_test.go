@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/specs"
+	"github.com/xcover/xcover/specs"
 )
 
 // BenchmarkParse parses shared instances and a large synthetic file.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Bounds (multiplicities) on primary items, as Knuth's DLX3 writes them in

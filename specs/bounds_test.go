@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/internal/verify"
-	"xcover/specs"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
 )
 
 // primaryLine writes a spec's primary items as DLX3 would, for comparing.

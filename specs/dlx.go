@@ -6,8 +6,8 @@ import (
 	"iter"
 	"unicode/utf8"
 
-	"xcover/exactcover"
-	"xcover/internal/strictyaml"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/strictyaml"
 )
 
 // Directives: comment lines that Knuth's programs ignore but that carry the

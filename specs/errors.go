@@ -3,7 +3,7 @@ package specs
 import (
 	"errors"
 
-	"xcover/internal/located"
+	"github.com/xcover/xcover/internal/located"
 )
 
 // ErrSyntax is wrapped by every *Error that reports input not written as its

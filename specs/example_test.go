@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"xcover/specs"
+	"github.com/xcover/xcover/specs"
 )
 
 // Parse Knuth's 7-item example, written in his DLX format, and print its

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"xcover/internal/verify"
-	"xcover/specs"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
 )
 
 // shippedCounts are the solution counts of the shipped examples, each with

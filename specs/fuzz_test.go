@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/verify"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
 )
 
 // maxSeedBytes skips the large generated examples as seeds.

@@ -3,8 +3,8 @@ package specs
 import (
 	"unsafe"
 
-	"xcover/exactcover"
-	"xcover/internal/bytesize"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/bytesize"
 )
 
 // Limits on input. A parser stops at the first declaration, option or item

@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/testtier"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/specs"
 )
 
 // badInputs each give exactly one positioned message, from Parse or, for

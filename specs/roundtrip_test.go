@@ -7,8 +7,8 @@ import (
 	"slices"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/specs"
 )
 
 // sharedDirs hold Knuth-format instances shared by the project

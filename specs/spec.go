@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Format names one of the two ways a problem is written down.

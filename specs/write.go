@@ -10,8 +10,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"xcover/exactcover"
-	"xcover/internal/strictyaml"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/strictyaml"
 )
 
 // Parse reads a spec written in format f. file names the input in messages

@@ -8,8 +8,8 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"xcover/exactcover"
-	"xcover/internal/strictyaml"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/strictyaml"
 )
 
 // The fields of a YAML spec and of an option written as a mapping.

@@ -3,7 +3,7 @@ package zdd
 import (
 	"math/big"
 
-	"xcover/internal/multiword"
+	"github.com/xcover/xcover/internal/multiword"
 )
 
 // counts holds the number of sets below every node as fixed-width

@@ -6,7 +6,7 @@ import (
 	"os"
 	"strings"
 
-	"xcover/zdd"
+	"github.com/xcover/xcover/zdd"
 )
 
 // The solutions of Knuth's 7-item example, as DLX6 would write them: one

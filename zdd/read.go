@@ -8,7 +8,7 @@ import (
 	"io"
 	"io/fs"
 
-	"xcover/internal/located"
+	"github.com/xcover/xcover/internal/located"
 )
 
 // Errors of [Read]; an *Error wraps one of them and says where.

@@ -5,8 +5,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/cliparse"
-	"xcover/internal/searchcmd"
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 )
 
 // completion prints the script that completes xcover in a shell:

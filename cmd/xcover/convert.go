@@ -7,9 +7,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
-	"xcover/specs"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/specs"
 )
 
 func convertFlags() []cli.Flag {

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/specs"
 )
 
 // TestConvertRoundTrip converts every shared DLX file and every shipped

@@ -10,15 +10,15 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/bytesize"
-	"xcover/internal/cliparse"
-	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
-	"xcover/internal/searchcmd"
-	"xcover/report"
-	"xcover/zdd"
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/internal/bytesize"
+	"github.com/xcover/xcover/zdd"
 )
 
 // Counting beyond enumeration: solve --count --memo counts exactly whatever

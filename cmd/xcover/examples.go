@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/cliparse"
-	"xcover/internal/searchcmd"
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 )
 
 // examples lists the shipped examples as COMMAND/NAME, or prints the one

@@ -6,12 +6,12 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/cliparse"
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
-	"xcover/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
 )
 
 // defaultSteps is how many nodes of the search tree "xcover explain" tells

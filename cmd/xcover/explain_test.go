@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 )
 
 // explainTotals matches the last counts line of a narration; a narration

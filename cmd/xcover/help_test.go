@@ -10,8 +10,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 )
 
 // fullWriter fails every write as /dev/full does.

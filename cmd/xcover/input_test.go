@@ -7,9 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/exitcode"
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // TestMemoryRefusal solves a 64 MB DLX file of one-item options, which

@@ -16,12 +16,12 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/cliparse"
-	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
-	"xcover/internal/verify"
-	"xcover/specs"
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
 )
 
 var update = flag.Bool("update", false, "rewrite the -- stdout -- section of every scenario with the actual output")

@@ -6,9 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
-	"xcover/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 )
 
 func mergeFlags() []cli.Flag {

@@ -11,14 +11,14 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
-	"xcover/internal/searchcmd"
-	"xcover/problems/pentomino"
-	"xcover/report"
-	"xcover/specs"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/problems/pentomino"
+	"github.com/xcover/xcover/specs"
 )
 
 // maxSVGPackings bounds an SVG sheet: 1000 packings of 60 cells already

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 )
 
 // TestPentominoJSON reads --json output as a script would: one object per

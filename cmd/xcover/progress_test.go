@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/internal/exitcode"
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // TestStatusLine runs long searches with stderr a terminal: after a second,

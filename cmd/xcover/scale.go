@@ -12,9 +12,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Big searches, solve's: -j, checkpoints and shards. See the exactcover

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"xcover/internal/exitcode"
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // counts is what a search counts: solutions, nodes and updates.

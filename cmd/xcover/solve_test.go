@@ -18,10 +18,10 @@ import (
 	"testing"
 	"time"
 
-	"xcover/internal/exitcode"
-	"xcover/internal/testtier"
-	"xcover/problems/sudoku"
-	"xcover/specs"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/problems/sudoku"
+	"github.com/xcover/xcover/specs"
 )
 
 // expectedRow is one line of the shared expected.tsv: Knuth's DLX1 (DLX2

@@ -11,13 +11,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
-	"xcover/problems/sudoku"
-	"xcover/report"
-	"xcover/specs"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/problems/sudoku"
+	"github.com/xcover/xcover/specs"
 )
 
 func sudokuFlags() []cli.Flag {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/problems/sudoku"
+	"github.com/xcover/xcover/problems/sudoku"
 )
 
 // TestSudokuEmitSpecSolve checks that "xcover solve" on the problem that

@@ -10,14 +10,14 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/internal/cliparse"
-	"xcover/internal/exitcode"
-	"xcover/internal/searchcmd"
-	"xcover/internal/verify"
-	"xcover/report"
-	"xcover/specs"
-	"xcover/zdd"
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/specs"
+	"github.com/xcover/xcover/zdd"
 )
 
 // zddCommands are the subcommands of "xcover zdd"; do binds an action to

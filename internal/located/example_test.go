@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"xcover/internal/located"
+	"github.com/xcover/xcover/internal/located"
 )
 
 var ErrBoard = errors.New("bad board")

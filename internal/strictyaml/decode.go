@@ -13,7 +13,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"xcover/internal/located"
+	"github.com/xcover/xcover/internal/located"
 )
 
 // Error is a YAML input error at a 1-based Line and Column (in

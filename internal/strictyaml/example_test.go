@@ -3,7 +3,7 @@ package strictyaml_test
 import (
 	"fmt"
 
-	"xcover/internal/strictyaml"
+	"github.com/xcover/xcover/internal/strictyaml"
 )
 
 // A reader for a small format: a name and a count. The typo "cuont" is

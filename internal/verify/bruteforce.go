@@ -1,6 +1,6 @@
 package verify
 
-import "xcover/exactcover"
+import "github.com/xcover/xcover/exactcover"
 
 // MaxBruteForceOptions bounds BruteForce. It decides each option in turn,
 // so it may visit up to 2ⁿ subsets of n options; pruning on the bounds

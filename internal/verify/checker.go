@@ -3,7 +3,7 @@ package verify
 import (
 	"fmt"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Checker checks many solutions of one problem quickly: the names are

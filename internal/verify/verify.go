@@ -19,7 +19,7 @@ package verify
 import (
 	"fmt"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // use records how the chosen options touch one item so far.

@@ -3,7 +3,7 @@ package pentomino
 import (
 	"testing"
 
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // toPieces converts the tests' pieces for the package.

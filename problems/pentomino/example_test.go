@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"xcover/problems/pentomino"
+	"github.com/xcover/xcover/problems/pentomino"
 )
 
 // Example counts the packings of the twelve pentominoes into a 20x3 box:

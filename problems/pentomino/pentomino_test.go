@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // eightByEightHole is the 8x8 board without its centre 2x2, Dana Scott's

@@ -10,7 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"xcover/internal/strictyaml"
+	"github.com/xcover/xcover/internal/strictyaml"
 )
 
 // Piece is a polyomino to pack, with its name (one letter or digit, printed

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"xcover/exactcover"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/specs"
 )
 
 // Options chooses how pieces may move and whether to count packings up to

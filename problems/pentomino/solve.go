@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Limits bounds one call of [Puzzle.Solve]; the zero value finds every

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 type pt struct{ r, c int }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"sync"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Answer is the outcome of one puzzle of a batch.

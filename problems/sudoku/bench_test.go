@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // userTime returns the CPU time this process has spent in user mode: on a

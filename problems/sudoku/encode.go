@@ -6,8 +6,8 @@ import (
 	"math/bits"
 	"strconv"
 
-	"xcover/exactcover"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/specs"
 )
 
 // ErrFull: a grid with no empty cell has nothing to encode.

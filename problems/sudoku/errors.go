@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 
-	"xcover/internal/located"
+	"github.com/xcover/xcover/internal/located"
 )
 
 // Sentinel errors, wrapped by the errors this package returns; test for them

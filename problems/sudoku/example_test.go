@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"os"
 
-	"xcover/problems/sudoku"
+	"github.com/xcover/xcover/problems/sudoku"
 )
 
 // Example_sudoku reads a 9×9 puzzle in line form (POJ 3074's first sample),

@@ -1,6 +1,6 @@
 package sudoku
 
-import "xcover/exactcover"
+import "github.com/xcover/xcover/exactcover"
 
 // RecordWriter takes the records of a [Report]: text for people, or JSON
 // objects for programs (report.Stream is one).

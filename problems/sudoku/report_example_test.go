@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"os"
 
-	"xcover/problems/sudoku"
+	"github.com/xcover/xcover/problems/sudoku"
 )
 
 // lines writes a Report's records to stdout: text as it is, objects as

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // sharedSets lists every shared puzzle set with its answers (.sol.txt).

@@ -6,7 +6,7 @@ import (
 	"math/bits"
 	"slices"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Config bounds one puzzle's search.

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // lineGrid reads one Line puzzle with the package reader, for tests whose

@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"strings"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // AppendGrid appends g written in format f to dst, ending with a newline,

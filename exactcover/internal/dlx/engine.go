@@ -3,7 +3,7 @@ package dlx
 import (
 	"slices"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // node is one cell of the dancing-links structure. Nodes 1…N are the item

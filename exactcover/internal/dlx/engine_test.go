@@ -3,9 +3,9 @@ package dlx_test
 import (
 	"testing"
 
-	"xcover/exactcover/internal/core"
-	"xcover/exactcover/internal/dlx"
-	"xcover/exactcover/internal/enginetest"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/dlx"
+	"github.com/xcover/xcover/exactcover/internal/enginetest"
 )
 
 func newEngine(p *core.Problem) core.Engine { return dlx.New(p) }

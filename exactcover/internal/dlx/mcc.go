@@ -1,6 +1,6 @@
 package dlx
 
-import "xcover/exactcover/internal/core"
+import "github.com/xcover/xcover/exactcover/internal/core"
 
 // The search of Algorithm M (multiplicities), as Knuth's DLX3 performs it;
 // see the package documentation. A level's item keeps its bound in

@@ -1,6 +1,6 @@
 package dlx
 
-import "xcover/exactcover/internal/core"
+import "github.com/xcover/xcover/exactcover/internal/core"
 
 // forcedLevel marks, in Engine.tweak, a level whose option was forced by a
 // path step without an item (a partial solution) in a problem with

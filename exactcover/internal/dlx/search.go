@@ -1,6 +1,6 @@
 package dlx
 
-import "xcover/exactcover/internal/core"
+import "github.com/xcover/xcover/exactcover/internal/core"
 
 // Search explores the subtree of u (core.Engine).
 func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End, error) {

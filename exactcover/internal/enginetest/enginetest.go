@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Random returns a small random problem with secondary items, colors and,

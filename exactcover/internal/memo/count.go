@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"math/big"
 
-	"xcover/exactcover/internal/core"
-	"xcover/internal/bytesize"
-	"xcover/internal/multiword"
-	"xcover/zdd"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/internal/bytesize"
+	"github.com/xcover/xcover/internal/multiword"
+	"github.com/xcover/xcover/zdd"
 )
 
 // Config sets the limits of a count.

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // domino returns the exact-cover problem of the domino tilings of an

@@ -6,9 +6,9 @@ import (
 	"slices"
 	"testing"
 
-	"xcover/exactcover/internal/core"
-	"xcover/exactcover/internal/enginetest"
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/enginetest"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // zddSolutions lists the ZDD's sets (see sets).

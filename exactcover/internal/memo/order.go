@@ -4,7 +4,7 @@ import (
 	"math"
 	"slices"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // The order of the primary items decides the frontier: an item is in the

@@ -4,7 +4,7 @@ import (
 	"math"
 	"math/bits"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // plan is the static part of a count: the order in which options are

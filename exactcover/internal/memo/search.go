@@ -4,8 +4,8 @@ import (
 	"context"
 	"math/bits"
 
-	"xcover/exactcover/internal/core"
-	"xcover/zdd"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/zdd"
 )
 
 // Searcher builds the ZDD of all solutions the way Knuth's DLX6 does:

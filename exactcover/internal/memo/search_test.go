@@ -8,11 +8,11 @@ import (
 	"slices"
 	"testing"
 
-	"xcover/exactcover/internal/core"
-	"xcover/exactcover/internal/dlx"
-	"xcover/exactcover/internal/enginetest"
-	"xcover/internal/testtier"
-	"xcover/zdd"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/dlx"
+	"github.com/xcover/xcover/exactcover/internal/enginetest"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/zdd"
 )
 
 // sets lists a ZDD's sets as enginetest writes solutions: the caller's

@@ -4,9 +4,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"xcover/exactcover/internal/core"
-	"xcover/exactcover/internal/dlx"
-	"xcover/internal/testtier"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/dlx"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // TestAgainstSearch counts bigger random problems, whose keys take several

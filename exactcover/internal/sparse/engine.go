@@ -3,7 +3,7 @@ package sparse
 import (
 	"slices"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Everything the search changes lives in one array of int32, mem, so that

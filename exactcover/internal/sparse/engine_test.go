@@ -3,9 +3,9 @@ package sparse_test
 import (
 	"testing"
 
-	"xcover/exactcover/internal/core"
-	"xcover/exactcover/internal/enginetest"
-	"xcover/exactcover/internal/sparse"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/enginetest"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
 func newEngine(p *core.Problem) core.Engine { return core.New[sparse.Engine](p) }

@@ -1,6 +1,6 @@
 package sparse
 
-import "xcover/exactcover/internal/core"
+import "github.com/xcover/xcover/exactcover/internal/core"
 
 // Expand enters the node that u names and lists its children
 // (core.Engine). It counts exactly what a search entering that node would

@@ -3,7 +3,7 @@ package sparse
 import (
 	"math"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // The search with multiplicities branches two ways, as Knuth's SSMCC

@@ -1,6 +1,6 @@
 package sparse
 
-import "xcover/exactcover/internal/core"
+import "github.com/xcover/xcover/exactcover/internal/core"
 
 // replay takes the steps of path as levels 0…len(path)-1, silently except
 // that the last step's updates go to c when countLast is set. It returns

@@ -3,7 +3,7 @@ package sparse
 import (
 	"math/bits"
 
-	"xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Search explores the subtree of u (core.Engine).

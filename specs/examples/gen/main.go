@@ -18,9 +18,9 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"xcover/exactcover"
-	"xcover/problems/pentomino"
-	"xcover/specs"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/problems/pentomino"
+	"github.com/xcover/xcover/specs"
 )
 
 func main() {

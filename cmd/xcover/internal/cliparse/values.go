@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"xcover/internal/bytesize"
+	"github.com/xcover/xcover/internal/bytesize"
 )
 
 // Count is a flag value: a whole number from Min to Max (0: no bound).

@@ -11,8 +11,8 @@ import (
 	"slices"
 	"strconv"
 
-	"xcover/exactcover"
-	"xcover/internal/located"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/located"
 )
 
 // MaxLine bounds one line of a shard's output: a solution of a problem

@@ -6,11 +6,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/iostreams"
-	"xcover/internal/statusline"
-	"xcover/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/statusline"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
 )
 
 // Progress of a long run, on stderr: the fraction done (Knuth's estimate

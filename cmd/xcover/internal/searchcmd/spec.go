@@ -10,10 +10,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/exactcover"
-	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
-	"xcover/specs"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/specs"
 )
 
 // LoadSpec reads the command's input ([ReadSpec]) as --format says, and

@@ -6,9 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"xcover/internal/iostreams"
-	"xcover/internal/statusline"
-	"xcover/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/statusline"
 )
 
 // Writer is a command's output (see [report.Stream]) with the progress it

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 func TestSolutions(t *testing.T) {

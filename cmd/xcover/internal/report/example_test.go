@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"os"
 
-	"xcover/exactcover"
-	"xcover/report"
-	"xcover/specs"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/specs"
 )
 
 // Print the solutions of Knuth's 7-item example as "xcover solve --json"

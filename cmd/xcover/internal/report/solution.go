@@ -5,7 +5,7 @@ import (
 	"cmp"
 	"strconv"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Solutions formats the solutions of one problem as "xcover solve" prints

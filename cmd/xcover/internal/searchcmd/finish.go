@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/exitcode"
-	"xcover/internal/iostreams"
-	"xcover/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
 )
 
 // Ending says how a command ends a search: what it calls a solution, what

@@ -6,9 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"xcover/exactcover"
-	"xcover/explain"
-	"xcover/internal/bytesize"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/internal/bytesize"
 )
 
 // The lines for people that end a command's output on stderr: the --stats

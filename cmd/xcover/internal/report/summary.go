@@ -7,7 +7,7 @@ import (
 	"math/big"
 	"strconv"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // Summary is the last record of every command: what was found, how much

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"xcover/exactcover"
+	"github.com/xcover/xcover/exactcover"
 )
 
 func TestStatsLine(t *testing.T) {
