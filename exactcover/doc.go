@@ -98,7 +98,9 @@
 // of any size: the 16×16 domino board's 2.4·10³⁰ tilings take a fraction
 // of a second and a megabyte. The same levels, kept whole, are the ZDD of
 // all solutions ([Solver.ZDD]; package xcover/zdd counts, samples and
-// lists it). Memoizing pays when the problem has a narrow frontier in some
+// lists it); where the frontier is wide, Solver.ZDD builds it instead as
+// Knuth's DLX6 does, by the search with a memo of the residual problems it
+// meets. Memoizing pays when the problem has a narrow frontier in some
 // order (boards and strips tiled by small pieces) and loses badly when
 // constraints reach across the whole problem (Sudoku, n queens,
 // pentominoes); by default CountAll searches first and memoizes only when

@@ -12,7 +12,6 @@ import (
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/internal/verify"
-	"github.com/xcover/xcover/specs"
 )
 
 // mccDir holds Knuth-format instances with multiplicities; see its README.
@@ -20,16 +19,7 @@ var mccDir = filepath.Join("..", "..", "shared", "data", "mcc")
 
 // loadMCC reads a DLX3 file of the shared data.
 func loadMCC(t testing.TB, name string) *exactcover.Problem {
-	path := filepath.Join(mccDir, name+".dlx")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Skipf("shared data absent: %v", err)
-	}
-	sp, err := specs.Parse(path, data, specs.DLX)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &sp.Problem
+	return loadDLX(t, filepath.Join(mccDir, name+".dlx"))
 }
 
 type mccExpected struct {

@@ -12,7 +12,6 @@ import (
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/internal/verify"
-	"github.com/xcover/xcover/specs"
 )
 
 // sharedDir holds Knuth-format instances with known counts; see its README.
@@ -53,16 +52,7 @@ func readExpected(t testing.TB) []expected {
 }
 
 func loadShared(t testing.TB, name string) *exactcover.Problem {
-	path := filepath.Join(sharedDir, name+".dlx")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Skipf("shared data absent: %v", err)
-	}
-	sp, err := specs.Parse(path, data, specs.DLX)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &sp.Problem
+	return loadDLX(t, filepath.Join(sharedDir, name+".dlx"))
 }
 
 // shortNodes is the most search-tree nodes (Knuth's count) of an instance

@@ -31,11 +31,19 @@ type LimitError struct {
 	Level, Levels int  // options decided, of all
 	ZDD           bool // the ZDD was being built
 	States        bool // a level has more states than int32 numbers
+	// Search: the memo of a [Searcher], with Entries residual problems,
+	// was being built (Level and Levels are then zero).
+	Search  bool
+	Entries int64
 }
 
 func (e *LimitError) Error() string {
 	if e.States {
 		return fmt.Sprintf("%v: one level would have more than %d states, after %d of %d options", ErrLimit, maxLevelStates, e.Level, e.Levels)
+	}
+	if e.Search {
+		return fmt.Sprintf("%v: the search's memo and the ZDD would take %s, more than the limit of %s, after %d residual problems",
+			ErrLimit, bytesize.Format(e.Need), bytesize.Format(e.Limit), e.Entries)
 	}
 	what := "the frontier"
 	if e.ZDD {
@@ -109,6 +117,9 @@ func (c *Counter) KeyBitsByLevel() []int { return c.pl.bits[:len(c.pl.order)] }
 // level, at most 2^bits states for the key bits in use there, and at most
 // twice as many as the level before.
 func (c *Counter) Bound() float64 { return c.pl.bound() }
+
+// SetLimit changes the memory limit (0: no bound).
+func (c *Counter) SetLimit(n int64) { c.cfg.Limit = n }
 
 // Done reports whether the count is complete.
 func (c *Counter) Done() bool { return c.count != nil }
@@ -384,16 +395,22 @@ func (t *table) addGrow(key, cnt []uint64, grown bool) (int32, bool) {
 	return int32(i), grown
 }
 
-func (t *table) rehash() {
-	t.slots = make([]int32, 2*len(t.slots))
-	mask := uint64(len(t.slots) - 1)
-	for i := range t.n {
-		h := hashKey(t.keys[i*t.k:i*t.k+t.k]) & mask
-		for t.slots[h] != 0 {
+func (t *table) rehash() { t.slots = slotsFor(t.keys, t.k, 2*len(t.slots)) }
+
+// slotsFor returns an open-addressing table of size slots (a power of two)
+// for the keys of k words each: slot h holds the index + 1 of a key whose
+// hash leads there, 0 when empty.
+func slotsFor(keys []uint64, k, size int) []int32 {
+	slots := make([]int32, size)
+	mask := uint64(size - 1)
+	for i := range len(keys) / k {
+		h := hashKey(keys[i*k:i*k+k]) & mask
+		for slots[h] != 0 {
 			h = (h + 1) & mask
 		}
-		t.slots[h] = int32(i + 1)
+		slots[h] = int32(i + 1)
 	}
+	return slots
 }
 
 func equal(a, b []uint64) bool {

@@ -65,6 +65,18 @@
 // pentominoes, whose twelve pieces stay in the key from start to end).
 // The caller decides which to use; see [Counter.Bound].
 //
+// # The other way: a search with a memo
+//
+// Where every order leaves a wide frontier (pentominoes, the Soma cube,
+// Latin squares), [Searcher] builds the ZDD as DLX6 does: Algorithm X's
+// search, branching on the item with the fewest options, with a memo of
+// every residual problem met, keyed on the items still active, and the
+// ZDD's nodes made bottom up as the search backs up. It needs memory for
+// every residual problem ever met, not just a frontier; it pays where the
+// search's choices leave residual problems that recur. It handles colors
+// but not multiplicities. The exactcover package chooses between the two
+// (see Solver.ZDD there).
+//
 // # The ZDD
 //
 // Kept whole, the levels form a DAG in which every path from the root

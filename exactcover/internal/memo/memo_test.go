@@ -2,7 +2,6 @@ package memo
 
 import (
 	"context"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -12,21 +11,8 @@ import (
 	"github.com/xcover/xcover/internal/testtier"
 )
 
-// zddSolutions lists the ZDD's sets as enginetest writes solutions: the
-// caller's option indices, sorted.
-func zddSolutions(c *Counter) []string {
-	var found []string
-	for set := range c.ZDD().All() {
-		s := make([]int, len(set))
-		for i, v := range set {
-			s[i] = v - 1
-		}
-		slices.Sort(s)
-		found = append(found, fmt.Sprint(s))
-	}
-	slices.Sort(found)
-	return found
-}
+// zddSolutions lists the ZDD's sets (see sets).
+func zddSolutions(c *Counter) []string { return sets(c.ZDD()) }
 
 func count(t *testing.T, p *core.Problem, cfg Config) *Counter {
 	t.Helper()

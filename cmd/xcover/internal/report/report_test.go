@@ -26,6 +26,7 @@ func TestSolutions(t *testing.T) {
 		{name: "json", json: true, sols: [][]int{{1, 0}, {2}}, want: []string{
 			`{"type":"solution","number":1,"option_indices":[1,0],"options":[{"items":["b","x:red"]},{"label":"first","items":["a"]}]}` + "\n",
 			`{"type":"solution","number":2,"option_indices":[2],"options":[{"label":"<a&b>","items":["a","b"]}]}` + "\n"}},
+		{name: "empty solution as text", sols: [][]int{{}, {2}}, want: []string{"(the empty solution)\n", "<a&b>\n"}},
 		{name: "empty solution", json: true, sols: [][]int{{}}, want: []string{`{"type":"solution","number":1,"option_indices":[],"options":[]}` + "\n"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -50,7 +51,8 @@ func TestNumbers(t *testing.T) {
 		{name: "text", n: 1, numbers: []int{2, 4, 10}, want: "2 4 10\n"},
 		{name: "text empty", n: 1, want: "\n"},
 		{name: "json", n: 7, numbers: []int{1, 5}, json: true, want: `{"type":"solution","number":7,"options":[1,5]}` + "\n"},
-		{name: "json nil", n: 1, json: true, want: `{"type":"solution","number":1,"options":null}` + "\n"},
+		{name: "json nil", n: 1, json: true, want: `{"type":"solution","number":1,"options":[]}` + "\n"},
+		{name: "json empty", n: 2, numbers: []int{}, json: true, want: `{"type":"solution","number":2,"options":[]}` + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := string(Numbers(new(bytes.Buffer), tc.n, tc.numbers, tc.json)); got != tc.want {
@@ -80,6 +82,9 @@ func TestSummaries(t *testing.T) {
 			want: `{"type":"summary","solutions":123456789012345678901234567890,"nodes":0,"updates":0,"status":"complete","elapsed_seconds":1,"method":"memo","why":"asked for","memo_states":12,"memo_levels":4,"memo_peak_bytes":100}`},
 		{name: "memo unfinished", sum: Count(exactcover.CountResult{Solutions: big.NewInt(3), Method: "memo", Status: exactcover.Timeout}),
 			want: `{"type":"summary","solutions":null,"nodes":0,"updates":0,"status":"timeout","elapsed_seconds":0,"method":"memo"}`},
+		{name: "ZDD by the search", sum: Count(exactcover.CountResult{Solutions: big.NewInt(8), Method: "search", Why: "it finished first",
+			Search: exactcover.Stats{Nodes: 18164}, Memo: exactcover.MemoStats{States: 5160, PeakBytes: 100, ZDDNodes: 74}, Status: exactcover.Complete}),
+			want: `{"type":"summary","solutions":8,"nodes":18164,"updates":0,"status":"complete","elapsed_seconds":0,"method":"search","why":"it finished first","memo_states":5160,"memo_peak_bytes":100,"zdd_nodes":74}`},
 		{name: "search count unfinished", sum: Count(exactcover.CountResult{Solutions: big.NewInt(3), Method: "search",
 			Search: exactcover.Stats{Nodes: 7}, Engine: exactcover.EngineSparse, Status: exactcover.Interrupted}),
 			want: `{"type":"summary","solutions":3,"nodes":7,"updates":0,"status":"interrupted","elapsed_seconds":0,"engine":"sparse","method":"search"}`},

@@ -10,7 +10,9 @@ import (
 
 // Solutions formats the solutions of one problem as "xcover solve" prints
 // them: as text, the options one a line, each as its label, else its items
-// as written in the input; as JSON, one record a solution,
+// as written in the input, and the empty solution (of a problem with no
+// primary item) as the line EmptySolution, so that it never reads as the
+// blank line between solutions; as JSON, one record a solution,
 //
 //	{"type":"solution","number":1,"option_indices":[3,0,4],"options":[{"label":…,"items":[…]},…]}
 //
@@ -38,6 +40,9 @@ func (s *Solutions) Next(sol []int) []byte {
 	s.n++
 	b := s.buf[:0]
 	if !s.json {
+		if len(sol) == 0 {
+			b = append(b, EmptySolution+"\n"...)
+		}
 		for _, k := range sol {
 			b = append(b, s.option(k)...)
 		}
@@ -56,6 +61,9 @@ func (s *Solutions) Next(sol []int) []byte {
 	s.buf = b
 	return b
 }
+
+// EmptySolution is the text line that stands for the empty solution.
+const EmptySolution = "(the empty solution)"
 
 // option returns option k as printed, formatting it on first use.
 func (s *Solutions) option(k int) []byte {
@@ -84,6 +92,9 @@ func (s *Solutions) option(k int) []byte {
 // It returns the line, newline included, in buf's bytes.
 func Numbers(buf *bytes.Buffer, n int64, numbers []int, json bool) []byte {
 	if json {
+		if numbers == nil {
+			numbers = []int{} // the empty solution is [], as elsewhere
+		}
 		return Marshal(buf, struct {
 			Type    string `json:"type"`
 			Number  int64  `json:"number"`

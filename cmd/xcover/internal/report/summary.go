@@ -120,7 +120,7 @@ func Count(res exactcover.CountResult) *Summary {
 	s := &Summary{Type: "summary", Solutions: res.Solutions, Nodes: Int(res.Search.Nodes), Updates: Int(res.Search.Updates),
 		Status: res.Status.String(), Elapsed: res.Elapsed.Seconds(), Method: res.Method, Why: res.Why,
 		MemoStates: res.Memo.States, MemoLevels: res.Memo.Levels, MemoPeakBytes: res.Memo.PeakBytes, ZDDNodes: res.Memo.ZDDNodes}
-	if res.Search.Nodes > 0 {
+	if res.Search.Nodes > 0 && res.Engine != exactcover.EngineAuto { // a ZDD's search runs no engine
 		s.Engine = res.Engine.String()
 	}
 	if res.Status != exactcover.Complete && res.Method == "memo" {

@@ -75,8 +75,10 @@ func CountStatsLine(res exactcover.CountResult) string {
 		n = res.Solutions.String()
 	}
 	fmt.Fprintf(&b, "Altogether %s solutions, counted by %s (%s)", n, res.Method, res.Why)
-	if res.Search.Nodes > 0 {
+	if res.Search.Updates > 0 {
 		fmt.Fprintf(&b, "; search: %d updates, %d nodes", res.Search.Updates, res.Search.Nodes)
+	} else if res.Search.Nodes > 0 {
+		fmt.Fprintf(&b, "; search: %d nodes", res.Search.Nodes)
 	}
 	if m := res.Memo; m.Levels > 0 {
 		fmt.Fprintf(&b, "; memo: %d of %d options, %s (widest level %d, keys of %d bits), peak %s",
@@ -84,6 +86,8 @@ func CountStatsLine(res exactcover.CountResult) string {
 		if m.ZDDNodes > 0 {
 			fmt.Fprintf(&b, ", %d ZDD nodes", m.ZDDNodes)
 		}
+	} else if m.States > 0 { // the search's memo of residual problems
+		fmt.Fprintf(&b, "; memo: %s, peak %s, %d ZDD nodes", plural.Of(m.States, "residual problem"), bytesize.Format(m.PeakBytes), m.ZDDNodes)
 	}
 	fmt.Fprintf(&b, "; %s; %s", Elapsed(res.Elapsed), res.Status)
 	return b.String()

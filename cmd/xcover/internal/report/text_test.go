@@ -43,6 +43,13 @@ func TestCountStatsLine(t *testing.T) {
 	if got := CountStatsLine(res); got != want {
 		t.Errorf("\n got %s\nwant %s", got, want)
 	}
+	// The ZDD made by the search: its nodes and its memo of residual problems.
+	res = exactcover.CountResult{Solutions: big.NewInt(8), Method: "search", Why: "it finished first", Elapsed: time.Second, Status: exactcover.Complete,
+		Search: exactcover.Stats{Nodes: 18164}, Memo: exactcover.MemoStats{States: 5160, PeakBytes: 2048, ZDDNodes: 74}}
+	want = "Altogether 8 solutions, counted by search (it finished first); search: 18164 nodes; memo: 5160 residual problems, peak 2KiB, 74 ZDD nodes; 1.000s; complete"
+	if got := CountStatsLine(res); got != want {
+		t.Errorf("\n got %s\nwant %s", got, want)
+	}
 	res = exactcover.CountResult{Method: "memo", Why: "asked for", Status: exactcover.Timeout}
 	want = "Altogether an unknown number of solutions, counted by memo (asked for); 0.000s; timeout"
 	if got := CountStatsLine(res); got != want {
