@@ -50,9 +50,9 @@ func TestNumbers(t *testing.T) {
 	}{
 		{name: "text", n: 1, numbers: []int{2, 4, 10}, want: "2 4 10\n"},
 		{name: "text empty", n: 1, want: "\n"},
-		{name: "json", n: 7, numbers: []int{1, 5}, json: true, want: `{"type":"solution","number":7,"options":[1,5]}` + "\n"},
-		{name: "json nil", n: 1, json: true, want: `{"type":"solution","number":1,"options":[]}` + "\n"},
-		{name: "json empty", n: 2, numbers: []int{}, json: true, want: `{"type":"solution","number":2,"options":[]}` + "\n"},
+		{name: "json", n: 7, numbers: []int{1, 5}, json: true, want: `{"type":"solution","number":7,"option_indices":[0,4]}` + "\n"},
+		{name: "json nil", n: 1, json: true, want: `{"type":"solution","number":1,"option_indices":[]}` + "\n"},
+		{name: "json empty", n: 2, numbers: []int{}, json: true, want: `{"type":"solution","number":2,"option_indices":[]}` + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := string(Numbers(new(bytes.Buffer), tc.n, tc.numbers, tc.json)); got != tc.want {

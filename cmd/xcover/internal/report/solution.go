@@ -88,18 +88,23 @@ func (s *Solutions) option(k int) []byte {
 
 // Numbers formats the n-th solution known by its option numbers alone
 // (from 1), as "xcover zdd" prints it without the problem: as text, the
-// numbers on one line; as JSON, {"type":"solution","number":n,"options":[…]}.
-// It returns the line, newline included, in buf's bytes.
+// numbers on one line; as JSON, in the field solve --json gives the same
+// facts, {"type":"solution","number":n,"option_indices":[…]}, 0-based
+// ("options", the options themselves, needs the problem). It returns the
+// line, newline included, in buf's bytes.
 func Numbers(buf *bytes.Buffer, n int64, numbers []int, json bool) []byte {
 	if json {
-		if numbers == nil {
-			numbers = []int{} // the empty solution is [], as elsewhere
+		buf.Reset()
+		b := strconv.AppendInt(append(buf.AvailableBuffer(), `{"type":"solution","number":`...), n, 10)
+		b = append(b, `,"option_indices":[`...)
+		for i, v := range numbers {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(v-1), 10)
 		}
-		return Marshal(buf, struct {
-			Type    string `json:"type"`
-			Number  int64  `json:"number"`
-			Options []int  `json:"options"`
-		}{"solution", n, numbers})
+		buf.Write(append(b, "]}\n"...))
+		return buf.Bytes()
 	}
 	buf.Reset()
 	for i, v := range numbers {
