@@ -40,10 +40,13 @@ const (
 	// problems: enough to measure the speed of the search, which varies
 	// along the tree.
 	DefaultRateNodes = 1 << 20
-	// MaxRateTime bounds that measurement where nodes are dear (a million
+	// RateShare: in a run with a deadline (--timeout), the measurement takes
+	// at most this share of the time left, where nodes are dear (a million
 	// nodes of a pentomino packing take seconds), so that the probes, the
-	// estimate itself, get the rest of a run's time.
-	MaxRateTime = 250 * time.Millisecond
+	// estimate itself, get the rest. Without a deadline it is bounded by
+	// RateNodes alone, so that its result (exact when the tree is small)
+	// does not depend on the machine's speed.
+	RateShare = 0.25
 )
 
 // Estimate is an estimate of the search tree: how many nodes the search
@@ -115,7 +118,10 @@ func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 	}
 	est := Estimate{Probes: cfg.Probes, Seed: cfg.Seed}
 	if !cfg.SkipRate {
-		rateCtx, cancel := context.WithTimeout(ctx, MaxRateTime)
+		rateCtx, cancel := ctx, context.CancelFunc(func() {})
+		if deadline, ok := ctx.Deadline(); ok {
+			rateCtx, cancel = context.WithTimeout(ctx, time.Duration(RateShare*float64(time.Until(deadline))))
+		}
 		st, err := s.search(rateCtx, Config{MaxNodes: cfg.RateNodes, Engine: cfg.Engine, Branching: cfg.Branching}, nil)
 		cancel()
 		if ctx.Err() != nil || err != nil && rateCtx.Err() == nil {

@@ -113,13 +113,13 @@ func TestMagnitude(t *testing.T) {
 	}
 }
 
-// TestEstimateRateBounded: the speed measurement before the probes ends
-// after MaxRateTime, so that a run stopped soon after still has probes to
-// report (a million nodes of pentomino 6×10 took the whole of a 2-second
-// --timeout, which then reported no estimate at all).
+// TestEstimateRateBounded: in a run with a deadline, the speed measurement
+// before the probes takes at most RateShare of the time left, so that the
+// run still has probes to report (a million nodes of pentomino 6×10 took
+// the whole of a 2-second --timeout, which then reported no estimate).
 func TestEstimateRateBounded(t *testing.T) {
 	s := mustNew(t, loadShared(t, "pent-6x10"))
-	ctx, cancel := context.WithTimeout(context.Background(), exactcover.MaxRateTime+300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 600*time.Millisecond)
 	defer cancel()
 	est, err := s.Estimate(ctx, exactcover.EstimateConfig{Probes: 1 << 40, RateNodes: 1 << 40})
 	if !errors.Is(err, context.DeadlineExceeded) || est.Probes == 0 || est.NodesPerSecond <= 0 {

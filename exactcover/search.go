@@ -92,9 +92,9 @@ type Config struct {
 // Search may be called again from visit, and from several goroutines at
 // once: a search that finds s busy runs on a copy (see [Solver]). A context
 // already done when Search is called ends it at once, with that status and
-// no node searched.
+// no node searched (with cfg.Resume, the checkpoint's totals).
 func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
-	if err := ctx.Err(); err != nil {
+	if err := ctx.Err(); err != nil && cfg.Resume == nil { // a resume reports its checkpoint's totals
 		return Stats{Status: StoppedBy(err)}, err
 	}
 	m := s.acquire()

@@ -26,7 +26,7 @@ func TestHelpWriteError(t *testing.T) {
 	for _, args := range [][]string{{"--help"}, {"help"}, {"help", "solve"}, {"solve", "--help"}, {"zdd", "count", "--help"}, {"--version"}} {
 		var stderr bytes.Buffer
 		e := &iostreams.IO{Stdin: strings.NewReader(""), Stdout: fullWriter{}, Stderr: &stderr, Getenv: func(string) string { return "" }}
-		code := exitcode.Print(run(context.Background(), append([]string{"xcover"}, args...), e), e.Stderr)
+		code := runInProcess(context.Background(), args, e)
 		if want := "xcover: stdout: no space left on device\n"; code != exitcode.BadInput || stderr.String() != want {
 			t.Errorf("xcover %s > /dev/full: exit %d, stderr %q; want exit 2, %q", strings.Join(args, " "), code, stderr.String(), want)
 		}

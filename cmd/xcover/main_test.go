@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
@@ -83,9 +84,22 @@ func runWith(t testing.TB, o runOpts, args ...string) (r result) {
 			t.Fatalf("tty: unknown stream %q", s)
 		}
 	}
-	code := exitcode.Print(run(o.ctx, append([]string{"xcover"}, args...), e), e.Stderr)
+	code := runInProcess(o.ctx, args, e)
 	return result{code, stdout.String(), stderr.String()}
 }
+
+// runInProcess runs xcover with args in this process, one run at a time:
+// urfave/cli v2 keeps its help and version flags and its help command in
+// package variables, shared by every app in a process, and writes to them
+// while it runs a command (go test -race found two runs at once racing
+// there). A real run is one app in one process.
+func runInProcess(ctx context.Context, args []string, e *iostreams.IO) int {
+	inProcess.Lock()
+	defer inProcess.Unlock()
+	return exitcode.Print(run(ctx, append([]string{"xcover"}, args...), e), e.Stderr)
+}
+
+var inProcess sync.Mutex
 
 // runXcover runs xcover in-process from the module root with stdin.
 func runXcover(t testing.TB, ctx context.Context, args []string, stdin string) result {
