@@ -181,9 +181,9 @@ func (b *Builder) Build(s *Solver) error {
 		m.Colors = s.colors
 	}
 	s.dlx.stale, s.sparse.stale = true, true
-	spareMu.Lock()
-	s.spare = nil // copies of the problem s held before
-	spareMu.Unlock()
+	s.spare.Lock()
+	s.spare.free = nil // copies of the problem s held before
+	s.spare.Unlock()
 	return nil
 }
 

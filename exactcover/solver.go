@@ -30,7 +30,7 @@ type Solver struct {
 	dlx     lazy[dlx.Engine, *dlx.Engine]
 	sparse  lazy[sparse.Engine, *sparse.Engine]
 	busy    atomic.Bool // a search runs on this Solver's engines
-	spare   *spares     // copies for the searches that found it busy
+	spare   spares      // copies for the searches that found it busy
 	profile []int64
 	scratch scratch
 	// Buffers that the model's slices use, kept to be reused by Build.
@@ -191,12 +191,11 @@ func (s *Solver) acquire() *Solver {
 	if s.busy.CompareAndSwap(false, true) {
 		return s
 	}
-	sp := s.spares()
-	sp.Lock()
-	defer sp.Unlock()
-	if n := len(sp.free); n > 0 {
-		m := sp.free[n-1]
-		sp.free = sp.free[:n-1]
+	s.spare.Lock()
+	defer s.spare.Unlock()
+	if n := len(s.spare.free); n > 0 {
+		m := s.spare.free[n-1]
+		s.spare.free = s.spare.free[:n-1]
 		return m
 	}
 	return s.Clone()
@@ -208,25 +207,10 @@ func (s *Solver) release(m *Solver) {
 		s.busy.Store(false)
 		return
 	}
-	sp := s.spares()
-	sp.Lock()
-	sp.free = append(sp.free, m)
-	sp.Unlock()
+	s.spare.Lock()
+	s.spare.free = append(s.spare.free, m)
+	s.spare.Unlock()
 }
-
-// spares returns s's spare copies, made on first need.
-func (s *Solver) spares() *spares {
-	spareMu.Lock()
-	defer spareMu.Unlock()
-	if s.spare == nil {
-		s.spare = new(spares)
-	}
-	return s.spare
-}
-
-// spareMu guards the making of every Solver's spares: rare, and a global
-// lock keeps Solver a plain value that Builder can fill in.
-var spareMu sync.Mutex
 
 // Clone returns an independent copy of s for use in another goroutine. The
 // compiled problem is shared, read-only; the engines are copied.
