@@ -176,14 +176,7 @@ func (s *Solver) CountAll(ctx context.Context, cfg CountConfig) (CountResult, er
 	m := s.acquire()
 	defer s.release(m)
 	s = m
-	r := &counting{s: s, cfg: cfg, start: time.Now()}
-	if r.cfg.MemoLimit <= 0 {
-		r.cfg.MemoLimit = DefaultMemoLimit
-	}
-	if r.cfg.ProgressEvery <= 0 {
-		r.cfg.ProgressEvery = time.Second
-	}
-	r.lastProgress = r.start
+	r := newCounting(s, cfg)
 	err := r.run(ctx)
 	res := r.res
 	res.Elapsed = time.Since(r.start)
@@ -204,6 +197,19 @@ func (s *Solver) CountAll(ctx context.Context, cfg CountConfig) (CountResult, er
 }
 
 // countStatus is the status of a count that ended with err.
+// newCounting starts a count of s with cfg, its defaults filled in.
+func newCounting(s *Solver, cfg CountConfig) *counting {
+	r := &counting{s: s, cfg: cfg, start: time.Now()}
+	if r.cfg.MemoLimit <= 0 {
+		r.cfg.MemoLimit = DefaultMemoLimit
+	}
+	if r.cfg.ProgressEvery <= 0 {
+		r.cfg.ProgressEvery = time.Second
+	}
+	r.lastProgress = r.start
+	return r
+}
+
 func countStatus(ctx context.Context, err error) Status {
 	switch {
 	case err == nil:
@@ -515,16 +521,8 @@ func (s *Solver) ZDD(ctx context.Context, cfg ZDDConfig) (*zdd.ZDD, CountResult,
 	m := s.acquire()
 	defer s.release(m)
 	s = m
-	if cfg.MemoLimit <= 0 {
-		cfg.MemoLimit = DefaultMemoLimit
-	}
-	r := &counting{s: s, start: time.Now(), cfg: CountConfig{Memo: MemoOn, MemoLimit: cfg.MemoLimit,
-		Progress: cfg.Progress, ProgressEvery: cfg.ProgressEvery}}
-	if r.cfg.ProgressEvery <= 0 {
-		r.cfg.ProgressEvery = time.Second
-	}
-	r.lastProgress = r.start
-	r.m = memo.New(&s.model, memo.Config{Limit: cfg.MemoLimit, ZDD: true})
+	r := newCounting(s, CountConfig{Memo: MemoOn, MemoLimit: cfg.MemoLimit, Progress: cfg.Progress, ProgressEvery: cfg.ProgressEvery})
+	r.m = memo.New(&s.model, memo.Config{Limit: r.cfg.MemoLimit, ZDD: true})
 	var (
 		z   *zdd.ZDD
 		res CountResult
@@ -539,7 +537,7 @@ func (s *Solver) ZDD(ctx context.Context, cfg ZDDConfig) (*zdd.ZDD, CountResult,
 	case cfg.Method == "search":
 		r.m = nil
 		res.Method, res.Why = "search", "asked for"
-		sr := memo.NewSearcher(&s.model, memo.Config{Limit: cfg.MemoLimit})
+		sr := memo.NewSearcher(&s.model, memo.Config{Limit: r.cfg.MemoLimit})
 		if err = r.searchZDD(ctx, sr, math.MaxInt64); err == nil {
 			z = sr.ZDD()
 		}
