@@ -1,0 +1,221 @@
+package learn
+
+import "slices"
+
+// The reasons of item constraints are not stored as clauses: explain
+// rebuilds the clause behind an implied literal from the trail, taking
+// the options of the item assigned before it (which are still assigned
+// as they were, since assignments are undone newest first).
+
+// explain puts into s.buf the other literals (all false) of the reason
+// clause of option v's assignment.
+func (s *Solver) explain(v int32) {
+	r := s.reason[v]
+	s.buf = s.buf[:0]
+	if r >= int32(s.p.NItems) {
+		c := &s.clauses[r-int32(s.p.NItems)]
+		s.buf = append(s.buf, s.arena[c.start+1:c.start+c.size]...)
+		return
+	}
+	i := r
+	opts := s.occ[s.occStart[i]:s.occStart[i+1]]
+	before := s.pos[v]
+	if s.value[v] == vTrue { // at least lo: the others are false
+		for _, j := range opts {
+			if j != v && s.value[j] == vFalse && s.pos[j] < before {
+				s.buf = append(s.buf, 2*j)
+			}
+		}
+		s.smallest(int(int32(len(opts)) - s.lo[i]))
+		return
+	}
+	if s.colored[i] { // one true option whose use is incompatible with v's
+		c := s.colorOf(i, v)
+		best := int32(-1)
+		for u := s.occStart[i]; u < s.occStart[i+1]; u++ {
+			j := s.occ[u]
+			if j != v && s.value[j] == vTrue && s.pos[j] < before && !compatible(c, s.occColor[u]) &&
+				(best < 0 || s.pos[j] < s.pos[best]) {
+				best = j
+			}
+		}
+		s.buf = append(s.buf, 2*best+1)
+		return
+	}
+	for _, j := range opts { // at most hi: hi others are true
+		if s.value[j] == vTrue && s.pos[j] < before {
+			s.buf = append(s.buf, 2*j+1)
+		}
+	}
+	s.smallest(int(s.hi[i]))
+}
+
+// colorOf returns the color of option v's use of item i.
+func (s *Solver) colorOf(i, v int32) int32 {
+	for u := s.occStart[i]; u < s.occStart[i+1]; u++ {
+		if s.occ[u] == v {
+			return s.occColor[u]
+		}
+	}
+	return 0
+}
+
+// smallest keeps in s.buf the need literals assigned first: any need of
+// them make a reason, and the oldest tend to give shorter learned clauses.
+func (s *Solver) smallest(need int) {
+	if len(s.buf) <= need {
+		return
+	}
+	slices.SortFunc(s.buf, func(a, b lit) int { return int(s.pos[a>>1] - s.pos[b>>1]) })
+	s.buf = s.buf[:need]
+}
+
+// conflictItem puts into s.conflict the clause that item i violates: too
+// many of its options true (hi+1 of them) or too many false (all but lo-1).
+func (s *Solver) conflictItem(i int32, tooMany bool) {
+	opts := s.occ[s.occStart[i]:s.occStart[i+1]]
+	s.buf = s.buf[:0]
+	if tooMany {
+		for _, j := range opts {
+			if s.value[j] == vTrue {
+				s.buf = append(s.buf, 2*j+1)
+			}
+		}
+		s.smallest(int(s.hi[i]) + 1)
+	} else {
+		for _, j := range opts {
+			if s.value[j] == vFalse {
+				s.buf = append(s.buf, 2*j)
+			}
+		}
+		s.smallest(len(opts) - int(s.lo[i]) + 1)
+	}
+	s.conflict = append(s.conflict[:0], s.buf...)
+}
+
+// analyze turns the conflict in s.conflict into a learned clause in
+// s.learnt, asserting its first literal (the negation of the first unique
+// implication point), with the literal of the highest other level second.
+// It returns the level to go back to and the clause's LBD.
+func (s *Solver) analyze() (back int32, lbd int) {
+	s.learnt = append(s.learnt[:0], 0)
+	cur := s.decisionLevel()
+	pathC := 0
+	idx := len(s.trail) - 1
+	lits := s.conflict
+	var p lit
+	for {
+		for _, q := range lits {
+			v := q >> 1
+			if s.seen[v] != 0 || s.level[v] == 0 {
+				continue
+			}
+			s.bumpVar(v)
+			s.seen[v] = 1
+			if s.level[v] >= cur {
+				pathC++
+			} else {
+				s.learnt = append(s.learnt, q)
+			}
+		}
+		for s.seen[s.trail[idx]>>1] == 0 {
+			idx--
+		}
+		p = s.trail[idx]
+		idx--
+		v := p >> 1
+		s.seen[v] = 0
+		pathC--
+		if pathC == 0 {
+			break
+		}
+		if r := s.reason[v]; r >= int32(s.p.NItems) {
+			s.bumpClause(r - int32(s.p.NItems))
+		}
+		s.explain(v)
+		lits = s.buf
+	}
+	s.learnt[0] = p ^ 1
+	s.minimize()
+
+	back = 0
+	if len(s.learnt) > 1 {
+		m := 1
+		for t := 2; t < len(s.learnt); t++ {
+			if s.level[s.learnt[t]>>1] > s.level[s.learnt[m]>>1] {
+				m = t
+			}
+		}
+		s.learnt[1], s.learnt[m] = s.learnt[m], s.learnt[1]
+		back = s.level[s.learnt[1]>>1]
+	}
+	return back, s.lbd(s.learnt)
+}
+
+// minimize removes from s.learnt the literals implied by the others
+// (recursive minimization), then clears the marks analyze left.
+func (s *Solver) minimize() {
+	s.toclear = append(s.toclear[:0], s.learnt...)
+	var abstract uint32
+	for _, q := range s.learnt[1:] {
+		abstract |= s.abstractLevel(q >> 1)
+	}
+	j := 1
+	for _, q := range s.learnt[1:] {
+		if s.reason[q>>1] == noReason || !s.redundant(q, abstract) {
+			s.learnt[j] = q
+			j++
+		}
+	}
+	s.learnt = s.learnt[:j]
+	for _, q := range s.toclear {
+		s.seen[q>>1] = 0
+	}
+}
+
+func (s *Solver) abstractLevel(v int32) uint32 { return 1 << (uint32(s.level[v]) & 31) }
+
+// redundant reports whether literal q of the learned clause is implied by
+// the clause's other literals, following reasons back (MiniSat's
+// litRedundant, with an explicit stack).
+func (s *Solver) redundant(q lit, abstract uint32) bool {
+	s.stack = append(s.stack[:0], q)
+	top := len(s.toclear)
+	for len(s.stack) > 0 {
+		q := s.stack[len(s.stack)-1]
+		s.stack = s.stack[:len(s.stack)-1]
+		s.explain(q >> 1)
+		for _, l := range s.buf {
+			v := l >> 1
+			if s.seen[v] != 0 || s.level[v] == 0 {
+				continue
+			}
+			if s.reason[v] != noReason && s.abstractLevel(v)&abstract != 0 {
+				s.seen[v] = 1
+				s.stack = append(s.stack, l)
+				s.toclear = append(s.toclear, l)
+				continue
+			}
+			for _, c := range s.toclear[top:] {
+				s.seen[c>>1] = 0
+			}
+			s.toclear = s.toclear[:top]
+			return false
+		}
+	}
+	return true
+}
+
+// lbd returns the number of distinct decision levels among lits.
+func (s *Solver) lbd(lits []lit) int {
+	s.markStamp++
+	n := 0
+	for _, l := range lits {
+		lv := s.level[l>>1]
+		if s.levelMark[lv] != s.markStamp {
+			s.levelMark[lv] = s.markStamp
+			n++
+		}
+	}
+	return n
+}

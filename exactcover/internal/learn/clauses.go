@@ -1,0 +1,137 @@
+package learn
+
+import "slices"
+
+// clause is a learned (or blocking) clause: its literals are
+// arena[start:start+size]; the first two are watched, and when the clause
+// is the reason of a literal, that literal is first.
+type clause struct {
+	start, size int32
+	lbd         int32
+	activity    float32
+	keep        bool // a glue or blocking clause: never deleted
+	deleted     bool
+}
+
+// watch is an entry of a literal's watch list: a clause watching it, and
+// a literal of the clause (the blocker) whose truth spares a visit.
+type watch struct {
+	cref    int32
+	blocker lit
+}
+
+// addClause stores lits (two or more) as a clause watched by its first two
+// literals and returns its index.
+func (s *Solver) addClause(lits []lit, lbd int, keep bool) int32 {
+	cref := int32(len(s.clauses))
+	s.clauses = append(s.clauses, clause{
+		start: int32(len(s.arena)), size: int32(len(lits)), lbd: int32(lbd),
+		activity: s.clauseInc, keep: keep,
+	})
+	s.arena = append(s.arena, lits...)
+	s.watches[lits[0]] = append(s.watches[lits[0]], watch{cref, lits[1]})
+	s.watches[lits[1]] = append(s.watches[lits[1]], watch{cref, lits[0]})
+	if !keep {
+		s.nRemove++
+	}
+	s.stats.Kept++
+	return cref
+}
+
+// bumpClause raises clause c's activity (used as a tie-break between
+// clauses of the same LBD when reducing).
+func (s *Solver) bumpClause(c int32) {
+	cl := &s.clauses[c]
+	cl.activity += s.clauseInc
+	if cl.activity > 1e20 {
+		for i := range s.clauses {
+			s.clauses[i].activity *= 1e-20
+		}
+		s.clauseInc *= 1e-20
+	}
+}
+
+func (s *Solver) decayClauses() { s.clauseInc /= clauseDecay }
+
+// shouldReduce reports whether the database is due for a reduction.
+func (s *Solver) shouldReduce() bool {
+	return s.nRemove > s.maxRemove || len(s.arena) > MaxLearnedLiterals
+}
+
+// reduce deletes the worse half of the removable clauses (highest LBD,
+// then lowest activity), those satisfied at level 0, and compacts the
+// arena. It runs at level 0, where no literal has a clause as its reason
+// that analysis could ask for, so clauses can be renumbered freely.
+func (s *Solver) reduce() {
+	overBudget := len(s.arena) > MaxLearnedLiterals
+	var cand []int32
+	for c := range s.clauses {
+		cl := &s.clauses[c]
+		if s.satisfiedAtRoot(cl) {
+			cl.deleted = true
+		} else if !cl.keep || overBudget {
+			cand = append(cand, int32(c))
+		}
+	}
+	slices.SortFunc(cand, func(a, b int32) int {
+		ca, cb := &s.clauses[a], &s.clauses[b]
+		if ca.lbd != cb.lbd {
+			return int(cb.lbd - ca.lbd)
+		}
+		switch {
+		case ca.activity < cb.activity:
+			return -1
+		case ca.activity > cb.activity:
+			return 1
+		}
+		return 0
+	})
+	for _, c := range cand[:len(cand)/2] {
+		s.clauses[c].deleted = true
+	}
+	s.compact()
+	s.maxRemove += reduceStep
+}
+
+func (s *Solver) satisfiedAtRoot(cl *clause) bool {
+	for _, l := range s.arena[cl.start : cl.start+cl.size] {
+		if s.litValue(l) == vTrue {
+			return true
+		}
+	}
+	return false
+}
+
+// compact drops deleted clauses, renumbers the rest and rebuilds the
+// watch lists (the watched literals stay the first two of each clause).
+func (s *Solver) compact() {
+	for v := range s.reason { // level-0 reasons are never explained
+		if s.reason[v] >= int32(s.p.NItems) {
+			s.reason[v] = noReason
+		}
+	}
+	for l := range s.watches {
+		s.watches[l] = s.watches[l][:0]
+	}
+	arena, kept := s.arena[:0], s.clauses[:0]
+	s.nRemove = 0
+	for _, cl := range s.clauses {
+		if cl.deleted {
+			s.stats.Deleted++
+			s.stats.Kept--
+			continue
+		}
+		lits := s.arena[cl.start : cl.start+cl.size]
+		cl.start = int32(len(arena))
+		arena = append(arena, lits...) // moves down: never overwrites unread literals
+		lits = arena[cl.start:]
+		cref := int32(len(kept))
+		kept = append(kept, cl)
+		s.watches[lits[0]] = append(s.watches[lits[0]], watch{cref, lits[1]})
+		s.watches[lits[1]] = append(s.watches[lits[1]], watch{cref, lits[0]})
+		if !cl.keep {
+			s.nRemove++
+		}
+	}
+	s.arena, s.clauses = arena, kept
+}

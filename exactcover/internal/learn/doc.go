@@ -1,0 +1,63 @@
+// Package learn is xcover's clause-learning engine: conflict-driven clause
+// learning (CDCL) whose variables are the options of an exact-cover
+// problem, true when the option is taken.
+//
+// # Why learning
+//
+// The enumerating engines (dlx, sparse) have one kind of inference: branch
+// on the item with the fewest options. On hard instances (25×25 Sudokus with
+// few clues, quasigroup completion) they meet the same dead end millions of
+// times in different places of the tree. A learner remembers why a branch
+// failed, as a clause over options, and never enters a branch that the
+// clause rules out again. It does not enumerate well: each solution found
+// adds a clause that blocks it, so it is the tool for first solutions,
+// uniqueness (find one, block it, prove the rest unsatisfiable) and
+// unsatisfiability, and for listings of modest size. Counting many
+// solutions is the enumerating engines' and the memo counter's job.
+//
+// # Constraints propagated natively
+//
+// The items are not turned into clauses. Each item keeps two counters over
+// its options, how many are true and how many are false, updated as the
+// trail is processed (propagate.go):
+//
+//   - a primary item with bounds [lo, hi] lets at most hi of its options
+//     be true: when hi are, the others become false; and at least lo: when
+//     only lo are not false, they become true. The common case lo = hi = 1
+//     is the pair "at most one, at least one" of the usual CNF encoding,
+//     without its quadratic number of clauses.
+//   - a secondary item without colors allows at most one of its options.
+//   - a secondary item with colors: an option giving it color c excludes
+//     every option that uses it with another color or without one, and an
+//     uncolored use excludes every other use.
+//
+// Every implied literal keeps as its reason the item that implied it; the
+// clause behind it is rebuilt on demand (analyze.go) from the trail: the
+// options of that item assigned before the implied one. Conflict analysis
+// therefore works as if the item were a set of clauses.
+//
+// # The CDCL loop
+//
+// Conflict analysis learns the first unique implication point clause
+// (1-UIP), minimized recursively (Sörensson and Biere, "Minimizing learned
+// clauses", SAT 2009), and backjumps. Learned clauses are watched by two
+// literals (Moskewicz et al., "Chaff", DAC 2001). Branching takes the
+// unassigned option of highest activity (EVSIDS: the activity of each
+// option met in an analysis grows by an increment that itself grows by
+// 1/0.95 per conflict) with the phase it last had (phase saving, Pipatsrisawat
+// and Darwiche 2007); an option never assigned is first tried false, which
+// suits exact cover, where most options are false in a solution. Restarts
+// follow Luby's sequence (Luby, Sinclair and Zuckerman 1993). The learned
+// clauses are reduced at restarts, keeping those of low literal block
+// distance (LBD, Audemard and Simon, "glucose", IJCAI 2009) and those used
+// lately, within a memory budget ([MaxLearnedLiterals]).
+//
+// # Enumeration and limits
+//
+// A solution is a full assignment. Its decisions imply every other
+// literal, so the clause that negates the decisions blocks that solution
+// and no other; the search goes on from the level below the last
+// decision. The unit of the node limit is a conflict. A stop function is
+// polled every [PollConflicts] conflicts and every [PollPropagations]
+// propagations, so that a stop takes effect within milliseconds.
+package learn

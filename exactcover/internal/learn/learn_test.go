@@ -1,0 +1,52 @@
+package learn_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/enginetest"
+	"github.com/xcover/xcover/exactcover/internal/learn"
+)
+
+// all lists every solution of p by blocking, checking each against the
+// definition, as sorted keys.
+func all(t *testing.T, p *core.Problem) []string {
+	t.Helper()
+	s := learn.New(p)
+	var found []string
+	st := s.Solve(learn.Limits{}, func(sol []int) bool {
+		chosen := make([]int, len(sol))
+		for i, c := range sol {
+			chosen[i] = int(p.Index[c])
+		}
+		if !enginetest.Valid(p, chosen) {
+			t.Fatalf("invalid solution %v\n%s", sol, enginetest.Describe(p))
+		}
+		s := slices.Clone(sol)
+		slices.Sort(s)
+		found = append(found, fmt.Sprint(s))
+		return true
+	})
+	if st != learn.Exhausted {
+		t.Fatalf("status %v", st)
+	}
+	slices.Sort(found)
+	return found
+}
+
+func TestRandomAgainstBruteForce(t *testing.T) {
+	for _, mcc := range []bool{false, true} {
+		r := rand.New(rand.NewPCG(3, uint64(len(fmt.Sprint(mcc)))))
+		for trial := range 3000 {
+			p := enginetest.Random(r, mcc)
+			want := enginetest.BruteForce(p)
+			got := all(t, p)
+			if !slices.Equal(got, want) {
+				t.Fatalf("mcc %v trial %d: %v, brute force %v\n%s", mcc, trial, got, want, enginetest.Describe(p))
+			}
+		}
+	}
+}

@@ -1,0 +1,144 @@
+package learn
+
+// Solve searches for solutions, calling visit with each (the caller's
+// option indices, in a buffer valid until visit returns) and blocking it,
+// until none is left, visit returns false, or a limit stops the search.
+// It may be called again to go on: the solutions found stay blocked and
+// the clauses learned stay learned.
+func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
+	startConflicts := s.stats.Conflicts
+	startSolutions := s.stats.Solutions
+	nextPoll := s.stats.Propagations + PollPropagations
+	pollConflicts := s.stats.Conflicts + PollConflicts
+	restartIndex := 0
+	for {
+		if s.unsat {
+			return Exhausted
+		}
+		budget := luby(restartIndex) * lubyUnit
+		restartIndex++
+		runEnd := s.stats.Conflicts + budget
+		for {
+			if !s.propagate() {
+				s.stats.Conflicts++
+				if s.decisionLevel() == 0 {
+					s.unsat = true
+					return Exhausted
+				}
+				back, lbd := s.analyze()
+				s.cancelUntil(back)
+				s.learn(lbd)
+				s.decayVars()
+				s.decayClauses()
+				if lim.MaxConflicts > 0 && s.stats.Conflicts-startConflicts >= lim.MaxConflicts {
+					return ConflictLimit
+				}
+				if s.stats.Conflicts >= pollConflicts {
+					pollConflicts = s.stats.Conflicts + PollConflicts
+					if lim.Stop != nil && lim.Stop(&s.stats) {
+						return Stopped
+					}
+				}
+				continue
+			}
+			if s.stats.Propagations >= nextPoll {
+				nextPoll = s.stats.Propagations + PollPropagations
+				if lim.Stop != nil && lim.Stop(&s.stats) {
+					return Stopped
+				}
+			}
+			if s.stats.Conflicts >= runEnd {
+				break // restart
+			}
+			d := s.pickBranch()
+			if d < 0 {
+				s.stats.Solutions++
+				more := visit == nil || visit(s.solution())
+				if lim.MaxSolutions > 0 && s.stats.Solutions-startSolutions >= lim.MaxSolutions {
+					more = false
+				}
+				s.block()
+				if !more {
+					return Visited
+				}
+				if s.unsat {
+					return Exhausted
+				}
+				continue
+			}
+			s.stats.Decisions++
+			s.trailLim = append(s.trailLim, int32(len(s.trail)))
+			s.enqueue(d, noReason)
+		}
+		s.cancelUntil(0)
+		s.stats.Restarts++
+		if s.shouldReduce() {
+			if !s.propagate() {
+				s.unsat = true
+				continue
+			}
+			s.reduce()
+		}
+	}
+}
+
+// learn adds the clause analyze left in s.learnt, at the level analyze
+// chose, and asserts its first literal.
+func (s *Solver) learn(lbd int) {
+	s.stats.Learned++
+	if len(s.learnt) == 1 {
+		s.enqueue(s.learnt[0], noReason)
+		return
+	}
+	cref := s.addClause(s.learnt, lbd, lbd <= glueLBD)
+	s.enqueue(s.learnt[0], int32(s.p.NItems)+cref)
+}
+
+// solution returns the options taken, as the caller's indices.
+func (s *Solver) solution() []int {
+	s.sol = s.sol[:0]
+	for v, x := range s.value {
+		if x == vTrue {
+			s.sol = append(s.sol, int(s.p.Caller[v]))
+		}
+	}
+	return s.sol
+}
+
+// block adds the clause that negates the current decisions: they imply
+// the whole assignment, so it rules out this solution and no other. The
+// search goes back to the level below the last decision, where the
+// clause asserts the negation of that decision.
+func (s *Solver) block() {
+	d := s.decisionLevel()
+	if d == 0 {
+		s.unsat = true // the solution was forced: there is no other
+		return
+	}
+	s.learnt = s.learnt[:0]
+	for lv := d - 1; lv >= 0; lv-- {
+		s.learnt = append(s.learnt, s.trail[s.trailLim[lv]]^1)
+	}
+	s.cancelUntil(d - 1)
+	if len(s.learnt) == 1 {
+		s.enqueue(s.learnt[0], noReason)
+		return
+	}
+	cref := s.addClause(s.learnt, len(s.learnt), true)
+	s.enqueue(s.learnt[0], int32(s.p.NItems)+cref)
+}
+
+// luby returns the i-th term (from 0) of Luby's sequence 1 1 2 1 1 2 4 …
+func luby(i int) int64 {
+	size, seq := 1, 0
+	for size < i+1 {
+		seq++
+		size = 2*size + 1
+	}
+	for size-1 != i {
+		size = (size - 1) >> 1
+		seq--
+		i %= size
+	}
+	return 1 << seq
+}

@@ -1,0 +1,279 @@
+package learn
+
+import (
+	"github.com/xcover/xcover/exactcover/internal/core"
+)
+
+// Limits of the engine, each with its reason.
+const (
+	// MaxLearnedLiterals bounds the literals of learned clauses kept at
+	// once (4 bytes each: 256 MiB). Past it the database is halved at the
+	// next restart whatever its size, so that a long run's memory stays
+	// bounded by the problem, not by the time it runs.
+	MaxLearnedLiterals = 1 << 26
+	// PollConflicts and PollPropagations say how often the stop function
+	// is called: a conflict costs at most milliseconds and a propagation
+	// well under a microsecond, so a stop takes effect within about a
+	// hundred milliseconds at worst, at a cost too small to measure.
+	PollConflicts    = 1 << 8
+	PollPropagations = 1 << 16
+	// lubyUnit is the number of conflicts of the shortest run between
+	// restarts; runs follow Luby's sequence times this unit.
+	lubyUnit = 128
+	// firstReduce is how many removable learned clauses may accumulate
+	// before the first reduction; each reduction raises it by reduceStep.
+	firstReduce = 4000
+	reduceStep  = 600
+	// glueLBD: clauses of this literal block distance or less are kept
+	// for good (Audemard and Simon's "glue clauses").
+	glueLBD = 2
+	// varDecay and clauseDecay are the EVSIDS decay factors.
+	varDecay    = 0.95
+	clauseDecay = 0.999
+)
+
+// Status says how a search ended.
+type Status int
+
+const (
+	// Exhausted: every solution was found (none, if none was).
+	Exhausted Status = iota
+	// Visited: the visit function returned false.
+	Visited
+	// ConflictLimit: the conflict limit was reached.
+	ConflictLimit
+	// Stopped: the stop function returned true.
+	Stopped
+)
+
+// Stats are the engine's counters.
+type Stats struct {
+	Solutions    int64
+	Conflicts    int64
+	Decisions    int64
+	Propagations int64 // literals propagated
+	Learned      int64 // clauses learned in all
+	Kept         int64 // learned clauses in the database now
+	Deleted      int64 // learned clauses deleted by reductions
+	Restarts     int64
+}
+
+// Limits are a search's limits; the zero value has none.
+type Limits struct {
+	// MaxConflicts, when positive, ends the search (ConflictLimit) after
+	// that many conflicts of this search.
+	MaxConflicts int64
+	// MaxSolutions, when positive, ends the search after that many
+	// solutions (status Visited).
+	MaxSolutions int64
+	// Stop, when set, is called every PollConflicts conflicts and every
+	// PollPropagations propagations with the counters so far; returning
+	// true ends the search (Stopped).
+	Stop func(*Stats) bool
+}
+
+// lit is a literal: 2v for option v taken, 2v+1 for option v not taken.
+type lit = int32
+
+// Values of an option.
+const (
+	unset int8 = 0
+	vTrue int8 = 1
+	vFalse int8 = -1
+	noReason    = -1
+)
+
+// Solver is a problem compiled for clause learning, with its learned
+// clauses. It is not safe for concurrent use.
+type Solver struct {
+	p     *core.Problem
+	nVars int
+
+	// The items: occ[occStart[i]:occStart[i+1]] are the options using
+	// item i, occColor the color of each use (0: none). colored says that
+	// some use of the (secondary) item has a color.
+	occStart, occ, occColor []int32
+	lo, hi                  []int32
+	colored                 []bool
+	nTrue, nFalse           []int32
+	// useColor is parallel to p.Items: the color of each use (0: none).
+	useColor []int32
+
+	// The assignment and the trail.
+	value    []int8
+	level    []int32
+	pos      []int32 // position on the trail
+	reason   []int32 // noReason, an item (< NItems) or NItems + a clause
+	trail    []lit
+	trailLim []int32
+	qhead    int
+
+	// Learned clauses (clauses.go).
+	arena   []lit
+	clauses []clause
+	watches [][]watch
+	nRemove int // clauses that reductions may delete
+	maxRemove int
+	clauseInc float32
+
+	// Branching (heap.go).
+	activity []float64
+	varInc   float64
+	heap     varHeap
+	phase    []int8
+
+	// Scratch for analysis.
+	seen      []uint8
+	learnt    []lit
+	buf       []lit
+	stack     []lit
+	toclear   []lit
+	levelMark []int64
+	markStamp int64
+	conflict  []lit
+
+	unsat  bool // a contradiction at level 0: nothing more to find
+	sol    []int
+	stats  Stats
+}
+
+// New compiles p for clause learning.
+func New(p *core.Problem) *Solver {
+	s := &Solver{p: p, nVars: p.NumOptions()}
+	n, ni := s.nVars, p.NItems
+	s.occStart = make([]int32, ni+1)
+	for _, it := range p.Items {
+		s.occStart[it+1]++
+	}
+	for i := range ni {
+		s.occStart[i+1] += s.occStart[i]
+	}
+	s.occ = make([]int32, len(p.Items))
+	s.occColor = make([]int32, len(p.Items))
+	s.useColor = make([]int32, len(p.Items))
+	s.colored = make([]bool, ni)
+	fill := append([]int32(nil), s.occStart[:ni]...)
+	for k := range n {
+		for t := p.Begin[k]; t < p.Begin[k+1]; t++ {
+			it := p.Items[t]
+			c := int32(0)
+			if p.Colors != nil {
+				c = p.Colors[t]
+			}
+			s.useColor[t] = c
+			s.occ[fill[it]], s.occColor[fill[it]] = int32(k), c
+			fill[it]++
+			if c != 0 {
+				s.colored[it] = true
+			}
+		}
+	}
+	s.lo, s.hi = make([]int32, ni), make([]int32, ni)
+	for i := range ni {
+		if i < p.NPrimary {
+			s.lo[i], s.hi[i] = p.Bounds(i)
+		} else {
+			s.lo[i], s.hi[i] = 0, 1
+		}
+	}
+	s.nTrue, s.nFalse = make([]int32, ni), make([]int32, ni)
+	s.value = make([]int8, n)
+	s.level = make([]int32, n)
+	s.pos = make([]int32, n)
+	s.reason = make([]int32, n)
+	s.trail = make([]lit, 0, n)
+	s.watches = make([][]watch, 2*n)
+	s.activity = make([]float64, n)
+	s.varInc = 1
+	s.clauseInc = 1
+	s.phase = make([]int8, n)
+	s.seen = make([]uint8, n)
+	s.levelMark = make([]int64, n+1)
+	s.maxRemove = max(firstReduce, n/4)
+	s.heap.init(s.activity, n)
+	for i := range ni {
+		m := s.occStart[i+1] - s.occStart[i]
+		switch {
+		case m < s.lo[i]:
+			s.unsat = true
+		case m == s.lo[i]:
+			for _, k := range s.options(i) {
+				s.fix(2 * k)
+			}
+		case s.hi[i] == 0:
+			for _, k := range s.options(i) {
+				s.fix(2*k + 1)
+			}
+		}
+	}
+	return s
+}
+
+// options returns the options that use item i.
+func (s *Solver) options(i int) []int32 { return s.occ[s.occStart[i]:s.occStart[i+1]] }
+
+// fix asserts l at level 0; a contradiction makes the problem unsatisfiable.
+func (s *Solver) fix(l lit) {
+	switch s.litValue(l) {
+	case vFalse:
+		s.unsat = true
+	case unset:
+		s.enqueue(l, noReason)
+	}
+}
+
+// Include and Exclude force compiled option k to be taken or not (a
+// partial solution); call them before Solve.
+func (s *Solver) Include(k int) { s.fix(2 * lit(k)) }
+func (s *Solver) Exclude(k int) { s.fix(2*lit(k) + 1) }
+
+// Stats returns the counters so far.
+func (s *Solver) Stats() Stats { return s.stats }
+
+func (s *Solver) litValue(l lit) int8 {
+	v := s.value[l>>1]
+	if l&1 != 0 {
+		return -v
+	}
+	return v
+}
+
+func (s *Solver) decisionLevel() int32 { return int32(len(s.trailLim)) }
+
+// enqueue assigns l, which must be unassigned, at the current level.
+func (s *Solver) enqueue(l lit, why int32) {
+	v := l >> 1
+	if l&1 == 0 {
+		s.value[v] = vTrue
+	} else {
+		s.value[v] = vFalse
+	}
+	s.level[v] = s.decisionLevel()
+	s.pos[v] = int32(len(s.trail))
+	s.reason[v] = why
+	s.trail = append(s.trail, l)
+}
+
+// cancelUntil undoes the assignments above level lvl, and the counters of
+// those already propagated.
+func (s *Solver) cancelUntil(lvl int32) {
+	if s.decisionLevel() <= lvl {
+		return
+	}
+	start := int(s.trailLim[lvl])
+	for t := len(s.trail) - 1; t >= start; t-- {
+		l := s.trail[t]
+		v := l >> 1
+		if t < s.qhead {
+			s.uncount(l)
+		}
+		s.value[v] = unset
+		s.phase[v] = int8(1 - 2*(l&1)) // vTrue or vFalse
+		if !s.heap.contains(v) {
+			s.heap.insert(v)
+		}
+	}
+	s.trail = s.trail[:start]
+	s.trailLim = s.trailLim[:lvl]
+	s.qhead = start
+}
