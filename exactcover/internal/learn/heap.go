@@ -101,7 +101,12 @@ func (s *Solver) bumpVar(v int32) {
 }
 
 // decayVars makes later bumps count more than earlier ones.
-func (s *Solver) decayVars() { s.varInc /= varDecay }
+func (s *Solver) decayVars() {
+	s.varInc /= s.varDecay
+	if s.stats.Conflicts%5000 == 0 && s.varDecay < varDecay {
+		s.varDecay += 0.01
+	}
+}
 
 // pickBranch returns the unassigned option of highest activity, with its
 // saved phase (false if never assigned), or -1 when all are assigned.
@@ -111,7 +116,7 @@ func (s *Solver) pickBranch() lit {
 		if s.value[v] != unset {
 			continue
 		}
-		if s.phase[v] == vTrue {
+		if s.phase[v] == vTrue || s.phase[v] == unset && knobPhase == 1 {
 			return 2 * v
 		}
 		return 2*v + 1

@@ -10,14 +10,11 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 	startSolutions := s.stats.Solutions
 	nextPoll := s.stats.Propagations + PollPropagations
 	pollConflicts := s.stats.Conflicts + PollConflicts
-	restartIndex := 0
 	for {
 		if s.unsat {
 			return Exhausted
 		}
-		budget := luby(restartIndex) * lubyUnit
-		restartIndex++
-		runEnd := s.stats.Conflicts + budget
+		s.restart.start(s.stats.Conflicts)
 		for {
 			if !s.propagate() {
 				s.stats.Conflicts++
@@ -28,6 +25,7 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 				back, lbd := s.analyze()
 				s.cancelUntil(back)
 				s.learn(lbd)
+				s.restart.conflict(lbd)
 				s.decayVars()
 				s.decayClauses()
 				if lim.MaxConflicts > 0 && s.stats.Conflicts-startConflicts >= lim.MaxConflicts {
@@ -47,7 +45,7 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 					return Stopped
 				}
 			}
-			if s.stats.Conflicts >= runEnd {
+			if s.restart.due(s.stats.Conflicts) {
 				break // restart
 			}
 			d := s.pickBranch()

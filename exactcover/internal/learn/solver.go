@@ -77,10 +77,10 @@ type lit = int32
 
 // Values of an option.
 const (
-	unset int8 = 0
-	vTrue int8 = 1
-	vFalse int8 = -1
-	noReason    = -1
+	unset    int8 = 0
+	vTrue    int8 = 1
+	vFalse   int8 = -1
+	noReason      = -1
 )
 
 // Solver is a problem compiled for clause learning, with its learned
@@ -109,16 +109,17 @@ type Solver struct {
 	qhead    int
 
 	// Learned clauses (clauses.go).
-	arena   []lit
-	clauses []clause
-	watches [][]watch
-	nRemove int // clauses that reductions may delete
+	arena     []lit
+	clauses   []clause
+	watches   [][]watch
+	nRemove   int // clauses that reductions may delete
 	maxRemove int
 	clauseInc float32
 
 	// Branching (heap.go).
 	activity []float64
 	varInc   float64
+	varDecay float64
 	heap     varHeap
 	phase    []int8
 
@@ -132,9 +133,11 @@ type Solver struct {
 	markStamp int64
 	conflict  []lit
 
-	unsat  bool // a contradiction at level 0: nothing more to find
-	sol    []int
-	stats  Stats
+	restart restarter
+
+	unsat bool // a contradiction at level 0: nothing more to find
+	sol   []int
+	stats Stats
 }
 
 // New compiles p for clause learning.
@@ -185,6 +188,11 @@ func New(p *core.Problem) *Solver {
 	s.watches = make([][]watch, 2*n)
 	s.activity = make([]float64, n)
 	s.varInc = 1
+	s.restart.glucose = knobGlucose == 1
+	s.varDecay = 0.95
+	if knobRamp == 1 {
+		s.varDecay = 0.8
+	}
 	s.clauseInc = 1
 	s.phase = make([]int8, n)
 	s.seen = make([]uint8, n)

@@ -2,7 +2,10 @@ package learn_test
 
 import (
 	"bufio"
+	"fmt"
+	"github.com/xcover/xcover/exactcover/internal/cnf"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -87,8 +90,38 @@ func TestGecode25(t *testing.T) {
 		p := sudokuProblem(line)
 		start := time.Now()
 		s := learn.New(p)
-		st := s.Solve(learn.Limits{Stop: func(*learn.Stats) bool { return time.Since(start) > 60*time.Second }}, nil)
+		var first learn.Stats
+		var firstT time.Duration
+		st := s.Solve(learn.Limits{Stop: func(*learn.Stats) bool { return time.Since(start) > 60*time.Second }}, func([]int) bool {
+			first, firstT = s.Stats(), time.Since(start)
+			return true
+		})
+		t.Logf("first solution: %.2fs %d conflicts", firstT.Seconds(), first.Conflicts)
 		stats := s.Stats()
 		t.Logf("puzzle %d: %d options, status %v, %d solutions, %.2fs, %+v", i, p.NumOptions(), st, stats.Solutions, time.Since(start).Seconds(), stats)
+	}
+}
+
+// TestWriteSudokuCNF writes the puzzles of XCOVER_SUDOKU as CNF files
+// into XCOVER_CNF_DIR, for timing SAT solvers on the same exact cover.
+func TestWriteSudokuCNF(t *testing.T) {
+	file, dir := os.Getenv("XCOVER_SUDOKU"), os.Getenv("XCOVER_CNF_DIR")
+	if file == "" || dir == "" {
+		t.Skip("XCOVER_SUDOKU or XCOVER_CNF_DIR not set")
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, line := range strings.Fields(string(data)) {
+		p := sudokuProblem(line)
+		out, err := os.Create(filepath.Join(dir, fmt.Sprintf("%02d.cnf", i+1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cnf.Encode(p).Write(out, "", 0, nil); err != nil {
+			t.Fatal(err)
+		}
+		out.Close()
 	}
 }

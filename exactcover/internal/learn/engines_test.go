@@ -1,0 +1,145 @@
+package learn_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/dlx"
+	"github.com/xcover/xcover/exactcover/internal/learn"
+	"github.com/xcover/xcover/internal/testtier"
+)
+
+// larger returns a random problem too large for brute force: up to 14
+// primary items, 5 secondary, 60 options, with colors and, when mcc is
+// set, bounds.
+func larger(r *rand.Rand, mcc bool) *core.Problem {
+	nPrimary, nSecondary := 4+r.IntN(11), r.IntN(6)
+	p := &core.Problem{NPrimary: nPrimary, NItems: nPrimary + nSecondary, Begin: []int32{0}}
+	if mcc {
+		for range nPrimary {
+			lo := int32(r.IntN(3))
+			hi := max(lo, 1) + int32(r.IntN(2))
+			p.Lo, p.Hi = append(p.Lo, lo), append(p.Hi, hi)
+		}
+	}
+	colored := nSecondary > 0 && r.IntN(2) == 0
+	for k := range 10 + r.IntN(50) {
+		items := r.Perm(nPrimary)[:1+r.IntN(min(4, nPrimary))]
+		if nSecondary > 0 && r.IntN(2) == 0 {
+			items = append(items, nPrimary+r.IntN(nSecondary))
+		}
+		for _, it := range items {
+			p.Items = append(p.Items, int32(it))
+			c := int32(0)
+			if it >= nPrimary && colored && r.IntN(3) > 0 {
+				c = 1 + int32(r.IntN(2))
+			}
+			p.Colors = append(p.Colors, c)
+		}
+		p.Begin = append(p.Begin, int32(len(p.Items)))
+		p.Caller, p.Index = append(p.Caller, int32(k)), append(p.Index, int32(k))
+	}
+	if !colored {
+		p.Colors = nil
+	}
+	return p
+}
+
+// maxListed is the most solutions a comparison lists: beyond, blocking
+// them one by one is not what the learner is for.
+const maxListed = 300
+
+// enumerated returns the solutions the dancing-links engine finds, as
+// sorted keys, or nil and false when there are more than maxListed.
+func enumerated(t *testing.T, p *core.Problem) ([]string, bool) {
+	t.Helper()
+	e := core.New[dlx.Engine](p)
+	var found []string
+	run := core.Run{MaxSolutions: maxListed + 1, Visit: func(sol []int) bool {
+		s := slices.Clone(sol)
+		slices.Sort(s)
+		found = append(found, fmt.Sprint(s))
+		return true
+	}}
+	var c core.Counters
+	end, err := e.Search(core.Unit{}, &run, &c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(found)
+	return found, end == core.Exhausted
+}
+
+// TestAgainstEnumeration compares, on problems too large for brute force,
+// every solution with those of the dancing-links engine, and the verdict
+// of a search for two solutions (none, unique, several).
+func TestAgainstEnumeration(t *testing.T) {
+	trials := 1500
+	if testtier.Short() {
+		trials = 150
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	compared, unique, none := 0, 0, 0
+	defer func() { t.Logf("%d problems compared: %d without solution, %d with one", compared, none, unique) }()
+	for trial := range trials {
+		p := larger(r, trial%2 == 1)
+		want, ok := enumerated(t, p)
+		if !ok {
+			continue
+		}
+		compared++
+		switch len(want) {
+		case 0:
+			none++
+		case 1:
+			unique++
+		}
+		if got := all(t, p); !slices.Equal(got, want) {
+			t.Fatalf("trial %d: %d solutions, dlx %d\n%v\n%v", trial, len(got), len(want), got, want)
+		}
+		s := learn.New(p)
+		st := s.Solve(learn.Limits{MaxSolutions: 2}, nil)
+		n := s.Stats().Solutions
+		if n != int64(min(len(want), 2)) || (st == learn.Exhausted) != (len(want) < 2) {
+			t.Fatalf("trial %d: verdict %d solutions (%v), dlx %d", trial, n, st, len(want))
+		}
+	}
+}
+
+// mutilated returns the domino tilings of an n×n board without two
+// opposite corners: none, since a domino covers one black and one white
+// square and the corners removed have the same color.
+func mutilated(n int) *core.Problem {
+	cell := func(r, c int) int { return r*n + c - 1 } // corner (0,0) removed
+	p := &core.Problem{NPrimary: n*n - 2, NItems: n*n - 2, Begin: []int32{0}}
+	ok := func(r, c int) bool {
+		return r >= 0 && c >= 0 && r < n && c < n && !(r == 0 && c == 0) && !(r == n-1 && c == n-1)
+	}
+	for r := range n {
+		for c := range n {
+			for _, d := range [][2]int{{0, 1}, {1, 0}} {
+				r2, c2 := r+d[0], c+d[1]
+				if ok(r, c) && ok(r2, c2) {
+					p.Items = append(p.Items, int32(cell(r, c)), int32(cell(r2, c2)))
+					p.Begin = append(p.Begin, int32(len(p.Items)))
+					k := int32(len(p.Caller))
+					p.Caller, p.Index = append(p.Caller, k), append(p.Index, k)
+				}
+			}
+		}
+	}
+	return p
+}
+
+func TestUnsatisfiable(t *testing.T) {
+	for _, n := range []int{2, 4, 6, 8} {
+		s := learn.New(mutilated(n))
+		if st := s.Solve(learn.Limits{}, func([]int) bool { t.Fatal("a tiling of a mutilated board"); return false }); st != learn.Exhausted {
+			t.Errorf("n=%d: %v", n, st)
+		}
+		t.Logf("mutilated %d×%d: %+v", n, n, s.Stats())
+	}
+}
