@@ -13,8 +13,8 @@ func (s *Solver) explain(v int32) {
 	r := s.reason[v]
 	s.buf = s.buf[:0]
 	if r >= int32(s.p.NItems) {
-		c := &s.clauses[r-int32(s.p.NItems)]
-		s.buf = append(s.buf, s.arena[c.start+1:c.start+c.size]...)
+		cref := r - int32(s.p.NItems)
+		s.buf = append(s.buf, s.arena[cref+1:cref+s.arena[cref-1]]...)
 		return
 	}
 	i := r

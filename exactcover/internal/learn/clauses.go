@@ -4,7 +4,9 @@ import "slices"
 
 // clause is a learned (or blocking) clause: its literals are
 // arena[start:start+size]; the first two are watched, and when the clause
-// is the reason of a literal, that literal is first.
+// is the reason of a literal, that literal is first. The two words before
+// the literals hold the clause's index in Solver.clauses and its size, so
+// that propagation reads one array; clauses are named by start (cref).
 type clause struct {
 	start, size int32
 	lbd         int32
@@ -23,9 +25,10 @@ type watch struct {
 // addClause stores lits (two or more) as a clause watched by its first two
 // literals and returns its index.
 func (s *Solver) addClause(lits []lit, lbd int, keep bool) int32 {
-	cref := int32(len(s.clauses))
+	s.arena = append(s.arena, int32(len(s.clauses)), int32(len(lits)))
+	cref := int32(len(s.arena))
 	s.clauses = append(s.clauses, clause{
-		start: int32(len(s.arena)), size: int32(len(lits)), lbd: int32(lbd),
+		start: cref, size: int32(len(lits)), lbd: int32(lbd),
 		activity: s.clauseInc, keep: keep,
 	})
 	s.arena = append(s.arena, lits...)
@@ -40,8 +43,8 @@ func (s *Solver) addClause(lits []lit, lbd int, keep bool) int32 {
 
 // bumpClause raises clause c's activity (used as a tie-break between
 // clauses of the same LBD when reducing).
-func (s *Solver) bumpClause(c int32) {
-	cl := &s.clauses[c]
+func (s *Solver) bumpClause(cref int32) {
+	cl := &s.clauses[s.arena[cref-2]]
 	cl.activity += s.clauseInc
 	if cl.activity > 1e20 {
 		for i := range s.clauses {
@@ -122,10 +125,11 @@ func (s *Solver) compact() {
 			continue
 		}
 		lits := s.arena[cl.start : cl.start+cl.size]
+		arena = append(arena, int32(len(kept)), cl.size) // at or before the old header
 		cl.start = int32(len(arena))
 		arena = append(arena, lits...) // moves down: never overwrites unread literals
 		lits = arena[cl.start:]
-		cref := int32(len(kept))
+		cref := cl.start
 		kept = append(kept, cl)
 		s.watches[lits[0]] = append(s.watches[lits[0]], watch{cref, lits[1]})
 		s.watches[lits[1]] = append(s.watches[lits[1]], watch{cref, lits[0]})

@@ -116,10 +116,26 @@ func (s *Solver) pickBranch() lit {
 		if s.value[v] != unset {
 			continue
 		}
-		if s.phase[v] == vTrue || s.phase[v] == unset && knobPhase == 1 {
+		ph := s.phase[v]
+		if s.restart.stable && s.target[v] != unset {
+			ph = s.target[v]
+		}
+		if ph == vTrue || ph == unset && knobPhase == 1 {
 			return 2 * v
 		}
 		return 2*v + 1
 	}
 	return -1
+}
+
+// updateTarget records the phases of the longest trail of this stable
+// period, which stable mode follows.
+func (s *Solver) updateTarget() {
+	if !s.restart.stable || len(s.trail) <= s.targetLen {
+		return
+	}
+	s.targetLen = len(s.trail)
+	for _, l := range s.trail {
+		s.target[l>>1] = int8(1 - 2*(l&1))
+	}
 }

@@ -18,4 +18,5 @@ var (
 	knobLuby    = knob("LEARN_LUBY", 128)
 	knobGlucose = knob("LEARN_GLUCOSE", 1)
 	knobRamp    = knob("LEARN_RAMP", 0)
+	knobTarget  = knob("LEARN_TARGET", 0)
 )

@@ -127,8 +127,7 @@ func (s *Solver) propagateClauses(l lit) bool {
 			j++
 			continue
 		}
-		c := &s.clauses[w.cref]
-		lits := s.arena[c.start : c.start+c.size]
+		lits := s.arena[w.cref : w.cref+s.arena[w.cref-1]]
 		if lits[0] == falseLit {
 			lits[0], lits[1] = lits[1], falseLit
 		}

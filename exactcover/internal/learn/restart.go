@@ -5,6 +5,9 @@ package learn
 // latest clauses are worse than the average so far).
 type restarter struct {
 	glucose      bool
+	stable       bool  // stable mode: Luby restarts and target phases
+	modeEnd      int64 // the conflict count at which the mode changes
+	modeLen      int64
 	index        int     // Luby: runs so far
 	runEnd       int64   // Luby: the conflict count that ends this run
 	fast, slow   float64 // glucose: moving averages of LBDs
@@ -13,7 +16,7 @@ type restarter struct {
 
 func (r *restarter) start(conflicts int64) {
 	r.sinceRestart = 0
-	if !r.glucose {
+	if !r.glucose || r.stable {
 		r.runEnd = conflicts + luby(r.index)*int64(knobLuby)
 		r.index++
 	}
@@ -29,8 +32,25 @@ func (r *restarter) conflict(lbd int) {
 
 // due reports whether to restart now.
 func (r *restarter) due(conflicts int64) bool {
-	if !r.glucose {
+	if !r.glucose || r.stable {
 		return conflicts >= r.runEnd
 	}
 	return r.sinceRestart >= 50 && r.fast*0.8 > r.slow
+}
+
+// switchMode alternates focused mode (glucose restarts, saved phases) and
+// stable mode (Luby restarts, target phases), for ever longer periods, as
+// CaDiCaL does; it reports whether the mode changed.
+func (r *restarter) switchMode(conflicts int64) bool {
+	if knobTarget == 0 || conflicts < r.modeEnd {
+		return false
+	}
+	if r.modeLen == 0 {
+		r.modeLen = 1000
+	} else {
+		r.modeLen *= 2
+	}
+	r.stable = !r.stable
+	r.modeEnd = conflicts + r.modeLen
+	return true
 }

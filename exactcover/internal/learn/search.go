@@ -18,6 +18,7 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 		for {
 			if !s.propagate() {
 				s.stats.Conflicts++
+				s.updateTarget()
 				if s.decisionLevel() == 0 {
 					s.unsat = true
 					return Exhausted
@@ -70,6 +71,10 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 		}
 		s.cancelUntil(0)
 		s.stats.Restarts++
+		if s.restart.switchMode(s.stats.Conflicts) {
+			s.targetLen = 0
+			clear(s.target)
+		}
 		if s.shouldReduce() {
 			if !s.propagate() {
 				s.unsat = true

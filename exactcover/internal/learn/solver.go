@@ -101,6 +101,7 @@ type Solver struct {
 
 	// The assignment and the trail.
 	value    []int8
+	lv       []int8 // per literal: the value of the literal
 	level    []int32
 	pos      []int32 // position on the trail
 	reason   []int32 // noReason, an item (< NItems) or NItems + a clause
@@ -117,11 +118,13 @@ type Solver struct {
 	clauseInc float32
 
 	// Branching (heap.go).
-	activity []float64
-	varInc   float64
-	varDecay float64
-	heap     varHeap
-	phase    []int8
+	activity  []float64
+	varInc    float64
+	varDecay  float64
+	heap      varHeap
+	phase     []int8
+	target    []int8 // target phases (stable mode)
+	targetLen int
 
 	// Scratch for analysis.
 	seen      []uint8
@@ -181,6 +184,7 @@ func New(p *core.Problem) *Solver {
 	}
 	s.nTrue, s.nFalse = make([]int32, ni), make([]int32, ni)
 	s.value = make([]int8, n)
+	s.lv = make([]int8, 2*n)
 	s.level = make([]int32, n)
 	s.pos = make([]int32, n)
 	s.reason = make([]int32, n)
@@ -195,6 +199,7 @@ func New(p *core.Problem) *Solver {
 	}
 	s.clauseInc = 1
 	s.phase = make([]int8, n)
+	s.target = make([]int8, n)
 	s.seen = make([]uint8, n)
 	s.levelMark = make([]int64, n+1)
 	s.maxRemove = max(firstReduce, n/4)
@@ -238,19 +243,14 @@ func (s *Solver) Exclude(k int) { s.fix(2*lit(k) + 1) }
 // Stats returns the counters so far.
 func (s *Solver) Stats() Stats { return s.stats }
 
-func (s *Solver) litValue(l lit) int8 {
-	v := s.value[l>>1]
-	if l&1 != 0 {
-		return -v
-	}
-	return v
-}
+func (s *Solver) litValue(l lit) int8 { return s.lv[l] }
 
 func (s *Solver) decisionLevel() int32 { return int32(len(s.trailLim)) }
 
 // enqueue assigns l, which must be unassigned, at the current level.
 func (s *Solver) enqueue(l lit, why int32) {
 	v := l >> 1
+	s.lv[l], s.lv[l^1] = vTrue, vFalse
 	if l&1 == 0 {
 		s.value[v] = vTrue
 	} else {
@@ -276,6 +276,7 @@ func (s *Solver) cancelUntil(lvl int32) {
 			s.uncount(l)
 		}
 		s.value[v] = unset
+		s.lv[l], s.lv[l^1] = unset, unset
 		s.phase[v] = int8(1 - 2*(l&1)) // vTrue or vFalse
 		if !s.heap.contains(v) {
 			s.heap.insert(v)

@@ -6,6 +6,7 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/cnf"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -92,7 +93,7 @@ func TestGecode25(t *testing.T) {
 		s := learn.New(p)
 		var first learn.Stats
 		var firstT time.Duration
-		st := s.Solve(learn.Limits{Stop: func(*learn.Stats) bool { return time.Since(start) > 60*time.Second }}, func([]int) bool {
+		st := s.Solve(learn.Limits{Stop: func(*learn.Stats) bool { return time.Since(start) > time.Duration(knobSecs)*time.Second }}, func([]int) bool {
 			first, firstT = s.Stats(), time.Since(start)
 			return true
 		})
@@ -125,3 +126,11 @@ func TestWriteSudokuCNF(t *testing.T) {
 		out.Close()
 	}
 }
+
+var knobSecs = func() int {
+	n, err := strconv.Atoi(os.Getenv("XCOVER_SECS"))
+	if err != nil {
+		return 60
+	}
+	return n
+}()
