@@ -101,12 +101,7 @@ func (s *Solver) bumpVar(v int32) {
 }
 
 // decayVars makes later bumps count more than earlier ones.
-func (s *Solver) decayVars() {
-	s.varInc /= s.varDecay
-	if s.stats.Conflicts%5000 == 0 && s.varDecay < varDecay {
-		s.varDecay += 0.01
-	}
-}
+func (s *Solver) decayVars() { s.varInc /= varDecay }
 
 // pickBranch returns the unassigned option of highest activity, with its
 // saved phase (false if never assigned), or -1 when all are assigned.
@@ -116,26 +111,10 @@ func (s *Solver) pickBranch() lit {
 		if s.value[v] != unset {
 			continue
 		}
-		ph := s.phase[v]
-		if s.restart.stable && s.target[v] != unset {
-			ph = s.target[v]
-		}
-		if ph == vTrue || ph == unset && knobPhase == 1 {
+		if s.phase[v] == vTrue {
 			return 2 * v
 		}
 		return 2*v + 1
 	}
 	return -1
-}
-
-// updateTarget records the phases of the longest trail of this stable
-// period, which stable mode follows.
-func (s *Solver) updateTarget() {
-	if !s.restart.stable || len(s.trail) <= s.targetLen {
-		return
-	}
-	s.targetLen = len(s.trail)
-	for _, l := range s.trail {
-		s.target[l>>1] = int8(1 - 2*(l&1))
-	}
 }

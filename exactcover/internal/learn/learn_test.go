@@ -9,6 +9,7 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/enginetest"
 	"github.com/xcover/xcover/exactcover/internal/learn"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // all lists every solution of p by blocking, checking each against the
@@ -40,7 +41,11 @@ func all(t *testing.T, p *core.Problem) []string {
 func TestRandomAgainstBruteForce(t *testing.T) {
 	for _, mcc := range []bool{false, true} {
 		r := rand.New(rand.NewPCG(3, uint64(len(fmt.Sprint(mcc)))))
-		for trial := range 3000 {
+		trials := 3000
+		if testtier.Short() {
+			trials = 300
+		}
+		for trial := range trials {
 			p := enginetest.Random(r, mcc)
 			want := enginetest.BruteForce(p)
 			got := all(t, p)

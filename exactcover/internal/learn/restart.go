@@ -1,56 +1,35 @@
 package learn
 
-// restarter decides when the search goes back to level 0: Luby's
-// sequence of run lengths, or glucose's rule (restart when the LBDs of the
-// latest clauses are worse than the average so far).
+// Restarts follow glucose's rule (Audemard and Simon, "Refining restarts
+// strategies for SAT and UNSAT", CP 2012): restart when the clauses
+// learned lately are worse, by their LBD, than those learned so far. On
+// the Gecode 25×25 Sudokus it needed about a sixth fewer conflicts than
+// Luby's sequence in units of 128 (same run, five puzzles), and CaDiCaL's
+// alternation with a stable mode following target phases needed more.
+const (
+	restartMin = 50   // conflicts at least between restarts
+	restartK   = 0.8  // restart when fast·K exceeds slow
+	fastWindow = 32   // conflicts the fast average spans
+	slowWindow = 4096 // and the slow one
+)
+
+// restarter keeps the moving averages of learned clauses' LBDs.
 type restarter struct {
-	glucose      bool
-	stable       bool  // stable mode: Luby restarts and target phases
-	modeEnd      int64 // the conflict count at which the mode changes
-	modeLen      int64
-	index        int     // Luby: runs so far
-	runEnd       int64   // Luby: the conflict count that ends this run
-	fast, slow   float64 // glucose: moving averages of LBDs
+	fast, slow   float64
 	sinceRestart int64
 }
 
-func (r *restarter) start(conflicts int64) {
-	r.sinceRestart = 0
-	if !r.glucose || r.stable {
-		r.runEnd = conflicts + luby(r.index)*int64(knobLuby)
-		r.index++
-	}
-}
+func (r *restarter) start() { r.sinceRestart = 0 }
 
 // conflict records a learned clause's LBD.
 func (r *restarter) conflict(lbd int) {
 	r.sinceRestart++
 	x := float64(lbd)
-	r.fast += (x - r.fast) / 32
-	r.slow += (x - r.slow) / 4096
+	r.fast += (x - r.fast) / fastWindow
+	r.slow += (x - r.slow) / slowWindow
 }
 
 // due reports whether to restart now.
-func (r *restarter) due(conflicts int64) bool {
-	if !r.glucose || r.stable {
-		return conflicts >= r.runEnd
-	}
-	return r.sinceRestart >= 50 && r.fast*0.8 > r.slow
-}
-
-// switchMode alternates focused mode (glucose restarts, saved phases) and
-// stable mode (Luby restarts, target phases), for ever longer periods, as
-// CaDiCaL does; it reports whether the mode changed.
-func (r *restarter) switchMode(conflicts int64) bool {
-	if knobTarget == 0 || conflicts < r.modeEnd {
-		return false
-	}
-	if r.modeLen == 0 {
-		r.modeLen = 1000
-	} else {
-		r.modeLen *= 2
-	}
-	r.stable = !r.stable
-	r.modeEnd = conflicts + r.modeLen
-	return true
+func (r *restarter) due() bool {
+	return r.sinceRestart >= restartMin && r.fast*restartK > r.slow
 }

@@ -14,11 +14,10 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 		if s.unsat {
 			return Exhausted
 		}
-		s.restart.start(s.stats.Conflicts)
+		s.restart.start()
 		for {
 			if !s.propagate() {
 				s.stats.Conflicts++
-				s.updateTarget()
 				if s.decisionLevel() == 0 {
 					s.unsat = true
 					return Exhausted
@@ -46,7 +45,7 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 					return Stopped
 				}
 			}
-			if s.restart.due(s.stats.Conflicts) {
+			if s.restart.due() {
 				break // restart
 			}
 			d := s.pickBranch()
@@ -71,10 +70,6 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 		}
 		s.cancelUntil(0)
 		s.stats.Restarts++
-		if s.restart.switchMode(s.stats.Conflicts) {
-			s.targetLen = 0
-			clear(s.target)
-		}
 		if s.shouldReduce() {
 			if !s.propagate() {
 				s.unsat = true
@@ -129,19 +124,4 @@ func (s *Solver) block() {
 	}
 	cref := s.addClause(s.learnt, len(s.learnt), true)
 	s.enqueue(s.learnt[0], int32(s.p.NItems)+cref)
-}
-
-// luby returns the i-th term (from 0) of Luby's sequence 1 1 2 1 1 2 4 …
-func luby(i int) int64 {
-	size, seq := 1, 0
-	for size < i+1 {
-		seq++
-		size = 2*size + 1
-	}
-	for size-1 != i {
-		size = (size - 1) >> 1
-		seq--
-		i %= size
-	}
-	return 1 << seq
 }

@@ -17,9 +17,6 @@ const (
 	// hundred milliseconds at worst, at a cost too small to measure.
 	PollConflicts    = 1 << 8
 	PollPropagations = 1 << 16
-	// lubyUnit is the number of conflicts of the shortest run between
-	// restarts; runs follow Luby's sequence times this unit.
-	lubyUnit = 128
 	// firstReduce is how many removable learned clauses may accumulate
 	// before the first reduction; each reduction raises it by reduceStep.
 	firstReduce = 4000
@@ -118,13 +115,10 @@ type Solver struct {
 	clauseInc float32
 
 	// Branching (heap.go).
-	activity  []float64
-	varInc    float64
-	varDecay  float64
-	heap      varHeap
-	phase     []int8
-	target    []int8 // target phases (stable mode)
-	targetLen int
+	activity []float64
+	varInc   float64
+	heap     varHeap
+	phase    []int8
 
 	// Scratch for analysis.
 	seen      []uint8
@@ -192,14 +186,8 @@ func New(p *core.Problem) *Solver {
 	s.watches = make([][]watch, 2*n)
 	s.activity = make([]float64, n)
 	s.varInc = 1
-	s.restart.glucose = knobGlucose == 1
-	s.varDecay = 0.95
-	if knobRamp == 1 {
-		s.varDecay = 0.8
-	}
 	s.clauseInc = 1
 	s.phase = make([]int8, n)
-	s.target = make([]int8, n)
 	s.seen = make([]uint8, n)
 	s.levelMark = make([]int64, n+1)
 	s.maxRemove = max(firstReduce, n/4)
