@@ -148,14 +148,9 @@ type CheckpointEvent struct {
 // snapshot returns the driver's position. Call it with the world stopped
 // (d.mu held, no worker busy) or once the workers are done.
 func (d *driver) snapshot(status Status) *Checkpoint {
-	c := d.total
-	n := len(d.profile)
-	for n > 0 && d.profile[n-1] == 0 {
-		n--
-	}
 	ck := d.ident // Problem … Split
-	ck.Stats = Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings,
-		Profile: slices.Clone(d.profile[:n]), Elapsed: d.prior + time.Since(d.start), Status: status}
+	ck.Stats = statsOf(d.total)
+	ck.Stats.Profile, ck.Stats.Elapsed, ck.Stats.Status = trimmed(d.profile), d.prior+time.Since(d.start), status
 	ck.Written = time.Now()
 	ck.share, ck.pieces = d.share, slices.Clone(d.pool)
 	if status == statusRunning {

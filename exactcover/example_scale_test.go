@@ -45,17 +45,17 @@ func ExampleReadCheckpoint() {
 // summaries, and refuses a set with a shard missing.
 func ExampleMerge() {
 	s, _ := exactcover.New(queens(10))
-	var parts []exactcover.ShardSummary
+	var parts []exactcover.ShardResult
 	for k := 1; k <= 3; k++ {
 		cfg := exactcover.Config{Shard: exactcover.Shard{K: k, N: 3}}
 		st, _ := s.Search(context.Background(), cfg, nil)
-		parts = append(parts, s.SummaryOf(cfg, st))
+		parts = append(parts, exactcover.ShardResult{Problem: s.Hash(), Stats: st})
 	}
 	total, _ := exactcover.Merge(parts)
-	fmt.Println(total.Solutions, total.Search.Status)
+	fmt.Println(total.Solutions, total.Shards)
 	_, err := exactcover.Merge(parts[:2])
 	fmt.Println(err)
 	// Output:
-	// 724 complete
+	// 724 3
 	// the shards do not make up one search: missing shard 3 of 3
 }

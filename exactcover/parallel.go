@@ -663,12 +663,8 @@ func (d *driver) progress() {
 		}
 	}
 	d.mu.Unlock()
-	p := Progress{
-		Stats: Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates,
-			Cleansings: c.Cleansings, Elapsed: d.prior + time.Since(d.start)},
-		Workers:  busy,
-		combined: true,
-	}
+	p := Progress{Stats: statsOf(c), Workers: busy, combined: true}
+	p.Stats.Elapsed = d.prior + time.Since(d.start)
 	if d.share > 0 {
 		p.done = min(max((d.share-left)/d.share, 0), 1)
 	}
@@ -680,10 +676,9 @@ func (d *driver) progress() {
 
 // stats returns the statistics of the search once the workers are done.
 func (d *driver) stats() Stats {
-	c := d.total
-	st := Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings,
-		Elapsed: d.prior + time.Since(d.start), Status: Complete,
-		Workers: len(d.workers), Steals: d.steals.Load(), Idle: d.idle, Shard: d.ident.Shard, Split: d.ident.Split}
+	st := statsOf(d.total)
+	st.Elapsed, st.Status, st.Engine = d.prior+time.Since(d.start), Complete, d.ident.Engine
+	st.Workers, st.Steals, st.Idle, st.Shard, st.Split = len(d.workers), d.steals.Load(), d.idle, d.ident.Shard, d.ident.Split
 	if d.halted && !d.complete { // (a stop that came after the end changes nothing)
 		st.Status = d.status
 	}
@@ -693,11 +688,7 @@ func (d *driver) stats() Stats {
 		st.Solutions = d.delivered
 	}
 	if !d.cfg.SkipProfile {
-		n := len(d.profile)
-		for n > 0 && d.profile[n-1] == 0 {
-			n--
-		}
-		st.Profile = slices.Clone(d.profile[:n])
+		st.Profile = trimmed(d.profile)
 	}
 	return st
 }

@@ -135,7 +135,8 @@ func (s *Solver) search(ctx context.Context, cfg Config, visit func(solution []i
 	eng.ResetWeights() // every search starts at zero; Knuth's rule leaves them there
 	end, err := eng.Search(core.Unit{Path: x.path}, &x.run, &x.counters)
 	c := x.counters
-	st := Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
+	st := statsOf(c)
+	st.Engine = s.engineOf(cfg)
 	if err != nil {
 		st.Status = Complete
 		return st, partialError(err, cfg.Partial)
@@ -143,11 +144,7 @@ func (s *Solver) search(ctx context.Context, cfg Config, visit func(solution []i
 	st.Status = statusOf(end, x.ctxErr)
 	st.Elapsed = time.Since(start)
 	if !cfg.SkipProfile {
-		n := len(x.run.Profile)
-		for n > 0 && x.run.Profile[n-1] == 0 {
-			n--
-		}
-		st.Profile = append([]int64(nil), x.run.Profile[:n]...)
+		st.Profile = trimmed(x.run.Profile)
 	}
 	return st, x.ctxErr
 }
@@ -185,8 +182,8 @@ func poller(ctx context.Context, cfg *Config, start time.Time, eng core.Engine, 
 		if cfg.Progress != nil {
 			if now := time.Now(); now.Sub(last) >= every {
 				last = now
-				p := Progress{Stats: Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates,
-					Cleansings: c.Cleansings, Elapsed: now.Sub(start)}}
+				p := Progress{Stats: statsOf(*c)}
+				p.Stats.Elapsed = now.Sub(start)
 				for _, b := range eng.Branches(nil) {
 					p.Branches = append(p.Branches, Branch(b))
 				}

@@ -38,7 +38,7 @@ func FuzzReadShards(f *testing.F) {
 			return
 		}
 		for _, sh := range shards {
-			if err := sh.Summary.Check(); err != nil {
+			if err := sh.Result.Check(); err != nil {
 				t.Fatalf("read a summary that fails its check: %v", err)
 			}
 		}
