@@ -181,11 +181,11 @@ func TestShardResumed(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "ck")
-	st, err := s.Search(context.Background(), exactcover.Config{Shard: sh, Checkpoint: path, MaxNodes: whole.Nodes / 2}, nil)
+	st, err := s.Search(context.Background(), exactcover.Config{Shard: sh, Checkpoint: toFile(path), MaxNodes: whole.Nodes / 2}, nil)
 	if err != nil || st.Status != exactcover.NodeLimit {
 		t.Fatalf("%v, %v", st, err)
 	}
-	c, err := exactcover.ReadCheckpoint(path)
+	c, err := readCheckpoint(path)
 	if err != nil || c.Shard != sh || c.Split != whole.Split {
 		t.Fatalf("%+v, %v", c, err)
 	}
