@@ -18,17 +18,28 @@ const (
 	// SSMCC ("dancing cells"): the fastest engine, with node counts of its
 	// own.
 	EngineSparse
+	// EngineLearn is conflict-driven clause learning over the options
+	// (internal/learn): no search tree, but what a dead end taught is
+	// never forgotten. The engine for first solutions, uniqueness and
+	// unsatisfiability on hard problems (25×25 Sudokus with few clues,
+	// quasigroup completion); it lists solutions by blocking each one
+	// found, so counts beyond a few thousand are the other engines' job.
+	// Config.MaxNodes counts its conflicts; Stats.Learn holds its
+	// counters. Workers, checkpoints and shards refuse it (ErrNoTree);
+	// counting (CountAll) and estimating run the sparse engine.
+	EngineLearn
 )
 
-var engineNames = []string{"auto", "dlx", "sparse"}
+var engineNames = []string{"auto", "dlx", "sparse", "learn"}
 
 // String returns the engine's name as the command line writes it.
 func (e Engine) String() string { return nameOf(e, engineNames) }
 
-// ParseEngine returns the engine named s ("auto", "dlx" or "sparse").
+// ParseEngine returns the engine named s ("auto", "dlx", "sparse" or
+// "learn").
 func ParseEngine(s string) (Engine, error) {
 	if e, ok := valueOf[Engine](s, engineNames); ok {
 		return e, nil
 	}
-	return 0, fmt.Errorf("unknown engine %q: expected auto, dlx or sparse", s)
+	return 0, fmt.Errorf("unknown engine %q: expected auto, dlx, sparse or learn", s)
 }

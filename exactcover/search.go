@@ -105,6 +105,9 @@ func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []i
 
 // search is Search on a Solver the caller holds.
 func (s *Solver) search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
+	if cfg.Engine == EngineLearn {
+		return s.searchLearn(ctx, cfg, visit)
+	}
 	if cfg.Workers > 1 || cfg.Checkpoint != nil || cfg.Resume != nil || cfg.Shard != (Shard{}) {
 		return s.searchDriven(ctx, cfg, visit)
 	}

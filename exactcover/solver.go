@@ -150,7 +150,7 @@ func (s *Solver) engineOf(cfg Config) Engine {
 // engine returns the engine that searches s for the given choice, built or
 // rebuilt as needed.
 func (s *Solver) engine(choice Engine) core.Engine {
-	if s.EngineFor(choice) == EngineSparse {
+	if e := s.EngineFor(choice); e == EngineSparse || e == EngineLearn {
 		return s.sparse.get(&s.model)
 	}
 	return s.dlx.get(&s.model)

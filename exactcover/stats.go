@@ -75,6 +75,9 @@ type Stats struct {
 	// (see [Merge]); zero and empty when the search is not a shard.
 	Shard Shard
 	Split string
+	// Learn holds the clause-learning engine's counters when it searched
+	// (Engine is EngineLearn); Nodes and Updates are then zero.
+	Learn LearnStats
 }
 
 // String summarises the statistics as Knuth's programs do on their last

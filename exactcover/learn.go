@@ -1,0 +1,90 @@
+package exactcover
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/learn"
+)
+
+// ErrNoTree is returned for a search with EngineLearn that asks for
+// something only a search tree gives: workers sharing a tree, a
+// checkpoint, a resumed search or a shard.
+var ErrNoTree = errors.New("the learning engine has no search tree to share, save or split: use the sparse or dlx engine for workers, checkpoints and shards")
+
+// LearnStats are the counters of the clause-learning engine (Stats.Learn,
+// when EngineLearn searched).
+type LearnStats struct {
+	Conflicts    int64 // the unit of Config.MaxNodes for this engine
+	Decisions    int64
+	Propagations int64 // options set by propagation or decision
+	Learned      int64 // clauses learned
+	Kept         int64 // learned clauses in memory at the end
+	Restarts     int64
+}
+
+func learnStatsOf(st learn.Stats) LearnStats {
+	return LearnStats{Conflicts: st.Conflicts, Decisions: st.Decisions, Propagations: st.Propagations,
+		Learned: st.Learned, Kept: st.Kept, Restarts: st.Restarts}
+}
+
+// searchLearn is Search with EngineLearn: clause learning over the
+// options, each solution blocked once found (see internal/learn). Its
+// node limit counts conflicts.
+func (s *Solver) searchLearn(ctx context.Context, cfg Config, visit func([]int) bool) (Stats, error) {
+	st := Stats{Engine: EngineLearn}
+	if cfg.Workers > 1 || cfg.Checkpoint != nil || cfg.Resume != nil || cfg.Shard != (Shard{}) {
+		return st, ErrNoTree
+	}
+	start := time.Now()
+	if len(cfg.Partial) > 0 { // the sparse engine checks the partial solution
+		var c core.Counters
+		if _, _, err := s.sparse.get(&s.model).Expand(core.Unit{Path: s.scratch.drive.Root(cfg.Partial)}, &c, nil); err != nil {
+			return st, partialError(err, cfg.Partial)
+		}
+	}
+	l := learn.New(&s.model)
+	for _, k := range cfg.Partial {
+		l.Include(int(s.model.Index[k]))
+	}
+	every := cfg.ProgressEvery
+	if every <= 0 {
+		every = time.Second
+	}
+	nextProgress := start.Add(every)
+	var progress Progress
+	lim := learn.Limits{MaxConflicts: cfg.MaxNodes, MaxSolutions: cfg.MaxSolutions,
+		Stop: func(ls *learn.Stats) bool {
+			if ctx.Err() != nil {
+				return true
+			}
+			if cfg.Progress != nil {
+				if now := time.Now(); now.After(nextProgress) {
+					nextProgress = now.Add(every)
+					progress = Progress{Stats: Stats{Solutions: ls.Solutions, Learn: learnStatsOf(*ls), Elapsed: now.Sub(start), Engine: EngineLearn}}
+					cfg.Progress(&progress)
+				}
+			}
+			return false
+		}}
+	end := l.Solve(lim, visit)
+	ls := l.Stats()
+	st.Solutions, st.Learn, st.Elapsed = ls.Solutions, learnStatsOf(ls), time.Since(start)
+	switch end {
+	case learn.Exhausted:
+		st.Status = Complete
+	case learn.Visited:
+		st.Status = Stopped
+		if cfg.MaxSolutions > 0 && ls.Solutions >= cfg.MaxSolutions {
+			st.Status = SolutionLimit
+		}
+	case learn.ConflictLimit:
+		st.Status = NodeLimit
+	case learn.Stopped:
+		st.Status = StoppedBy(ctx.Err())
+		return st, ctx.Err()
+	}
+	return st, nil
+}
