@@ -27,6 +27,7 @@ type Summary struct {
 	Engine     string        `json:"engine,omitempty"`     // solve, pentomino: the engine that searched
 	Cleansings json.Number   `json:"cleansings,omitempty"` // solve: DLX2's count
 	Profile    []json.Number `json:"profile,omitempty"`    // solve: nodes per level
+	Learn      *Learn        `json:"learn,omitempty"`      // solve --engine learn: its counters
 
 	Puzzles  int            `json:"puzzles,omitempty"`  // sudoku
 	Verdicts map[string]int `json:"verdicts,omitempty"` // sudoku: puzzles per verdict
@@ -50,6 +51,16 @@ type Summary struct {
 	Shard     int    `json:"shard,omitempty"`
 	Shards    int    `json:"shards,omitempty"`
 	Split     string `json:"split,omitempty"`
+}
+
+// Learn is the record of the clause-learning engine's counters.
+type Learn struct {
+	Conflicts    int64 `json:"conflicts"`
+	Decisions    int64 `json:"decisions"`
+	Propagations int64 `json:"propagations"`
+	Learned      int64 `json:"learned"`
+	Kept         int64 `json:"kept"`
+	Restarts     int64 `json:"restarts"`
 }
 
 // Int returns n as a count of a Summary: the empty json.Number for 0,
@@ -94,6 +105,10 @@ func New(st exactcover.Stats) *Summary {
 func Search(st exactcover.Stats, problem [32]byte, b exactcover.Branching) *Summary {
 	s := New(st)
 	s.Engine, s.Cleansings, s.Profile = st.Engine.String(), Int(st.Cleansings), Ints(st.Profile)
+	if st.Engine == exactcover.EngineLearn {
+		l := st.Learn
+		s.Learn = &Learn{Conflicts: l.Conflicts, Decisions: l.Decisions, Propagations: l.Propagations, Learned: l.Learned, Kept: l.Kept, Restarts: l.Restarts}
+	}
 	if st.Shard.N > 0 {
 		s.Problem, s.Branching = hex.EncodeToString(problem[:]), b.String()
 		s.Shard, s.Shards, s.Split = st.Shard.K, st.Shard.N, st.Split

@@ -45,6 +45,12 @@ func StatusText(s exactcover.Status, limit int64) string {
 // says what was found ("92 solutions").
 func StatsLine(st exactcover.Stats, noun string, limit int64) string {
 	var b strings.Builder
+	if st.Engine == exactcover.EngineLearn {
+		l := st.Learn
+		fmt.Fprintf(&b, "Altogether %s, %d conflicts, %d decisions, %d propagations, %d clauses learned (%d kept), %d restarts, %s; %s",
+			noun, l.Conflicts, l.Decisions, l.Propagations, l.Learned, l.Kept, l.Restarts, Elapsed(st.Elapsed), StatusText(st.Status, limit))
+		return b.String()
+	}
 	fmt.Fprintf(&b, "Altogether %s, %d updates", noun, st.Updates)
 	if st.Cleansings > 0 {
 		fmt.Fprintf(&b, ", %d cleansings", st.Cleansings)
@@ -56,8 +62,12 @@ func StatsLine(st exactcover.Stats, noun string, limit int64) string {
 // Unfinished says that a search stopped (by time, a signal or a node limit)
 // before it could finish, and what it found, of what ("solution").
 func Unfinished(st exactcover.Stats, limit int64, what string) string {
+	work := plural.Of(st.Nodes, "node")
+	if st.Engine == exactcover.EngineLearn {
+		work = plural.Of(st.Learn.Conflicts, "conflict")
+	}
 	return fmt.Sprintf("%s after %s and %s: %s found before the search could finish", StatusText(st.Status, limit),
-		Elapsed(st.Elapsed), plural.Of(st.Nodes, "node"), plural.Of(st.Solutions, what))
+		Elapsed(st.Elapsed), work, plural.Of(st.Solutions, what))
 }
 
 // StoppedReading says that a run stopped (status) before its search

@@ -35,15 +35,22 @@ func newProgress(c *cli.Context, s *iostreams.IO) *statusline.Line {
 
 // SearchProgress returns the engine's progress callback and its interval,
 // none when there is no progress to show.
-func SearchProgress(l *statusline.Line) (func(*exactcover.Progress), time.Duration) {
-	if l == nil {
+func SearchProgress(line *statusline.Line) (func(*exactcover.Progress), time.Duration) {
+	if line == nil {
 		return nil, 0
 	}
 	return func(pr *exactcover.Progress) {
 		st := pr.Stats
-		ShowProgress(l, pr.Fraction(), fmt.Sprintf("%.1f%% done (estimated), %s, %.0f nodes/s",
+		if st.Engine == exactcover.EngineLearn {
+			l := st.Learn
+			ShowProgress(line, 0, fmt.Sprintf("%s, %s, %d learned clauses kept, %s, %.0f conflicts/s",
+				plural.Of(st.Solutions, "solution"), plural.Of(l.Conflicts, "conflict"), l.Kept, plural.Of(l.Restarts, "restart"),
+				float64(l.Conflicts)/max(st.Elapsed.Seconds(), 1e-9)))
+			return
+		}
+		ShowProgress(line, pr.Fraction(), fmt.Sprintf("%.1f%% done (estimated), %s, %.0f nodes/s",
 			100*pr.Fraction(), plural.Of(st.Solutions, "solution"), float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9)))
-	}, l.Every()
+	}, line.Every()
 }
 
 // ShowProgress shows what, with the time spent and, from the fraction f
