@@ -546,23 +546,24 @@ type jsonOption struct {
 // jsonLine is any object "solve --json" prints; unknown fields are
 // errors.
 type jsonLine struct {
-	Type           string       `json:"type"`
-	Number         int64        `json:"number"`
-	OptionIndices  []int        `json:"option_indices"`
-	Options        []jsonOption `json:"options"`
-	Solutions      int64        `json:"solutions"`
-	Nodes          int64        `json:"nodes"`
-	Updates        int64        `json:"updates"`
-	Cleansings     int64        `json:"cleansings"`
-	Status         string       `json:"status"`
-	ElapsedSeconds float64      `json:"elapsed_seconds"`
-	Engine         string       `json:"engine"`
-	Profile        []int64      `json:"profile"`
-	Problem        string       `json:"problem"`
-	Branching      string       `json:"branching"`
-	Shard          int          `json:"shard"`
-	Shards         int          `json:"shards"`
-	Split          string       `json:"split"`
+	Type           string           `json:"type"`
+	Number         int64            `json:"number"`
+	OptionIndices  []int            `json:"option_indices"`
+	Options        []jsonOption     `json:"options"`
+	Solutions      int64            `json:"solutions"`
+	Nodes          int64            `json:"nodes"`
+	Updates        int64            `json:"updates"`
+	Cleansings     int64            `json:"cleansings"`
+	Status         string           `json:"status"`
+	ElapsedSeconds float64          `json:"elapsed_seconds"`
+	Engine         string           `json:"engine"`
+	Profile        []int64          `json:"profile"`
+	Problem        string           `json:"problem"`
+	Branching      string           `json:"branching"`
+	Shard          int              `json:"shard"`
+	Shards         int              `json:"shards"`
+	Split          string           `json:"split"`
+	Learn          map[string]int64 `json:"learn"`
 }
 
 // decodeJSON decodes every line of --json output strictly and checks its
