@@ -108,6 +108,9 @@ func (s *Solver) search(ctx context.Context, cfg Config, visit func(solution []i
 	if cfg.Engine == EngineLearn {
 		return s.searchLearn(ctx, cfg, visit)
 	}
+	if usePortfolio(cfg) {
+		return s.portfolio(ctx, cfg, visit)
+	}
 	if cfg.Workers > 1 || cfg.Checkpoint != nil || cfg.Resume != nil || cfg.Shard != (Shard{}) {
 		return s.searchDriven(ctx, cfg, visit)
 	}

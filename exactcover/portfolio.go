@@ -1,0 +1,123 @@
+package exactcover
+
+import (
+	"context"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+)
+
+// The portfolio of EngineAuto: on a question of one or two solutions (the
+// first solution, uniqueness) with two or more cores, the enumerating
+// search runs alone for portfolioNodes nodes; if that has not settled the
+// question, it starts again beside the learning engine, and the first of
+// the two to settle it stops the other. Neither engine is best everywhere:
+// search settles 9×9 Sudokus and pentomino packings in microseconds to
+// milliseconds, where the learner's reasons are long, while on 25×25
+// Sudokus with few clues it runs for hours and the learner settles them in
+// seconds.
+const (
+	// portfolioNodes is what the search alone gets: about 50 ms of the
+	// sparse engine on Sudokus. Every puzzle of the 9×9 sets (hardest
+	// included: at most a few thousand nodes after the Sudoku front end's
+	// propagation) settles within it, so their throughput is unchanged
+	// but for the solutions being held until the end (one or two copies).
+	portfolioNodes = 50_000
+	// portfolioMaxSolutions: beyond two solutions the question is a
+	// listing, the enumerating engines' job.
+	portfolioMaxSolutions = 2
+)
+
+// usePortfolio reports whether a search with cfg runs as a portfolio.
+func usePortfolio(cfg Config) bool {
+	return cfg.Engine == EngineAuto && cfg.MaxSolutions >= 1 && cfg.MaxSolutions <= portfolioMaxSolutions &&
+		cfg.MaxNodes == 0 && cfg.Workers <= 1 && cfg.Checkpoint == nil && cfg.Resume == nil && cfg.Shard == (Shard{}) &&
+		runtime.GOMAXPROCS(0) >= 2
+}
+
+// held keeps copies of the solutions a racer finds, to be visited once
+// the race is decided.
+type held struct{ sols [][]int }
+
+func (h *held) add(sol []int) bool {
+	h.sols = append(h.sols, slices.Clone(sol))
+	return true
+}
+
+// portfolio answers the search cfg asks for (see usePortfolio) with the
+// sparse engine and, when it has not settled it within portfolioNodes, with
+// the learner beside it. visit sees the solutions of the engine that
+// settled the question, after the race; the Stats are that engine's.
+func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bool) (Stats, error) {
+	start := time.Now()
+	tree := cfg
+	tree.Engine = EngineSparse
+	if p := cfg.Progress; p != nil { // the racers report one at a time
+		var mu sync.Mutex
+		cfg.Progress = func(pr *Progress) {
+			mu.Lock()
+			defer mu.Unlock()
+			p(pr)
+		}
+		tree.Progress = cfg.Progress
+	}
+	alone := tree
+	alone.MaxNodes = portfolioNodes
+	var h held
+	st, err := s.search(ctx, alone, h.add)
+	if err != nil || st.Status != NodeLimit {
+		return replay(st, err, h.sols, visit)
+	}
+
+	race, cancel := context.WithCancel(ctx)
+	defer cancel()
+	type result struct {
+		st  Stats
+		err error
+		h   held
+	}
+	done := make(chan result, 1)
+	go func() {
+		m := s.acquire()
+		defer s.release(m)
+		var r result
+		r.st, r.err = m.search(race, tree, r.h.add)
+		if r.err == nil {
+			cancel()
+		}
+		done <- r
+	}()
+	learner := cfg
+	learner.Engine = EngineLearn
+	var lh held
+	lst, lerr := s.searchLearn(race, learner, lh.add)
+	if lerr == nil {
+		cancel()
+	}
+	t := <-done
+	st, err, sols := t.st, t.err, t.h.sols
+	if lerr == nil && (t.err != nil || lst.Elapsed < t.st.Elapsed) || t.err != nil && lerr != nil && lst.Solutions > t.st.Solutions {
+		st, err, sols = lst, lerr, lh.sols
+	}
+	if err != nil { // both stopped by ctx: say so, not by the race's cancel
+		err = ctx.Err()
+		st.Status = StoppedBy(err)
+	}
+	st.Elapsed = time.Since(start)
+	return replay(st, err, sols, visit)
+}
+
+// replay visits the solutions held, as the search would have.
+func replay(st Stats, err error, sols [][]int, visit func([]int) bool) (Stats, error) {
+	if visit == nil {
+		return st, err
+	}
+	for _, sol := range sols {
+		if !visit(sol) {
+			st.Status = Stopped
+			break
+		}
+	}
+	return st, err
+}
