@@ -1,0 +1,71 @@
+package exactcover_test
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover"
+)
+
+// mutilatedBoard is the domino tiling of an n×n board without two
+// opposite corners: no tiling (each domino covers one square of each
+// color), which search proves by exhausting a tree exponential in n and
+// clause learning in a few hundred conflicts for n = 8.
+func mutilatedBoard(n int) *exactcover.Problem {
+	p := &exactcover.Problem{}
+	ok := func(r, c int) bool {
+		return r >= 0 && c >= 0 && r < n && c < n && !(r == 0 && c == 0) && !(r == n-1 && c == n-1)
+	}
+	name := func(r, c int) string { return fmt.Sprintf("%d,%d", r, c) }
+	for r := range n {
+		for c := range n {
+			if ok(r, c) {
+				p.Primary = append(p.Primary, name(r, c))
+			}
+			for _, d := range [][2]int{{0, 1}, {1, 0}} {
+				if ok(r, c) && ok(r+d[0], c+d[1]) {
+					p.Options = append(p.Options, exactcover.NewOption(name(r, c), name(r+d[0], c+d[1])))
+				}
+			}
+		}
+	}
+	return p
+}
+
+// TestPortfolio checks who settles auto's questions on two cores: search
+// alone on a small problem, the learner on a mutilated board.
+func TestPortfolio(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	for _, tc := range []struct {
+		name      string
+		p         *exactcover.Problem
+		limit     int64
+		engine    exactcover.Engine
+		solutions int64
+	}{
+		{"knuth", knuthExample(), 2, exactcover.EngineSparse, 1},
+		{"mutilated 8×8", mutilatedBoard(8), 1, exactcover.EngineLearn, 0},
+		{"mutilated 8×8, uniqueness", mutilatedBoard(8), 2, exactcover.EngineLearn, 0},
+	} {
+		s, err := exactcover.New(tc.p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := s.Search(context.Background(), exactcover.Config{MaxSolutions: tc.limit}, func([]int) bool { return true })
+		if err != nil || st.Engine != tc.engine || st.Solutions != tc.solutions || st.Status != exactcover.Complete {
+			t.Errorf("%s: %v (engine %v), %v", tc.name, st, st.Engine, err)
+		}
+	}
+	// Stopped by the context during the race: both racers stop.
+	s, err := exactcover.New(mutilatedBoard(12))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	st, err := s.Search(ctx, exactcover.Config{MaxSolutions: 1, Progress: func(*exactcover.Progress) { cancel() }, ProgressEvery: 1}, nil)
+	if err != context.Canceled || st.Status != exactcover.Interrupted {
+		t.Errorf("cancelled: %v, %v", st, err)
+	}
+}
