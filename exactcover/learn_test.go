@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
@@ -181,4 +182,56 @@ func ExampleEngineLearn() {
 	// Output:
 	// solution: [0 3 4]
 	// 1 solution, complete
+}
+
+// TestLearnShared checks the learner's verdicts (none, one, several: a
+// search for two solutions) on the shared instances against their
+// published solution counts (expected.tsv), and its listing of all
+// solutions where there are at most a hundred.
+func TestLearnShared(t *testing.T) {
+	type instance struct {
+		name      string
+		p         func() *exactcover.Problem
+		solutions int64
+	}
+	var all []instance
+	for _, e := range readExpected(t) {
+		all = append(all, instance{e.name, func() *exactcover.Problem { return loadShared(t, e.name) }, e.solutions})
+	}
+	for _, e := range readMCCExpected(t) {
+		all = append(all, instance{e.name, func() *exactcover.Problem { return loadMCC(t, e.name) }, e.solutions})
+	}
+	for _, in := range all {
+		t.Run(in.name, func(t *testing.T) {
+			switch {
+			case strings.HasPrefix(in.name, "pent-") && testtier.Short():
+				t.Skip("slow: pentomino packings are the learner's weak spot")
+			case in.name == "pent-4x15" || in.name == "pent-5x12" || in.name == "pent-6x10":
+				testtier.Long(t) // 1.5 to 4 s each
+			}
+			p := in.p()
+			s, err := exactcover.New(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check := verify.NewChecker(p)
+			limit := int64(2)
+			if in.solutions <= 100 && !strings.HasPrefix(in.name, "pent-") {
+				limit = 101
+			}
+			st, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineLearn, MaxSolutions: limit}, func(sol []int) bool {
+				if err := check.Check(sol); err != nil {
+					t.Fatalf("invalid solution %v: %v", sol, err)
+				}
+				return true
+			})
+			want, status := min(in.solutions, limit), exactcover.Complete
+			if in.solutions >= limit {
+				status = exactcover.SolutionLimit
+			}
+			if err != nil || st.Solutions != want || st.Status != status {
+				t.Errorf("%v, %v; want %d solutions, %v (%d in all)", st, err, want, status, in.solutions)
+			}
+		})
+	}
 }
