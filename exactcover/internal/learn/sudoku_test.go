@@ -1,15 +1,9 @@
 package learn_test
 
 import (
-	"bufio"
-	"fmt"
-	"github.com/xcover/xcover/exactcover/internal/cnf"
 	"os"
-	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/learn"
@@ -68,69 +62,19 @@ func sudokuProblem(line string) *core.Problem {
 	return p
 }
 
-// TestGecode25 times first solution and uniqueness on the 25×25 puzzles of
-// a file given by XCOVER_SUDOKU (a measurement, not a check).
-func TestGecode25(t *testing.T) {
-	file := os.Getenv("XCOVER_SUDOKU")
-	if file == "" {
-		t.Skip("XCOVER_SUDOKU not set")
-	}
-	f, err := os.Open(file)
+// BenchmarkUnique proves the uniqueness of a Gecode 25×25 puzzle: its
+// solution found, blocked, and the rest proved unsatisfiable.
+func BenchmarkUnique(b *testing.B) {
+	data, err := os.ReadFile("testdata/gecode-25x25-7.txt")
 	if err != nil {
-		t.Fatal(err)
+		b.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	i := 0
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		i++
-		p := sudokuProblem(line)
-		start := time.Now()
+	p := sudokuProblem(strings.TrimSpace(string(data)))
+	b.ReportAllocs()
+	for b.Loop() {
 		s := learn.New(p)
-		var first learn.Stats
-		var firstT time.Duration
-		st := s.Solve(learn.Limits{Stop: func(*learn.Stats) bool { return time.Since(start) > time.Duration(knobSecs)*time.Second }}, func([]int) bool {
-			first, firstT = s.Stats(), time.Since(start)
-			return true
-		})
-		t.Logf("first solution: %.2fs %d conflicts", firstT.Seconds(), first.Conflicts)
-		stats := s.Stats()
-		t.Logf("puzzle %d: %d options, status %v, %d solutions, %.2fs, %+v", i, p.NumOptions(), st, stats.Solutions, time.Since(start).Seconds(), stats)
+		if st := s.Solve(learn.Limits{}, nil); st != learn.Exhausted || s.Stats().Solutions != 1 {
+			b.Fatalf("%v, %+v", st, s.Stats())
+		}
 	}
 }
-
-// TestWriteSudokuCNF writes the puzzles of XCOVER_SUDOKU as CNF files
-// into XCOVER_CNF_DIR, for timing SAT solvers on the same exact cover.
-func TestWriteSudokuCNF(t *testing.T) {
-	file, dir := os.Getenv("XCOVER_SUDOKU"), os.Getenv("XCOVER_CNF_DIR")
-	if file == "" || dir == "" {
-		t.Skip("XCOVER_SUDOKU or XCOVER_CNF_DIR not set")
-	}
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, line := range strings.Fields(string(data)) {
-		p := sudokuProblem(line)
-		out, err := os.Create(filepath.Join(dir, fmt.Sprintf("%02d.cnf", i+1)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cnf.Encode(p).Write(out, "", 0, nil); err != nil {
-			t.Fatal(err)
-		}
-		out.Close()
-	}
-}
-
-var knobSecs = func() int {
-	n, err := strconv.Atoi(os.Getenv("XCOVER_SECS"))
-	if err != nil {
-		return 60
-	}
-	return n
-}()
