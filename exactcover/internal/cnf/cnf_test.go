@@ -12,6 +12,7 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/enginetest"
 	"github.com/xcover/xcover/exactcover/internal/learn"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // projected returns the solutions of f projected on its first n
@@ -57,7 +58,11 @@ func projected(t *testing.T, p *core.Problem, f *cnf.Formula) []string {
 
 func TestRoundTripAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 8))
-	for trial := range 1500 {
+	trials := 1500
+	if testtier.Short() {
+		trials = 150
+	}
+	for trial := range trials {
 		p := enginetest.Random(r, trial%2 == 1)
 		f := cnf.Encode(p)
 		var buf bytes.Buffer
