@@ -1,0 +1,48 @@
+package bits
+
+// filter writes to the stack at top the options of stack[lo:hi] that have
+// no item in m, in their order, and counts, for each item of open, the
+// options written that contain it, up to Saturated. It returns how many it
+// wrote, the item of open with the fewest (ties to the first declared; -1
+// when open is empty) and that fewest. It grows the stack first when the
+// list might not fit: a list is never longer than its parent, and its
+// branches no longer than the list, so a level needs at most twice its
+// parent's length.
+//
+// This is the whole of the engine's work per node: one AND per word to
+// test each live option against the option taken, and for each survivor
+// a ripple-carry add into three bit planes (Knuth's "bitwise
+// tricks", TAOCP 7.1.3, applied to counting in parallel).
+func (e *Engine) filter(lo, hi, top int32, m, open *set) (n int, best, least int32) {
+	if need := int(top) + 2*int(hi-lo); need > len(e.stack) {
+		e.grow(need)
+	}
+	src, dst := e.stack[lo:hi], e.stack[top:]
+	if e.words == 2 {
+		return filter2(e.rows2, src, dst, m.two(), open.two())
+	}
+	return filter4(e.rows4, src, dst, m.four(), open.four())
+}
+
+// grow makes the stack at least need entries long, doubling it: a path's
+// lists outgrow it only a few times in a search (at most log₂ of depth
+// times the number of options), never per node.
+func (e *Engine) grow(need int) {
+	s := make([]int32, max(need, 2*len(e.stack)))
+	copy(s, e.stack)
+	e.stack = s
+}
+
+// branches writes to the stack at top the options of stack[lo:hi] that
+// contain item i, and returns where they end.
+func (e *Engine) branches(lo, hi, top, i int32) int32 {
+	w, bit := i>>6, uint64(1)<<(i&63)
+	s := e.stack
+	for _, k := range s[lo:hi] {
+		if e.rows[k][w]&bit != 0 {
+			s[top] = k
+			top++
+		}
+	}
+	return top
+}
