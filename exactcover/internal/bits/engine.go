@@ -24,7 +24,7 @@ const maxWords = 4
 // options: the counters are three bit planes, so counts go 0…7 and then
 // stay at Saturated. Items with Saturated options or more tie, and the
 // tie goes to the first declared item (see doc.go).
-const Saturated = 8
+const Saturated = 32
 
 // Errors for problems the engine does not take; exactcover's auto never
 // picks it for them.
@@ -50,14 +50,16 @@ func Supports(p *core.Problem) error {
 // set is a set of items, as many words as the widest row.
 type set [maxWords]uint64
 
-func (s *set) add(i int32)          { s[i>>6] |= 1 << (i & 63) }
-func (s *set) has(i int32) bool     { return s[i>>6]>>(i&63)&1 != 0 }
-func (s *set) meets(t *set) bool    { return s[0]&t[0]|s[1]&t[1]|s[2]&t[2]|s[3]&t[3] != 0 }
-func (s *set) empty() bool          { return s[0]|s[1]|s[2]|s[3] == 0 }
-func (s set) minus(t *set) (u set)  { return set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]} }
-func (s set) union(t *set) (u set)  { return set{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]} }
-func (s *set) two() row2            { return row2{s[0], s[1]} }
-func (s *set) four() row4           { return row4{s[0], s[1], s[2], s[3]} }
+func (s *set) add(i int32)       { s[i>>6] |= 1 << (i & 63) }
+func (s *set) has(i int32) bool  { return s[i>>6]>>(i&63)&1 != 0 }
+func (s *set) meets(t *set) bool { return s[0]&t[0]|s[1]&t[1]|s[2]&t[2]|s[3]&t[3] != 0 }
+func (s *set) empty() bool       { return s[0]|s[1]|s[2]|s[3] == 0 }
+func (s set) minus(t *set) (u set) {
+	return set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]}
+}
+func (s set) union(t *set) (u set) { return set{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]} }
+func (s *set) two() row2           { return row2{s[0], s[1]} }
+func (s *set) four() row4          { return row4{s[0], s[1], s[2], s[3]} }
 
 // level is what the search remembers about one level of the tree.
 type level struct {

@@ -8,14 +8,33 @@ type row2 struct{ a, b uint64 }
 
 // filter2 is filter for rows of two words; see filter.
 func filter2(rows []row2, src, dst []int32, m, open row2) (n int, best, least int32) {
-	var p0a, p0b, p1a, p1b, p2a, p2b, sa, sb uint64
+	var p0a, p0b, p1a, p1b, p2a, p2b, p3a, p3b, p4a, p4b, sa, sb uint64
+	// First the survivors, without a branch: whether an option survives
+	// is a coin toss the processor cannot predict.
 	for _, k := range src {
 		r := rows[k]
-		if r.a&m.a|r.b&m.b != 0 {
-			continue
-		}
 		dst[n] = k
-		n++
+		meet := r.a&m.a | r.b&m.b
+		n += int(1 - (meet|-meet)>>63)
+	}
+	// Then whether some open item is left without options, a dead end,
+	// which two out of three children are in a pentomino packing: it
+	// needs no counts.
+	var oa, ob uint64
+	for _, k := range dst[:n] {
+		r := rows[k]
+		oa, ob = oa|r.a, ob|r.b
+	}
+	if da, db := open.a&^oa, open.b&^ob; da|db != 0 {
+		switch {
+		case da != 0:
+			return n, int32(mbits.TrailingZeros64(da)), 0
+		case db != 0:
+			return n, 64 + int32(mbits.TrailingZeros64(db)), 0
+		}
+	}
+	for _, k := range dst[:n] {
+		r := rows[k]
 		// Add the row to the vertical counters: a ripple-carry adder over
 		// the planes, each bit position an item's counter.
 		x, y := r.a&open.a, r.b&open.b
@@ -25,6 +44,10 @@ func filter2(rows []row2, src, dst []int32, m, open row2) (n int, best, least in
 		p1b, y = p1b^y, p1b&y
 		p2a, x = p2a^x, p2a&x
 		p2b, y = p2b^y, p2b&y
+		p3a, x = p3a^x, p3a&x
+		p3b, y = p3b^y, p3b&y
+		p4a, x = p4a^x, p4a&x
+		p4b, y = p4b^y, p4b&y
 		sa, sb = sa|x, sb|y
 	}
 	ca, cb := open.a&^sa, open.b&^sb
@@ -32,6 +55,16 @@ func filter2(rows []row2, src, dst []int32, m, open row2) (n int, best, least in
 		ca, cb = open.a, open.b
 		least = Saturated
 	} else {
+		if ta, tb := ca&^p4a, cb&^p4b; ta|tb != 0 {
+			ca, cb = ta, tb
+		} else {
+			least |= 16
+		}
+		if ta, tb := ca&^p3a, cb&^p3b; ta|tb != 0 {
+			ca, cb = ta, tb
+		} else {
+			least |= 8
+		}
 		if ta, tb := ca&^p2a, cb&^p2b; ta|tb != 0 {
 			ca, cb = ta, tb
 		} else {

@@ -9,13 +9,36 @@ type row4 struct{ a, b, c, d uint64 }
 // filter4 is filter for rows of four words; see filter.
 func filter4(rows []row4, src, dst []int32, m, open row4) (n int, best, least int32) {
 	var p0a, p0b, p0c, p0d, p1a, p1b, p1c, p1d, p2a, p2b, p2c, p2d, sa, sb, sc, sd uint64
+	// First the survivors, without a branch: whether an option survives
+	// is a coin toss the processor cannot predict.
 	for _, k := range src {
 		r := rows[k]
-		if r.a&m.a|r.b&m.b|r.c&m.c|r.d&m.d != 0 {
-			continue
-		}
 		dst[n] = k
-		n++
+		meet := r.a&m.a | r.b&m.b | r.c&m.c | r.d&m.d
+		n += int(1 - (meet|-meet)>>63)
+	}
+	// Then whether some open item is left without options, a dead end,
+	// which two out of three children are in a pentomino packing: it
+	// needs no counts.
+	var oa, ob, oc, od uint64
+	for _, k := range dst[:n] {
+		r := rows[k]
+		oa, ob, oc, od = oa|r.a, ob|r.b, oc|r.c, od|r.d
+	}
+	if da, db, dc, dd := open.a&^oa, open.b&^ob, open.c&^oc, open.d&^od; da|db|dc|dd != 0 {
+		switch {
+		case da != 0:
+			return n, int32(mbits.TrailingZeros64(da)), 0
+		case db != 0:
+			return n, 64 + int32(mbits.TrailingZeros64(db)), 0
+		case dc != 0:
+			return n, 128 + int32(mbits.TrailingZeros64(dc)), 0
+		case dd != 0:
+			return n, 192 + int32(mbits.TrailingZeros64(dd)), 0
+		}
+	}
+	for _, k := range dst[:n] {
+		r := rows[k]
 		// Add the row to the vertical counters: a ripple-carry adder over
 		// the planes, each bit position an item's counter.
 		x, y, z, v := r.a&open.a, r.b&open.b, r.c&open.c, r.d&open.d

@@ -159,6 +159,7 @@ func (e *Engine) take(depth int, w *walk) bool {
 	next.lo = lv.bhi
 	n, best, least := e.filter(lv.lo, lv.hi, next.lo, &e.rows[k], &next.open)
 	next.hi = next.lo + int32(n)
+
 	next.best, next.least = best, least
 	w.updates += int64(lv.hi-lv.lo) - int64(n)
 	w.work += int64(lv.hi - lv.lo)
