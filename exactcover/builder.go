@@ -180,7 +180,7 @@ func (b *Builder) Build(s *Solver) error {
 	if hasColors {
 		m.Colors = s.colors
 	}
-	s.dlx.stale, s.sparse.stale = true, true
+	s.dlx.stale, s.sparse.stale, s.bits.stale = true, true, true
 	s.spare.Lock()
 	s.spare.free = nil // copies of the problem s held before
 	s.spare.Unlock()

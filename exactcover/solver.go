@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/xcover/xcover/exactcover/internal/bits"
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/dlx"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
@@ -29,6 +30,7 @@ type Solver struct {
 	// The engines, each built from model on first use.
 	dlx     lazy[dlx.Engine, *dlx.Engine]
 	sparse  lazy[sparse.Engine, *sparse.Engine]
+	bits    lazy[bits.Engine, *bits.Engine]
 	busy    atomic.Bool // a search runs on this Solver's engines
 	spare   spares      // copies for the searches that found it busy
 	profile []int64
@@ -150,8 +152,11 @@ func (s *Solver) engineOf(cfg Config) Engine {
 // engine returns the engine that searches s for the given choice, built or
 // rebuilt as needed.
 func (s *Solver) engine(choice Engine) core.Engine {
-	if s.EngineFor(choice) == EngineSparse {
+	switch s.EngineFor(choice) {
+	case EngineSparse:
 		return s.sparse.get(&s.model)
+	case EngineBits:
+		return s.bits.get(&s.model)
 	}
 	return s.dlx.get(&s.model)
 }
