@@ -24,7 +24,7 @@ const maxWords = 4
 // options: the counters are three bit planes, so counts go 0…7 and then
 // stay at Saturated. Items with Saturated options or more tie, and the
 // tie goes to the first declared item (see doc.go).
-const Saturated = 32
+const Saturated = 64
 
 // Errors for problems the engine does not take; exactcover's auto never
 // picks it for them.

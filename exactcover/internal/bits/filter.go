@@ -1,5 +1,7 @@
 package bits
 
+//go:generate go run gen.go
+
 // filter writes to the stack at top the options of stack[lo:hi] that have
 // no item in m, in their order, and counts, for each item of open, the
 // options written that contain it, up to Saturated. It returns how many it

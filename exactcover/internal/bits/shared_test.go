@@ -3,10 +3,15 @@ package bits_test
 import (
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/internal/verify"
 	"github.com/xcover/xcover/specs"
 )
 
@@ -55,4 +60,59 @@ func compile(t testing.TB, p *exactcover.Problem) *core.Problem {
 		cp.Index = append(cp.Index, int32(k))
 	}
 	return cp
+}
+
+// publishedSolutions returns the number of solutions of each shared
+// instance, from expected.tsv (published counts; see its README).
+func publishedSolutions(t *testing.T) map[string]int64 {
+	data, err := os.ReadFile(filepath.Join(sharedDir, "expected.tsv"))
+	if err != nil {
+		t.Skipf("shared data absent: %v", err)
+	}
+	counts := map[string]int64{}
+	for _, line := range strings.Split(string(data), "\n")[1:] {
+		if name, rest, ok := strings.Cut(line, "\t"); ok {
+			n, _, _ := strings.Cut(rest, "\t")
+			if counts[name], err = strconv.ParseInt(n, 10, 64); err != nil {
+				t.Fatalf("expected.tsv: %v", err)
+			}
+		}
+	}
+	return counts
+}
+
+// TestSharedInstances counts the solutions of every shared instance that
+// the engine takes, checks each solution with the independent verifier,
+// and compares the count with the published one and with the sparse-set
+// engine's.
+func TestSharedInstances(t *testing.T) {
+	published := publishedSolutions(t)
+	for _, name := range []string{"knuth-example", "queens-8", "queens-10", "queens-12", "queens-13", "queens-14",
+		"pent-3x20", "pent-4x15", "pent-5x12", "pent-6x10-sym", "pent-6x10"} {
+		t.Run(name, func(t *testing.T) {
+			if published[name] > 10_000 && testtier.Short() {
+				t.Skip("slow: skipped by -short and under -race")
+			}
+			p, cp := loadShared(t, name)
+			check := verify.NewChecker(p)
+			var c core.Counters
+			run := core.Run{Visit: func(sol []int) bool {
+				if err := check.Check(sol); err != nil {
+					t.Fatalf("solution %v: %v", sol, err)
+				}
+				return true
+			}}
+			if _, err := newEngine(cp).Search(core.Unit{}, &run, &c); err != nil {
+				t.Fatal(err)
+			}
+			var sc core.Counters
+			if _, err := core.New[sparse.Engine](cp).Search(core.Unit{}, &core.Run{}, &sc); err != nil {
+				t.Fatal(err)
+			}
+			if c.Solutions != published[name] || c.Solutions != sc.Solutions {
+				t.Errorf("%d solutions, published %d, sparse engine %d", c.Solutions, published[name], sc.Solutions)
+			}
+			t.Logf("nodes %d (sparse engine %d), updates %d", c.Nodes, sc.Nodes, c.Updates)
+		})
+	}
 }
