@@ -53,7 +53,6 @@ type set [maxWords]uint64
 func (s *set) add(i int32)       { s[i>>6] |= 1 << (i & 63) }
 func (s *set) has(i int32) bool  { return s[i>>6]>>(i&63)&1 != 0 }
 func (s *set) meets(t *set) bool { return s[0]&t[0]|s[1]&t[1]|s[2]&t[2]|s[3]&t[3] != 0 }
-func (s *set) empty() bool       { return s[0]|s[1]|s[2]|s[3] == 0 }
 func (s set) minus(t *set) (u set) {
 	return set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]}
 }
