@@ -62,7 +62,8 @@ func (s *set) four() row4          { return row4{s[0], s[1], s[2], s[3]} }
 
 // level is what the search remembers about one level of the tree.
 type level struct {
-	lo, hi   int32 // the node's live options: stack[lo:hi]
+	lo, hi   int32 // the node's live options: stack[lo:hi], until split
+	rest     int32 // after split: the live options without best, stack[lo:rest]
 	blo, bhi int32 // its branches, the live options that contain best: stack[blo:bhi]
 	cur      int32 // the branch being tried: stack[cur]
 	opt      int32 // the option taken: stack[cur], or a replayed step's

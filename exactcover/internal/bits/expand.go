@@ -25,7 +25,7 @@ func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.
 		return dst, true, nil
 	}
 	lv.blo = lv.hi
-	lv.bhi = e.branches(lv.lo, lv.hi, lv.blo, lv.best)
+	_, lv.bhi = e.split(lv.lo, lv.hi, lv.best)
 	for r := lv.blo; r < lv.bhi; r++ {
 		dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: lv.best, Option: e.p.Caller[e.stack[r]]}), CountLast: true})
 	}

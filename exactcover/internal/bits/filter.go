@@ -35,16 +35,21 @@ func (e *Engine) grow(need int) {
 	e.stack = s
 }
 
-// branches writes to the stack at top the options of stack[lo:hi] that
-// contain item i, and returns where they end.
-func (e *Engine) branches(lo, hi, top, i int32) int32 {
-	w, bit := i>>6, uint64(1)<<(i&63)
-	s := e.stack
+// split divides the list stack[lo:hi] by item i: the options without i
+// stay in place, in their order, and end where split returns; those with
+// i, the branches, go in their order to the stack at hi, and end where
+// split returns second. Every child of the node takes one branch, which
+// covers i, so its list comes from the options without i alone, and the
+// branches are not tested again by each child.
+func (e *Engine) split(lo, hi, i int32) (rest, bhi int32) {
+	w, sh := i>>6, uint(i&63)
+	s, rows := e.stack, e.rows
+	rest, bhi = lo, hi
 	for _, k := range s[lo:hi] {
-		if e.rows[k][w]&bit != 0 {
-			s[top] = k
-			top++
-		}
+		has := int32(rows[k][w] >> sh & 1)
+		s[rest], s[bhi] = k, k
+		rest += 1 - has
+		bhi += has
 	}
-	return top
+	return rest, bhi
 }

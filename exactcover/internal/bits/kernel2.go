@@ -7,6 +7,13 @@ import mbits "math/bits"
 // planes is the number of bit planes of the counters (gen.go).
 const planes = 6
 
+// csa is a carry-save adder: it adds three words bitwise, bit i of each
+// a one-bit number, giving each bit's sum in two bits: high and low.
+func csa(a, b, c uint64) (high, low uint64) {
+	u := a ^ b
+	return a&b | u&c, u ^ c
+}
+
 // row2 is a bit row of up to 128 items, in 2 words kept as fields
 // (not an array) so that the compiler holds them in registers.
 type row2 struct{ a, b uint64 }
@@ -37,26 +44,72 @@ func filter2(rows []row2, src, dst []int32, m, open row2) (n int, best, least in
 			return n, 64 + int32(mbits.TrailingZeros64(db)), 0
 		}
 	}
-	// Then the counts: each survivor is added to vertical counters, one
-	// bit per item in each of the planes, by a ripple-carry adder;
-	// a carry out of the last plane saturates the counter.
+	// Then the counts, in vertical counters: bit i of plane p is bit p of
+	// item i's count. Survivors are added eight at a time by a tree of
+	// carry-save adders into the planes of ones, twos and fours, whose
+	// carry, the eights, ripples into the planes above; a carry out of
+	// the last plane saturates the counter (Harley and Seal's population
+	// count, kept vertical). Items not open (the secondary ones) are
+	// counted too, and ignored below. One word at a time, so that each
+	// word's planes stay in registers.
 	var p0a, p0b, p1a, p1b, p2a, p2b, p3a, p3b, p4a, p4b, p5a, p5b, sa, sb uint64
-	for _, k := range dst[:n] {
-		r := rows[k]
-		xa, xb := r.a&open.a, r.b&open.b
-		p0a, xa = p0a^xa, p0a&xa
-		p0b, xb = p0b^xb, p0b&xb
-		p1a, xa = p1a^xa, p1a&xa
-		p1b, xb = p1b^xb, p1b&xb
-		p2a, xa = p2a^xa, p2a&xa
-		p2b, xb = p2b^xb, p2b&xb
-		p3a, xa = p3a^xa, p3a&xa
-		p3b, xb = p3b^xb, p3b&xb
-		p4a, xa = p4a^xa, p4a&xa
-		p4b, xb = p4b^xb, p4b&xb
-		p5a, xa = p5a^xa, p5a&xa
-		p5b, xb = p5b^xb, p5b&xb
-		sa, sb = sa|xa, sb|xb
+	{
+		var p0, p1, p2, p3, p4, p5, sat, t0, t1, u0, u1, eights uint64
+		i := 0
+		for ; i+8 <= n; i += 8 {
+			g := dst[i : i+8 : i+8]
+			t0, p0 = csa(p0, rows[g[0]].a, rows[g[1]].a)
+			t1, p0 = csa(p0, rows[g[2]].a, rows[g[3]].a)
+			u0, p1 = csa(p1, t0, t1)
+			t0, p0 = csa(p0, rows[g[4]].a, rows[g[5]].a)
+			t1, p0 = csa(p0, rows[g[6]].a, rows[g[7]].a)
+			u1, p1 = csa(p1, t0, t1)
+			eights, p2 = csa(p2, u0, u1)
+			p3, eights = p3^eights, p3&eights
+			p4, eights = p4^eights, p4&eights
+			p5, eights = p5^eights, p5&eights
+			sat |= eights
+		}
+		for _, k := range dst[i:n] {
+			x := rows[k].a
+			p0, x = p0^x, p0&x
+			p1, x = p1^x, p1&x
+			p2, x = p2^x, p2&x
+			p3, x = p3^x, p3&x
+			p4, x = p4^x, p4&x
+			p5, x = p5^x, p5&x
+			sat |= x
+		}
+		p0a, p1a, p2a, p3a, p4a, p5a, sa = p0, p1, p2, p3, p4, p5, sat
+	}
+	{
+		var p0, p1, p2, p3, p4, p5, sat, t0, t1, u0, u1, eights uint64
+		i := 0
+		for ; i+8 <= n; i += 8 {
+			g := dst[i : i+8 : i+8]
+			t0, p0 = csa(p0, rows[g[0]].b, rows[g[1]].b)
+			t1, p0 = csa(p0, rows[g[2]].b, rows[g[3]].b)
+			u0, p1 = csa(p1, t0, t1)
+			t0, p0 = csa(p0, rows[g[4]].b, rows[g[5]].b)
+			t1, p0 = csa(p0, rows[g[6]].b, rows[g[7]].b)
+			u1, p1 = csa(p1, t0, t1)
+			eights, p2 = csa(p2, u0, u1)
+			p3, eights = p3^eights, p3&eights
+			p4, eights = p4^eights, p4&eights
+			p5, eights = p5^eights, p5&eights
+			sat |= eights
+		}
+		for _, k := range dst[i:n] {
+			x := rows[k].b
+			p0, x = p0^x, p0&x
+			p1, x = p1^x, p1&x
+			p2, x = p2^x, p2&x
+			p3, x = p3^x, p3&x
+			p4, x = p4^x, p4&x
+			p5, x = p5^x, p5&x
+			sat |= x
+		}
+		p0b, p1b, p2b, p3b, p4b, p5b, sb = p0, p1, p2, p3, p4, p5, sat
 	}
 	ca, cb := open.a&^sa, open.b&^sb
 	if ca|cb == 0 { // every open item has Saturated options or more

@@ -38,38 +38,130 @@ func filter4(rows []row4, src, dst []int32, m, open row4) (n int, best, least in
 			return n, 192 + int32(mbits.TrailingZeros64(dd)), 0
 		}
 	}
-	// Then the counts: each survivor is added to vertical counters, one
-	// bit per item in each of the planes, by a ripple-carry adder;
-	// a carry out of the last plane saturates the counter.
+	// Then the counts, in vertical counters: bit i of plane p is bit p of
+	// item i's count. Survivors are added eight at a time by a tree of
+	// carry-save adders into the planes of ones, twos and fours, whose
+	// carry, the eights, ripples into the planes above; a carry out of
+	// the last plane saturates the counter (Harley and Seal's population
+	// count, kept vertical). Items not open (the secondary ones) are
+	// counted too, and ignored below. One word at a time, so that each
+	// word's planes stay in registers.
 	var p0a, p0b, p0c, p0d, p1a, p1b, p1c, p1d, p2a, p2b, p2c, p2d, p3a, p3b, p3c, p3d, p4a, p4b, p4c, p4d, p5a, p5b, p5c, p5d, sa, sb, sc, sd uint64
-	for _, k := range dst[:n] {
-		r := rows[k]
-		xa, xb, xc, xd := r.a&open.a, r.b&open.b, r.c&open.c, r.d&open.d
-		p0a, xa = p0a^xa, p0a&xa
-		p0b, xb = p0b^xb, p0b&xb
-		p0c, xc = p0c^xc, p0c&xc
-		p0d, xd = p0d^xd, p0d&xd
-		p1a, xa = p1a^xa, p1a&xa
-		p1b, xb = p1b^xb, p1b&xb
-		p1c, xc = p1c^xc, p1c&xc
-		p1d, xd = p1d^xd, p1d&xd
-		p2a, xa = p2a^xa, p2a&xa
-		p2b, xb = p2b^xb, p2b&xb
-		p2c, xc = p2c^xc, p2c&xc
-		p2d, xd = p2d^xd, p2d&xd
-		p3a, xa = p3a^xa, p3a&xa
-		p3b, xb = p3b^xb, p3b&xb
-		p3c, xc = p3c^xc, p3c&xc
-		p3d, xd = p3d^xd, p3d&xd
-		p4a, xa = p4a^xa, p4a&xa
-		p4b, xb = p4b^xb, p4b&xb
-		p4c, xc = p4c^xc, p4c&xc
-		p4d, xd = p4d^xd, p4d&xd
-		p5a, xa = p5a^xa, p5a&xa
-		p5b, xb = p5b^xb, p5b&xb
-		p5c, xc = p5c^xc, p5c&xc
-		p5d, xd = p5d^xd, p5d&xd
-		sa, sb, sc, sd = sa|xa, sb|xb, sc|xc, sd|xd
+	{
+		var p0, p1, p2, p3, p4, p5, sat, t0, t1, u0, u1, eights uint64
+		i := 0
+		for ; i+8 <= n; i += 8 {
+			g := dst[i : i+8 : i+8]
+			t0, p0 = csa(p0, rows[g[0]].a, rows[g[1]].a)
+			t1, p0 = csa(p0, rows[g[2]].a, rows[g[3]].a)
+			u0, p1 = csa(p1, t0, t1)
+			t0, p0 = csa(p0, rows[g[4]].a, rows[g[5]].a)
+			t1, p0 = csa(p0, rows[g[6]].a, rows[g[7]].a)
+			u1, p1 = csa(p1, t0, t1)
+			eights, p2 = csa(p2, u0, u1)
+			p3, eights = p3^eights, p3&eights
+			p4, eights = p4^eights, p4&eights
+			p5, eights = p5^eights, p5&eights
+			sat |= eights
+		}
+		for _, k := range dst[i:n] {
+			x := rows[k].a
+			p0, x = p0^x, p0&x
+			p1, x = p1^x, p1&x
+			p2, x = p2^x, p2&x
+			p3, x = p3^x, p3&x
+			p4, x = p4^x, p4&x
+			p5, x = p5^x, p5&x
+			sat |= x
+		}
+		p0a, p1a, p2a, p3a, p4a, p5a, sa = p0, p1, p2, p3, p4, p5, sat
+	}
+	{
+		var p0, p1, p2, p3, p4, p5, sat, t0, t1, u0, u1, eights uint64
+		i := 0
+		for ; i+8 <= n; i += 8 {
+			g := dst[i : i+8 : i+8]
+			t0, p0 = csa(p0, rows[g[0]].b, rows[g[1]].b)
+			t1, p0 = csa(p0, rows[g[2]].b, rows[g[3]].b)
+			u0, p1 = csa(p1, t0, t1)
+			t0, p0 = csa(p0, rows[g[4]].b, rows[g[5]].b)
+			t1, p0 = csa(p0, rows[g[6]].b, rows[g[7]].b)
+			u1, p1 = csa(p1, t0, t1)
+			eights, p2 = csa(p2, u0, u1)
+			p3, eights = p3^eights, p3&eights
+			p4, eights = p4^eights, p4&eights
+			p5, eights = p5^eights, p5&eights
+			sat |= eights
+		}
+		for _, k := range dst[i:n] {
+			x := rows[k].b
+			p0, x = p0^x, p0&x
+			p1, x = p1^x, p1&x
+			p2, x = p2^x, p2&x
+			p3, x = p3^x, p3&x
+			p4, x = p4^x, p4&x
+			p5, x = p5^x, p5&x
+			sat |= x
+		}
+		p0b, p1b, p2b, p3b, p4b, p5b, sb = p0, p1, p2, p3, p4, p5, sat
+	}
+	{
+		var p0, p1, p2, p3, p4, p5, sat, t0, t1, u0, u1, eights uint64
+		i := 0
+		for ; i+8 <= n; i += 8 {
+			g := dst[i : i+8 : i+8]
+			t0, p0 = csa(p0, rows[g[0]].c, rows[g[1]].c)
+			t1, p0 = csa(p0, rows[g[2]].c, rows[g[3]].c)
+			u0, p1 = csa(p1, t0, t1)
+			t0, p0 = csa(p0, rows[g[4]].c, rows[g[5]].c)
+			t1, p0 = csa(p0, rows[g[6]].c, rows[g[7]].c)
+			u1, p1 = csa(p1, t0, t1)
+			eights, p2 = csa(p2, u0, u1)
+			p3, eights = p3^eights, p3&eights
+			p4, eights = p4^eights, p4&eights
+			p5, eights = p5^eights, p5&eights
+			sat |= eights
+		}
+		for _, k := range dst[i:n] {
+			x := rows[k].c
+			p0, x = p0^x, p0&x
+			p1, x = p1^x, p1&x
+			p2, x = p2^x, p2&x
+			p3, x = p3^x, p3&x
+			p4, x = p4^x, p4&x
+			p5, x = p5^x, p5&x
+			sat |= x
+		}
+		p0c, p1c, p2c, p3c, p4c, p5c, sc = p0, p1, p2, p3, p4, p5, sat
+	}
+	{
+		var p0, p1, p2, p3, p4, p5, sat, t0, t1, u0, u1, eights uint64
+		i := 0
+		for ; i+8 <= n; i += 8 {
+			g := dst[i : i+8 : i+8]
+			t0, p0 = csa(p0, rows[g[0]].d, rows[g[1]].d)
+			t1, p0 = csa(p0, rows[g[2]].d, rows[g[3]].d)
+			u0, p1 = csa(p1, t0, t1)
+			t0, p0 = csa(p0, rows[g[4]].d, rows[g[5]].d)
+			t1, p0 = csa(p0, rows[g[6]].d, rows[g[7]].d)
+			u1, p1 = csa(p1, t0, t1)
+			eights, p2 = csa(p2, u0, u1)
+			p3, eights = p3^eights, p3&eights
+			p4, eights = p4^eights, p4&eights
+			p5, eights = p5^eights, p5&eights
+			sat |= eights
+		}
+		for _, k := range dst[i:n] {
+			x := rows[k].d
+			p0, x = p0^x, p0&x
+			p1, x = p1^x, p1&x
+			p2, x = p2^x, p2&x
+			p3, x = p3^x, p3&x
+			p4, x = p4^x, p4&x
+			p5, x = p5^x, p5&x
+			sat |= x
+		}
+		p0d, p1d, p2d, p3d, p4d, p5d, sd = p0, p1, p2, p3, p4, p5, sat
 	}
 	ca, cb, cc, cd := open.a&^sa, open.b&^sb, open.c&^sc, open.d&^sd
 	if ca|cb|cc|cd == 0 { // every open item has Saturated options or more

@@ -116,7 +116,7 @@ forward:
 		goto backup
 	}
 	lv.blo = lv.hi
-	lv.bhi = e.branches(lv.lo, lv.hi, lv.blo, lv.best)
+	lv.rest, lv.bhi = e.split(lv.lo, lv.hi, lv.best)
 	lv.cur = lv.blo
 	w.work += int64(lv.hi - lv.lo)
 
@@ -157,7 +157,7 @@ func (e *Engine) take(depth int, w *walk) bool {
 	lv.opt = k
 	next.open = lv.open.minus(&e.rows[k])
 	next.lo = lv.bhi
-	n, best, least := e.filter(lv.lo, lv.hi, next.lo, &e.rows[k], &next.open)
+	n, best, least := e.filter(lv.lo, lv.rest, next.lo, &e.rows[k], &next.open)
 	next.hi = next.lo + int32(n)
 
 	next.best, next.least = best, least
