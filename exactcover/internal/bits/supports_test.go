@@ -86,3 +86,36 @@ func FuzzEngine(f *testing.F) {
 		}
 	})
 }
+
+// TestPrefer checks the rule by which auto picks the engine on problems
+// on either side of PreferDensity, and never on one it refuses.
+func TestPrefer(t *testing.T) {
+	// chain returns nPrimary primary items, each in perItem options of
+	// one item (and the next item, so that options differ).
+	chain := func(nPrimary, perItem int) *core.Problem {
+		p := &core.Problem{NPrimary: nPrimary, NItems: nPrimary, Begin: []int32{0}}
+		for i := range nPrimary {
+			for range perItem {
+				p.Items = append(p.Items, int32(i))
+				p.Begin = append(p.Begin, int32(len(p.Items)))
+				p.Caller = append(p.Caller, int32(len(p.Caller)))
+			}
+		}
+		p.Index = p.Caller
+		return p
+	}
+	wide := chain(bits.MaxItems+1, bits.PreferDensity)
+	for _, tc := range []struct {
+		name string
+		p    *core.Problem
+		want bool
+	}{
+		{"dense", chain(60, bits.PreferDensity), true},
+		{"sparse", chain(60, bits.PreferDensity-1), false},
+		{"too many items", wide, false},
+	} {
+		if got := bits.Prefer(tc.p); got != tc.want {
+			t.Errorf("%s: Prefer %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
