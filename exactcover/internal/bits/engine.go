@@ -26,10 +26,20 @@ const maxWords = 4
 // tie goes to the first declared item (see doc.go).
 const Saturated = 64
 
+// MaxStack bounds the entries that the stack of lists may need along a
+// path: a level's list and branches take at most twice its parent's
+// length, and a path has at most NPrimary+1 levels, so a problem needs at
+// most 2·options·(NPrimary+1) entries of 4 bytes. The engine refuses a
+// problem whose bound exceeds 2²⁶ entries (256 MiB, a sixteenth of
+// exactcover.MemoryBudget); real paths need far less, since lists shrink
+// at every level, and the stack grows only as far as they need.
+const MaxStack = 1 << 26
+
 // Errors for problems the engine does not take; exactcover's auto never
 // picks it for them.
 var (
 	ErrTooManyItems   = fmt.Errorf("bits engine: more than MaxItems = %d items", MaxItems)
+	ErrTooManyOptions = fmt.Errorf("bits engine: options × primary items beyond MaxStack = %d", MaxStack)
 	ErrColors         = errors.New("bits engine: colors are not supported")
 	ErrMultiplicities = errors.New("bits engine: multiplicities are not supported")
 )
@@ -39,6 +49,8 @@ func Supports(p *core.Problem) error {
 	switch {
 	case p.NItems > MaxItems:
 		return ErrTooManyItems
+	case 2*int64(p.NumOptions())*int64(p.NPrimary+1) > MaxStack:
+		return ErrTooManyOptions
 	case p.Multiplicities():
 		return ErrMultiplicities
 	case slices.ContainsFunc(p.Colors, func(c int32) bool { return c != 0 }):
@@ -139,6 +151,12 @@ func (e *Engine) Reset(p *core.Problem) {
 	e.prof = resize(e.prof, depth+1)
 	e.sol = e.sol[:0]
 }
+
+// Memory returns the bytes that the engine takes for a problem with the
+// given number of options, before its stack of lists grows (at most to
+// MaxStack entries): each option's row twice (as a set and in the
+// filter's width) and the first stack.
+func Memory(options int) int64 { return int64(options)*(32+32) + 4*(4*int64(options)+64) }
 
 // MaxDepth returns the most levels a path can have: each level covers at
 // least one primary item.

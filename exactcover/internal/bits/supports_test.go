@@ -17,6 +17,17 @@ func TestRefuses(t *testing.T) {
 		return &core.Problem{NPrimary: 1, NItems: nItems, Begin: []int32{0, 1}, Items: []int32{0},
 			Caller: []int32{0}, Index: []int32{0}}
 	}
+	// many has nPrimary primary items and n options of the first.
+	many := func(n, nPrimary int) *core.Problem {
+		p := one(nPrimary)
+		p.NPrimary = nPrimary
+		for k := 1; k < n; k++ {
+			p.Items = append(p.Items, 0)
+			p.Begin = append(p.Begin, int32(k+1))
+			p.Caller, p.Index = append(p.Caller, int32(k)), append(p.Index, int32(k))
+		}
+		return p
+	}
 	colored := one(2)
 	colored.Begin, colored.Items, colored.Colors = []int32{0, 2}, []int32{0, 1}, []int32{0, 1}
 	bounded := one(1)
@@ -25,11 +36,14 @@ func TestRefuses(t *testing.T) {
 		name string
 		p    *core.Problem
 		want error
+		sols int64 // when supported
 	}{
-		{"fits", one(bits.MaxItems), nil},
-		{"too many items", one(bits.MaxItems + 1), bits.ErrTooManyItems},
-		{"colors", colored, bits.ErrColors},
-		{"multiplicities", bounded, bits.ErrMultiplicities},
+		{"fits", one(bits.MaxItems), nil, 1},
+		{"too many items", one(bits.MaxItems + 1), bits.ErrTooManyItems, 0},
+		{"options at the limit", many(bits.MaxStack/(2*bits.MaxItems+2), bits.MaxItems), nil, 0},
+		{"too many options", many(bits.MaxStack/(2*bits.MaxItems+2)+1, bits.MaxItems), bits.ErrTooManyOptions, 0},
+		{"colors", colored, bits.ErrColors, 0},
+		{"multiplicities", bounded, bits.ErrMultiplicities, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := bits.Supports(tc.p); !errors.Is(err, tc.want) {
@@ -44,8 +58,8 @@ func TestRefuses(t *testing.T) {
 			if _, _, err := e.Expand(core.Unit{}, &c, nil); !errors.Is(err, tc.want) {
 				t.Fatalf("Expand: %v, want %v", err, tc.want)
 			}
-			if tc.want == nil && c.Solutions != 1 { // the search's: Expand lists the root's child
-				t.Fatalf("counted %d solutions, want 1", c.Solutions)
+			if c.Solutions != tc.sols { // the search's: Expand lists the root's children
+				t.Fatalf("counted %d solutions, want %d", c.Solutions, tc.sols)
 			}
 		})
 	}
