@@ -36,9 +36,10 @@
 // order the caller gave them. Below Saturated options it picks the item
 // the sparse-set engine picks, so the two engines' trees are the same
 // wherever some item has fewer than Saturated options at every node,
-// which holds on every shared instance this engine takes. The Weighted
-// rule is not offered (Run.Weighted is ignored); exactcover picks another
-// engine when it is asked for.
+// which holds on every shared instance this engine takes. Under the
+// Weighted rule (core.Run.Weighted) ties go instead to the item that has
+// been found without options most often, as in the sparse-set engine
+// (the two learn from different histories, so their trees differ).
 //
 // # Statistics
 //

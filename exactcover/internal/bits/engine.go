@@ -95,6 +95,12 @@ type Engine struct {
 	rows2 []row2
 	rows4 []row4
 	prim  set // the primary items
+	// Under the Weighted rule (weighted, set by each Search), weight
+	// counts the dead ends each item caused, and ties holds filter's
+	// items with the fewest options, among which the heaviest is chosen.
+	weighted bool
+	weight   []uint32
+	ties     set
 	// stack holds the live options of every level of the current path and
 	// their branches, one level after the other; stack[:nOptions] is the
 	// root's list, every option.
@@ -146,6 +152,8 @@ func (e *Engine) Reset(p *core.Problem) {
 	for k := range n {
 		e.stack[k] = int32(k)
 	}
+	e.weight = resize(e.weight, p.NPrimary)
+	clear(e.weight)
 	depth := e.MaxDepth() + 2
 	e.lv = resize(e.lv, depth)
 	e.prof = resize(e.prof, depth+1)
@@ -171,13 +179,14 @@ func (e *Engine) Clone() core.Engine {
 	copy(c.stack, e.stack[:e.p.NumOptions()])
 	c.lv = core.Private[level](nil, len(e.lv))
 	c.prof = core.Private[int64](nil, len(e.prof))
+	c.weight = core.Private[uint32](nil, len(e.weight))
 	c.sol = nil
 	c.path = nil
 	return core.PrivateValue(c)
 }
 
-// ResetWeights does nothing: the engine branches by Knuth's rule only.
-func (e *Engine) ResetWeights() {}
+// ResetWeights forgets what the Weighted rule has learned.
+func (e *Engine) ResetWeights() { clear(e.weight) }
 
 func resize[T any](x []T, n int) []T {
 	if cap(x) < n {

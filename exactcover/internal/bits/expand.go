@@ -13,6 +13,7 @@ func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.
 	if u.After {
 		return dst, false, &core.PathError{Err: core.ErrBadPath}
 	}
+	e.weighted = false // Knuth's rule, as the other engines expand
 	base, alive, err := e.replay(u.Path, u.CountLast, c)
 	if err != nil || !alive {
 		return dst, false, err

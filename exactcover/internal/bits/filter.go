@@ -2,6 +2,8 @@ package bits
 
 //go:generate go run gen.go
 
+import mbits "math/bits"
+
 // filter writes to the stack at top the options of stack[lo:hi] that have
 // no item in m, in their order, and counts, for each item of open, the
 // options written that contain it, up to Saturated. It returns how many it
@@ -16,14 +18,27 @@ package bits
 // a ripple-carry add into three bit planes (Knuth's "bitwise
 // tricks", TAOCP 7.1.3, applied to counting in parallel).
 func (e *Engine) filter(lo, hi, top int32, m, open *set) (n int, best, least int32) {
+	n, best, least = e.filterWidth(lo, hi, top, m, open)
+	if e.weighted && best >= 0 {
+		if least == 0 {
+			e.bump(best)
+		} else {
+			best = e.heaviest()
+		}
+	}
+	return n, best, least
+}
+
+// filterWidth is filter by Knuth's rule, in the rows' width.
+func (e *Engine) filterWidth(lo, hi, top int32, m, open *set) (n int, best, least int32) {
 	if need := int(top) + 2*int(hi-lo); need > len(e.stack) {
 		e.grow(need)
 	}
 	src, dst := e.stack[lo:hi], e.stack[top:]
 	if e.words == 2 {
-		return filter2(e.rows2, src, dst, m.two(), open.two())
+		return filter2(e.rows2, src, dst, m.two(), open.two(), &e.ties)
 	}
-	return filter4(e.rows4, src, dst, m.four(), open.four())
+	return filter4(e.rows4, src, dst, m.four(), open.four(), &e.ties)
 }
 
 // grow makes the stack at least need entries long, doubling it: a path's
@@ -52,4 +67,31 @@ func (e *Engine) split(lo, hi, i int32) (rest, bhi int32) {
 		bhi += has
 	}
 	return rest, bhi
+}
+
+// maxWeight caps an item's weight.
+const maxWeight = 1<<31 - 1
+
+// bump adds to the weight of item i, found without options, under the
+// Weighted rule.
+func (e *Engine) bump(i int32) {
+	if e.weight[i] < maxWeight {
+		e.weight[i]++
+	}
+}
+
+// heaviest returns, under the Weighted rule, the heaviest of the items
+// that filter left in ties (those with the fewest options), ties to the
+// first declared.
+func (e *Engine) heaviest() int32 {
+	best, most := int32(-1), int64(-1)
+	for w, word := range e.ties {
+		for ; word != 0; word &= word - 1 {
+			i := int32(w<<6 | mbits.TrailingZeros64(word))
+			if wt := int64(e.weight[i]); wt > most {
+				best, most = i, wt
+			}
+		}
+	}
+	return best
 }

@@ -42,7 +42,10 @@ func csa(a, b, c uint64) (high, low uint64) {
 type row{{.W}} struct{ {{.Fields}} uint64 }
 
 // filter{{.W}} is filter for rows of {{.W}} words; see filter.
-func filter{{.W}}(rows []row{{.W}}, src, dst []int32, m, open row{{.W}}) (n int, best, least int32) {
+//
+// It also leaves in *ties the open items with the fewest options (those
+// with none for a dead end), for the Weighted rule.
+func filter{{.W}}(rows []row{{.W}}, src, dst []int32, m, open row{{.W}}, ties *set) (n int, best, least int32) {
 	// First the survivors, without a branch: whether an option survives
 	// is a coin toss the processor cannot predict.
 	for _, k := range src {
@@ -60,6 +63,7 @@ func filter{{.W}}(rows []row{{.W}}, src, dst []int32, m, open row{{.W}}) (n int,
 		{{.Vars "o"}} = {{.Each "o%[1]s | r.%[1]s"}}
 	}
 	if {{.Vars "d"}} := {{.Each "open.%[1]s &^ o%[1]s"}}; {{.Or "d"}} != 0 {
+		{{.Ties "d"}}
 		switch {
 {{- range .Words}}
 		case d{{.L}} != 0:
@@ -122,6 +126,7 @@ func filter{{.W}}(rows []row{{.W}}, src, dst []int32, m, open row{{.W}}) (n int,
 		}
 {{- end}}
 	}
+	{{.Ties "c"}}
 	switch {
 {{- range .Words}}
 	case c{{.L}} != 0:
@@ -155,6 +160,13 @@ func (k kernel) Each(f string) string {
 func (k kernel) Vars(prefix string) string { return k.Each(prefix + "%[1]s") }
 func (k kernel) Or(prefix string) string {
 	return strings.ReplaceAll(k.Vars(prefix), ", ", " | ")
+}
+func (k kernel) Ties(prefix string) string {
+	var s []string
+	for i := range k.Words {
+		s = append(s, fmt.Sprintf("ties[%d]", i))
+	}
+	return strings.Join(s, ", ") + " = " + k.Vars(prefix)
 }
 func (k kernel) Fields() string { return k.Each("%[1]s") }
 func (k kernel) Meet() string {

@@ -19,7 +19,10 @@ func csa(a, b, c uint64) (high, low uint64) {
 type row2 struct{ a, b uint64 }
 
 // filter2 is filter for rows of 2 words; see filter.
-func filter2(rows []row2, src, dst []int32, m, open row2) (n int, best, least int32) {
+//
+// It also leaves in *ties the open items with the fewest options (those
+// with none for a dead end), for the Weighted rule.
+func filter2(rows []row2, src, dst []int32, m, open row2, ties *set) (n int, best, least int32) {
 	// First the survivors, without a branch: whether an option survives
 	// is a coin toss the processor cannot predict.
 	for _, k := range src {
@@ -37,6 +40,7 @@ func filter2(rows []row2, src, dst []int32, m, open row2) (n int, best, least in
 		oa, ob = oa|r.a, ob|r.b
 	}
 	if da, db := open.a&^oa, open.b&^ob; da|db != 0 {
+		ties[0], ties[1] = da, db
 		switch {
 		case da != 0:
 			return n, 0 + int32(mbits.TrailingZeros64(da)), 0
@@ -149,6 +153,7 @@ func filter2(rows []row2, src, dst []int32, m, open row2) (n int, best, least in
 			least |= 1 << 0
 		}
 	}
+	ties[0], ties[1] = ca, cb
 	switch {
 	case ca != 0:
 		return n, 0 + int32(mbits.TrailingZeros64(ca)), least

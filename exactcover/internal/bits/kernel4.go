@@ -9,7 +9,10 @@ import mbits "math/bits"
 type row4 struct{ a, b, c, d uint64 }
 
 // filter4 is filter for rows of 4 words; see filter.
-func filter4(rows []row4, src, dst []int32, m, open row4) (n int, best, least int32) {
+//
+// It also leaves in *ties the open items with the fewest options (those
+// with none for a dead end), for the Weighted rule.
+func filter4(rows []row4, src, dst []int32, m, open row4, ties *set) (n int, best, least int32) {
 	// First the survivors, without a branch: whether an option survives
 	// is a coin toss the processor cannot predict.
 	for _, k := range src {
@@ -27,6 +30,7 @@ func filter4(rows []row4, src, dst []int32, m, open row4) (n int, best, least in
 		oa, ob, oc, od = oa|r.a, ob|r.b, oc|r.c, od|r.d
 	}
 	if da, db, dc, dd := open.a&^oa, open.b&^ob, open.c&^oc, open.d&^od; da|db|dc|dd != 0 {
+		ties[0], ties[1], ties[2], ties[3] = da, db, dc, dd
 		switch {
 		case da != 0:
 			return n, 0 + int32(mbits.TrailingZeros64(da)), 0
@@ -201,6 +205,7 @@ func filter4(rows []row4, src, dst []int32, m, open row4) (n int, best, least in
 			least |= 1 << 0
 		}
 	}
+	ties[0], ties[1], ties[2], ties[3] = ca, cb, cc, cd
 	switch {
 	case ca != 0:
 		return n, 0 + int32(mbits.TrailingZeros64(ca)), least

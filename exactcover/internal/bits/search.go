@@ -16,6 +16,7 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End,
 	if u.After {
 		return core.Exhausted, &core.PathError{Err: core.ErrBadPath} // never made here
 	}
+	e.weighted = run.Weighted
 	base, alive, err := e.replay(u.Path, u.CountLast, c)
 	if err != nil || !alive {
 		return core.Exhausted, err

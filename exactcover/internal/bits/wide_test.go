@@ -112,3 +112,37 @@ func TestEngineWide(t *testing.T) {
 		}
 	}
 }
+
+// TestWeighted checks the Weighted rule's solutions against brute force,
+// on narrow and wide rows, with weights learned over many searches.
+func TestWeighted(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for trial := range 300 {
+		p := enginetest.Random(r, false)
+		p.Colors = nil
+		want := enginetest.BruteForce(p)
+		if trial%2 == 1 {
+			var own []int
+			p, own = widen(r, p)
+			want = withOwn(t, want, own)
+		}
+		e := newEngine(p)
+		for range 3 { // the weights carry over from one search to the next
+			var got []string
+			run := core.Run{Weighted: true, Visit: func(sol []int) bool {
+				s := slices.Clone(sol)
+				slices.Sort(s)
+				got = append(got, fmt.Sprint(s))
+				return true
+			}}
+			var c core.Counters
+			if _, err := e.Search(core.Unit{}, &run, &c); err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("trial %d: %v, want %v\n%s", trial, got, want, enginetest.Describe(p))
+			}
+		}
+	}
+}
