@@ -1,7 +1,6 @@
 package bits
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 
@@ -38,10 +37,10 @@ const MaxStack = 1 << 26
 // Errors for problems the engine does not take; exactcover's auto never
 // picks it for them.
 var (
-	ErrTooManyItems   = fmt.Errorf("bits engine: more than MaxItems = %d items", MaxItems)
-	ErrTooManyOptions = fmt.Errorf("bits engine: options × primary items beyond MaxStack = %d", MaxStack)
-	ErrColors         = errors.New("bits engine: colors are not supported")
-	ErrMultiplicities = errors.New("bits engine: multiplicities are not supported")
+	ErrTooManyItems   = fmt.Errorf("%w: more than %d items", core.ErrUnsupported, MaxItems)
+	ErrTooManyOptions = fmt.Errorf("%w: 2 × options × (primary items + 1) over %d", core.ErrUnsupported, MaxStack)
+	ErrColors         = fmt.Errorf("%w: colors", core.ErrUnsupported)
+	ErrMultiplicities = fmt.Errorf("%w: multiplicities", core.ErrUnsupported)
 )
 
 // Supports returns nil when the engine can search p, else why not.
@@ -175,6 +174,9 @@ func (e *Engine) MaxDepth() int { return e.p.NPrimary }
 // clone's own (core.Private).
 func (e *Engine) Clone() core.Engine {
 	c := *e
+	if e.err != nil { // nothing to search with: every search refuses
+		return &c
+	}
 	c.stack = core.Private[int32](nil, len(e.stack))
 	copy(c.stack, e.stack[:e.p.NumOptions()])
 	c.lv = core.Private[level](nil, len(e.lv))
