@@ -5,8 +5,9 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // replay takes the steps of path as levels 0…len(path)-1, silently except
 // that the last step's updates go to c when countLast is set, and makes
 // the list of the node reached as level len(path). It returns that depth
-// and whether the node is alive: a step that leaves a primary item
-// without options ends the unit (a choice abandoned before it became a
+// and whether the node is alive: the root always is (a search enters it
+// and finds an item without options there); a step that leaves a
+// primary item without options ends the unit (a choice abandoned before it became a
 // node; options only ever leave lists, so such an item stays without).
 //
 // The state a path leads to is only the items it covers: the live options
@@ -42,7 +43,7 @@ func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (dep
 		m, best, least := e.filter(0, n, n, &covered, &lv.open)
 		lv.hi, lv.best, lv.least = n+int32(m), best, least
 	}
-	return len(path), lv.best < 0 || lv.least > 0, nil
+	return len(path), len(path) == 0 || lv.best < 0 || lv.least > 0, nil
 }
 
 // optionOf returns the compiled option of step st, after checking that it
