@@ -81,9 +81,13 @@ func publishedSolutions(t *testing.T) map[string]int64 {
 	return counts
 }
 
-// slow are the instances of more than a second apiece (with both
-// engines), skipped by -short and under -race.
-var slow = map[string]bool{"queens-14": true, "pent-4x15": true, "pent-5x12": true, "pent-6x10-sym": true, "pent-6x10": true}
+// slow are the instances of more than a tenth of a second apiece (with
+// both engines), skipped by -short and under -race; long, those of more
+// than two seconds, run in the long tier only (testtier.Long).
+var (
+	slow = map[string]bool{"queens-13": true, "pent-6x10-sym": true}
+	long = map[string]bool{"queens-14": true, "pent-4x15": true, "pent-5x12": true, "pent-6x10": true}
+)
 
 // TestSharedInstances counts the solutions of every shared instance that
 // the engine takes, checks each solution with the independent verifier,
@@ -94,6 +98,9 @@ func TestSharedInstances(t *testing.T) {
 	for _, name := range []string{"knuth-example", "queens-8", "queens-10", "queens-12", "queens-13", "queens-14",
 		"pent-3x20", "pent-4x15", "pent-5x12", "pent-6x10-sym", "pent-6x10"} {
 		t.Run(name, func(t *testing.T) {
+			if long[name] {
+				testtier.Long(t)
+			}
 			if slow[name] && testtier.Short() {
 				t.Skip("slow: skipped by -short and under -race")
 			}
