@@ -127,3 +127,21 @@ func TestSharedInstances(t *testing.T) {
 		})
 	}
 }
+
+// TestNoAllocation checks that a warm engine allocates nothing in a whole
+// search (its stack of lists has grown as far as the search needs).
+func TestNoAllocation(t *testing.T) {
+	_, p := loadShared(t, "pent-3x20")
+	e := newEngine(p)
+	run, c := &core.Run{}, &core.Counters{}
+	search := func() {
+		*c = core.Counters{}
+		if _, err := e.Search(core.Unit{}, run, c); err != nil || c.Solutions != 8 {
+			t.Fatalf("%+v, %v", *c, err)
+		}
+	}
+	search()
+	if n := testing.AllocsPerRun(2, search); n != 0 {
+		t.Fatalf("%v allocations per search", n)
+	}
+}
