@@ -22,8 +22,9 @@
 // While it makes a child's list, filter also counts, for every open
 // primary item, the live options that contain it, with vertical counters:
 // six words of bits per 64 items, bit i of word p being bit p of item i's
-// count, to which each surviving row is added by a ripple-carry adder
-// (TAOCP 7.1.3's bitwise tricks, adding 64 counters at once). The item
+// count, to which the surviving rows are added eight at a time by a tree
+// of carry-save adders (Harley and Seal's population count, kept
+// vertical: 64 counters at once per instruction; TAOCP 7.1.3). The item
 // with the fewest options is then found by keeping, from the highest
 // plane down, the candidates with a 0 in it. Counts stop at Saturated;
 // items with that many options or more tie. Before it counts, filter ORs

@@ -20,10 +20,14 @@ const MaxItems = maxWords * 64
 const maxWords = 4
 
 // Saturated is the count at which the engine stops counting an item's
-// options: the counters are three bit planes, so counts go 0…7 and then
-// stay at Saturated. Items with Saturated options or more tie, and the
-// tie goes to the first declared item (see doc.go).
-const Saturated = 64
+// options: the counters are six bit planes (planes, gen.go), so counts go
+// 0…63 and then stay at Saturated. Items with Saturated options or more
+// tie, and the tie goes to the first declared item (see doc.go). Three
+// planes (8) made the pent-6x10-sym tree 1.7 times as large; five (32)
+// left it the sparse engine's but made pent-6x10's 1.6 times as large
+// (its X piece has 32 places, at the root as many as some cells); with
+// six every shared instance's tree is the sparse engine's, node for node.
+const Saturated = 1 << planes
 
 // MaxStack bounds the entries that the stack of lists may need along a
 // path: a level's list and branches take at most twice its parent's

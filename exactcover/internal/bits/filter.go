@@ -14,9 +14,9 @@ import mbits "math/bits"
 // parent's length.
 //
 // This is the whole of the engine's work per node: one AND per word to
-// test each live option against the option taken, and for each survivor
-// a ripple-carry add into three bit planes (Knuth's "bitwise
-// tricks", TAOCP 7.1.3, applied to counting in parallel).
+// test each live option against the option taken, an OR of the
+// survivors to find dead ends, and for the survivors of a live child
+// carry-save adds into six bit planes (doc.go).
 func (e *Engine) filter(lo, hi, top int32, m, open *set) (n int, best, least int32) {
 	n, best, least = e.filterWidth(lo, hi, top, m, open)
 	if e.weighted && best >= 0 {
