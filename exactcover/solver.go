@@ -28,16 +28,16 @@ type Solver struct {
 	warnings []Warning
 	names    *Problem // set by New; nil for Builder-made solvers
 	// The engines, each built from model on first use.
-	dlx     lazy[dlx.Engine, *dlx.Engine]
-	sparse  lazy[sparse.Engine, *sparse.Engine]
-	bits    lazy[bits.Engine, *bits.Engine]
+	dlx    lazy[dlx.Engine, *dlx.Engine]
+	sparse lazy[sparse.Engine, *sparse.Engine]
+	bits   lazy[bits.Engine, *bits.Engine]
 	// autoBits is bits.Prefer of the model, decided when it is built: the
 	// engine auto picks.
 	autoBits bool
-	busy    atomic.Bool // a search runs on this Solver's engines
-	spare   spares      // copies for the searches that found it busy
-	profile []int64
-	scratch scratch
+	busy     atomic.Bool // a search runs on this Solver's engines
+	spare    spares      // copies for the searches that found it busy
+	profile  []int64
+	scratch  scratch
 	// Buffers that the model's slices use, kept to be reused by Build.
 	lo, hi, colors []int32
 }
