@@ -3,6 +3,7 @@ package exactcover
 import (
 	"fmt"
 
+	"github.com/xcover/xcover/exactcover/internal/bits"
 	"github.com/xcover/xcover/internal/bytesize"
 )
 
@@ -180,7 +181,8 @@ func (b *Builder) Build(s *Solver) error {
 	if hasColors {
 		m.Colors = s.colors
 	}
-	s.dlx.stale, s.sparse.stale = true, true
+	s.dlx.stale, s.sparse.stale, s.bits.stale = true, true, true
+	s.autoBits = bits.Prefer(m)
 	s.spare.Lock()
 	s.spare.free = nil // copies of the problem s held before
 	s.spare.Unlock()

@@ -65,12 +65,18 @@
 // [EngineSparse] keeps each item's options as a sparse set, as Knuth's
 // SSXCC and SSMCC do after Christine Solnon's "dancing cells": removing an
 // option swaps it past the end of the set, and restoring a set is
-// restoring its size. It is the faster engine and the default. Its trees
-// and counts are its own (a dead end is noticed before it becomes a node),
-// and with multiplicities it branches two ways, on taking or removing one
-// option, as SSMCC does.
+// restoring its size. Its trees and counts are its own (a dead end is
+// noticed before it becomes a node), and with multiplicities it branches
+// two ways, on taking or removing one option, as SSMCC does.
 //
-// Both engines allocate nothing per node, and both give totals that do not
+// [EngineBits] makes each option a row of bits and keeps, at each level,
+// the list of options still live, filtered from its parent's by one AND
+// per word; bit-plane counters find the item with the fewest options. It
+// takes at most 256 items, without colors or multiplicities, and is the
+// fastest where options are many: [EngineAuto] picks it there (see
+// [Solver.EngineFor]) and the sparse-set engine otherwise.
+//
+// The engines allocate nothing per node, and all give totals that do not
 // depend on how a search is divided (into workers, or stopped and resumed)
 // under Knuth's branching rule.
 //

@@ -52,7 +52,7 @@ func (h *held) add(sol []int) bool {
 func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bool) (Stats, error) {
 	start := time.Now()
 	tree := cfg
-	tree.Engine = EngineSparse
+	tree.Engine = s.EngineFor(EngineAuto)
 	if p := cfg.Progress; p != nil { // the racers report one at a time
 		var mu sync.Mutex
 		cfg.Progress = func(pr *Progress) {
