@@ -36,7 +36,6 @@ type Solver struct {
 	autoBits bool
 	busy     atomic.Bool // a search runs on this Solver's engines
 	spare    spares      // copies for the searches that found it busy
-	profile  []int64
 	scratch  scratch
 	// Buffers that the model's slices use, kept to be reused by Build.
 	lo, hi, colors []int32
