@@ -45,6 +45,8 @@ func solveFlags() []cli.Flag {
 			Usage: "count by memoizing where it pays (implies --count; exact counts of any size): the search runs first, memoizing takes over when its bound or a short trial shows it ahead"},
 		&cli.GenericFlag{Name: "memo-limit", Value: &cliparse.Size{N: exactcover.DefaultMemoLimit},
 			Usage: "let memoizing take at most `SIZE` of memory (512MiB, 8GiB); beyond, --memo counts by the search and --zdd stops with exit 3"},
+		&cli.BoolFlag{Name: "reduce", Usage: "first remove the options and items that can be in no solution, as \"xcover reduce\" does; solutions are printed as options of the original problem"},
+		roundsFlag(),
 		&cli.StringFlag{Name: "zdd",
 			Usage: "write the ZDD of all solutions to `FILE` (Knuth's ZDDREAD format; see \"xcover help zdd\") and print the count"})
 }
@@ -87,6 +89,12 @@ func solve(c *cli.Context, e *env) error {
 	} else if err != nil {
 		return err
 	}
+	var original func([]int) []int // a reduced solution's original options
+	if c.Bool("reduce") {
+		if solver, original, err = reduced(ctx, c, e, sp, len(refs) > 0 || drawing != nil); err != nil {
+			return err
+		}
+	}
 	if mr != nil {
 		mr.branching = cfg.Branching
 		return solveMemo(ctx, e, req, out, solver, mr) // count.go
@@ -112,6 +120,10 @@ func solve(c *cli.Context, e *env) error {
 	var visit func([]int) bool
 	if !req.Count {
 		visit = printSolutions(out, p)
+		if original != nil {
+			print := visit
+			visit = func(sol []int) bool { return print(original(sol)) }
+		}
 	}
 	if err := big.configure(c, e, &cfg, req.Count, out); err != nil {
 		return err
