@@ -30,3 +30,16 @@ func checkCosts(p *Problem) error {
 	}
 	return nil
 }
+
+// costsOf returns the costs of the compiled options (caller maps them to
+// p's), or nil when every cost is 0.
+func costsOf(p *Problem, caller []int32) []int64 {
+	if !p.HasCosts() {
+		return nil
+	}
+	costs := make([]int64, len(caller))
+	for k, c := range caller {
+		costs[k] = p.Options[c].Cost
+	}
+	return costs
+}

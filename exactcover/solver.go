@@ -123,6 +123,7 @@ func New(p *Problem) (*Solver, error) {
 		return nil, err
 	}
 	s.names = p
+	s.model.Costs = costsOf(p, s.model.Caller)
 	return s, nil
 }
 

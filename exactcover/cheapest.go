@@ -1,0 +1,123 @@
+package exactcover
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"slices"
+	"time"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/dlx"
+)
+
+// CostConfig asks for the cheapest solutions of a problem whose options
+// have costs ([Option.Cost]): the sum of its options' costs is a
+// solution's cost.
+type CostConfig struct {
+	// Best is K, the number of cheapest solutions wanted; 0 means 1.
+	// It is at most MaxBest.
+	Best int
+	// MaxNodes stops the search after this many nodes (0: no limit).
+	MaxNodes int64
+	// Engine is EngineDLX or EngineAuto, which is EngineDLX: Knuth's
+	// DLX5, whose nodes, updates and cleansings it reproduces.
+	Engine Engine
+}
+
+// MaxBest bounds CostConfig.Best: the best solutions are kept, option
+// lists and all, until the search ends. (Knuth's DLX5 allows 15000.)
+const MaxBest = 1 << 16
+
+// ErrBadBest is returned for a CostConfig.Best out of range.
+var ErrBadBest = errors.New("best: expected 1 to MaxBest solutions")
+
+// CostSolution is a solution with its cost.
+type CostSolution struct {
+	Options []int // indices into Problem.Options, in the order chosen
+	Cost    int64
+}
+
+// CostResult is what [Solver.Cheapest] found. Stats count as DLX5 counts:
+// Solutions is the number of solutions found that were cheaper than the
+// K-th best known when found (the cut-off prunes the others unseen).
+type CostResult struct {
+	Stats
+	// Best are the K cheapest solutions found, by increasing cost; of
+	// solutions of equal cost, the first found comes first, and one found
+	// later whose cost only equals the K-th best is not kept (DLX5's rule:
+	// a solution must beat the K-th best). When the search completes,
+	// they are the K cheapest solutions of the problem (fewer if it has
+	// fewer).
+	Best []CostSolution
+}
+
+// Cheapest searches for the cfg.Best cheapest solutions, by Knuth's DLX5
+// (TAOCP 7.2.2.1; see the dlx package's CostEngine for taxes, sorted
+// lists and the cut-off). visit, when not nil, receives every solution
+// found that improves on the K-th best so far, as it is found, with its
+// cost: a long search is useful early. Its slice is valid until it
+// returns; returning false stops the search (Status Stopped).
+//
+// When ctx ends or MaxNodes is reached, Cheapest returns what it has
+// found, with ctx's error in the first case; the Best solutions are then
+// the cheapest found, not necessarily the cheapest there are.
+func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(solution []int, cost int64) bool) (CostResult, error) {
+	k := cmp.Or(cfg.Best, 1)
+	if k < 1 || k > MaxBest {
+		return CostResult{}, ErrBadBest
+	}
+	if err := ctx.Err(); err != nil {
+		return CostResult{Stats: Stats{Status: StoppedBy(err)}}, err
+	}
+	start := time.Now()
+	e := dlx.NewCostEngine(&s.model)
+	var (
+		res    CostResult
+		ctxErr error
+		done   = ctx.Done()
+	)
+	run := &core.CostRun{Best: k, MaxNodes: cfg.MaxNodes,
+		Poll: func(*core.Counters) bool {
+			select {
+			case <-done:
+				ctxErr = ctx.Err()
+				return false
+			default:
+				return true
+			}
+		},
+		Visit: func(sol []int, cost int64) bool {
+			res.keep(k, sol, cost)
+			return visit == nil || visit(sol, cost)
+		},
+	}
+	var c core.Counters
+	end, _ := e.Search(run, &c)
+	res.Solutions, res.Nodes, res.Updates, res.Cleansings = c.Solutions, c.Nodes, c.Updates, c.Cleansings
+	res.Elapsed = time.Since(start)
+	switch end {
+	case core.Visited:
+		res.Status = Stopped
+	case core.NodeLimit:
+		res.Status = NodeLimit
+	case core.Polled:
+		res.Status = StoppedBy(ctxErr)
+	}
+	return res, ctxErr
+}
+
+// keep records a solution among the k best: it beat the k-th, which it
+// replaces; equal costs keep the order found.
+func (r *CostResult) keep(k int, sol []int, cost int64) {
+	i, _ := slices.BinarySearchFunc(r.Best, cost, func(b CostSolution, c int64) int {
+		if b.Cost <= c {
+			return -1
+		}
+		return 1
+	})
+	r.Best = slices.Insert(r.Best, i, CostSolution{Options: slices.Clone(sol), Cost: cost})
+	if len(r.Best) > k {
+		r.Best = r.Best[:k]
+	}
+}

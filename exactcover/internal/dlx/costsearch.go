@@ -1,0 +1,295 @@
+package dlx
+
+import "github.com/xcover/xcover/exactcover/internal/core"
+
+// The search of DLX5 (dlx5.w, "The dancing"), with its thresholds. Its
+// control flow is Knuth's: forward to a new level, advance to the next
+// option at a level, back up when a level's options are used up, written
+// with the same gotos so that every count matches his.
+
+// Search looks for the run.Best cheapest solutions, adding what it counts
+// to *c, and returns how it ended and the costs of the best solutions
+// found (in increasing order, totals including the taxes; valid until the
+// next search).
+func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []int64) {
+	if e.dirty {
+		e.build()
+	}
+	e.dirty = true
+	e.best = core.Best{K: max(run.Best, 1), Costs: e.best.Costs[:0]}
+	e.counters = *c
+	end := e.search(run)
+	*c = e.counters
+	if end == core.Exhausted {
+		e.dirty = false // the links are back as they were
+	}
+	for i := range e.best.Costs {
+		e.best.Costs[i] += e.totalTax
+	}
+	return end, e.best.Costs
+}
+
+// search is DLX5's main loop.
+func (e *CostEngine) search(run *core.CostRun) core.End {
+	var (
+		level             int
+		best, cur         int32
+		curCost, nextCost int64
+		cutoff            = e.best.Cutoff()
+	)
+	cnt := &e.counters
+	nextPoll := cnt.Nodes + core.PollInterval
+	stopAt := int64(core.NoCost) // no node limit
+	if run.MaxNodes > 0 {
+		stopAt = cnt.Nodes + run.MaxNodes
+	}
+forward:
+	cnt.Nodes++
+	if cnt.Nodes >= nextPoll || cnt.Nodes >= stopAt {
+		if cnt.Nodes >= stopAt {
+			return core.NodeLimit
+		}
+		nextPoll = cnt.Nodes + core.PollInterval
+		if run.Poll != nil && !run.Poll(cnt) {
+			return core.Polled
+		}
+	}
+	{
+		t := int32(0)
+		best, t = e.choose(curCost, cutoff)
+		if t == 0 {
+			goto backdown
+		}
+	}
+	e.partCost[level] = curCost
+	cur = e.down[best]
+	e.choice[level] = cur
+	nextCost = curCost + e.cost[cur]
+	e.thresh0[level] = cutoff - nextCost
+	e.cover(best, e.thresh0[level])
+advance:
+	e.thresh[level] = cutoff - nextCost
+	e.coverOthers(cur, e.thresh[level])
+	if e.next[0] == 0 { // a solution
+		cnt.Nodes++
+		cnt.Solutions++
+		e.best.Add(nextCost)
+		cutoff = e.best.Cutoff()
+		if run.Visit != nil {
+			e.solution = e.solution[:0]
+			for l := 0; l <= level; l++ {
+				e.solution = append(e.solution, int(e.caller[e.opt[e.choice[l]]]))
+			}
+			if !run.Visit(e.solution, e.totalTax+nextCost) {
+				return core.Visited
+			}
+		}
+		goto recover
+	}
+	level++
+	curCost = nextCost
+	goto forward
+backup:
+	e.uncover(best, e.thresh0[level])
+backdown:
+	if level == 0 {
+		return core.Exhausted
+	}
+	level--
+	cur = e.choice[level]
+	best = e.itm[cur]
+	curCost = e.partCost[level]
+recover:
+	e.uncoverOthers(cur, e.thresh[level])
+	cur = e.down[cur]
+	e.choice[level] = cur
+	if cur == best {
+		goto backup
+	}
+	nextCost = curCost + e.cost[cur]
+	if nextCost >= cutoff {
+		goto backup
+	}
+	goto advance
+}
+
+// choose returns the item to branch on and its number of options cheap
+// enough, or that number 0 when some item has none (then the search backs
+// up). An option is cheap enough when the cost so far plus its net cost
+// stays below the cut-off. The count stops at e.lenThresh, beyond which
+// the list's length stands for it, as in DLX5.
+func (e *CostEngine) choose(curCost, cutoff int64) (int32, int32) {
+	t, best, tmpCost := int32(1<<31-1), int32(0), int64(0)
+	room := cutoff - curCost
+	for k := e.next[0]; k != 0; k = e.next[k] {
+		p := e.down[k]
+		if p == k {
+			return k, 0
+		}
+		minCost := e.cost[p]
+		if minCost >= room {
+			return k, 0
+		}
+		s := int32(1)
+		for p = e.down[p]; ; p, s = e.down[p], s+1 {
+			if p <= e.nItems || e.cost[p] >= room {
+				break // s options cheap enough
+			}
+			if s == t {
+				goto noChange // more than t
+			}
+			if s >= e.lenThresh {
+				s = e.length[k]
+				break
+			}
+		}
+		if s < t || s == t && minCost > tmpCost {
+			t, best, tmpCost = s, k, minCost
+		}
+	noChange:
+	}
+	return best, t
+}
+
+// cover removes item c from the active items and hides the options of
+// its list cheaper than thresh; the rest cannot be chosen below (the cost
+// so far already leaves them no room), so they may stay.
+func (e *CostEngine) cover(c int32, thresh int64) {
+	if c <= e.nPrimary {
+		l, r := e.prev[c], e.next[c]
+		e.next[l], e.prev[r] = r, l
+	}
+	e.counters.Updates++
+	for rr := e.down[c]; rr > e.nItems; rr = e.down[rr] {
+		if e.cost[rr] >= thresh {
+			break
+		}
+		e.hide(rr)
+	}
+}
+
+// uncover undoes cover(c, thresh), going down the list again: the same
+// options, the same threshold.
+func (e *CostEngine) uncover(c int32, thresh int64) {
+	for rr := e.down[c]; rr > e.nItems; rr = e.down[rr] {
+		if e.cost[rr] >= thresh {
+			break
+		}
+		e.unhide(rr)
+	}
+	if c <= e.nPrimary {
+		l, r := e.prev[c], e.next[c]
+		e.next[l], e.prev[r] = c, c
+	}
+}
+
+// hide takes the option of node rr out of the lists of its other items,
+// but for the nodes known compatible (color -1).
+func (e *CostEngine) hide(rr int32) {
+	for nn := rr + 1; nn != rr; {
+		if e.color[nn] >= 0 {
+			cc := e.itm[nn]
+			if cc <= 0 {
+				nn = e.up[nn]
+				continue
+			}
+			u, d := e.up[nn], e.down[nn]
+			e.down[u], e.up[d] = d, u
+			e.counters.Updates++
+			if cc <= e.nPrimary {
+				e.length[cc]--
+			}
+		}
+		nn++
+	}
+}
+
+// unhide puts back what hide(rr) took out.
+func (e *CostEngine) unhide(rr int32) {
+	for nn := rr + 1; nn != rr; {
+		if e.color[nn] >= 0 {
+			cc := e.itm[nn]
+			if cc <= 0 {
+				nn = e.up[nn]
+				continue
+			}
+			u, d := e.up[nn], e.down[nn]
+			e.down[u], e.up[d] = nn, nn
+			if cc <= e.nPrimary {
+				e.length[cc]++
+			}
+		}
+		nn++
+	}
+}
+
+// coverOthers covers (or, for a colored use, purifies) the items of the
+// option of node x other than x's, left to right.
+func (e *CostEngine) coverOthers(x int32, thresh int64) {
+	for pp := x + 1; pp != x; {
+		cc := e.itm[pp]
+		if cc <= 0 {
+			pp = e.up[pp]
+			continue
+		}
+		switch col := e.color[pp]; {
+		case col == 0:
+			e.cover(cc, thresh)
+		case col > 0:
+			e.purify(pp, thresh)
+		}
+		pp++
+	}
+}
+
+// uncoverOthers undoes coverOthers(x, thresh), right to left.
+func (e *CostEngine) uncoverOthers(x int32, thresh int64) {
+	for pp := x - 1; pp != x; {
+		cc := e.itm[pp]
+		if cc <= 0 {
+			pp = e.down[pp]
+			continue
+		}
+		switch col := e.color[pp]; {
+		case col == 0:
+			e.uncover(cc, thresh)
+		case col > 0:
+			e.unpurify(pp, thresh)
+		}
+		pp--
+	}
+}
+
+// purify hides the options of p's item, cheaper than thresh, that give it
+// another color than p does, and marks those that give the same color as
+// compatible (color -1): DLX2's purification, with DLX5's threshold.
+func (e *CostEngine) purify(p int32, thresh int64) {
+	cc, x := e.itm[p], e.color[p]
+	e.counters.Cleansings++
+	for rr := e.down[cc]; rr > e.nItems; rr = e.down[rr] {
+		if e.cost[rr] >= thresh {
+			break
+		}
+		if e.color[rr] != x {
+			e.hide(rr)
+		} else if rr != p {
+			e.counters.Cleansings++
+			e.color[rr] = -1
+		}
+	}
+}
+
+// unpurify undoes purify(p, thresh).
+func (e *CostEngine) unpurify(p int32, thresh int64) {
+	cc, x := e.itm[p], e.color[p]
+	for rr := e.down[cc]; rr > e.nItems; rr = e.down[rr] {
+		if e.cost[rr] >= thresh {
+			break
+		}
+		if e.color[rr] < 0 {
+			e.color[rr] = x
+		} else if rr != p {
+			e.unhide(rr)
+		}
+	}
+}
