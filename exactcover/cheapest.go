@@ -29,8 +29,13 @@ type CostConfig struct {
 // lists and all, until the search ends. (Knuth's DLX5 allows 15000.)
 const MaxBest = 1 << 16
 
-// ErrBadBest is returned for a CostConfig.Best out of range.
-var ErrBadBest = errors.New("best: expected 1 to MaxBest solutions")
+// Errors of [Solver.Cheapest].
+var (
+	ErrBadBest = errors.New("best: expected 1 to MaxBest solutions")
+	// ErrCostBounds: DLX5's taxes and bounds assume that every primary
+	// item is covered exactly once.
+	ErrCostBounds = errors.New("the cheapest solutions are searched for exact-cover problems only, not with bounds")
+)
 
 // CostSolution is a solution with its cost.
 type CostSolution struct {
@@ -66,6 +71,9 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	k := cmp.Or(cfg.Best, 1)
 	if k < 1 || k > MaxBest {
 		return CostResult{}, ErrBadBest
+	}
+	if s.model.Multiplicities() {
+		return CostResult{}, ErrCostBounds
 	}
 	if err := ctx.Err(); err != nil {
 		return CostResult{Stats: Stats{Status: StoppedBy(err)}}, err

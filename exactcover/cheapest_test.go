@@ -1,0 +1,121 @@
+package exactcover_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/verify"
+)
+
+// TestCheapestAgainstBruteForce checks on random problems with costs that
+// the K best solutions found are K solutions (by the verifier) whose costs
+// are the K smallest among all solutions, found by brute force, and that
+// the solutions reported along the way each beat the K-th best before
+// them.
+func TestCheapestAgainstBruteForce(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 2026))
+	for n := range 3000 {
+		p := randomProblem(r)
+		p.Bounds = nil
+		for k := range p.Options {
+			p.Options[k].Cost = int64(r.IntN(10))
+		}
+		var all []int64
+		for _, sol := range verify.BruteForce(p) {
+			all = append(all, costOf(p, sol))
+		}
+		slices.Sort(all)
+		s, err := exactcover.New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := 1 + r.IntN(4)
+		var seen []int64 // the costs found so far, to check each beats the k-th
+		res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: k}, func(sol []int, cost int64) bool {
+			if err := verify.Solution(p, sol); err != nil {
+				t.Fatalf("problem %d: %v", n, err)
+			}
+			if c := costOf(p, sol); c != cost {
+				t.Fatalf("problem %d: cost %d reported, %d summed", n, cost, c)
+			}
+			if len(seen) >= k && cost >= seen[k-1] {
+				t.Fatalf("problem %d: cost %d does not beat the %d-th best %d", n, cost, k, seen[k-1])
+			}
+			seen = append(seen, cost)
+			slices.Sort(seen)
+			return true
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := all[:min(k, len(all))]
+		var got []int64
+		for _, b := range res.Best {
+			if err := verify.Solution(p, b.Options); err != nil || costOf(p, b.Options) != b.Cost {
+				t.Fatalf("problem %d: best %v at cost %d: %v", n, b.Options, b.Cost, err)
+			}
+			got = append(got, b.Cost)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("problem %d, K=%d: best costs %v, brute force %v (all %v)\n%+v", n, k, got, want, all, p)
+		}
+	}
+}
+
+func TestCheapestRefuses(t *testing.T) {
+	p := &exactcover.Problem{Primary: []string{"A"}, Bounds: []exactcover.Bounds{{Lo: 0, Hi: 2}}, Options: []exactcover.Option{exactcover.NewOption("A")}}
+	s, err := exactcover.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{}, nil); !errors.Is(err, exactcover.ErrCostBounds) {
+		t.Errorf("with bounds: %v, want ErrCostBounds", err)
+	}
+	p = &exactcover.Problem{Primary: []string{"A"}, Options: []exactcover.Option{exactcover.NewOption("A")}}
+	if s, err = exactcover.New(p); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: -1}, nil); !errors.Is(err, exactcover.ErrBadBest) {
+		t.Errorf("best -1: %v, want ErrBadBest", err)
+	}
+	p.Options[0].Cost = -3
+	if _, err := exactcover.New(p); !errors.Is(err, exactcover.ErrBadCost) {
+		t.Errorf("cost -3: %v, want ErrBadCost", err)
+	}
+}
+
+// A search stopped by its context or a node limit says so, and keeps what
+// it found.
+func TestCheapestStops(t *testing.T) {
+	p := &exactcover.Problem{Primary: []string{"A", "B"}, Options: []exactcover.Option{
+		{Items: exactcover.NewOption("A", "B").Items, Cost: 5},
+		{Items: exactcover.NewOption("A").Items, Cost: 1},
+		{Items: exactcover.NewOption("B").Items, Cost: 1},
+	}}
+	s, err := exactcover.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if res, err := s.Cheapest(ctx, exactcover.CostConfig{}, nil); !errors.Is(err, context.Canceled) || res.Status != exactcover.Interrupted {
+		t.Errorf("cancelled: %v, %v", res.Status, err)
+	}
+	res, err := s.Cheapest(context.Background(), exactcover.CostConfig{MaxNodes: 1}, nil)
+	if err != nil || res.Status != exactcover.NodeLimit {
+		t.Errorf("one node: %v, %v", res.Status, err)
+	}
+	res, err = s.Cheapest(context.Background(), exactcover.CostConfig{}, func([]int, int64) bool { return false })
+	if err != nil || res.Status != exactcover.Stopped || len(res.Best) != 1 {
+		t.Errorf("visitor stops: %v, %v, %v", res.Status, res.Best, err)
+	}
+	// The same Solver searches again, from scratch, after each stop.
+	res, err = s.Cheapest(context.Background(), exactcover.CostConfig{}, nil)
+	if err != nil || res.Status != exactcover.Complete || len(res.Best) != 1 || res.Best[0].Cost != 2 {
+		t.Errorf("after stops: %+v, %v", res, err)
+	}
+}
