@@ -18,10 +18,10 @@ import (
 // dlx5Row is one line of testdata/dlx5/figures.tsv: what Knuth's DLX5
 // printed for an instance and a K (see testdata/dlx5/README.md).
 type dlx5Row struct {
-	file                                   string
-	k                                      int
+	file                                  string
+	k                                     int
 	solutions, nodes, updates, cleansings int64
-	found, best                            []int64
+	found, best                           []int64
 }
 
 func readDLX5Figures(t *testing.T) []dlx5Row {
