@@ -85,7 +85,7 @@ func checkUnits(pieces []piece, root []core.Step) error {
 		if len(u.Path) < len(root) || !slices.Equal(u.Path[:len(root)], root) || u.After && len(u.Path) == len(root) {
 			return fmt.Errorf("unit %d does not start from the partial solution", i+1)
 		}
-		at = at[:commonPrefix(prev, u.Path)+1]
+		at = at[:core.CommonPrefix(prev, u.Path)+1]
 		for _, st := range u.Path[len(at)-1:] {
 			at = append(at, t.child(at[len(at)-1], st))
 		}
@@ -154,22 +154,6 @@ func (t *pathTrie) child(n int32, st core.Step) int32 {
 	t.node = append(t.node, -1)
 	t.rest = append(t.rest, -1)
 	return c
-}
-
-// commonPrefix returns how many steps a and b begin with alike; for
-// prefixes of one array (as a stopped search exports its units, and as
-// the file format shares them) without comparing them.
-func commonPrefix(a, b []core.Step) int {
-	n := min(len(a), len(b))
-	if n > 0 && &a[0] == &b[0] {
-		return n
-	}
-	for i := range n {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return n
 }
 
 // checkFits checks what of ck needs the problem: that its profile fits the

@@ -146,8 +146,7 @@ func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6a09e667f3bcc909))
 	var (
 		nodes, sols welford
-		c           core.Counters
-		children    []core.Unit
+		walk        []core.Unit
 		done        = ctx.Done()
 	)
 	began := time.Now()
@@ -165,7 +164,7 @@ func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 			est.Probes = probe
 			break
 		}
-		n, sol, depth, err := probeOnce(eng, rng, &c, children[:0])
+		n, sol, depth, err := probeOnce(eng, rng, &walk)
 		if err != nil {
 			return est, err
 		}
@@ -181,36 +180,52 @@ func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 	return est, stopped
 }
 
-// probeOnce walks one random path from the root and returns its estimates
-// of the nodes and solutions, and its depth.
-func probeOnce(eng core.Engine, rng *rand.Rand, c *core.Counters, buf []core.Unit) (nodes, sols Magnitude, depth int, err error) {
-	u := core.Unit{}
+// probeOnce walks one random path from the root (probe, in the engine's
+// order) and returns its estimates of the nodes and solutions, and its
+// depth.
+func probeOnce(eng core.Engine, rng *rand.Rand, buf *[]core.Unit) (nodes, sols Magnitude, depth int, err error) {
 	weight := MagnitudeOf(1) // the product of the degrees above the node
-	for {
-		before := c.Nodes
-		children, solution, err := eng.Expand(u, c, buf[:0])
-		if err != nil {
-			return Magnitude{}, Magnitude{}, 0, err
-		}
-		if c.Nodes == before {
-			// Not a node after all: an engine may list a child that it
-			// abandons on entering (the sparse engine does, when a choice
-			// leaves an item without options). As a leaf counting zero it
-			// keeps the estimate unbiased.
-			return nodes, Magnitude{}, depth, nil
-		}
+	calls, err := probe(eng, core.Unit{}, rng.IntN, false, buf, func(children int, solution bool) {
 		nodes = nodes.Add(weight)
 		if solution {
-			return nodes, weight, depth, nil
+			sols = weight
 		}
-		if len(children) == 0 {
-			return nodes, Magnitude{}, depth, nil
+		weight = weight.Mul(float64(children))
+	})
+	return nodes, sols, calls - 1, err
+}
+
+// probe walks one random path down from u, as Knuth's estimator does
+// ("Estimating the efficiency of backtrack programs", Math. Comp. 29,
+// 1975): it enters u, then a child that pick(d) draws among the d that the
+// engine lists, and so on down to a leaf, and calls node at every node it
+// enters with the number of the node's children (0 at a leaf) and whether
+// it is a solution. A child that the engine lists but abandons on entering
+// without counting it (the sparse engine does, when a choice leaves an
+// item without options) ends the walk with no call: a leaf counting zero,
+// which keeps the estimates unbiased. With canonical, the children are
+// taken in the canonical order, so that the walk does not depend on the
+// order of the engine's lists (the shard split must not). It returns the
+// number of Expand calls, one per node entered or abandoned.
+func probe(eng core.Engine, u core.Unit, pick func(n int) int, canonical bool, buf *[]core.Unit,
+	node func(children int, solution bool)) (calls int, err error) {
+	var c core.Counters
+	for {
+		before := c.Nodes
+		children, solution, err := eng.Expand(u, &c, (*buf)[:0])
+		*buf = children
+		calls++
+		if err != nil || c.Nodes == before {
+			return calls, err
 		}
-		weight = weight.Mul(float64(len(children)))
-		u = children[rng.IntN(len(children))]
-		u.CountLast = false
-		depth++
-		buf = children
+		node(len(children), solution)
+		if solution || len(children) == 0 {
+			return calls, nil
+		}
+		if canonical {
+			sortCanonical(children)
+		}
+		u = children[pick(len(children))]
 	}
 }
 

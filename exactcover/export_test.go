@@ -24,11 +24,3 @@ func SetPollEvery(n int64) (restore func()) {
 	pollEvery = n
 	return func() { pollEvery = old }
 }
-
-// SetWriteFile replaces the function that writes checkpoint files
-// atomically, so that tests can simulate a full disk.
-func SetWriteFile(f func(path string, data []byte) error) (restore func()) {
-	old := writeFileAtomic
-	writeFileAtomic = f
-	return func() { writeFileAtomic = old }
-}

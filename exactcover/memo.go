@@ -429,7 +429,7 @@ func (r *counting) progress(method string, c *core.Counters, st *memo.Stats) {
 	r.lastProgress = now
 	p := CountProgress{Method: method, Elapsed: now.Sub(r.start)}
 	if c != nil {
-		p.Search = Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
+		p.Search = statsOf(*c)
 		var f float64
 		if r.res.Estimate != nil && !r.res.Estimate.Nodes.IsZero() {
 			f = float64(c.Nodes) / r.res.Estimate.Nodes.Float64()
@@ -450,7 +450,9 @@ func (r *counting) progress(method string, c *core.Counters, st *memo.Stats) {
 }
 
 func (r *counting) searchStats() Stats {
-	return Stats{Solutions: r.c.Solutions, Nodes: r.c.Nodes, Updates: r.c.Updates, Cleansings: r.c.Cleansings, Elapsed: r.searching}
+	st := statsOf(r.c)
+	st.Elapsed = r.searching
+	return st
 }
 
 func memoStats(st memo.Stats) MemoStats {

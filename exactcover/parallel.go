@@ -208,14 +208,14 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 	// position; one whose piece had given work away (lost), or a bad
 	// path, leaves the last periodic checkpoint in place.
 	var wp *WorkerPanic
-	if d.cfg.Checkpoint != "" && !d.lost && (d.err == nil || errors.As(d.err, &wp)) {
+	if d.cfg.Checkpoint != nil && !d.lost && (d.err == nil || errors.As(d.err, &wp)) {
 		switch st.Status {
 		case Complete, Interrupted, Timeout, NodeLimit:
 			// The position is exact: save it, the last word on this search.
 			// (A search stopped at a solution, by the limit or the visitor,
 			// has dropped the rest of that worker's piece: the last
 			// periodic checkpoint stays, and resuming from it is exact.)
-			if werr := d.save(d.snapshot(st.Status), true); werr != nil {
+			if werr := d.save(d.snapshot(st.Status)); werr != nil {
 				err = errors.Join(err, werr)
 			}
 		}
@@ -300,7 +300,7 @@ func (d *driver) haltLocked(status Status, ctxErr error) {
 // ends, and meanwhile writes checkpoints and reports progress when due.
 func (d *driver) coordinate(ctx context.Context, finished <-chan struct{}) {
 	var ckTick, progressTick <-chan time.Time
-	if d.cfg.Checkpoint != "" {
+	if d.cfg.Checkpoint != nil {
 		every := d.cfg.CheckpointEvery
 		if every <= 0 {
 			every = DefaultCheckpointEvery
@@ -329,25 +329,21 @@ func (d *driver) coordinate(ctx context.Context, finished <-chan struct{}) {
 			d.halt(StoppedBy(ctx.Err()), ctx.Err())
 			done = nil
 		case <-ckTick:
-			ck, err := d.pauseForCheckpoint()
-			if err != nil {
-				d.report(CheckpointEvent{Path: d.cfg.Checkpoint, Err: err})
-			} else if ck != nil {
-				d.save(ck, false) // reported by OnCheckpoint; the search goes on
-			}
+			d.checkpoint()
 		case <-progressTick:
 			d.progress()
 		}
 	}
 }
 
-// pauseForCheckpoint stops the world, takes the position, and lets the
-// workers go on; it returns nil when the search is over.
-func (d *driver) pauseForCheckpoint() (*Checkpoint, error) {
+// checkpoint stops the world, gives the position to the sink, and lets
+// the workers go on; it does nothing when the search is over. A failure
+// is the sink's to report: the search goes on.
+func (d *driver) checkpoint() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.halted || d.complete {
-		return nil, nil
+		return
 	}
 	d.paused = true
 	d.pause.Store(true)
@@ -364,15 +360,10 @@ func (d *driver) pauseForCheckpoint() (*Checkpoint, error) {
 	if d.halted || d.lost {
 		// Stopped meanwhile: the final checkpoint, if exact, says it; a
 		// panic that lost work must not overwrite the last good one.
-		return nil, nil
+		return
 	}
-	if f := d.cfg.BeforeCheckpoint; f != nil {
-		// No worker is inside a search: nothing is being visited.
-		if err := f(); err != nil {
-			return nil, fmt.Errorf("%w %s: making the solutions durable first: %w", ErrCheckpointWrite, d.cfg.Checkpoint, err)
-		}
-	}
-	return d.snapshot(Status(statusRunning)), nil
+	// No worker is inside a search: nothing is being visited.
+	d.save(d.snapshot(Status(statusRunning)))
 }
 
 // loop takes pieces and searches them until the search is over.
@@ -550,7 +541,7 @@ func (w *worker) claim(nodes int64) bool {
 	// stops at it is stopped for good, and with no checkpoint to write its
 	// rest is not wanted (core.Run.Final): exporting it takes memory in the
 	// square of the depth on a search thousands of levels deep.
-	if want > 0 && d.budget.Load() == 0 && d.cfg.Checkpoint == "" {
+	if want > 0 && d.budget.Load() == 0 && d.cfg.Checkpoint == nil {
 		w.run.Final = true
 	}
 	return w.allowed > nodes
@@ -589,7 +580,7 @@ func (w *worker) poll(c *core.Counters) core.Action {
 		// Halted with no checkpoint to write, the rest of the piece is
 		// dropped: the engine need not export it (core.Run.Final), which
 		// takes seconds thousands of levels deep.
-		w.run.Final = d.stop.Load() && d.cfg.Checkpoint == ""
+		w.run.Final = d.stop.Load() && d.cfg.Checkpoint == nil
 		return core.Stop
 	}
 	if d.cfg.MaxNodes > 0 {
@@ -663,12 +654,8 @@ func (d *driver) progress() {
 		}
 	}
 	d.mu.Unlock()
-	p := Progress{
-		Stats: Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates,
-			Cleansings: c.Cleansings, Elapsed: d.prior + time.Since(d.start)},
-		Workers:  busy,
-		combined: true,
-	}
+	p := Progress{Stats: statsOf(c), Workers: busy, combined: true}
+	p.Stats.Elapsed = d.prior + time.Since(d.start)
 	if d.share > 0 {
 		p.done = min(max((d.share-left)/d.share, 0), 1)
 	}
@@ -680,10 +667,9 @@ func (d *driver) progress() {
 
 // stats returns the statistics of the search once the workers are done.
 func (d *driver) stats() Stats {
-	c := d.total
-	st := Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings,
-		Elapsed: d.prior + time.Since(d.start), Status: Complete,
-		Workers: len(d.workers), Steals: d.steals.Load(), Idle: d.idle, Shard: d.ident.Shard, Split: d.ident.Split}
+	st := statsOf(d.total)
+	st.Elapsed, st.Status, st.Engine = d.prior+time.Since(d.start), Complete, d.ident.Engine
+	st.Workers, st.Steals, st.Idle, st.Shard, st.Split = len(d.workers), d.steals.Load(), d.idle, d.ident.Shard, d.ident.Split
 	if d.halted && !d.complete { // (a stop that came after the end changes nothing)
 		st.Status = d.status
 	}
@@ -693,11 +679,7 @@ func (d *driver) stats() Stats {
 		st.Solutions = d.delivered
 	}
 	if !d.cfg.SkipProfile {
-		n := len(d.profile)
-		for n > 0 && d.profile[n-1] == 0 {
-			n--
-		}
-		st.Profile = slices.Clone(d.profile[:n])
+		st.Profile = trimmed(d.profile)
 	}
 	return st
 }

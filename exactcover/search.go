@@ -44,23 +44,22 @@ type Config struct {
 	// more than one, visit is called from the workers, one call at a
 	// time, in no particular order.
 	Workers int
-	// Checkpoint, when not empty, names a file where the search saves its
-	// position every CheckpointEvery (DefaultCheckpointEvery when zero)
-	// and when it is stopped by ctx or MaxNodes; when it completes, the
-	// file holds the final totals and no work. Writes are atomic: the file
-	// always holds the last good checkpoint. A search stopped by the
-	// visitor or by MaxSolutions leaves the last periodic checkpoint.
-	Checkpoint      string
+	// Checkpoint, when set, is the sink of the search's position: it is
+	// given a Checkpoint every CheckpointEvery (DefaultCheckpointEvery
+	// when zero), with Running set, and a final one when the search
+	// completes (the totals, no work left) or is stopped by ctx or
+	// MaxNodes (the totals and the work left). The sink stores it where it
+	// survives the process ([Checkpoint.WriteTo] encodes it; a file should
+	// be replaced atomically, so that it always holds the last good one).
+	// It is called from one goroutine at a time and never while a solution
+	// is being visited: a caller that prints solutions makes them durable
+	// first, since the checkpoint counts them. An error is a checkpoint
+	// not saved: a periodic one does not stop the search; a final one is
+	// returned by Search, wrapping ErrCheckpointWrite. A search stopped by
+	// the visitor or by MaxSolutions gives no final checkpoint (it has
+	// dropped work): resuming from the last periodic one is exact.
+	Checkpoint      func(*Checkpoint) error
 	CheckpointEvery time.Duration
-	// BeforeCheckpoint, when set, is called before each checkpoint is
-	// written, while no solution is being visited: it should make the
-	// solutions visited so far durable (flush the output), since the
-	// checkpoint counts them. An error skips that checkpoint.
-	BeforeCheckpoint func() error
-	// OnCheckpoint, when set, is told of every checkpoint written or
-	// failed. A failed periodic checkpoint does not stop the search; a
-	// failed final one is also returned by Search.
-	OnCheckpoint func(CheckpointEvent)
 	// Resume continues the search saved in a checkpoint ([ReadCheckpoint])
 	// instead of starting afresh. The checkpoint must be of the same
 	// problem, engine (EngineAuto takes the checkpoint's), branching rule,
@@ -104,7 +103,7 @@ func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []i
 
 // search is Search on a Solver the caller holds.
 func (s *Solver) search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
-	if cfg.Workers > 1 || cfg.Checkpoint != "" || cfg.Resume != nil || cfg.Shard != (Shard{}) {
+	if cfg.Workers > 1 || cfg.Checkpoint != nil || cfg.Resume != nil || cfg.Shard != (Shard{}) {
 		return s.searchDriven(ctx, cfg, visit)
 	}
 	start := time.Now()
@@ -135,7 +134,8 @@ func (s *Solver) search(ctx context.Context, cfg Config, visit func(solution []i
 	eng.ResetWeights() // every search starts at zero; Knuth's rule leaves them there
 	end, err := eng.Search(core.Unit{Path: x.path}, &x.run, &x.counters)
 	c := x.counters
-	st := Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
+	st := statsOf(c)
+	st.Engine = s.engineOf(cfg)
 	if err != nil {
 		st.Status = Complete
 		return st, partialError(err, cfg.Partial)
@@ -143,11 +143,7 @@ func (s *Solver) search(ctx context.Context, cfg Config, visit func(solution []i
 	st.Status = statusOf(end, x.ctxErr)
 	st.Elapsed = time.Since(start)
 	if !cfg.SkipProfile {
-		n := len(x.run.Profile)
-		for n > 0 && x.run.Profile[n-1] == 0 {
-			n--
-		}
-		st.Profile = append([]int64(nil), x.run.Profile[:n]...)
+		st.Profile = trimmed(x.run.Profile)
 	}
 	return st, x.ctxErr
 }
@@ -185,8 +181,8 @@ func poller(ctx context.Context, cfg *Config, start time.Time, eng core.Engine, 
 		if cfg.Progress != nil {
 			if now := time.Now(); now.Sub(last) >= every {
 				last = now
-				p := Progress{Stats: Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates,
-					Cleansings: c.Cleansings, Elapsed: now.Sub(start)}}
+				p := Progress{Stats: statsOf(*c)}
+				p.Stats.Elapsed = now.Sub(start)
 				for _, b := range eng.Branches(nil) {
 					p.Branches = append(p.Branches, Branch(b))
 				}

@@ -121,7 +121,7 @@ func (s *Solver) split(eng core.Engine, root []core.Step, n int) (*shardSplit, e
 		if err != nil {
 			return nil, err
 		}
-		canonical(buf)
+		sortCanonical(buf)
 		if sp.above.Nodes > before { // else a choice abandoned on entering it (sparse)
 			sp.profile[len(p.unit.Path)]++
 		}
@@ -156,20 +156,27 @@ func (s *Solver) split(eng core.Engine, root []core.Step, n int) (*shardSplit, e
 		units[i] = estimated{piece: p}
 	}
 	budget := splitProbeBudget
-	probe := func(u *estimated, probes int) {
+	var walk []core.Unit
+	estimate := func(u *estimated, probes int) error {
 		for range probes {
 			if budget <= 0 && u.probes > 0 {
-				return
+				return nil
 			}
-			e, calls := knuthEstimate(eng, u.unit, &rng)
+			e, calls, err := knuthEstimate(eng, u.unit, &rng, &walk)
+			if err != nil {
+				return err
+			}
 			budget -= calls
 			u.est = float64(u.est + e)
 			u.probes++
 		}
+		return nil
 	}
 	for range splitProbes {
 		for i := range units {
-			probe(&units[i], 1)
+			if err := estimate(&units[i], 1); err != nil {
+				return nil, err
+			}
 		}
 	}
 	mean := func(u *estimated) float64 { return float64(u.est / float64(u.probes)) }
@@ -198,7 +205,9 @@ func (s *Solver) split(eng core.Engine, root []core.Step, n int) (*shardSplit, e
 		more := make([]estimated, len(kids))
 		for i, p := range kids {
 			more[i] = estimated{piece: p}
-			probe(&more[i], splitProbes)
+			if err := estimate(&more[i], splitProbes); err != nil {
+				return nil, err
+			}
 		}
 		units = slices.Replace(units, big, big+1, more...)
 	}
@@ -236,31 +245,19 @@ func (s *Solver) split(eng core.Engine, root []core.Step, n int) (*shardSplit, e
 	return sp, nil
 }
 
-// knuthEstimate walks down from u along random branches and returns
-// Knuth's estimate of the number of nodes below u, with the number of
-// Expand calls it made.
-func knuthEstimate(eng core.Engine, u core.Unit, rng *splitmix) (est float64, calls int) {
-	var scratch core.Counters
-	var buf []core.Unit
-	est, weight := 0.0, 1.0
-	for {
-		var err error
-		before := scratch.Nodes
-		buf, _, err = eng.Expand(u, &scratch, buf[:0])
-		calls++
-		if err != nil || scratch.Nodes == before {
-			return est, calls // (a choice the engine abandons on entering it is no node)
-		}
+// knuthEstimate walks down from u along random branches (probe, in the
+// canonical order) and returns Knuth's estimate of the number of nodes
+// below u, with the number of Expand calls it made. The sums are float64
+// operations written out one by one: no fused multiply-add, the same
+// figures on every machine.
+func knuthEstimate(eng core.Engine, u core.Unit, rng *splitmix, buf *[]core.Unit) (est float64, calls int, err error) {
+	weight := 1.0
+	pick := func(n int) int { return int(rng.next() % uint64(n)) }
+	calls, err = probe(eng, u, pick, true, buf, func(children int, _ bool) {
 		est = float64(est + weight)
-		if len(buf) == 0 {
-			return est, calls
-		}
-		canonical(buf)
-		// Explicit conversions: no fused multiply-add, the same sums on
-		// every machine.
-		weight = float64(weight * float64(len(buf)))
-		u = buf[rng.next()%uint64(len(buf))]
-	}
+		weight = float64(weight * float64(children))
+	})
+	return est, calls, err
 }
 
 // splitmix is Steele, Lea and Flood's SplitMix64 generator: a few lines
@@ -287,11 +284,11 @@ func solutionOf(path []core.Step) []int {
 	return sol
 }
 
-// canonical sorts the children of a node by their last step's option (a
+// sortCanonical sorts the children of a node by their last step's option (a
 // null branch last, a removal after a taking): the order of an engine's
 // lists may depend on its history (the sparse engine's sets are permuted
 // as it searches), and the split must not.
-func canonical(children []core.Unit) {
+func sortCanonical(children []core.Unit) {
 	slices.SortStableFunc(children, func(a, b core.Unit) int {
 		x, y := a.Path[len(a.Path)-1], b.Path[len(b.Path)-1]
 		return cmp.Or(

@@ -2,7 +2,10 @@ package exactcover
 
 import (
 	"fmt"
+	"slices"
 	"time"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Status says how a search ended.
@@ -56,6 +59,9 @@ type Stats struct {
 	// every run of it together.
 	Elapsed time.Duration
 	Status  Status
+	// Engine is the engine that searched (a resumed search's is its
+	// checkpoint's unless Config.Engine names one).
+	Engine Engine
 	// Workers is the number of workers that searched (0 for the
 	// sequential search), Steals the number of times they handed work to
 	// one another, and Idle the time they spent waiting for work, summed
@@ -76,4 +82,20 @@ type Stats struct {
 func (st Stats) String() string {
 	return fmt.Sprintf("%d solutions, %d nodes, %d updates, %s, %s",
 		st.Solutions, st.Nodes, st.Updates, st.Elapsed.Round(time.Microsecond), st.Status)
+}
+
+// statsOf returns what an engine counted as Stats: the one conversion
+// from the engines' counters that every driver uses.
+func statsOf(c core.Counters) Stats {
+	return Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
+}
+
+// trimmed returns a copy of a profile without its deepest empty levels
+// (the engines' profiles are as deep as a path may be).
+func trimmed(profile []int64) []int64 {
+	n := len(profile)
+	for n > 0 && profile[n-1] == 0 {
+		n--
+	}
+	return slices.Clone(profile[:n])
 }

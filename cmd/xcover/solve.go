@@ -134,7 +134,7 @@ func solve(c *cli.Context, e *env) error {
 		return early // found before any solution was printed
 	}
 	end.Summary = func(s *report.Summary) {
-		*s = *report.Search(solver.SummaryOf(cfg, st)) // the engine: a checkpoint's, when resumed
+		*s = *report.Search(st, solver.Hash(), cfg.Branching)
 	}
 	if c.Bool("profile") { // as Knuth's DLX1 prints it with its show_profile option
 		end.Before = func() {

@@ -55,3 +55,19 @@ type Branch struct {
 	Item int
 	K, D int
 }
+
+// CommonPrefix returns how many steps a and b begin with alike; for
+// prefixes of one array (as a stopped search exports its units, and as
+// the file format shares them) without comparing them.
+func CommonPrefix(a, b []Step) int {
+	n := min(len(a), len(b))
+	if n > 0 && &a[0] == &b[0] {
+		return n
+	}
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
