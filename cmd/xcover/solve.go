@@ -25,7 +25,7 @@ const maxTreeNodes = 2000
 // documentation, "Big searches"), and counting beyond enumeration
 // (count.go).
 func solveFlags() []cli.Flag {
-	return append(searchcmd.SearchFlags("solution"), searchcmd.SpecFormatFlag(),
+	return append(append(searchcmd.SearchFlags("solution"), costFlags()...), searchcmd.SpecFormatFlag(),
 		searchcmd.BranchingFlag("`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"),
 		&cli.BoolFlag{Name: "profile", Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does"},
 		&cli.GenericFlag{Name: "partial", Value: &optionRefs{},
@@ -94,6 +94,9 @@ func solve(c *cli.Context, e *env) error {
 		if solver, original, err = reduced(ctx, c, e, sp, len(refs) > 0 || drawing != nil); err != nil {
 			return err
 		}
+	}
+	if wantsCheapest(c) {
+		return solveCheapest(ctx, c, e, req, out, &sp.Problem, solver, original) // cost.go
 	}
 	if mr != nil {
 		mr.branching = cfg.Branching
