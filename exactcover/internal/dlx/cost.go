@@ -35,31 +35,37 @@ import (
 // one sequential search.
 type CostEngine struct {
 	nPrimary, nItems int32
-	// Nodes as in DLX5: 0 is the root, 1…nItems the item headers, then
+	// n holds the nodes as in DLX5: 0 is the root, 1…nItems the item headers, then
 	// each option's nodes followed by a spacer. A header's up and down
 	// are its list's ends; a spacer's up is the first node of the option
 	// before it, its down the last node of the option after it.
-	up, down, itm, color []int32
-	cost                 []int64 // net cost of the node's option
-	opt                  []int32 // the node's option (compiled index)
+	n    []node  // top is a node's item, a header's length, -1-k in option k's spacer
+	cost []int64 // per node, the net cost of its option
 	// prev and next link the active primary items, from the root.
 	prev, next []int32
-	length     []int32 // per primary item, the nodes in its list
 	caller     []int32
 	totalTax   int64
 	// The search's stack: per level, the node chosen, the cost so far,
 	// and the thresholds used to cover (DLX5's coverthresh0 and
 	// coverthresh), to uncover alike.
-	choice            []int32
-	partCost          []int64
-	thresh0, thresh   []int64
-	solution          []int
-	dirty             bool // a stopped search left its links changed
-	problem           *core.Problem
-	lenThresh         int32
-	best              core.Best
-	counters          core.Counters
-	nextPoll, maxNode int64
+	choice          []int32
+	partCost        []int64
+	thresh0, thresh []int64
+	solution        []int
+	dirty           bool // a stopped search left its links changed
+	problem         *core.Problem
+	lenThresh       int32
+	best            core.Best
+	counters        core.Counters
+}
+
+// option returns the option (compiled index) of node x: its spacer, after
+// its last node, holds -1 - the option.
+func (e *CostEngine) option(x int32) int32 {
+	for e.n[x].top > 0 {
+		x++
+	}
+	return -1 - e.n[x].top
 }
 
 // lenThresh is DLX5's default for how far down a list the choice of an item
@@ -79,8 +85,7 @@ func (e *CostEngine) build() {
 	p := e.problem
 	e.nPrimary, e.nItems = int32(p.NPrimary), int32(p.NItems)
 	n := int(e.nItems) + 2 + len(p.Items) + p.NumOptions() // root, headers, spacers, nodes
-	e.up, e.down, e.itm, e.color = make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
-	e.cost, e.opt = make([]int64, n), make([]int32, n)
+	e.n, e.cost = make([]node, n), make([]int64, n)
 	// Net costs, after DLX5's taxes on the primary items, in order.
 	net := make([]int64, p.NumOptions())
 	if p.Costs != nil {
@@ -109,40 +114,39 @@ func (e *CostEngine) build() {
 	}
 	// The nodes.
 	last := e.nItems + 1 // the first spacer
-	e.itm[last] = 0
+	e.n[last].top = 0
 	for k := range p.NumOptions() {
 		items, colors := p.Option(k)
 		spacer := last
 		for j, it := range items {
 			last++
-			e.itm[last], e.cost[last], e.opt[last] = it+1, net[k], int32(k)
+			e.n[last].top, e.cost[last] = it+1, net[k]
 			if colors != nil {
-				e.color[last] = colors[j]
+				e.n[last].color = colors[j]
 			}
 		}
-		e.down[spacer] = last
+		e.n[spacer].down = last
 		last++
-		e.itm[last], e.up[last] = -int32(k)-1, spacer+1
+		e.n[last].top, e.n[last].up = -int32(k)-1, spacer+1
 	}
 	// The lists, each sorted stably by net cost.
 	nodes := make([][]int32, e.nItems+1)
 	for x := e.nItems + 2; x < last; x++ {
-		if c := e.itm[x]; c > 0 {
+		if c := e.n[x].top; c > 0 {
 			nodes[c] = append(nodes[c], x)
 		}
 	}
-	e.length = make([]int32, e.nPrimary+1)
 	for c := int32(1); c <= e.nItems; c++ {
 		list := nodes[c]
 		slices.SortStableFunc(list, func(a, b int32) int { return cmp.Compare(e.cost[a], e.cost[b]) })
 		prev := c
 		for _, x := range list {
-			e.down[prev], e.up[x] = x, prev
+			e.n[prev].down, e.n[x].up = x, prev
 			prev = x
 		}
-		e.down[prev], e.up[c] = c, prev
+		e.n[prev].down, e.n[c].up = c, prev
 		if c <= e.nPrimary {
-			e.length[c] = int32(len(list))
+			e.n[c].top = int32(len(list))
 		}
 	}
 	// The active primary items, from the root.

@@ -62,7 +62,7 @@ forward:
 		}
 	}
 	e.partCost[level] = curCost
-	cur = e.down[best]
+	cur = e.n[best].down
 	e.choice[level] = cur
 	nextCost = curCost + e.cost[cur]
 	e.thresh0[level] = cutoff - nextCost
@@ -78,7 +78,7 @@ advance:
 		if run.Visit != nil {
 			e.solution = e.solution[:0]
 			for l := 0; l <= level; l++ {
-				e.solution = append(e.solution, int(e.caller[e.opt[e.choice[l]]]))
+				e.solution = append(e.solution, int(e.caller[e.option(e.choice[l])]))
 			}
 			if !run.Visit(e.solution, e.totalTax+nextCost) {
 				return core.Visited
@@ -97,11 +97,11 @@ backdown:
 	}
 	level--
 	cur = e.choice[level]
-	best = e.itm[cur]
+	best = e.n[cur].top
 	curCost = e.partCost[level]
 recover:
 	e.uncoverOthers(cur, e.thresh[level])
-	cur = e.down[cur]
+	cur = e.n[cur].down
 	e.choice[level] = cur
 	if cur == best {
 		goto backup
@@ -119,27 +119,28 @@ recover:
 // stays below the cut-off. The count stops at e.lenThresh, beyond which
 // the list's length stands for it, as in DLX5.
 func (e *CostEngine) choose(curCost, cutoff int64) (int32, int32) {
+	nd, cost := viewNodes(e.n), e.cost
 	t, best, tmpCost := int32(1<<31-1), int32(0), int64(0)
 	room := cutoff - curCost
 	for k := e.next[0]; k != 0; k = e.next[k] {
-		p := e.down[k]
+		p := nd.at(k).down
 		if p == k {
 			return k, 0
 		}
-		minCost := e.cost[p]
+		minCost := cost[p]
 		if minCost >= room {
 			return k, 0
 		}
 		s := int32(1)
-		for p = e.down[p]; ; p, s = e.down[p], s+1 {
-			if p <= e.nItems || e.cost[p] >= room {
+		for p = nd.at(p).down; ; p, s = nd.at(p).down, s+1 {
+			if p <= e.nItems || cost[p] >= room {
 				break // s options cheap enough
 			}
 			if s == t {
 				goto noChange // more than t
 			}
 			if s >= e.lenThresh {
-				s = e.length[k]
+				s = nd.at(k).top // the list's length
 				break
 			}
 		}
@@ -160,21 +161,17 @@ func (e *CostEngine) cover(c int32, thresh int64) {
 		e.next[l], e.prev[r] = r, l
 	}
 	e.counters.Updates++
-	for rr := e.down[c]; rr > e.nItems; rr = e.down[rr] {
-		if e.cost[rr] >= thresh {
-			break
-		}
-		e.hide(rr)
+	nd := viewNodes(e.n)
+	for rr := nd.at(c).down; rr > e.nItems && e.cost[rr] < thresh; rr = nd.at(rr).down {
+		e.counters.Updates += e.hide(rr)
 	}
 }
 
 // uncover undoes cover(c, thresh), going down the list again: the same
 // options, the same threshold.
 func (e *CostEngine) uncover(c int32, thresh int64) {
-	for rr := e.down[c]; rr > e.nItems; rr = e.down[rr] {
-		if e.cost[rr] >= thresh {
-			break
-		}
+	nd := viewNodes(e.n)
+	for rr := nd.at(c).down; rr > e.nItems && e.cost[rr] < thresh; rr = nd.at(rr).down {
 		e.unhide(rr)
 	}
 	if c <= e.nPrimary {
@@ -184,39 +181,41 @@ func (e *CostEngine) uncover(c int32, thresh int64) {
 }
 
 // hide takes the option of node rr out of the lists of its other items,
-// but for the nodes known compatible (color -1).
-func (e *CostEngine) hide(rr int32) {
+// but for the nodes known compatible (color -1), and returns the number of
+// updates.
+func (e *CostEngine) hide(rr int32) (updates int64) {
+	nd := viewNodes(e.n)
 	for nn := rr + 1; nn != rr; {
-		if e.color[nn] >= 0 {
-			cc := e.itm[nn]
-			if cc <= 0 {
-				nn = e.up[nn]
+		n := *nd.at(nn)
+		if n.color >= 0 {
+			if n.top <= 0 { // the spacer: back to the option's first node
+				nn = n.up
 				continue
 			}
-			u, d := e.up[nn], e.down[nn]
-			e.down[u], e.up[d] = d, u
-			e.counters.Updates++
-			if cc <= e.nPrimary {
-				e.length[cc]--
+			nd.at(n.up).down, nd.at(n.down).up = n.down, n.up
+			updates++
+			if n.top <= e.nPrimary {
+				nd.at(n.top).top--
 			}
 		}
 		nn++
 	}
+	return updates
 }
 
 // unhide puts back what hide(rr) took out.
 func (e *CostEngine) unhide(rr int32) {
+	nd := viewNodes(e.n)
 	for nn := rr + 1; nn != rr; {
-		if e.color[nn] >= 0 {
-			cc := e.itm[nn]
-			if cc <= 0 {
-				nn = e.up[nn]
+		n := *nd.at(nn)
+		if n.color >= 0 {
+			if n.top <= 0 {
+				nn = n.up
 				continue
 			}
-			u, d := e.up[nn], e.down[nn]
-			e.down[u], e.up[d] = nn, nn
-			if cc <= e.nPrimary {
-				e.length[cc]++
+			nd.at(n.up).down, nd.at(n.down).up = nn, nn
+			if n.top <= e.nPrimary {
+				nd.at(n.top).top++
 			}
 		}
 		nn++
@@ -227,15 +226,15 @@ func (e *CostEngine) unhide(rr int32) {
 // option of node x other than x's, left to right.
 func (e *CostEngine) coverOthers(x int32, thresh int64) {
 	for pp := x + 1; pp != x; {
-		cc := e.itm[pp]
-		if cc <= 0 {
-			pp = e.up[pp]
+		n := e.n[pp]
+		if n.top <= 0 {
+			pp = n.up
 			continue
 		}
-		switch col := e.color[pp]; {
-		case col == 0:
-			e.cover(cc, thresh)
-		case col > 0:
+		switch {
+		case n.color == 0:
+			e.cover(n.top, thresh)
+		case n.color > 0:
 			e.purify(pp, thresh)
 		}
 		pp++
@@ -245,15 +244,15 @@ func (e *CostEngine) coverOthers(x int32, thresh int64) {
 // uncoverOthers undoes coverOthers(x, thresh), right to left.
 func (e *CostEngine) uncoverOthers(x int32, thresh int64) {
 	for pp := x - 1; pp != x; {
-		cc := e.itm[pp]
-		if cc <= 0 {
-			pp = e.down[pp]
+		n := e.n[pp]
+		if n.top <= 0 {
+			pp = n.down
 			continue
 		}
-		switch col := e.color[pp]; {
-		case col == 0:
-			e.uncover(cc, thresh)
-		case col > 0:
+		switch {
+		case n.color == 0:
+			e.uncover(n.top, thresh)
+		case n.color > 0:
 			e.unpurify(pp, thresh)
 		}
 		pp--
@@ -264,30 +263,24 @@ func (e *CostEngine) uncoverOthers(x int32, thresh int64) {
 // another color than p does, and marks those that give the same color as
 // compatible (color -1): DLX2's purification, with DLX5's threshold.
 func (e *CostEngine) purify(p int32, thresh int64) {
-	cc, x := e.itm[p], e.color[p]
+	cc, x := e.n[p].top, e.n[p].color
 	e.counters.Cleansings++
-	for rr := e.down[cc]; rr > e.nItems; rr = e.down[rr] {
-		if e.cost[rr] >= thresh {
-			break
-		}
-		if e.color[rr] != x {
-			e.hide(rr)
+	for rr := e.n[cc].down; rr > e.nItems && e.cost[rr] < thresh; rr = e.n[rr].down {
+		if e.n[rr].color != x {
+			e.counters.Updates += e.hide(rr)
 		} else if rr != p {
 			e.counters.Cleansings++
-			e.color[rr] = -1
+			e.n[rr].color = -1
 		}
 	}
 }
 
 // unpurify undoes purify(p, thresh).
 func (e *CostEngine) unpurify(p int32, thresh int64) {
-	cc, x := e.itm[p], e.color[p]
-	for rr := e.down[cc]; rr > e.nItems; rr = e.down[rr] {
-		if e.cost[rr] >= thresh {
-			break
-		}
-		if e.color[rr] < 0 {
-			e.color[rr] = x
+	cc, x := e.n[p].top, e.n[p].color
+	for rr := e.n[cc].down; rr > e.nItems && e.cost[rr] < thresh; rr = e.n[rr].down {
+		if e.n[rr].color < 0 {
+			e.n[rr].color = x
 		} else if rr != p {
 			e.unhide(rr)
 		}
