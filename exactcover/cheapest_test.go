@@ -119,3 +119,41 @@ func TestCheapestStops(t *testing.T) {
 		t.Errorf("after stops: %+v, %v", res, err)
 	}
 }
+
+// A Builder's costs are those of the same problem given by names.
+func TestBuilderCosts(t *testing.T) {
+	var b exactcover.Builder
+	b.Reset(3, 0)
+	b.AddOption(0, 1, 2)
+	b.SetCost(0, 10)
+	b.AddOption(0, 1)
+	b.SetCost(1, 4)
+	b.AddOption(2)
+	b.SetCost(2, 3)
+	b.AddOption(0)
+	b.SetCost(3, 2)
+	b.AddOption(1, 2) // costs 0: not set
+	var s exactcover.Solver
+	if err := b.Build(&s); err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][]int
+	var costs []int64
+	for _, r := range res.Best {
+		sol := slices.Clone(r.Options)
+		slices.Sort(sol)
+		got, costs = append(got, sol), append(costs, r.Cost)
+	}
+	// By hand: {3, 4} costs 2, {1, 2} costs 7, {0} costs 10.
+	if want := [][]int{{3, 4}, {1, 2}, {0}}; !slices.EqualFunc(got, want, slices.Equal) || !slices.Equal(costs, []int64{2, 7, 10}) {
+		t.Errorf("best %v at %v, want %v at [2 7 10]", got, costs, want)
+	}
+	b.SetCost(4, exactcover.MaxCost+1)
+	if err := b.Build(&s); !errors.Is(err, exactcover.ErrBadCost) {
+		t.Errorf("cost above MaxCost: %v", err)
+	}
+}
