@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/urfave/cli/v2"
 
@@ -39,18 +40,10 @@ var costConflicts = []string{searchcmd.FlagCount, searchcmd.FlagAll, searchcmd.F
 // the best found printed.
 func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.Request, out *searchcmd.Writer,
 	p *exactcover.Problem, solver *exactcover.Solver, original func([]int) []int) error {
-	for _, f := range costConflicts {
-		if c.IsSet(f) {
-			return searchcmd.Usage(c, "--min-cost and --best search for the cheapest solutions alone: they do not combine with --%s", f)
-		}
+	k, err := cheapestK(c, req, costConflicts)
+	if err != nil {
+		return err
 	}
-	if c.Bool("min-cost") && c.IsSet("best") {
-		return searchcmd.Usage(c, "--min-cost is --best 1: give one")
-	}
-	if req.Engine == exactcover.EngineSparse {
-		return searchcmd.Usage(c, "--min-cost and --best search with Knuth's DLX5 (--engine dlx or auto): the sparse engine has no cost search")
-	}
-	k := max(int(searchcmd.Count(c, "best")), 1)
 	sols := report.NewSolutions(p, out.JSON)
 	print := func(sol []int, cost int64) bool {
 		if original != nil {
@@ -72,6 +65,30 @@ func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.R
 			print(b.Options, b.Cost)
 		}
 	}
+	return searchcmd.End(out, e, costOutcome(req, res, k, "solution", e.Stderr))
+}
+
+// cheapestK checks the flags of a search for the cheapest solutions and
+// returns K: --best K, or 1 for --min-cost.
+func cheapestK(c *cli.Context, req *searchcmd.Request, conflicts []string) (int, error) {
+	for _, f := range conflicts {
+		if c.IsSet(f) {
+			return 0, searchcmd.Usage(c, "--min-cost and --best search for the cheapest solutions alone: they do not combine with --%s", f)
+		}
+	}
+	if c.Bool("min-cost") && c.IsSet("best") {
+		return 0, searchcmd.Usage(c, "--min-cost is --best 1: give one")
+	}
+	if req.Engine == exactcover.EngineSparse {
+		return 0, searchcmd.Usage(c, "--min-cost and --best search with Knuth's DLX5 (--engine dlx or auto): the sparse engine has no cost search")
+	}
+	return max(int(searchcmd.Count(c, "best")), 1), nil
+}
+
+// costOutcome is how a search for the k cheapest (what: "solution",
+// "packing") ends: the summary, the stats line, the best costs on stderr,
+// and the exit code.
+func costOutcome(req *searchcmd.Request, res exactcover.CostResult, k int, what string, stderr io.Writer) searchcmd.Outcome {
 	st := res.Stats
 	o := searchcmd.Outcome{Found: len(res.Best) > 0}
 	if req.JSON {
@@ -83,27 +100,28 @@ func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.R
 		}
 		o.Record = sum
 	}
+	improving := "improving " + what
 	if req.Stats {
-		o.Stats = report.StatsLine(st, plural.Of(st.Solutions, "improving solution"), 0)
+		o.Stats = report.StatsLine(st, plural.Of(st.Solutions, improving), 0)
 	}
-	best := "the cheapest solution costs"
+	best := fmt.Sprintf("the cheapest %s costs", what)
 	switch {
 	case len(res.Best) < k:
-		best = fmt.Sprintf("the problem has %s only, costing", plural.Of(len(res.Best), "solution"))
+		best = fmt.Sprintf("there are %s only, costing", plural.Of(len(res.Best), what))
 	case k > 1:
-		best = fmt.Sprintf("the %d cheapest solutions cost", k)
+		best = fmt.Sprintf("the %d cheapest %ss cost", k, what)
 	}
 	switch {
 	case st.Status != exactcover.Complete && o.Found:
-		o.Stopped = fmt.Errorf("%s; the cheapest found cost %s, not known to be the cheapest", report.Unfinished(st, 0, "improving solution"), costsText(res.Best))
+		o.Stopped = fmt.Errorf("%s; the cheapest found cost %s, not known to be the cheapest", report.Unfinished(st, 0, improving), costsText(res.Best))
 	case st.Status != exactcover.Complete:
-		o.Stopped = errors.New(report.Unfinished(st, 0, "improving solution"))
+		o.Stopped = errors.New(report.Unfinished(st, 0, improving))
 	case o.Found:
-		o.Before = func() { fmt.Fprintf(e.Stderr, "xcover: %s %s (the search is complete)\n", best, costsText(res.Best)) }
+		o.Before = func() { fmt.Fprintf(stderr, "xcover: %s %s (the search is complete)\n", best, costsText(res.Best)) }
 	default:
-		o.None = errors.New("no solution (the search is complete)")
+		o.None = fmt.Errorf("no %s (the search is complete)", what)
 	}
-	return searchcmd.End(out, e, o)
+	return o
 }
 
 // costsText lists the costs of the best solutions: "7", "7, 8 and 8".
