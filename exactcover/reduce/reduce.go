@@ -19,8 +19,9 @@ type Config struct {
 type Result struct {
 	// Problem is the reduced problem: the items left, in their original
 	// order (primary first), and the options left, each with the items not
-	// struck, in DLX-PRE's order: grouped by their first item, in item
-	// order, and in their original order within a group.
+	// struck, its label and its cost, in DLX-PRE's order: grouped by their
+	// first item, in item order, and in their original order within a
+	// group.
 	Problem exactcover.Problem
 	// Original[k] is the index in the original problem's Options of
 	// option k of the reduced one.
@@ -110,7 +111,7 @@ func (m *matrix) result(p *exactcover.Problem) *Result {
 				continue
 			}
 			orig := int(m.origin[u.opt])
-			o := exactcover.Option{Label: p.Options[orig].Label}
+			o := exactcover.Option{Label: p.Options[orig].Label, Cost: p.Options[orig].Cost}
 			for j, ref := range p.Options[orig].Items {
 				if m.itemLive[m.items[m.begin[u.opt]+int32(j)]] {
 					o.Items = append(o.Items, ref)

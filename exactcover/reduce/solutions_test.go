@@ -40,6 +40,7 @@ func named(c *core.Problem) *exactcover.Problem {
 			o.Items = append(o.Items, ref)
 		}
 		o.Label = "option " + strconv.Itoa(k)
+		o.Cost = int64(k % 3)
 		p.Options = append(p.Options, o)
 	}
 	return p
@@ -71,8 +72,8 @@ func TestRandomSolutions(t *testing.T) {
 				t.Fatalf("problem %d: reduced solution %v stands for %v: %v", n, sol, orig, err)
 			}
 			for i, k := range sol {
-				if res.Problem.Options[k].Label != p.Options[orig[i]].Label {
-					t.Fatalf("problem %d: option %d has label %q, its original %q", n, k, res.Problem.Options[k].Label, p.Options[orig[i]].Label)
+				if o, was := res.Problem.Options[k], p.Options[orig[i]]; o.Label != was.Label || o.Cost != was.Cost {
+					t.Fatalf("problem %d: option %d has label %q and cost %d, its original %q and %d", n, k, o.Label, o.Cost, was.Label, was.Cost)
 				}
 			}
 			slices.Sort(orig)
