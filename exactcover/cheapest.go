@@ -23,7 +23,44 @@ type CostConfig struct {
 	// Engine is EngineDLX or EngineAuto, which is EngineDLX: Knuth's
 	// DLX5, whose nodes, updates and cleansings it reproduces.
 	Engine Engine
+	// Trace, when set, is told every step of the search: the taxes, the
+	// item each node branches on, each option tried, each cut, each
+	// solution (package explain narrates them).
+	Trace func(CostStep)
 }
+
+// CostStep is one step of the search, for CostConfig.Trace; its Kind is
+// one of StepTax, StepBranch, StepDeadEnd, StepTry, StepCut and
+// StepSolution, which say what its fields hold:
+//
+//   - StepTax: primary item Item is taxed Net (before the search);
+//   - StepBranch: the node at Level branches on Item, which has Choices
+//     options cheap enough, the cheapest of net cost Net;
+//   - StepDeadEnd: Item has no option cheap enough (Net is its cheapest
+//     option's net cost, NoCost when it has none);
+//   - StepTry: Level takes Option (the caller's index), which brings the
+//     net cost to Net;
+//   - StepCut: Option, and every option after it in the item's list
+//     (sorted by cost), would bring the net cost to Net or more, not
+//     below Cutoff;
+//   - StepSolution: the options taken make a solution of net cost Net;
+//     Cutoff is the cut-off from now on.
+//
+// Net costs leave out the taxes, whose total is the sum of the StepTax
+// steps.
+type CostStep = core.CostStep
+
+// The kinds of CostStep.
+const (
+	StepTax      = core.CostTax
+	StepBranch   = core.CostBranch
+	StepDeadEnd  = core.CostDeadEnd
+	StepTry      = core.CostTry
+	StepCut      = core.CostCut
+	StepSolution = core.CostSolution
+	// NoCost is the cut-off before K solutions are known.
+	NoCost = core.NoCost
+)
 
 // MaxBest bounds CostConfig.Best: the best solutions are kept, option
 // lists and all, until the search ends. (Knuth's DLX5 allows 15000.)
@@ -85,7 +122,7 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 		ctxErr error
 		done   = ctx.Done()
 	)
-	run := &core.CostRun{Best: k, MaxNodes: cfg.MaxNodes,
+	run := &core.CostRun{Best: k, MaxNodes: cfg.MaxNodes, Trace: cfg.Trace,
 		Poll: func(*core.Counters) bool {
 			select {
 			case <-done:

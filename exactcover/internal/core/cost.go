@@ -25,6 +25,42 @@ type CostRun struct {
 	// Poll, when set, is called every PollInterval nodes with the
 	// counters so far; returning false stops the search (End Polled).
 	Poll func(c *Counters) bool
+	// Trace, when set, is told every step of the search, for teaching.
+	Trace func(CostStep)
+}
+
+// CostStepKind says what a CostStep tells.
+type CostStepKind int
+
+// The steps of a minimum-cost search.
+const (
+	// CostTax: primary item Item is taxed Net (before the search).
+	CostTax CostStepKind = iota
+	// CostBranch: the node at Level branches on Item, which has Choices
+	// options cheap enough, the cheapest of net cost Net.
+	CostBranch
+	// CostDeadEnd: Item has no option cheap enough (Net is its cheapest
+	// option's net cost, NoCost when it has none left).
+	CostDeadEnd
+	// CostTry: Level takes Option, which brings the net cost to Net.
+	CostTry
+	// CostCut: Option, and every option after it in the item's list (sorted
+	// by cost), would bring the net cost to Net or more, not below Cutoff.
+	CostCut
+	// CostSolution: the options taken make a solution of net cost Net; Cutoff
+	// is the cut-off from now on.
+	CostSolution
+)
+
+// CostStep is one step of a minimum-cost search, for Trace. Net costs
+// leave out the taxes, whose total is the sum of the CostTax steps.
+type CostStep struct {
+	Kind        CostStepKind
+	Level       int
+	Item        int   // item index, primary first
+	Option      int   // the caller's option index
+	Choices     int   // CostBranch
+	Net, Cutoff int64 // see the kinds
 }
 
 // Best keeps the K smallest costs seen, in increasing order; its cut-off

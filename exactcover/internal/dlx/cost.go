@@ -45,6 +45,7 @@ type CostEngine struct {
 	prev, next []int32
 	caller     []int32
 	totalTax   int64
+	tax        []int64 // per primary item header, its tax
 	// The search's stack: per level, the node chosen, the cost so far,
 	// and the thresholds used to cover (DLX5's coverthresh0 and
 	// coverthresh), to uncover alike.
@@ -99,6 +100,7 @@ func (e *CostEngine) build() {
 		}
 	}
 	e.totalTax = 0
+	e.tax = make([]int64, e.nPrimary+1)
 	for c := int32(1); c <= e.nPrimary; c++ {
 		if len(uses[c]) == 0 {
 			continue // no solution: the search stops at its first node
@@ -111,6 +113,7 @@ func (e *CostEngine) build() {
 			net[k] -= tax
 		}
 		e.totalTax += tax
+		e.tax[c] = tax
 	}
 	// The nodes.
 	last := e.nItems + 1 // the first spacer

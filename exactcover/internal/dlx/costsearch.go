@@ -18,6 +18,13 @@ func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []in
 	e.dirty = true
 	e.best = core.Best{K: max(run.Best, 1), Costs: e.best.Costs[:0]}
 	e.counters = *c
+	if run.Trace != nil {
+		for i := int32(1); i <= e.nPrimary; i++ {
+			if e.tax[i] > 0 {
+				run.Trace(core.CostStep{Kind: core.CostTax, Item: int(i - 1), Net: e.tax[i]})
+			}
+		}
+	}
 	end := e.search(run)
 	*c = e.counters
 	if end == core.Exhausted {
@@ -57,6 +64,9 @@ forward:
 	{
 		t := int32(0)
 		best, t = e.choose(curCost, cutoff)
+		if run.Trace != nil {
+			e.traceChoice(run, level, best, t)
+		}
 		if t == 0 {
 			goto backdown
 		}
@@ -68,6 +78,9 @@ forward:
 	e.thresh0[level] = cutoff - nextCost
 	e.cover(best, e.thresh0[level])
 advance:
+	if run.Trace != nil {
+		run.Trace(core.CostStep{Kind: core.CostTry, Level: level, Option: int(e.caller[e.option(cur)]), Net: nextCost})
+	}
 	e.thresh[level] = cutoff - nextCost
 	e.coverOthers(cur, e.thresh[level])
 	if e.next[0] == 0 { // a solution
@@ -75,6 +88,9 @@ advance:
 		cnt.Solutions++
 		e.best.Add(nextCost)
 		cutoff = e.best.Cutoff()
+		if run.Trace != nil {
+			run.Trace(core.CostStep{Kind: core.CostSolution, Level: level, Net: nextCost, Cutoff: cutoff})
+		}
 		if run.Visit != nil {
 			e.solution = e.solution[:0]
 			for l := 0; l <= level; l++ {
@@ -108,9 +124,25 @@ recover:
 	}
 	nextCost = curCost + e.cost[cur]
 	if nextCost >= cutoff {
+		if run.Trace != nil {
+			run.Trace(core.CostStep{Kind: core.CostCut, Level: level, Option: int(e.caller[e.option(cur)]), Net: nextCost, Cutoff: cutoff})
+		}
 		goto backup
 	}
 	goto advance
+}
+
+// traceChoice tells run.Trace which item the node at level branches on,
+// with t options cheap enough (0: a dead end).
+func (e *CostEngine) traceChoice(run *core.CostRun, level int, best, t int32) {
+	step := core.CostStep{Kind: core.CostBranch, Level: level, Item: int(best - 1), Choices: int(t), Net: core.NoCost}
+	if first := e.n[best].down; first != best {
+		step.Net = e.cost[first]
+	}
+	if t == 0 {
+		step.Kind = core.CostDeadEnd
+	}
+	run.Trace(step)
 }
 
 // choose returns the item to branch on and its number of options cheap
