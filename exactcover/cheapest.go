@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
@@ -23,9 +25,13 @@ type CostConfig struct {
 	// Engine is EngineDLX or EngineAuto, which is EngineDLX: Knuth's
 	// DLX5, whose nodes, updates and cleansings it reproduces.
 	Engine Engine
+	// Workers > 1 searches with that many goroutines sharing the
+	// cut-off (see Cheapest).
+	Workers int
 	// Trace, when set, is told every step of the search: the taxes, the
 	// item each node branches on, each option tried, each cut, each
-	// solution (package explain narrates them).
+	// solution (package explain narrates them). Only one worker's search
+	// is told: with Workers > 1, Trace is not called.
 	Trace func(CostStep)
 }
 
@@ -101,6 +107,12 @@ type CostResult struct {
 // cost: a long search is useful early. Its slice is valid until it
 // returns; returning false stops the search (Status Stopped).
 //
+// With cfg.Workers > 1, that many goroutines share the root's options out
+// and the cut-off: a solution one finds prunes the others' branches at
+// once. visit is then called by one at a time, with costs that still
+// decrease (a solution beaten meanwhile by another worker's is not
+// reported); the counts are summed, and differ from DLX5's.
+//
 // When ctx ends or MaxNodes is reached, Cheapest returns what it has
 // found, with ctx's error in the first case; the Best solutions are then
 // the cheapest found, not necessarily the cheapest there are.
@@ -116,40 +128,104 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 		return CostResult{Stats: Stats{Status: StoppedBy(err)}}, err
 	}
 	start := time.Now()
-	e := dlx.NewCostEngine(&s.model)
-	var (
-		res    CostResult
-		ctxErr error
-		done   = ctx.Done()
-	)
-	run := &core.CostRun{Best: k, MaxNodes: cfg.MaxNodes, Trace: cfg.Trace,
-		Poll: func(*core.Counters) bool {
-			select {
-			case <-done:
-				ctxErr = ctx.Err()
-				return false
-			default:
-				return true
-			}
-		},
-		Visit: func(sol []int, cost int64) bool {
-			res.keep(k, sol, cost)
-			return visit == nil || visit(sol, cost)
-		},
+	c := cheapest{k: k, cfg: cfg, visit: visit, done: ctx.Done(), bound: core.NewBound(k), workers: max(cfg.Workers, 1)}
+	c.ends, c.counts = make([]core.End, c.workers), make([]core.Counters, c.workers)
+	if c.workers == 1 {
+		c.search(s, 0)
+	} else {
+		var wg sync.WaitGroup
+		for w := range c.workers {
+			wg.Add(1)
+			go func() { defer wg.Done(); c.search(s, w) }()
+		}
+		wg.Wait()
 	}
-	var c core.Counters
-	end, _ := e.Search(run, &c)
-	res.Solutions, res.Nodes, res.Updates, res.Cleansings = c.Solutions, c.Nodes, c.Updates, c.Cleansings
+	res := &c.res
+	for _, n := range c.counts {
+		res.Solutions, res.Nodes, res.Updates, res.Cleansings = res.Solutions+n.Solutions, res.Nodes+n.Nodes, res.Updates+n.Updates, res.Cleansings+n.Cleansings
+	}
 	res.Elapsed = time.Since(start)
-	switch end {
-	case core.Visited:
+	if c.workers > 1 {
+		res.Workers = c.workers
+	}
+	var ctxErr error
+	switch {
+	case c.stopped.Load():
 		res.Status = Stopped
-	case core.NodeLimit:
+	case c.nodeLimit.Load() || slices.Contains(c.ends, core.NodeLimit):
 		res.Status = NodeLimit
-	case core.Polled:
+	case slices.Contains(c.ends, core.Polled):
+		ctxErr = ctx.Err()
 		res.Status = StoppedBy(ctxErr)
 	}
-	return res, ctxErr
+	return *res, ctxErr
+}
+
+// cheapest is one call of Cheapest: what its workers share.
+type cheapest struct {
+	k       int
+	cfg     CostConfig
+	visit   func([]int, int64) bool
+	done    <-chan struct{}
+	bound   *core.Bound
+	workers int
+
+	mu                 sync.Mutex // guards res and the calls of visit
+	res                CostResult
+	stopped, nodeLimit atomic.Bool // visit said stop; MaxNodes reached by the workers together
+	nodes              atomic.Int64
+	ends               []core.End
+	counts             []core.Counters
+}
+
+// search runs worker w.
+func (c *cheapest) search(s *Solver, w int) {
+	e := dlx.NewCostEngine(&s.model)
+	run := &core.CostRun{Best: c.k, Bound: c.bound, Worker: w, Workers: c.workers, Poll: c.poll(), Visit: c.keep}
+	if c.workers == 1 {
+		run.MaxNodes, run.Trace = c.cfg.MaxNodes, c.cfg.Trace
+	}
+	c.ends[w], _ = e.Search(run, &c.counts[w])
+}
+
+// poll returns a worker's poll: false when the context is done, when
+// visit asked to stop, or when the workers together reached MaxNodes.
+func (c *cheapest) poll() func(*core.Counters) bool {
+	last := int64(0)
+	return func(n *core.Counters) bool {
+		if c.workers > 1 && c.cfg.MaxNodes > 0 {
+			if c.nodes.Add(n.Nodes-last) >= c.cfg.MaxNodes {
+				c.nodeLimit.Store(true)
+				return false
+			}
+			last = n.Nodes
+		}
+		select {
+		case <-c.done:
+			return false
+		default:
+			return !c.stopped.Load()
+		}
+	}
+}
+
+// keep records and reports a solution that beat the cut-off, unless one
+// at least as good was reported meanwhile by another worker.
+func (c *cheapest) keep(sol []int, cost int64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case c.stopped.Load():
+		return false
+	case len(c.res.Best) == c.k && cost >= c.res.Best[c.k-1].Cost:
+		return true
+	}
+	c.res.keep(c.k, sol, cost)
+	if c.visit != nil && !c.visit(sol, cost) {
+		c.stopped.Store(true)
+		return false
+	}
+	return true
 }
 
 // keep records a solution among the k best: it beat the k-th, which it

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
@@ -33,9 +34,9 @@ func TestCheapestAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		k := 1 + r.IntN(4)
+		k, workers := 1+r.IntN(4), 1+r.IntN(3)
 		var seen []int64 // the costs found so far, to check each beats the k-th
-		res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: k}, func(sol []int, cost int64) bool {
+		res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: k, Workers: workers}, func(sol []int, cost int64) bool {
 			if err := verify.Solution(p, sol); err != nil {
 				t.Fatalf("problem %d: %v", n, err)
 			}
@@ -61,7 +62,7 @@ func TestCheapestAgainstBruteForce(t *testing.T) {
 			got = append(got, b.Cost)
 		}
 		if !slices.Equal(got, want) {
-			t.Fatalf("problem %d, K=%d: best costs %v, brute force %v (all %v)\n%+v", n, k, got, want, all, p)
+			t.Fatalf("problem %d, K=%d, %d workers: best costs %v, brute force %v (all %v)\n%+v", n, k, workers, got, want, all, p)
 		}
 	}
 }
@@ -113,6 +114,10 @@ func TestCheapestStops(t *testing.T) {
 	if err != nil || res.Status != exactcover.Stopped || len(res.Best) != 1 {
 		t.Errorf("visitor stops: %v, %v, %v", res.Status, res.Best, err)
 	}
+	res, err = s.Cheapest(context.Background(), exactcover.CostConfig{Workers: 2, MaxNodes: 1}, nil)
+	if err != nil || res.Status != exactcover.NodeLimit && res.Status != exactcover.Complete {
+		t.Errorf("two workers, one node: %v, %v", res.Status, err)
+	}
 	// The same Solver searches again, from scratch, after each stop.
 	res, err = s.Cheapest(context.Background(), exactcover.CostConfig{}, nil)
 	if err != nil || res.Status != exactcover.Complete || len(res.Best) != 1 || res.Best[0].Cost != 2 {
@@ -155,5 +160,31 @@ func TestBuilderCosts(t *testing.T) {
 	b.SetCost(4, exactcover.MaxCost+1)
 	if err := b.Build(&s); !errors.Is(err, exactcover.ErrBadCost) {
 		t.Errorf("cost above MaxCost: %v", err)
+	}
+}
+
+// With several workers, the best costs are DLX5's on its instances.
+func TestCheapestWorkers(t *testing.T) {
+	for _, row := range readDLX5Figures(t) {
+		if row.k == 1 && !strings.HasPrefix(row.file, "random") || row.k == 3 && strings.HasPrefix(row.file, "random") {
+			sp := dlx5Instance(t, row.file)
+			s, err := exactcover.New(&sp.Problem)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range []int{2, 3} {
+				res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: row.k, Workers: w}, nil)
+				var got []int64
+				for _, b := range res.Best {
+					if err := verify.Solution(&sp.Problem, b.Options); err != nil || costOf(&sp.Problem, b.Options) != b.Cost {
+						t.Fatalf("%s: %v at cost %d: %v", row.file, b.Options, b.Cost, err)
+					}
+					got = append(got, b.Cost)
+				}
+				if err != nil || res.Status != exactcover.Complete || !slices.Equal(got, row.best) {
+					t.Errorf("%s, K=%d, %d workers: best %v (%v, %v), DLX5 says %v", row.file, row.k, w, got, res.Status, err, row.best)
+				}
+			}
+		}
 	}
 }

@@ -30,7 +30,7 @@ func wantsCheapest(c *cli.Context) bool { return c.Bool("min-cost") || c.IsSet("
 
 // costConflicts are the flags that ask for something a minimum-cost
 // search does not do.
-var costConflicts = []string{searchcmd.FlagCount, searchcmd.FlagAll, searchcmd.FlagLimit, searchcmd.FlagJobs, searchcmd.FlagBranching,
+var costConflicts = []string{searchcmd.FlagCount, searchcmd.FlagAll, searchcmd.FlagLimit, searchcmd.FlagBranching,
 	"memo", "zdd", "partial", "tree", "checkpoint", "resume", "shard", "profile"}
 
 // solveCheapest runs solve --min-cost or --best K: Solver.Cheapest, with
@@ -56,7 +56,7 @@ func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.R
 	if !c.IsSet("best") {
 		visit = print
 	}
-	res, err := solver.Cheapest(ctx, exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes}, visit)
+	res, err := solver.Cheapest(ctx, exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, false)}, visit)
 	if err != nil && !errors.Is(err, ctx.Err()) {
 		return err
 	}

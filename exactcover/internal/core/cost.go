@@ -1,6 +1,10 @@
 package core
 
-import "math"
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+)
 
 // Minimum-cost search (Knuth's DLX5). Options have costs ≥ 0, in
 // Problem.Costs; a search looks for the K cheapest solutions, and prunes
@@ -27,6 +31,52 @@ type CostRun struct {
 	Poll func(c *Counters) bool
 	// Trace, when set, is told every step of the search, for teaching.
 	Trace func(CostStep)
+	// Bound, when set, is the cut-off shared with other workers; nil: the
+	// search keeps its own.
+	Bound *Bound
+	// Workers > 1 divides the search among that many workers, of which
+	// this is Worker (from 0): each takes the root's options whose
+	// position in the root item's list is Worker modulo Workers.
+	Worker, Workers int
+}
+
+// Bound is the cut-off of one search, which its workers share: the K
+// smallest net costs any of them found. A solution counts only if it
+// still beats the cut-off when offered.
+type Bound struct {
+	mu   sync.Mutex
+	best Best
+	cut  atomic.Int64
+}
+
+// NewBound returns the bound of a search for the k cheapest solutions.
+func NewBound(k int) *Bound {
+	b := &Bound{best: Best{K: k}}
+	b.cut.Store(NoCost)
+	return b
+}
+
+// Cutoff returns the net cost a solution must beat.
+func (b *Bound) Cutoff() int64 { return b.cut.Load() }
+
+// Offer records a solution of net cost cost if it beats the cut-off, and
+// reports whether it did.
+func (b *Bound) Offer(cost int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if cost >= b.best.Cutoff() {
+		return false
+	}
+	b.best.Add(cost)
+	b.cut.Store(b.best.Cutoff())
+	return true
+}
+
+// Costs returns the best net costs, in increasing order (a copy).
+func (b *Bound) Costs() []int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]int64(nil), b.best.Costs...)
 }
 
 // CostStepKind says what a CostStep tells.

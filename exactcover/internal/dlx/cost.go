@@ -56,7 +56,7 @@ type CostEngine struct {
 	dirty           bool // a stopped search left its links changed
 	problem         *core.Problem
 	lenThresh       int32
-	best            core.Best
+	rootPos         int // with several workers, the position of the root's option in its list
 	counters        core.Counters
 }
 

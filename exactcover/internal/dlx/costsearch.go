@@ -16,7 +16,10 @@ func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []in
 		e.build()
 	}
 	e.dirty = true
-	e.best = core.Best{K: max(run.Best, 1), Costs: e.best.Costs[:0]}
+	bound := run.Bound
+	if bound == nil {
+		bound = core.NewBound(max(run.Best, 1))
+	}
 	e.counters = *c
 	if run.Trace != nil {
 		for i := int32(1); i <= e.nPrimary; i++ {
@@ -25,24 +28,26 @@ func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []in
 			}
 		}
 	}
-	end := e.search(run)
+	end := e.search(run, bound)
 	*c = e.counters
 	if end == core.Exhausted {
 		e.dirty = false // the links are back as they were
 	}
-	for i := range e.best.Costs {
-		e.best.Costs[i] += e.totalTax
+	costs := bound.Costs()
+	for i := range costs {
+		costs[i] += e.totalTax
 	}
-	return end, e.best.Costs
+	return end, costs
 }
 
 // search is DLX5's main loop.
-func (e *CostEngine) search(run *core.CostRun) core.End {
+func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
 	var (
 		level             int
 		best, cur         int32
 		curCost, nextCost int64
-		cutoff            = e.best.Cutoff()
+		cutoff            int64
+		split             = run.Workers > 1
 	)
 	cnt := &e.counters
 	nextPoll := cnt.Nodes + core.PollInterval
@@ -61,9 +66,16 @@ forward:
 			return core.Polled
 		}
 	}
+	cutoff = bound.Cutoff() // others may have lowered it
 	{
 		t := int32(0)
-		best, t = e.choose(curCost, cutoff)
+		if split && level == 0 {
+			// Every worker branches on the same root item, whatever
+			// cut-off it sees, so that they share its options out.
+			best, t = e.choose(0, core.NoCost)
+		} else {
+			best, t = e.choose(curCost, cutoff)
+		}
 		if run.Trace != nil {
 			e.traceChoice(run, level, best, t)
 		}
@@ -73,6 +85,12 @@ forward:
 	}
 	e.partCost[level] = curCost
 	cur = e.n[best].down
+	if split && level == 0 {
+		e.rootPos = 0
+		if cur = e.ownRoot(cur, best, run); cur == best || e.cost[cur] >= cutoff {
+			return core.Exhausted // none of the root's options is this worker's
+		}
+	}
 	e.choice[level] = cur
 	nextCost = curCost + e.cost[cur]
 	e.thresh0[level] = cutoff - nextCost
@@ -85,9 +103,11 @@ advance:
 	e.coverOthers(cur, e.thresh[level])
 	if e.next[0] == 0 { // a solution
 		cnt.Nodes++
+		if !bound.Offer(nextCost) { // another worker found better meanwhile
+			goto recover // (which reads the cut-off again)
+		}
 		cnt.Solutions++
-		e.best.Add(nextCost)
-		cutoff = e.best.Cutoff()
+		cutoff = bound.Cutoff()
 		if run.Trace != nil {
 			run.Trace(core.CostStep{Kind: core.CostSolution, Level: level, Net: nextCost, Cutoff: cutoff})
 		}
@@ -118,10 +138,15 @@ backdown:
 recover:
 	e.uncoverOthers(cur, e.thresh[level])
 	cur = e.n[cur].down
+	if split && level == 0 {
+		e.rootPos++
+		cur = e.ownRoot(cur, best, run)
+	}
 	e.choice[level] = cur
 	if cur == best {
 		goto backup
 	}
+	cutoff = bound.Cutoff()
 	nextCost = curCost + e.cost[cur]
 	if nextCost >= cutoff {
 		if run.Trace != nil {
@@ -130,6 +155,17 @@ recover:
 		goto backup
 	}
 	goto advance
+}
+
+// ownRoot returns the first option from node cur on in the root item
+// best's list that is this worker's (best when none is left), counting
+// positions in e.rootPos.
+func (e *CostEngine) ownRoot(cur, best int32, run *core.CostRun) int32 {
+	for cur != best && e.rootPos%run.Workers != run.Worker {
+		cur = e.n[cur].down
+		e.rootPos++
+	}
+	return cur
 }
 
 // traceChoice tells run.Trace which item the node at level branches on,
