@@ -97,6 +97,8 @@ func solve(c *cli.Context, e *env) error {
 	}
 	if wantsCheapest(c) {
 		return solveCheapest(ctx, c, e, req, out, &sp.Problem, solver, original) // cost.go
+	} else if sp.Problem.HasCosts() {
+		fmt.Fprintln(e.Stderr, "xcover: note: the options have costs, which this search ignores (--min-cost or --best K looks for the cheapest)")
 	}
 	if mr != nil {
 		mr.branching = cfg.Branching
