@@ -7,11 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/checkpointfile"
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/drive"
 )
 
 // Checkpoint is the saved position of a search: what it has counted so
@@ -52,8 +52,8 @@ type Checkpoint struct {
 	// Written is when the checkpoint was written.
 	Written time.Time
 
-	share  float64 // the share of the search tree the search covers
-	pieces []piece // the work left
+	share  float64      // the share of the search tree the search covers
+	pieces []core.Piece // the work left
 }
 
 // CheckpointVersion is the version of the checkpoint file format written;
@@ -109,9 +109,6 @@ var (
 	ErrCheckpointWrite = errors.New("cannot write the checkpoint")
 )
 
-// statusRunning is the Status a periodic checkpoint is taken with.
-const statusRunning = -1
-
 // Units returns the number of units of work the checkpoint holds.
 func (ck *Checkpoint) Units() int { return len(ck.pieces) }
 
@@ -123,97 +120,13 @@ func (ck *Checkpoint) Fraction() float64 {
 	}
 	left := 0.0
 	for _, p := range ck.pieces {
-		left += p.hi - p.lo
+		left += p.Hi - p.Lo
 	}
 	return min(max((ck.share-left)/ck.share, 0), 1)
 }
 
-// snapshot returns the driver's position. Call it with the world stopped
-// (d.mu held, no worker busy) or once the workers are done.
-func (d *driver) snapshot(status Status) *Checkpoint {
-	ck := d.ident // Problem … Split
-	ck.Stats = statsOf(d.total)
-	ck.Stats.Profile, ck.Stats.Elapsed, ck.Stats.Status = trimmed(d.profile), d.prior+time.Since(d.start), status
-	ck.Written = time.Now()
-	ck.share, ck.pieces = d.share, slices.Clone(d.pool)
-	if status == statusRunning {
-		ck.Running, ck.Stats.Status = true, Interrupted
-	}
-	if status == Complete {
-		ck.pieces = nil
-	}
-	return &ck
-}
-
-// save gives ck to the sink, Config.Checkpoint.
-func (d *driver) save(ck *Checkpoint) error {
-	if err := d.cfg.Checkpoint(ck); err != nil {
-		return fmt.Errorf("%w: %w", ErrCheckpointWrite, err)
-	}
-	return nil
-}
-
-// resume takes the driver's starting position from ck, after checking
-// that ck is of this search.
-func (d *driver) resume(ck *Checkpoint) error {
-	id := &d.ident
-	mismatch := func(format string, args ...any) error {
-		return fmt.Errorf("%w: "+format, append([]any{ErrCheckpointMismatch}, args...)...)
-	}
-	if ck.Problem != id.Problem {
-		return mismatch("it is of problem %x…, this problem is %x…", ck.Problem[:6], id.Problem[:6])
-	}
-	if ck.Engine != id.Engine {
-		return mismatch("it was written by the %s engine, this search uses %s", ck.Engine, id.Engine)
-	}
-	if ck.Branching != id.Branching {
-		return mismatch("it branches by rule %s, this search by %s", ck.Branching, id.Branching)
-	}
-	if ck.Goal != id.Goal {
-		return mismatch("it is of a search that %s, this search %s", ck.Goal, id.Goal)
-	}
-	if id.Partial == nil {
-		id.Partial = slices.Clone(ck.Partial)
-	} else if !slices.Equal(id.Partial, ck.Partial) {
-		return mismatch("it starts from partial solution %v, this search from %v", ck.Partial, id.Partial)
-	}
-	if id.Shard == (Shard{}) {
-		id.Shard = ck.Shard
-	} else if id.Shard != ck.Shard {
-		return mismatch("it is %s, this search %s", ck.Shard.describe(), id.Shard.describe())
-	}
-	id.Split = ck.Split
-	err := ck.checkContent() // again: a caller may have changed ck since it was read
-	if err == nil {
-		err = d.checkFits(ck)
-	}
-	if err != nil {
-		if errors.Is(err, ErrCheckpointMismatch) {
-			return err
-		}
-		return fmt.Errorf("%w: %w", ErrCheckpoint, err)
-	}
-	c := ck.Stats
-	d.total = core.Counters{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
-	copy(d.profile, c.Profile)
-	d.prior = c.Elapsed
-	d.share = ck.share
-	d.pool = slices.Clone(ck.pieces)
-	return nil
-}
-
-// pathError explains a unit whose path names no node: a bad partial
-// solution, or a checkpoint that does not fit the problem.
-func (d *driver) pathError(err error) error {
-	var pe *core.PathError
-	if d.cfg.Resume == nil && errors.As(err, &pe) && pe.Step < len(d.cfg.Partial) {
-		return partialError(err, d.cfg.Partial)
-	}
-	return fmt.Errorf("%w: a unit of work names no node of the search tree: %w", ErrCheckpoint, err)
-}
-
 // record returns ck as the file format holds it, with its units.
-func (ck *Checkpoint) record() (*checkpointfile.Record, []checkpointfile.Unit) {
+func (ck *Checkpoint) record() (*checkpointfile.Record, []core.Piece) {
 	rec := &checkpointfile.Record{
 		Problem: hex.EncodeToString(ck.Problem[:]), Engine: ck.Engine.String(), Branching: ck.Branching.String(),
 		List: ck.Goal.List, Limit: ck.Goal.Limit,
@@ -228,11 +141,7 @@ func (ck *Checkpoint) record() (*checkpointfile.Record, []checkpointfile.Unit) {
 	if ck.Shard.N > 0 {
 		rec.Shard = &checkpointfile.Shard{K: ck.Shard.K, N: ck.Shard.N, Split: ck.Split}
 	}
-	units := make([]checkpointfile.Unit, len(ck.pieces))
-	for i, p := range ck.pieces {
-		units[i] = checkpointfile.Unit{Unit: p.unit, Skip: p.skip, Lo: p.lo, Hi: p.hi, End: p.end}
-	}
-	return rec, units
+	return rec, ck.pieces
 }
 
 // WriteTo writes ck to w in the checkpoint file format
@@ -308,12 +217,53 @@ func ReadCheckpoint(r io.Reader) (*Checkpoint, error) {
 	if ck.Stats.Status == Complete && len(units) > 0 {
 		return nil, bad("a complete search with %d units left", len(units))
 	}
-	ck.pieces = make([]piece, len(units))
-	for i, u := range units {
-		ck.pieces[i] = piece{unit: u.Unit, skip: u.Skip, lo: u.Lo, hi: u.Hi, end: u.End}
-	}
+	ck.pieces = units
 	if err := ck.checkContent(); err != nil {
 		return nil, bad("%v", err)
 	}
 	return ck, nil
+}
+
+// maxCheckpointCount bounds every counter a checkpoint holds: 2⁶² nodes
+// are 146 years of search at a billion nodes a second, so a larger count
+// is forged, and the bound leaves a resumed search as much room again
+// before its int64 counters overflow.
+const maxCheckpointCount = 1 << 62
+
+// checkContent checks that ck's counters and units could be those of a
+// search: counts within bounds and consistent (the profile adds up to the
+// nodes, solutions are leaves, fewer than the goal's limit), and units
+// that are distinct, disjoint and below the partial solution.
+func (ck *Checkpoint) checkContent() error {
+	st := &ck.Stats
+	for _, c := range []struct {
+		name string
+		n    int64
+	}{{"solutions", st.Solutions}, {"nodes", st.Nodes}, {"updates", st.Updates}, {"cleansings", st.Cleansings}} {
+		if c.n < 0 || c.n > maxCheckpointCount {
+			return fmt.Errorf("%s %d: expected 0 to 2^62", c.name, c.n)
+		}
+	}
+	var sum int64
+	for l, n := range st.Profile {
+		if n < 0 || n > maxCheckpointCount-sum {
+			return fmt.Errorf("profile level %d holds %d nodes: the levels must add up to the nodes, %d", l, n, st.Nodes)
+		}
+		sum += n
+	}
+	if sum != st.Nodes {
+		return fmt.Errorf("the profile adds up to %d nodes, the checkpoint counts %d", sum, st.Nodes)
+	}
+	if st.Solutions > st.Nodes {
+		return fmt.Errorf("%d solutions in %d nodes: every solution is a node", st.Solutions, st.Nodes)
+	}
+	if g := ck.Goal; g.Limit < 0 || g.Limit > 0 && st.Solutions >= g.Limit {
+		return fmt.Errorf("%d solutions for a search that %s: it would have stopped", st.Solutions, g)
+	}
+	for i, k := range ck.Partial {
+		if k < 0 {
+			return fmt.Errorf("partial solution option %d at place %d", k, i+1)
+		}
+	}
+	return drive.CheckUnits(ck.pieces, drive.RootPath(ck.Partial))
 }

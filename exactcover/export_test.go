@@ -2,6 +2,7 @@ package exactcover
 
 import (
 	"github.com/xcover/xcover/exactcover/internal/dlx"
+	"github.com/xcover/xcover/exactcover/internal/drive"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
@@ -19,8 +20,4 @@ func SetTrackShortAbove(n int) (restore func()) {
 // workers, a checkpoint, a shard) searches between polls, and returns a
 // function that restores it: tests poll at every node so that small
 // searches are divided in every possible way.
-func SetPollEvery(n int64) (restore func()) {
-	old := pollEvery
-	pollEvery = n
-	return func() { pollEvery = old }
-}
+func SetPollEvery(n int64) (restore func()) { return drive.SetPollEvery(n) }

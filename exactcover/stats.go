@@ -2,10 +2,10 @@ package exactcover
 
 import (
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/drive"
 )
 
 // Status says how a search ended.
@@ -13,17 +13,17 @@ type Status int
 
 const (
 	// Complete: the whole search tree was explored.
-	Complete Status = iota
+	Complete = Status(drive.Complete)
 	// Stopped: the visitor asked to stop (an iterator loop broke out).
-	Stopped
+	Stopped = Status(drive.Stopped)
 	// SolutionLimit: Config.MaxSolutions solutions were found.
-	SolutionLimit
+	SolutionLimit = Status(drive.SolutionLimit)
 	// NodeLimit: Config.MaxNodes search-tree nodes were explored.
-	NodeLimit
+	NodeLimit = Status(drive.NodeLimit)
 	// Timeout: the context's deadline passed.
-	Timeout
+	Timeout = Status(drive.Timeout)
 	// Interrupted: the context was cancelled.
-	Interrupted
+	Interrupted = Status(drive.Interrupted)
 )
 
 var statusNames = []string{"complete", "stopped", "limit", "node-limit", "timeout", "interrupted"}
@@ -88,14 +88,4 @@ func (st Stats) String() string {
 // from the engines' counters that every driver uses.
 func statsOf(c core.Counters) Stats {
 	return Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
-}
-
-// trimmed returns a copy of a profile without its deepest empty levels
-// (the engines' profiles are as deep as a path may be).
-func trimmed(profile []int64) []int64 {
-	n := len(profile)
-	for n > 0 && profile[n-1] == 0 {
-		n--
-	}
-	return slices.Clone(profile[:n])
 }

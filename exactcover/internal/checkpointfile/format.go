@@ -66,16 +66,7 @@ type Shard struct {
 	Split string `json:"split"`
 }
 
-// Unit is a piece of work left: a unit of the search tree with its share
-// of the tree, [Lo, Hi) of [0, End), and Skip, the branches of its node
-// already given away.
-type Unit struct {
-	core.Unit
-	Skip        int32
-	Lo, Hi, End float64
-}
-
-// unitJSON is a Unit as the file holds it: its path as [item, option]
+// unitJSON is a core.Piece as the file holds it: its path as [item, option]
 // pairs ([item, option, 1] for an excluding step), of which the first
 // Shared are those of the unit before it and Path holds the rest.
 type unitJSON struct {
@@ -91,7 +82,7 @@ type unitJSON struct {
 
 // Encode writes rec, whose Units field it fills from units, to w, and
 // returns the number of bytes written.
-func Encode(w io.Writer, rec *Record, units []Unit) (int64, error) {
+func Encode(w io.Writer, rec *Record, units []core.Piece) (int64, error) {
 	rec.Format, rec.Version = Format, Version
 	if rec.Profile == nil {
 		rec.Profile = []int64{}
@@ -99,11 +90,11 @@ func Encode(w io.Writer, rec *Record, units []Unit) (int64, error) {
 	rec.Units = make([]unitJSON, len(units))
 	var prev []core.Step
 	for i, p := range units {
-		shared := core.CommonPrefix(prev, p.Path)
-		prev = p.Path
-		u := unitJSON{Shared: shared, Path: make([][]int32, len(p.Path)-shared), CountLast: p.CountLast, After: p.After,
+		shared := core.CommonPrefix(prev, p.Unit.Path)
+		prev = p.Unit.Path
+		u := unitJSON{Shared: shared, Path: make([][]int32, len(p.Unit.Path)-shared), CountLast: p.Unit.CountLast, After: p.Unit.After,
 			Skip: p.Skip, Lo: p.Lo, Hi: p.Hi, End: p.End}
-		for j, st := range p.Path[shared:] {
+		for j, st := range p.Unit.Path[shared:] {
 			if st.Exclude {
 				u.Path[j] = []int32{st.Item, st.Option, 1}
 			} else {
@@ -129,7 +120,7 @@ func Encode(w io.Writer, rec *Record, units []Unit) (int64, error) {
 // digest, its format and version, and the shape of its units (their
 // values are the caller's to check). It returns the record, with Units
 // empty, and the units.
-func Decode(r io.Reader) (*Record, []Unit, error) {
+func Decode(r io.Reader) (*Record, []core.Piece, error) {
 	data, err := read(r)
 	if err != nil {
 		return nil, nil, err
@@ -165,13 +156,13 @@ func Decode(r io.Reader) (*Record, []Unit, error) {
 	if rec.Version != Version {
 		return nil, nil, fmt.Errorf("format version %d; this xcover reads version %d", rec.Version, Version)
 	}
-	units := make([]Unit, len(rec.Units))
+	units := make([]core.Piece, len(rec.Units))
 	var prev []core.Step
 	for i, u := range rec.Units {
 		if u.Shared < 0 || u.Shared > len(prev) || u.After && u.Shared+len(u.Path) == 0 || !(0 <= u.Lo && u.Lo <= u.Hi && u.Hi <= u.End && u.End <= 1) {
 			return nil, nil, fmt.Errorf("unit %d is malformed", i+1)
 		}
-		p := Unit{Unit: core.Unit{CountLast: u.CountLast, After: u.After}, Lo: u.Lo, Hi: u.Hi, End: u.End, Skip: u.Skip}
+		p := core.Piece{Unit: core.Unit{CountLast: u.CountLast, After: u.After}, Lo: u.Lo, Hi: u.Hi, End: u.End, Skip: u.Skip}
 		// A unit that is a prefix of the one before shares its memory.
 		path := prev[:u.Shared:u.Shared]
 		if len(u.Path) > 0 {
@@ -183,7 +174,7 @@ func Decode(r io.Reader) (*Record, []Unit, error) {
 			}
 			path = append(path, core.Step{Item: st[0], Option: st[1], Exclude: len(st) == 3})
 		}
-		p.Path, prev = path, path
+		p.Unit.Path, prev = path, path
 		units[i] = p
 	}
 	rec.Units = nil
