@@ -228,18 +228,19 @@ func (e *CostEngine) cover(c int32, thresh int64) {
 		l, r := e.prev[c], e.next[c]
 		e.next[l], e.prev[r] = r, l
 	}
-	e.counters.Updates++
-	nd := viewNodes(e.n)
-	for rr := nd.at(c).down; rr > e.nItems && e.cost[rr] < thresh; rr = nd.at(rr).down {
-		e.counters.Updates += e.hide(rr)
+	nd, nItems, cost := viewNodes(e.n), e.nItems, e.cost
+	updates := int64(1)
+	for rr := nd.at(c).down; rr > nItems && cost[rr] < thresh; rr = nd.at(rr).down {
+		updates += e.hide(rr)
 	}
+	e.counters.Updates += updates
 }
 
 // uncover undoes cover(c, thresh), going down the list again: the same
 // options, the same threshold.
 func (e *CostEngine) uncover(c int32, thresh int64) {
-	nd := viewNodes(e.n)
-	for rr := nd.at(c).down; rr > e.nItems && e.cost[rr] < thresh; rr = nd.at(rr).down {
+	nd, nItems, cost := viewNodes(e.n), e.nItems, e.cost
+	for rr := nd.at(c).down; rr > nItems && cost[rr] < thresh; rr = nd.at(rr).down {
 		e.unhide(rr)
 	}
 	if c <= e.nPrimary {
@@ -252,7 +253,7 @@ func (e *CostEngine) uncover(c int32, thresh int64) {
 // but for the nodes known compatible (color -1), and returns the number of
 // updates.
 func (e *CostEngine) hide(rr int32) (updates int64) {
-	nd := viewNodes(e.n)
+	nd, nPrimary := viewNodes(e.n), e.nPrimary // locals: the stores below cannot change them
 	for nn := rr + 1; nn != rr; {
 		n := *nd.at(nn)
 		if n.color >= 0 {
@@ -262,7 +263,7 @@ func (e *CostEngine) hide(rr int32) (updates int64) {
 			}
 			nd.at(n.up).down, nd.at(n.down).up = n.down, n.up
 			updates++
-			if n.top <= e.nPrimary {
+			if n.top <= nPrimary {
 				nd.at(n.top).top--
 			}
 		}
@@ -273,7 +274,7 @@ func (e *CostEngine) hide(rr int32) (updates int64) {
 
 // unhide puts back what hide(rr) took out.
 func (e *CostEngine) unhide(rr int32) {
-	nd := viewNodes(e.n)
+	nd, nPrimary := viewNodes(e.n), e.nPrimary
 	for nn := rr + 1; nn != rr; {
 		n := *nd.at(nn)
 		if n.color >= 0 {
@@ -282,7 +283,7 @@ func (e *CostEngine) unhide(rr int32) {
 				continue
 			}
 			nd.at(n.up).down, nd.at(n.down).up = nn, nn
-			if n.top <= e.nPrimary {
+			if n.top <= nPrimary {
 				nd.at(n.top).top++
 			}
 		}
