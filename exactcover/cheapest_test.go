@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/internal/verify"
 )
 
@@ -166,6 +167,9 @@ func TestBuilderCosts(t *testing.T) {
 // With several workers, the best costs are DLX5's on its instances.
 func TestCheapestWorkers(t *testing.T) {
 	for _, row := range readDLX5Figures(t) {
+		if row.updates > maxQuickUpdates && testtier.Short() {
+			continue
+		}
 		if row.k == 1 && !strings.HasPrefix(row.file, "random") || row.k == 3 && strings.HasPrefix(row.file, "random") {
 			sp := dlx5Instance(t, row.file)
 			s, err := exactcover.New(&sp.Problem)

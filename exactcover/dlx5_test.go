@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/internal/verify"
 	"github.com/xcover/xcover/specs"
 )
@@ -96,6 +97,9 @@ func dlx5Instance(t *testing.T, name string) *specs.Spec {
 func TestDLX5(t *testing.T) {
 	for _, r := range readDLX5Figures(t) {
 		t.Run(fmt.Sprintf("%s/k%d", r.file, r.k), func(t *testing.T) {
+			if r.updates > maxQuickUpdates && testtier.Short() {
+				t.Skip("slow under -short and -race")
+			}
 			sp := dlx5Instance(t, r.file)
 			p := &sp.Problem
 			s, err := exactcover.New(p)
@@ -136,6 +140,11 @@ func TestDLX5(t *testing.T) {
 		})
 	}
 }
+
+// maxQuickUpdates bounds the searches the quick tier runs: a million
+// updates take a few milliseconds, and ten times as long under the race
+// detector.
+const maxQuickUpdates = 1_000_000
 
 // costOf sums the costs of a solution's options.
 func costOf(p *exactcover.Problem, sol []int) int64 {

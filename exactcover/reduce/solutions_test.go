@@ -105,8 +105,11 @@ func TestSharedCounts(t *testing.T) {
 		f := strings.Split(line, "\t")
 		want, _ := strconv.ParseInt(f[1], 10, 64)
 		t.Run(f[0], func(t *testing.T) {
-			if want > 2500 {
+			switch {
+			case want > 2500:
 				testtier.Long(t) // seconds each
+			case want > 100 && testtier.Short():
+				t.Skip("a second or more: slow under -short and -race")
 			}
 			text, err := os.ReadFile(dir + "/" + f[0] + ".dlx")
 			if err != nil {
