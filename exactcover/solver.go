@@ -50,6 +50,9 @@ func New(p *Problem) (*Solver, error) {
 	if len(p.Primary) == 0 {
 		return nil, &ProblemError{Err: ErrNoPrimaryItems, Option: -1, Position: -1}
 	}
+	if err := checkCosts(p); err != nil {
+		return nil, err
+	}
 	if nItems > MaxItems {
 		return nil, &ProblemError{Err: fmt.Errorf("%w: %d items, limit MaxItems = %d", ErrTooLarge, nItems, MaxItems), Option: -1, Position: -1}
 	}
@@ -124,6 +127,7 @@ func New(p *Problem) (*Solver, error) {
 		return nil, err
 	}
 	s.names = p
+	s.model.Costs = costsOf(p, s.model.Caller)
 	return s, nil
 }
 
