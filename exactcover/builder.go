@@ -24,6 +24,7 @@ type Builder struct {
 	// is to be covered exactly once.
 	lo, hi []int32
 	seen   []int32 // seen[i] == k+1: item i is in option k (Build's check)
+	costs  []int64 // option k's cost (builder_cost.go); nil while none is set
 }
 
 // Reset starts a new problem with the given numbers of items.
@@ -33,6 +34,7 @@ func (b *Builder) Reset(nPrimary, nSecondary int) {
 	b.colors = b.colors[:0]
 	b.ends = b.ends[:0]
 	b.lo, b.hi = b.lo[:0], b.hi[:0]
+	b.costs = b.costs[:0]
 }
 
 // SetBounds says that primary item i must be covered by at least lo and at
@@ -180,6 +182,9 @@ func (b *Builder) Build(s *Solver) error {
 	m.Colors = nil
 	if hasColors {
 		m.Colors = s.colors
+	}
+	if err := b.compileCosts(m); err != nil {
+		return err
 	}
 	s.dlx.stale, s.sparse.stale, s.bits.stale = true, true, true
 	s.autoBits = bits.Prefer(m)

@@ -36,7 +36,6 @@ type Solver struct {
 	autoBits bool
 	busy     atomic.Bool // a search runs on this Solver's engines
 	spare    spares      // copies for the searches that found it busy
-	profile  []int64
 	scratch  scratch
 	// Buffers that the model's slices use, kept to be reused by Build.
 	lo, hi, colors []int32
@@ -50,6 +49,9 @@ func New(p *Problem) (*Solver, error) {
 	nItems := p.NumItems()
 	if len(p.Primary) == 0 {
 		return nil, &ProblemError{Err: ErrNoPrimaryItems, Option: -1, Position: -1}
+	}
+	if err := checkCosts(p); err != nil {
+		return nil, err
 	}
 	if nItems > MaxItems {
 		return nil, &ProblemError{Err: fmt.Errorf("%w: %d items, limit MaxItems = %d", ErrTooLarge, nItems, MaxItems), Option: -1, Position: -1}
@@ -125,6 +127,7 @@ func New(p *Problem) (*Solver, error) {
 		return nil, err
 	}
 	s.names = p
+	s.model.Costs = costsOf(p, s.model.Caller)
 	return s, nil
 }
 
