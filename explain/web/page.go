@@ -2,8 +2,8 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"compress/gzip"
+	"context"
 	_ "embed"
 	"encoding/base64"
 	"encoding/json"
