@@ -94,15 +94,11 @@ func detectSudoku(p *exactcover.Problem) *Board {
 	for _, v := range nums {
 		n = max(n, v[0], v[1], v[2])
 	}
-	box := int(math.Round(math.Sqrt(float64(n))))
-	if box*box != n || box < 2 {
+	b := sudokuBoard(nums, n)
+	if b == nil {
 		return nil
 	}
-	b := &Board{Kind: "sudoku", Rows: n, Cols: n, Box: box, Cells: make([]int, n*n)}
-	for _, v := range nums {
-		b.Options = append(b.Options, []int{(v[0]-1)*n + v[1] - 1})
-		b.Values = append(b.Values, strconv.Itoa(v[2]))
-	}
+	box := b.Box
 	items := map[string]bool{}
 	for i := range p.NumItems() {
 		items[p.ItemName(i)] = true
@@ -126,6 +122,25 @@ func detectSudoku(p *exactcover.Problem) *Board {
 			}
 			b.Cells[(r-1)*n+c-1] = given
 		}
+	}
+	return b
+}
+
+// sudokuBoard is the board of an n×n Sudoku whose options put value
+// v[2] in row v[0], column v[1] (from 1), its givens not known; nil when n
+// is no square or an option is off the grid.
+func sudokuBoard(nums [][]int, n int) *Board {
+	box := int(math.Round(math.Sqrt(float64(n))))
+	if box*box != n || box < 2 {
+		return nil
+	}
+	b := &Board{Kind: "sudoku", Rows: n, Cols: n, Box: box, Cells: make([]int, n*n)}
+	for _, v := range nums {
+		if v[0] > n || v[1] > n {
+			return nil
+		}
+		b.Options = append(b.Options, []int{(v[0]-1)*n + v[1] - 1})
+		b.Values = append(b.Values, strconv.Itoa(v[2]))
 	}
 	return b
 }
