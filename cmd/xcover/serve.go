@@ -41,7 +41,7 @@ func serve(c *cli.Context, e *env) error {
 	if err != nil {
 		return exitcode.Bad(fmt.Errorf("--port %d: %v", port, err))
 	}
-	srv := &http.Server{Handler: web.Playground(playgroundExamples()), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: web.Playground(playgroundExamples(), web.MaxPlaygroundNodes), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(e.Stdout, "xcover: the playground is at http://%s/ (Ctrl-C stops it)\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()

@@ -43,8 +43,12 @@ type Example struct {
 // Playground returns the handler of "xcover serve": the page at /, the
 // examples at /examples, and at /trace (POST, form fields kind and input)
 // the page's data for an input, as {"data": …} or {"error": "…"}, a
-// message located in the input. Traces are made one at a time.
-func Playground(examples []Example) http.Handler {
+// message located in the input. Traces are made one at a time, of at most
+// maxNodes nodes (0 or more than MaxPlaygroundNodes: MaxPlaygroundNodes).
+func Playground(examples []Example, maxNodes int64) http.Handler {
+	if maxNodes <= 0 || maxNodes > MaxPlaygroundNodes {
+		maxNodes = MaxPlaygroundNodes
+	}
 	mux := http.NewServeMux()
 	busy := make(chan struct{}, 1)
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
@@ -68,7 +72,7 @@ func Playground(examples []Example) http.Handler {
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), playgroundTimeout)
 		defer cancel()
-		data, err := traceInput(ctx, r.PostForm.Get("kind"), r.PostForm.Get("input"))
+		data, err := traceInput(ctx, r.PostForm.Get("kind"), r.PostForm.Get("input"), maxNodes)
 		if err != nil {
 			reply(w, map[string]string{"error": err.Error()})
 			return
@@ -87,7 +91,7 @@ func reply(w http.ResponseWriter, v any) {
 const inputName = "input"
 
 // traceInput makes the page's data for an input of the given kind.
-func traceInput(ctx context.Context, kind, input string) (string, error) {
+func traceInput(ctx context.Context, kind, input string, maxNodes int64) (string, error) {
 	if len(input) > MaxInputBytes {
 		return "", fmt.Errorf("the input has %d bytes, more than MaxInputBytes = %d", len(input), MaxInputBytes)
 	}
@@ -113,7 +117,7 @@ func traceInput(ctx context.Context, kind, input string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	page, err := NewPage(ctx, title, p, MaxPlaygroundNodes)
+	page, err := NewPage(ctx, title, p, maxNodes)
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", fmt.Errorf("the search took longer than %v to trace: try a smaller problem", playgroundTimeout)

@@ -48,6 +48,7 @@
     $("status").textContent = T.nodes.length === 0 ? "(the search has no node)" : "";
     cur = 0;
     show();
+    document.body.dataset.loads = +(document.body.dataset.loads || 0) + 1;
     document.body.dataset.ready = "1";
   }
 
@@ -378,6 +379,7 @@
           $("pg-error").textContent = j.error;
           $("pg-error").hidden = false;
           $("pg-note").textContent = "";
+          document.body.dataset.errors = +(document.body.dataset.errors || 0) + 1;
           return;
         }
         load(await decode(j.data));
