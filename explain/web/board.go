@@ -98,32 +98,81 @@ func detectSudoku(p *exactcover.Problem) *Board {
 	if b == nil {
 		return nil
 	}
-	box := b.Box
 	items := map[string]bool{}
 	for i := range p.NumItems() {
 		items[p.ItemName(i)] = true
 	}
-	for r := 1; r <= n; r++ {
-		for c := 1; c <= n; c++ {
-			if items["r"+strconv.Itoa(r)+"c"+strconv.Itoa(c)] {
-				continue // open
-			}
-			bx := (r-1)/box*box + (c-1)/box + 1
-			given := -1
-			for v := 1; v <= n; v++ {
-				s := "#" + strconv.Itoa(v)
-				if !items["r"+strconv.Itoa(r)+s] && !items["c"+strconv.Itoa(c)+s] && !items["b"+strconv.Itoa(bx)+s] {
-					if given != -1 {
-						given = -1
-						break
-					}
-					given = v
-				}
-			}
-			b.Cells[(r-1)*n+c-1] = given
+	deduceGivens(b, items)
+	return b
+}
+
+// deduceGivens fills in b.Cells the givens of a Sudoku encoded without
+// them: a cell that is no item is a given, and a value v missing from the
+// items of a row (r<row>#v) is a given of that row, likewise for columns
+// and boxes. A given takes a value its row, column and box all have among
+// their givens; where one value fits a cell, or one cell of a unit fits a
+// value, it is placed there, and so on until nothing changes. What stays
+// undecided is -1 (shown as "?").
+func deduceGivens(b *Board, items map[string]bool) {
+	n, box := b.Rows, b.Box
+	unitsOf := func(x int) [3]int { r, c := x/n, x%n; return [3]int{r, n + c, 2*n + r/box*box + c/box} }
+	has := make([][]bool, 3*n) // has[u][v]: unit u has v among its givens, not yet placed
+	for u := range has {
+		has[u] = make([]bool, n+1)
+		kind, k := "rcb"[u/n:u/n+1], strconv.Itoa(u%n+1)
+		for v := 1; v <= n; v++ {
+			has[u][v] = !items[kind+k+"#"+strconv.Itoa(v)]
 		}
 	}
-	return b
+	var open []int // givens not yet decided
+	for x := range n * n {
+		if !items["r"+strconv.Itoa(x/n+1)+"c"+strconv.Itoa(x%n+1)] {
+			b.Cells[x] = -1
+			open = append(open, x)
+		}
+	}
+	fits := func(x, v int) bool {
+		us := unitsOf(x)
+		return b.Cells[x] == -1 && has[us[0]][v] && has[us[1]][v] && has[us[2]][v]
+	}
+	place := func(x, v int) {
+		b.Cells[x] = v
+		for _, u := range unitsOf(x) {
+			has[u][v] = false
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, x := range open {
+			only, count := 0, 0 // the value that fits x, if one alone does
+			for v := 1; v <= n; v++ {
+				if fits(x, v) {
+					only, count = v, count+1
+				}
+			}
+			if count == 1 {
+				place(x, only)
+				changed = true
+			}
+		}
+		for v := 1; v <= n; v++ {
+			for u := range has {
+				if !has[u][v] {
+					continue
+				}
+				cell, count := 0, 0 // the cell of u that v fits, if one alone does
+				for _, x := range open {
+					if us := unitsOf(x); (us[0] == u || us[1] == u || us[2] == u) && fits(x, v) {
+						cell, count = x, count+1
+					}
+				}
+				if count == 1 {
+					place(cell, v)
+					changed = true
+				}
+			}
+		}
+	}
 }
 
 // sudokuBoard is the board of an n×n Sudoku whose options put value

@@ -130,7 +130,7 @@ func (b *browser) screenshot(t *testing.T, name string) {
 	} else if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	png := value(t, b, chromedp.CaptureScreenshot())
+	png := value(t, b, chromedp.FullScreenshot(100)) // the whole page, as PNG
 	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
 		t.Fatal(err)
 	}

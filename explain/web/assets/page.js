@@ -39,14 +39,18 @@
       if (nd.solution) solutionsAt.push(j);
     });
     treeLayout = T.nodes.length <= TREE_NODES ? layoutTree() : null;
+    $("board-panel").hidden = !B;
+    $("partial").className = B ? "compact" : "";
     $("nodes").textContent = T.nodes.length + (T.complete ? "" : " (stopped: the search goes on)");
     $("cleansings-box").hidden = !T.problem.mcc;
     $("headertext").textContent = T.header.join("\n");
     $("footer").textContent = T.footer.join("\n");
     $("jump").max = T.nodes.length;
     $("viewer").hidden = T.nodes.length === 0;
+    drawTree(); // once the viewer is shown: it fits the tree to its width
     $("status").textContent = T.nodes.length === 0 ? "(the search has no node)" : "";
-    cur = 0;
+    const m = /node=(\d+)/.exec(location.hash); // a link to a node: page.html#node=40
+    cur = m ? Math.max(0, T.nodes.findIndex((nd) => nd.node === +m[1])) : 0;
     show();
     document.body.dataset.loads = +(document.body.dataset.loads || 0) + 1;
     document.body.dataset.ready = "1";
@@ -267,27 +271,47 @@
     return { x, y, width: Math.max(next, 1), depth: Math.max(...y) + 1 };
   }
 
-  function showTree(st) {
+  // drawTree draws the whole tree once; showTree marks the path.
+  let treeMarked = [];
+  function drawTree() {
     const el = $("tree");
+    treeMarked = [];
     if (!treeLayout) {
       $("tree-note").textContent = "(" + T.nodes.length + " nodes: the path only; the whole tree is drawn up to " + TREE_NODES + ")";
       el.innerHTML = "";
       return;
     }
     $("tree-note").textContent = "(" + T.nodes.length + " nodes; click one to go there)";
-    const L = treeLayout, dx = Math.max(3, Math.min(28, 900 / L.width)), dy = 26, r = Math.max(2, Math.min(6, dx / 2.5));
-    const W = L.width * dx + 20, H = L.depth * dy + 20, on = new Set(st.path);
+    // As wide as the panel: a big tree becomes a picture of its shape, and
+    // the path above it tells the details.
+    const room = Math.max(300, el.clientWidth - 24);
+    const L = treeLayout, dx = Math.min(28, room / L.width), dy = L.depth > 30 ? 12 : 26, r = Math.max(1.2, Math.min(6, dx / 2.5));
+    const W = L.width * dx + 20, H = L.depth * dy + 20;
     const h = ['<svg width="' + W + '" height="' + H + '" viewBox="0 0 ' + W + " " + H + '">'];
     const px = (j) => 10 + L.x[j] * dx + dx / 2, py = (j) => 10 + L.y[j] * dy;
     T.nodes.forEach((nd, j) => {
-      if (nd.parent >= 0) h.push('<line x1="' + px(nd.parent) + '" y1="' + py(nd.parent) + '" x2="' + px(j) + '" y2="' + py(j) + '" stroke="' + (on.has(j) ? "#1f6feb" : "#c9ced6") + '"' + (nd.option < 0 ? ' stroke-dasharray="3 2"' : "") + (on.has(j) ? ' stroke-width="2.5"' : "") + "/>");
+      if (nd.parent >= 0) h.push('<line id="te' + j + '" x1="' + px(nd.parent) + '" y1="' + py(nd.parent) + '" x2="' + px(j) + '" y2="' + py(j) + '" stroke="#c9ced6"' + (nd.option < 0 ? ' stroke-dasharray="3 2"' : "") + "/>");
     });
     T.nodes.forEach((nd, j) => {
       const fill = nd.solution ? "#1a7f37" : nd.degree <= 0 ? "#cf222e" : "#fff";
-      h.push('<circle data-j="' + j + '" cx="' + px(j) + '" cy="' + py(j) + '" r="' + (j === cur ? r + 3 : r) + '" fill="' + (j === cur ? "#1f6feb" : fill) + '" stroke="' + (on.has(j) ? "#1f6feb" : "#8c959f") + '"><title>node ' + nd.node + "</title></circle>");
+      h.push('<circle id="tn' + j + '" data-j="' + j + '" cx="' + px(j) + '" cy="' + py(j) + '" r="' + r + '" fill="' + fill + '" stroke="#8c959f"><title>node ' + nd.node + "</title></circle>");
     });
     h.push("</svg>");
     el.innerHTML = h.join("");
+  }
+
+  function showTree(st) {
+    if (!treeLayout) return;
+    for (const e of treeMarked) e.classList.remove("onpath", "cur");
+    treeMarked = [];
+    for (const j of st.path) {
+      for (const id of ["tn" + j, "te" + j]) {
+        const e = document.getElementById(id);
+        if (e) { e.classList.add("onpath"); treeMarked.push(e); }
+      }
+    }
+    const c = document.getElementById("tn" + cur);
+    c.classList.add("cur");
   }
 
   function showNarration(nd) {
