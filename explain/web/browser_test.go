@@ -12,6 +12,8 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // The browser tests drive Debian's Chromium, headless, through chromedp.
@@ -43,6 +45,9 @@ type browser struct {
 // newBrowser starts Chromium with a fresh profile, or skips the test.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
+	if testtier.Short() {
+		t.Skip("a browser is slow: skipped under -short and -race (scripts/browser-test.sh runs these tests)")
+	}
 	path := chromiumPath()
 	if path == "" {
 		t.Skip("no chromium on this machine (scripts/browser-test.sh installs it)")
