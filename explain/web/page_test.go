@@ -46,10 +46,10 @@ func narrate(t *testing.T, p *exactcover.Problem, maxNodes int64) *narration {
 	n := &narration{blocks: map[int64]string{}}
 	locs := nodeLine.FindAllStringSubmatchIndex(text, -1)
 	for j, loc := range locs {
-		end := len(text)
+		var end int
 		if j+1 < len(locs) {
 			end = locs[j+1][0]
-		} else {
+		} else { // the last node ends at the blank line before the totals
 			end = loc[0] + strings.Index(text[loc[0]:], "\n\n") + 1
 			n.footer = strings.TrimPrefix(text[end:], "\n")
 		}
