@@ -94,11 +94,11 @@ type TraceNode struct {
 	// in declaration order, as pairs: item, options left; with
 	// multiplicities, as groups of five: item, options left, bound, need,
 	// branches (see [ItemSize]).
-	Active []int `json:"active"`
+	Active []int32 `json:"active"`
 	// Covered and Hidden are the items no longer active and the options no
 	// longer live (see [View]) as the node is entered, since its parent was.
-	Covered []int `json:"covered"`
-	Hidden  []int `json:"hidden"`
+	Covered []int32 `json:"covered"`
+	Hidden  []int32 `json:"hidden"`
 	// The counts as the node is entered: nodes so far is Node; updates,
 	// cleansings and solutions found before it.
 	Updates    int64 `json:"updates"`
@@ -112,8 +112,8 @@ type TraceNode struct {
 // TraceStep is one step of [Walk] and the narration's lines for it, as
 // indices into Trace.Lines.
 type TraceStep struct {
-	Kind  string `json:"kind"` // a [Kind]'s name
-	Lines []int  `json:"lines"`
+	Kind  string  `json:"kind"` // a [Kind]'s name
+	Lines []int32 `json:"lines"`
 }
 
 // NewTrace walks p as [Narrate] tells it, and records the walk as a
@@ -129,7 +129,7 @@ func NewTrace(ctx context.Context, p *exactcover.Problem, maxNodes int64) (*Trac
 		maxNodes = MaxTraceNodes
 	}
 	var buf bytes.Buffer
-	lineID := map[string]int{}
+	lineID := map[string]int32{}
 	r := &recorder{
 		n: &narrator{w: &buf, p: p, mcc: p.HasMultiplicities()},
 		t: &Trace{Problem: traceProblem(p), Limit: maxNodes},
@@ -140,11 +140,11 @@ func NewTrace(ctx context.Context, p *exactcover.Problem, maxNodes int64) (*Trac
 		r.step(s)
 		if r.n.step(s) && len(r.t.Nodes) > 0 {
 			nd := &r.t.Nodes[len(r.t.Nodes)-1]
-			step := TraceStep{Kind: s.Kind.String(), Lines: []int{}}
+			step := TraceStep{Kind: s.Kind.String(), Lines: []int32{}}
 			for _, line := range lines(&buf) {
 				id, ok := lineID[line]
 				if !ok {
-					id = len(r.t.Lines)
+					id = int32(len(r.t.Lines))
 					lineID[line] = id
 					r.t.Lines = append(r.t.Lines, line)
 				}
@@ -264,11 +264,11 @@ func (r *recorder) enter(s *Step) {
 		e := r.edge[s.Level-1]
 		nd.Item, nd.Option, nd.K, nd.D = e.item, e.option, e.k, e.d
 	}
-	nd.Active = make([]int, 0, 5*len(s.Active))
+	nd.Active = make([]int32, 0, 5*len(s.Active))
 	for _, a := range s.Active {
-		nd.Active = append(nd.Active, a.Item, a.Size)
+		nd.Active = append(nd.Active, int32(a.Item), int32(a.Size))
 		if r.n.mcc {
-			nd.Active = append(nd.Active, a.Bound, a.Need, a.Degree)
+			nd.Active = append(nd.Active, int32(a.Bound), int32(a.Need), int32(a.Degree))
 		}
 	}
 	nd.Covered, nd.Hidden = r.changes(s.Level)
@@ -280,8 +280,8 @@ func (r *recorder) enter(s *Step) {
 // at level-1 and the one entered at level, and remembers what is left. Only
 // those still there at the parent are looked at: going down, nothing comes
 // back.
-func (r *recorder) changes(level int) (covered, hidden []int) {
-	covered, hidden = []int{}, []int{}
+func (r *recorder) changes(level int) (covered, hidden []int32) {
+	covered, hidden = []int32{}, []int32{}
 	var items, options []int
 	if level == 0 {
 		nItems, nOptions := len(r.t.Problem.Items), len(r.t.Problem.Options)
@@ -300,14 +300,14 @@ func (r *recorder) changes(level int) (covered, hidden []int) {
 		if r.view == nil || r.view.Active(i) {
 			keepItems = append(keepItems, i)
 		} else {
-			covered = append(covered, i)
+			covered = append(covered, int32(i))
 		}
 	}
 	for _, k := range options {
 		if r.view == nil || r.view.Live(k) {
 			keepOptions = append(keepOptions, k)
 		} else {
-			hidden = append(hidden, k)
+			hidden = append(hidden, int32(k))
 		}
 	}
 	r.active = append(r.active[:level], keepItems)

@@ -105,7 +105,7 @@ func TestTraceStateMatchesPartialSolution(t *testing.T) {
 					}
 				}
 				for j := 0; j < len(nd.Active); j += 2 {
-					i, size := nd.Active[j], nd.Active[j+1]
+					i, size := int(nd.Active[j]), int(nd.Active[j+1])
 					want := 0
 					for k, o := range tr.Problem.Options {
 						if wantLive[k] && slices.Contains(o.Items, i) {

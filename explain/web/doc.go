@@ -38,7 +38,8 @@
 // [explain.MaxTraceNodes] = 100,000 nodes: the first 100,000 nodes of the
 // pentominoes in a 6×10 box make a page of 34 MB, which headless Chromium
 // opened in 20 s and stepped through at 0.2 to 0.6 s a step on a machine
-// loaded five times over its two cores (a fifth of that unloaded); a
+// loaded five times over its two cores (a fifth of that unloaded), and
+// that xcover made holding at most 800 MB of memory (the trace 260 MB); a
 // search of a few thousand nodes, as a lecture follows, makes a page of
 // a megabyte or less that opens at once.
 //

@@ -54,16 +54,16 @@ func TestPageIsSelfContained(t *testing.T) {
 	}
 	js, _ := io.ReadAll(z)
 	var got struct {
-		Title string
-		Trace struct {
-			Nodes []struct{ Node int64 }
-			Lines []string
+		Page struct {
+			Title string
+			Trace struct{ Lines []string }
 		}
+		Nodes []struct{ Node int64 }
 	}
 	if err := json.Unmarshal(js, &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Title != "knuth <&>" || len(got.Trace.Nodes) != 6 || !strings.Contains(strings.Join(got.Trace.Lines, "\n"), "Choose A: it has the fewest options (2)") {
-		t.Errorf("the page holds %q, %d nodes, lines %q", got.Title, len(got.Trace.Nodes), got.Trace.Lines)
+	if got.Page.Title != "knuth <&>" || len(got.Nodes) != 6 || !strings.Contains(strings.Join(got.Page.Trace.Lines, "\n"), "Choose A: it has the fewest options (2)") {
+		t.Errorf("the page holds %q, %d nodes, lines %q", got.Page.Title, len(got.Nodes), got.Page.Trace.Lines)
 	}
 }

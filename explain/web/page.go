@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -47,12 +48,14 @@ func WritePage(w io.Writer, p *Page) error {
 	return err
 }
 
-// Encode returns p as the page reads it: JSON, gzipped, in base64.
+// Encode returns p as the page reads it: JSON, gzipped, in base64. The
+// JSON is {"page": p without its nodes, "nodes": [...]}, written node by
+// node, so that a big trace is never held twice as JSON.
 func Encode(p *Page) (string, error) {
 	var buf bytes.Buffer
 	b64 := base64.NewEncoder(base64.StdEncoding, &buf)
 	z := gzip.NewWriter(b64)
-	if err := json.NewEncoder(z).Encode(p); err != nil {
+	if err := writeJSON(z, p); err != nil {
 		return "", err
 	}
 	if err := z.Close(); err != nil {
@@ -62,6 +65,36 @@ func Encode(p *Page) (string, error) {
 		return "", err
 	}
 	return buf.String(), nil
+}
+
+func writeJSON(w io.Writer, p *Page) error {
+	bw := bufio.NewWriter(w)
+	shell := *p
+	var nodes []explain.TraceNode
+	if p.Trace != nil {
+		t := *p.Trace
+		nodes, t.Nodes = t.Nodes, nil
+		shell.Trace = &t
+	}
+	head, err := json.Marshal(&shell)
+	if err != nil {
+		return err
+	}
+	bw.WriteString(`{"page":`)
+	bw.Write(head)
+	bw.WriteString(`,"nodes":[`)
+	for j := range nodes {
+		if j > 0 {
+			bw.WriteByte(',')
+		}
+		b, err := json.Marshal(&nodes[j])
+		if err != nil {
+			return err
+		}
+		bw.Write(b)
+	}
+	bw.WriteString("]}")
+	return bw.Flush()
 }
 
 // render fills the page's template. The data is base64, which needs no

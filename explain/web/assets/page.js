@@ -23,7 +23,9 @@
     const bytes = new Uint8Array(bin.length);
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return JSON.parse(await new Response(stream).text());
+    const data = JSON.parse(await new Response(stream).text());
+    data.page.trace.nodes = data.nodes; // written apart (see page.go)
+    return data.page;
   }
 
   // load shows a page's data: {title, trace, board}.
