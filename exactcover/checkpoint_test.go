@@ -91,11 +91,11 @@ func TestResumeInterruptedRuns(t *testing.T) {
 					cfg := exactcover.Config{
 						Engine:          engine,
 						Workers:         1 + r.IntN(4),
-						Checkpoint:      ck,
+						Checkpoint:      toFile(ck),
 						CheckpointEvery: time.Duration(1+r.IntN(5)) * time.Millisecond,
 					}
 					if run > 0 {
-						c, err := exactcover.ReadCheckpoint(ck)
+						c, err := readCheckpoint(ck)
 						if err != nil {
 							t.Fatalf("run %d: %v", run, err)
 						}
@@ -154,7 +154,6 @@ func TestResumeFromPeriodicCheckpoint(t *testing.T) {
 	in := sharedInstance(t, "queens-12")
 	s := mustNew(t, in.p)
 	dir := t.TempDir()
-	ck := filepath.Join(dir, "ck")
 	f := newFound(t, in.p)
 	var (
 		mu     sync.Mutex
@@ -162,28 +161,20 @@ func TestResumeFromPeriodicCheckpoint(t *testing.T) {
 		saved  [][]byte // the files
 	)
 	_, err := s.Search(context.Background(), exactcover.Config{
-		Engine:          exactcover.EngineDLX,
-		Workers:         4,
-		Checkpoint:      ck,
-		CheckpointEvery: 2 * time.Millisecond,
-		BeforeCheckpoint: func() error {
+		Engine:  exactcover.EngineDLX,
+		Workers: 4,
+		Checkpoint: func(c *exactcover.Checkpoint) error {
+			data, err := c.MarshalBinary()
+			if err != nil {
+				t.Error(err)
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			before = append(before, len(f.sols)) // no solution is being visited now
+			saved = append(saved, data)
 			return nil
 		},
-		OnCheckpoint: func(ev exactcover.CheckpointEvent) {
-			if ev.Err != nil {
-				t.Error(ev.Err)
-			}
-			data, err := os.ReadFile(ck)
-			if err != nil {
-				t.Fatal(err)
-			}
-			mu.Lock()
-			saved = append(saved, data)
-			mu.Unlock()
-		},
+		CheckpointEvery: 2 * time.Millisecond,
 	}, f.visit)
 	if err != nil {
 		t.Fatal(err)
@@ -196,7 +187,7 @@ func TestResumeFromPeriodicCheckpoint(t *testing.T) {
 		if err := os.WriteFile(path, saved[k], 0o644); err != nil {
 			t.Fatal(err)
 		}
-		c, err := exactcover.ReadCheckpoint(path)
+		c, err := readCheckpoint(path)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -225,7 +216,7 @@ func stoppedCheckpoint(t testing.TB, p *exactcover.Problem, nodes int64) (string
 	t.Helper()
 	s := mustNew(t, p)
 	path := filepath.Join(t.TempDir(), "ck")
-	st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Checkpoint: path, MaxNodes: nodes}, nil)
+	st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Checkpoint: toFile(path), MaxNodes: nodes}, nil)
 	if err != nil || st.Status != exactcover.NodeLimit {
 		t.Fatalf("%v, %v", st, err)
 	}
@@ -242,7 +233,7 @@ func stoppedCheckpoint(t testing.TB, p *exactcover.Problem, nodes int64) (string
 func TestCheckpointRefused(t *testing.T) {
 	p8 := loadShared(t, "queens-8")
 	path, data := stoppedCheckpoint(t, p8, 300)
-	if _, err := exactcover.ReadCheckpoint(path); err != nil {
+	if _, err := readCheckpoint(path); err != nil {
 		t.Fatalf("the intact file: %v", err)
 	}
 	dir := t.TempDir()
@@ -252,7 +243,7 @@ func TestCheckpointRefused(t *testing.T) {
 		if err := os.WriteFile(bad, contents, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := exactcover.ReadCheckpoint(bad); !errors.Is(err, want) {
+		if _, err := readCheckpoint(bad); !errors.Is(err, want) {
 			t.Errorf("%s: %v, want %v", name, err, want)
 		} else {
 			t.Logf("%s: %v", name, err)
@@ -271,7 +262,7 @@ func TestCheckpointRefused(t *testing.T) {
 	refuse("version 1, digest and all", redigest(t, v1), exactcover.ErrCheckpoint)
 
 	// Another search.
-	c, err := exactcover.ReadCheckpoint(path)
+	c, err := readCheckpoint(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +278,7 @@ func TestCheckpointRefused(t *testing.T) {
 		{"another partial solution", q8, exactcover.Config{Partial: []int{0}}},
 		{"a shard", q8, exactcover.Config{Shard: exactcover.Shard{K: 1, N: 2}}},
 	} {
-		tt.cfg.Resume, tt.cfg.Checkpoint, tt.cfg.Workers = c, path, 2
+		tt.cfg.Resume, tt.cfg.Checkpoint, tt.cfg.Workers = c, toFile(path), 2
 		st, err := tt.s.Search(context.Background(), tt.cfg, nil)
 		if !errors.Is(err, exactcover.ErrCheckpointMismatch) || st.Nodes != 0 {
 			t.Errorf("%s: %v, %v", tt.name, st, err)
@@ -315,22 +306,17 @@ func redigest(t testing.TB, data []byte) []byte {
 func TestCheckpointWriteFailure(t *testing.T) {
 	p := loadShared(t, "queens-10")
 	path, good := stoppedCheckpoint(t, p, 500)
-	c, err := exactcover.ReadCheckpoint(path)
+	c, err := readCheckpoint(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer exactcover.SetWriteFile(func(string, []byte) error {
-		return &os.PathError{Op: "write", Path: path, Err: syscall.ENOSPC}
-	})()
 	s := mustNew(t, p)
 	var failed int
 	st, err := s.Search(context.Background(), exactcover.Config{
-		Workers: 2, Resume: c, Checkpoint: path, CheckpointEvery: time.Millisecond, MaxNodes: 8000,
-		OnCheckpoint: func(ev exactcover.CheckpointEvent) {
-			if !errors.Is(ev.Err, exactcover.ErrCheckpointWrite) || !errors.Is(ev.Err, syscall.ENOSPC) {
-				t.Errorf("event %+v", ev)
-			}
+		Workers: 2, Resume: c, CheckpointEvery: time.Millisecond, MaxNodes: 8000,
+		Checkpoint: func(*exactcover.Checkpoint) error {
 			failed++
+			return &os.PathError{Op: "write", Path: path, Err: syscall.ENOSPC}
 		},
 	}, nil)
 	if !errors.Is(err, exactcover.ErrCheckpointWrite) || !errors.Is(err, syscall.ENOSPC) || st.Status != exactcover.NodeLimit {
@@ -347,7 +333,7 @@ func TestCheckpointWriteFailure(t *testing.T) {
 func TestCheckpointRealWriteError(t *testing.T) {
 	s := mustNew(t, loadShared(t, "queens-8"))
 	path := filepath.Join(t.TempDir(), "missing", "ck")
-	st, err := s.Search(context.Background(), exactcover.Config{Checkpoint: path}, nil)
+	st, err := s.Search(context.Background(), exactcover.Config{Checkpoint: toFile(path)}, nil)
 	if !errors.Is(err, exactcover.ErrCheckpointWrite) || !errors.Is(err, os.ErrNotExist) || st.Solutions != 92 {
 		t.Fatalf("%v, %v", st, err)
 	}
@@ -359,12 +345,12 @@ func TestCheckpointOfCompleteSearch(t *testing.T) {
 	in := sharedInstance(t, "queens-8")
 	s := mustNew(t, in.p)
 	path := filepath.Join(t.TempDir(), "ck")
-	st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Checkpoint: path, Engine: exactcover.EngineDLX}, nil)
+	st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Checkpoint: toFile(path), Engine: exactcover.EngineDLX}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	in.matches(t, st)
-	c, err := exactcover.ReadCheckpoint(path)
+	c, err := readCheckpoint(path)
 	if err != nil || c.Units() != 0 || c.Running || c.Stats.Status != exactcover.Complete || c.Fraction() != 1 {
 		t.Fatalf("%+v, %v", c, err)
 	}
@@ -393,10 +379,13 @@ func TestPanicKeepsCheckpoint(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "ck")
 		n := 0
 		var saved, final atomic.Bool // a periodic checkpoint was written: the panic may come
-		_, err := s.Search(context.Background(), exactcover.Config{Workers: j, Checkpoint: path, CheckpointEvery: time.Millisecond, Engine: exactcover.EngineDLX,
-			OnCheckpoint: func(ev exactcover.CheckpointEvent) {
-				saved.Store(saved.Load() || ev.Err == nil)
-				final.Store(final.Load() || ev.Final)
+		write := toFile(path)
+		_, err := s.Search(context.Background(), exactcover.Config{Workers: j, CheckpointEvery: time.Millisecond, Engine: exactcover.EngineDLX,
+			Checkpoint: func(c *exactcover.Checkpoint) error {
+				err := write(c)
+				saved.Store(saved.Load() || err == nil)
+				final.Store(final.Load() || !c.Running)
+				return err
 			}},
 			func([]int) bool {
 				if n++; n >= 5000 && saved.Load() {
@@ -408,7 +397,7 @@ func TestPanicKeepsCheckpoint(t *testing.T) {
 		if !errors.As(err, &wp) {
 			t.Fatalf("trial %d, %d workers: %v", trial, j, err)
 		}
-		c, err := exactcover.ReadCheckpoint(path)
+		c, err := readCheckpoint(path)
 		if err != nil {
 			t.Fatalf("trial %d, %d workers: %v", trial, j, err)
 		}
@@ -444,7 +433,7 @@ func TestResumeAsksTheSame(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "ck")
 			cfg := tt.first
-			cfg.Workers, cfg.Checkpoint, cfg.MaxNodes, cfg.Engine = 2, path, 2000, exactcover.EngineDLX
+			cfg.Workers, cfg.Checkpoint, cfg.MaxNodes, cfg.Engine = 2, toFile(path), 2000, exactcover.EngineDLX
 			if st, err := s.Search(context.Background(), cfg, tt.visit); err != nil || st.Status != exactcover.NodeLimit {
 				t.Fatalf("first run: %v, %v", st, err)
 			}
@@ -452,7 +441,7 @@ func TestResumeAsksTheSame(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ck, err := exactcover.ReadCheckpoint(path)
+			ck, err := readCheckpoint(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -461,7 +450,7 @@ func TestResumeAsksTheSame(t *testing.T) {
 					if other.MaxSolutions == tt.first.MaxSolutions && (visit == nil) == (tt.visit == nil) {
 						continue // the same goal
 					}
-					other.Resume, other.Checkpoint, other.Workers = ck, path, 2
+					other.Resume, other.Checkpoint, other.Workers = ck, toFile(path), 2
 					st, err := s.Search(context.Background(), other, visit)
 					if !errors.Is(err, exactcover.ErrCheckpointMismatch) || st.Nodes != 0 {
 						t.Errorf("resumed with limit %d, visit %v: %v, %v; want ErrCheckpointMismatch", other.MaxSolutions, visit != nil, st, err)
@@ -474,7 +463,7 @@ func TestResumeAsksTheSame(t *testing.T) {
 				}
 			}
 			same := tt.first
-			same.Resume, same.Checkpoint, same.Workers = ck, path, 2
+			same.Resume, same.Checkpoint, same.Workers = ck, toFile(path), 2
 			st, err := s.Search(context.Background(), same, tt.visit)
 			if err != nil {
 				t.Fatal(err)
@@ -517,7 +506,7 @@ func TestCheckpointForged(t *testing.T) {
 	s := mustNew(t, p)
 	path := filepath.Join(t.TempDir(), "ck")
 	// DLX: its exports hold units of every kind (a node, the rests of levels).
-	if st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Checkpoint: path, MaxNodes: 300, Engine: exactcover.EngineDLX}, nil); err != nil || st.Status != exactcover.NodeLimit {
+	if st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Checkpoint: toFile(path), MaxNodes: 300, Engine: exactcover.EngineDLX}, nil); err != nil || st.Status != exactcover.NodeLimit {
 		t.Fatalf("%v, %v", st, err)
 	}
 	data, err := os.ReadFile(path)
@@ -601,10 +590,10 @@ func TestCheckpointForged(t *testing.T) {
 			if err := os.WriteFile(path, forged, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			ck, err := exactcover.ReadCheckpoint(path)
+			ck, err := readCheckpoint(path)
 			if err == nil {
 				var st exactcover.Stats
-				st, err = s.Search(context.Background(), exactcover.Config{Resume: ck, Checkpoint: path, Workers: 2}, nil) // a count, as the checkpoint's
+				st, err = s.Search(context.Background(), exactcover.Config{Resume: ck, Checkpoint: toFile(path), Workers: 2}, nil) // a count, as the checkpoint's
 				if err != nil && st.Nodes != 0 {
 					t.Errorf("refused after searching: %v", st)
 				}
@@ -643,7 +632,7 @@ func TestReadCheckpointBounded(t *testing.T) {
 	for _, path := range paths {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		_, err := exactcover.ReadCheckpoint(path)
+		_, err := readCheckpoint(path)
 		runtime.ReadMemStats(&after)
 		if !errors.Is(err, exactcover.ErrCheckpoint) {
 			t.Errorf("%s: %v, want ErrCheckpoint", path, err)

@@ -44,7 +44,7 @@ func TestDeepCheckpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.MaxNodes, cfg.Checkpoint = n, path
+	cfg.MaxNodes, cfg.Checkpoint = n, toFile(path)
 	if _, err := s.Search(context.Background(), cfg, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +55,7 @@ func TestDeepCheckpoint(t *testing.T) {
 	if info.Size() > 200*n { // about 130 bytes a unit; n²/2 steps of about 12 bytes would be 54 MB
 		t.Errorf("checkpoint of %d bytes for a search stopped at depth %d", info.Size(), n)
 	}
-	ck, err := exactcover.ReadCheckpoint(path)
+	ck, err := readCheckpoint(path)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -127,14 +127,15 @@
 //     search does), and when the budget is spent it stops at most 1025
 //     nodes per other worker short of it (what they were granted and had
 //     not yet entered).
-//   - [Config.Checkpoint] saves the search's position (the pieces not yet
-//     searched, and the totals so far) every minute and when it is stopped,
-//     by replacing a file atomically; [Config.Resume] goes on from a
-//     [Checkpoint], with any number of workers. To take a checkpoint, every
+//   - [Config.Checkpoint] is given the search's position (the pieces not
+//     yet searched, and the totals so far) every minute and when it is
+//     stopped, to keep where the caller likes ([Checkpoint.WriteTo]; the
+//     command line replaces a file atomically); [Config.Resume] goes on
+//     from a [Checkpoint] ([ReadCheckpoint]), with any number of workers. To take a checkpoint, every
 //     busy worker stops at its next poll and hands its unsearched pieces
 //     back, so that the position is exact; then they go on.
 //   - [Config.Shard] searches part K of a deterministic split into N parts
-//     that share nothing, for N machines; [Merge] adds up their summaries
+//     that share nothing, for N machines; [Merge] adds up their results
 //     and refuses a set of shards with one missing, repeated, unfinished or
 //     of another search.
 //

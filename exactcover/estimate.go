@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/drive"
 )
 
 // EstimateConfig configures [Solver.Estimate].
@@ -146,8 +147,7 @@ func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6a09e667f3bcc909))
 	var (
 		nodes, sols welford
-		c           core.Counters
-		children    []core.Unit
+		walk        []core.Unit
 		done        = ctx.Done()
 	)
 	began := time.Now()
@@ -165,7 +165,7 @@ func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 			est.Probes = probe
 			break
 		}
-		n, sol, depth, err := probeOnce(eng, rng, &c, children[:0])
+		n, sol, depth, err := probeOnce(eng, rng, &walk)
 		if err != nil {
 			return est, err
 		}
@@ -181,37 +181,19 @@ func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 	return est, stopped
 }
 
-// probeOnce walks one random path from the root and returns its estimates
-// of the nodes and solutions, and its depth.
-func probeOnce(eng core.Engine, rng *rand.Rand, c *core.Counters, buf []core.Unit) (nodes, sols Magnitude, depth int, err error) {
-	u := core.Unit{}
+// probeOnce walks one random path from the root (probe, in the engine's
+// order) and returns its estimates of the nodes and solutions, and its
+// depth.
+func probeOnce(eng core.Engine, rng *rand.Rand, buf *[]core.Unit) (nodes, sols Magnitude, depth int, err error) {
 	weight := MagnitudeOf(1) // the product of the degrees above the node
-	for {
-		before := c.Nodes
-		children, solution, err := eng.Expand(u, c, buf[:0])
-		if err != nil {
-			return Magnitude{}, Magnitude{}, 0, err
-		}
-		if c.Nodes == before {
-			// Not a node after all: an engine may list a child that it
-			// abandons on entering (the sparse engine does, when a choice
-			// leaves an item without options). As a leaf counting zero it
-			// keeps the estimate unbiased.
-			return nodes, Magnitude{}, depth, nil
-		}
+	calls, err := drive.Probe(eng, core.Unit{}, rng.IntN, false, buf, func(children int, solution bool) {
 		nodes = nodes.Add(weight)
 		if solution {
-			return nodes, weight, depth, nil
+			sols = weight
 		}
-		if len(children) == 0 {
-			return nodes, Magnitude{}, depth, nil
-		}
-		weight = weight.Mul(float64(len(children)))
-		u = children[rng.IntN(len(children))]
-		u.CountLast = false
-		depth++
-		buf = children
-	}
+		weight = weight.Mul(float64(children))
+	})
+	return nodes, sols, calls - 1, err
 }
 
 // welford keeps the mean and the sum of squared deviations of a stream

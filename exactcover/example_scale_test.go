@@ -1,10 +1,9 @@
 package exactcover_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 
 	"github.com/xcover/xcover/exactcover"
 )
@@ -20,16 +19,20 @@ func ExampleConfig_workers() {
 }
 
 // A search stopped (here by a node limit; Ctrl-C or a deadline alike)
-// saves its position; the resumed search ends with the totals of an
-// uninterrupted one.
+// gives its position to the sink, which keeps it (here in memory; the
+// command line replaces a file atomically); the resumed search ends with
+// the totals of an uninterrupted one.
 func ExampleReadCheckpoint() {
-	dir, _ := os.MkdirTemp("", "xcover")
-	defer os.RemoveAll(dir)
-	file := filepath.Join(dir, "queens.ck")
+	var saved bytes.Buffer
+	keep := func(ck *exactcover.Checkpoint) error {
+		saved.Reset()
+		_, err := ck.WriteTo(&saved)
+		return err
+	}
 	s, _ := exactcover.New(queens(10))
-	st, _ := s.Search(context.Background(), exactcover.Config{Checkpoint: file, MaxNodes: 5000}, nil)
+	st, _ := s.Search(context.Background(), exactcover.Config{Checkpoint: keep, MaxNodes: 5000}, nil)
 	fmt.Println(st.Status)
-	ck, err := exactcover.ReadCheckpoint(file)
+	ck, err := exactcover.ReadCheckpoint(&saved)
 	if err != nil {
 		panic(err)
 	}
@@ -45,17 +48,17 @@ func ExampleReadCheckpoint() {
 // summaries, and refuses a set with a shard missing.
 func ExampleMerge() {
 	s, _ := exactcover.New(queens(10))
-	var parts []exactcover.ShardSummary
+	var parts []exactcover.ShardResult
 	for k := 1; k <= 3; k++ {
 		cfg := exactcover.Config{Shard: exactcover.Shard{K: k, N: 3}}
 		st, _ := s.Search(context.Background(), cfg, nil)
-		parts = append(parts, s.SummaryOf(cfg, st))
+		parts = append(parts, exactcover.ShardResult{Problem: s.Hash(), Stats: st})
 	}
 	total, _ := exactcover.Merge(parts)
-	fmt.Println(total.Solutions, total.Search.Status)
+	fmt.Println(total.Solutions, total.Shards)
 	_, err := exactcover.Merge(parts[:2])
 	fmt.Println(err)
 	// Output:
-	// 724 complete
+	// 724 3
 	// the shards do not make up one search: missing shard 3 of 3
 }

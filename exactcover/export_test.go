@@ -2,6 +2,7 @@ package exactcover
 
 import (
 	"github.com/xcover/xcover/exactcover/internal/dlx"
+	"github.com/xcover/xcover/exactcover/internal/drive"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
@@ -19,16 +20,4 @@ func SetTrackShortAbove(n int) (restore func()) {
 // workers, a checkpoint, a shard) searches between polls, and returns a
 // function that restores it: tests poll at every node so that small
 // searches are divided in every possible way.
-func SetPollEvery(n int64) (restore func()) {
-	old := pollEvery
-	pollEvery = n
-	return func() { pollEvery = old }
-}
-
-// SetWriteFile replaces the function that writes checkpoint files
-// atomically, so that tests can simulate a full disk.
-func SetWriteFile(f func(path string, data []byte) error) (restore func()) {
-	old := writeFileAtomic
-	writeFileAtomic = f
-	return func() { writeFileAtomic = old }
-}
+func SetPollEvery(n int64) (restore func()) { return drive.SetPollEvery(n) }

@@ -56,17 +56,6 @@ func (p *Problem) FindOptions(refs []string) ([]int, error) {
 	return ks, nil
 }
 
-// SplitOptionRefs splits a list of references to options as people write
-// it in one argument (solve's --partial): at commas, unless it starts with
-// LabelPrefix, when it is one reference, to a label that may hold commas.
-// Each reference is for [Problem.FindOption].
-func SplitOptionRefs(s string) []string {
-	if strings.HasPrefix(strings.TrimSpace(s), LabelPrefix) {
-		return []string{s}
-	}
-	return strings.Split(s, ",")
-}
-
 // findLabel returns the one option labelled label.
 func (p *Problem) findLabel(label string) (int, error) {
 	found := -1

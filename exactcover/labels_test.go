@@ -5,25 +5,6 @@ import (
 	"testing"
 )
 
-func TestSplitOptionRefs(t *testing.T) {
-	for _, tc := range []struct {
-		in   string
-		want []string
-	}{
-		{"3", []string{"3"}},
-		{"1,4,5", []string{"1", "4", "5"}},
-		{"a d, b g", []string{"a d", " b g"}},
-		{"label:x,y", []string{"label:x,y"}},
-		{"  label:0", []string{"  label:0"}},
-		{"2,label:x", []string{"2", "label:x"}},
-		{"", []string{""}},
-	} {
-		if got := SplitOptionRefs(tc.in); !slices.Equal(got, tc.want) {
-			t.Errorf("SplitOptionRefs(%q) = %q, want %q", tc.in, got, tc.want)
-		}
-	}
-}
-
 func TestFindOption(t *testing.T) {
 	p := &Problem{Primary: []string{"a", "b"}, Options: []Option{
 		{Label: "first", Items: []ItemRef{{Name: "a"}}},

@@ -6,92 +6,77 @@ import (
 	"fmt"
 	"math/big"
 	"strings"
+	"time"
 )
 
-// ShardSummary is what the search of one shard reports, and what [Merge]
-// adds up: the command line writes these fields in the JSON summary of
-// "xcover solve --shard K/N --json", and "xcover merge" reads them back.
-type ShardSummary struct {
-	Problem        string  `json:"problem"` // hex of Solver.Hash
-	Engine         string  `json:"engine"`
-	Branching      string  `json:"branching"`
-	Shard          int     `json:"shard,omitempty"`  // K; 0 in a merged summary
-	Shards         int     `json:"shards,omitempty"` // N
-	Split          string  `json:"split,omitempty"`
-	Solutions      int64   `json:"solutions"`
-	Nodes          int64   `json:"nodes"`
-	Updates        int64   `json:"updates"`
-	Cleansings     int64   `json:"cleansings"`
-	Profile        []int64 `json:"profile,omitempty"`
-	Status         string  `json:"status"`
-	ElapsedSeconds float64 `json:"elapsed_seconds"`
-	// Source names where the summary came from (a file), for messages.
-	Source string `json:"-"`
+// ShardResult is the outcome of the search of one shard, as [Merge] adds it
+// up: the problem it searched (Solver.Hash), the branching rule, and the
+// search's Stats, whose Engine, Shard and Split say which search of the
+// problem it is part of. Shards are run anywhere (other machines, other
+// processes), so their results travel as data; a caller writes and reads
+// them in its own format (the command line's is a JSON record).
+type ShardResult struct {
+	Problem   [32]byte
+	Branching Branching
+	Stats     Stats
+	// Source names where the result came from (a file), for messages.
+	Source string
 }
 
-// SummaryOf returns the summary of a search of s with cfg that ended with
-// st (the engine actually used, the shard and the split from st).
-func (s *Solver) SummaryOf(cfg Config, st Stats) ShardSummary {
-	h := s.Hash()
-	return ShardSummary{
-		Problem: hex.EncodeToString(h[:]), Engine: s.engineOf(cfg).String(), Branching: cfg.Branching.String(),
-		Shard: st.Shard.K, Shards: st.Shard.N, Split: st.Split,
-		Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings,
-		Profile: st.Profile, Status: st.Status.String(), ElapsedSeconds: st.Elapsed.Seconds(),
-	}
-}
+// MaxShardTime bounds a shard's Elapsed: a century, far beyond any run,
+// and within the 292 years a time.Duration holds (readers of results in
+// seconds check it before converting).
+const MaxShardTime = 100 * 365 * 24 * time.Hour
 
-// maxShardSeconds bounds a shard's elapsed_seconds: some 30,000 years, far
-// beyond any run, yet MaxShards of them add up to a finite float64 (JSON
-// has no infinity, so an infinite total could not be printed).
-const maxShardSeconds = 1e12
-
-// ErrSummary: a number of a shard's summary that no search reports. The
+// ErrSummary: a number of a shard's result that no search reports. The
 // error is a *SummaryError naming the field.
 var ErrSummary = errors.New("not a shard's summary")
 
-// SummaryError says which field of a shard's summary is out of its range:
-// Field is the field's JSON name, so that a reader can say where it is.
+// SummaryError says which field of a shard's result is out of its range:
+// Field is the name of the Stats field ("Shard", "Shards" for Shard.N,
+// "Solutions", "Nodes", "Updates", "Cleansings", "Profile", "Elapsed"),
+// so that a reader of a file can say where it is.
 type SummaryError struct {
 	Field string
 	Err   error
 }
 
-func (e *SummaryError) Error() string { return fmt.Sprintf("%s: %q %v", ErrSummary, e.Field, e.Err) }
+func (e *SummaryError) Error() string { return fmt.Sprintf("%s: %s %v", ErrSummary, e.Field, e.Err) }
 
 func (e *SummaryError) Unwrap() error { return ErrSummary }
 
-// Check reports the first number of s that no search of a shard reports:
-// K/N as "solve --shard K/N" accepts it (1 ≤ K ≤ N ≤ MaxShards), counts
-// and times not negative. [Merge] checks every summary; readers call it
-// too, to say where the number is.
-func (s *ShardSummary) Check() error {
+// Check reports the first number of r that no search of a shard reports:
+// K/N as Config.Shard accepts it (1 ≤ K ≤ N ≤ MaxShards), counts and times
+// not negative. [Merge] checks every result; readers call it too, to say
+// where the number is.
+func (r *ShardResult) Check() error {
 	bad := func(field, format string, args ...any) error {
 		return &SummaryError{Field: field, Err: fmt.Errorf(format, args...)}
 	}
-	switch sh := (Shard{K: s.Shard, N: s.Shards}); {
+	st := &r.Stats
+	switch sh := st.Shard; {
 	case sh == Shard{}:
-		return bad("shards", "is missing: the summary is not of a shard (solve --shard K/N --json)")
+		return bad("Shards", "is missing: the result is not of a shard (Config.Shard)")
 	case sh.N < 1 || sh.N > MaxShards:
-		return bad("shards", "is %d, expected 1 to %d", sh.N, MaxShards)
+		return bad("Shards", "is %d, expected 1 to %d", sh.N, MaxShards)
 	case sh.K < 1 || sh.K > sh.N:
-		return bad("shard", "is %d, expected 1 to %d (the shards)", sh.K, sh.N)
+		return bad("Shard", "is %d, expected 1 to %d (the shards)", sh.K, sh.N)
 	}
 	for _, f := range []struct {
 		name string
 		n    int64
-	}{{"solutions", s.Solutions}, {"nodes", s.Nodes}, {"updates", s.Updates}, {"cleansings", s.Cleansings}} {
+	}{{"Solutions", st.Solutions}, {"Nodes", st.Nodes}, {"Updates", st.Updates}, {"Cleansings", st.Cleansings}} {
 		if f.n < 0 {
 			return bad(f.name, "is %d, expected a count (0 or more)", f.n)
 		}
 	}
-	for l, n := range s.Profile {
+	for l, n := range st.Profile {
 		if n < 0 {
-			return bad("profile", "has %d at level %d, expected counts (0 or more)", n, l)
+			return bad("Profile", "has %d at level %d, expected counts (0 or more)", n, l)
 		}
 	}
-	if !(s.ElapsedSeconds >= 0 && s.ElapsedSeconds <= maxShardSeconds) {
-		return bad("elapsed_seconds", "is %g, expected 0 to %g", s.ElapsedSeconds, maxShardSeconds)
+	if st.Elapsed < 0 || st.Elapsed > MaxShardTime {
+		return bad("Elapsed", "is %g seconds, expected 0 to %g", st.Elapsed.Seconds(), MaxShardTime.Seconds())
 	}
 	return nil
 }
@@ -100,31 +85,16 @@ func (s *ShardSummary) Check() error {
 // counts added up exactly, however large (N shards may together count
 // beyond the int64 that each counts in).
 type Total struct {
-	// Search describes the search: problem, engine, branching rule, N and
-	// split, status "complete", the shards' times added up. Its counts are
-	// zero: they are the fields below.
-	Search                                ShardSummary
+	Problem   [32]byte
+	Engine    Engine
+	Branching Branching
+	Shards    int    // N
+	Split     string // the digest of the split the shards share
+	// Seconds is the shards' times added up, the machine time the search
+	// took (a float: MaxShards shards of MaxShardTime overflow a Duration).
+	Seconds                               float64
 	Solutions, Nodes, Updates, Cleansings *big.Int
 	Profile                               []*big.Int // nodes per level
-}
-
-// Summary returns the totals as one ShardSummary (Shard 0), and whether
-// every count fits its int64: it does for any real search short of
-// 2⁶³ nodes.
-func (t Total) Summary() (ShardSummary, bool) {
-	s, ok := t.Search, true
-	put := func(dst *int64, n *big.Int) {
-		*dst, ok = n.Int64(), ok && n.IsInt64()
-	}
-	put(&s.Solutions, t.Solutions)
-	put(&s.Nodes, t.Nodes)
-	put(&s.Updates, t.Updates)
-	put(&s.Cleansings, t.Cleansings)
-	s.Profile = make([]int64, len(t.Profile))
-	for l, n := range t.Profile {
-		put(&s.Profile[l], n)
-	}
-	return s, ok
 }
 
 // ErrMerge: the summaries given to Merge are not the shards of one search,
@@ -181,29 +151,32 @@ func firstFew[T any](xs []T, sep string) string {
 	return strings.Join(s, sep)
 }
 
-// Merge adds up the summaries of the N shards of one search: it checks
-// each ([ShardSummary.Check]), checks that they are of one problem,
+// Merge adds up the results of the N shards of one search: it checks
+// each ([ShardResult.Check]), checks that they are of one problem,
 // engine, branching rule and split (the one most of them share), that
 // each shard 1…N is there exactly once and that each completed, and
 // returns the totals, with the shards' times added up. Otherwise it
 // returns a *MergeError naming the shards missing, repeated, foreign or
 // unfinished.
-func Merge(parts []ShardSummary) (Total, error) {
+func Merge(parts []ShardResult) (Total, error) {
 	if len(parts) == 0 {
 		return Total{}, fmt.Errorf("%w: no summaries given", ErrMerge)
 	}
 	type key struct {
-		problem, engine, branching, split string
-		shards                            int
+		problem   [32]byte
+		engine    Engine
+		branching Branching
+		split     string
+		shards    int
 	}
-	keyOf := func(p *ShardSummary) key {
-		return key{p.Problem, p.Engine, p.Branching, p.Split, p.Shards}
+	keyOf := func(p *ShardResult) key {
+		return key{p.Problem, p.Stats.Engine, p.Branching, p.Stats.Split, p.Stats.Shard.N}
 	}
-	name := func(p *ShardSummary) string {
+	name := func(p *ShardResult) string {
 		if p.Source != "" {
 			return p.Source
 		}
-		return fmt.Sprintf("shard %d/%d", p.Shard, p.Shards)
+		return "shard " + p.Stats.Shard.String()
 	}
 	e := &MergeError{}
 	votes := map[key]int{}
@@ -223,37 +196,36 @@ func Merge(parts []ShardSummary) (Total, error) {
 	}
 	e.Shards = best.shards
 	seen := map[int][]string{}
-	sum := ShardSummary{Problem: best.problem, Engine: best.engine, Branching: best.branching,
-		Shards: best.shards, Split: best.split, Status: Complete.String()}
-	total := Total{Solutions: new(big.Int), Nodes: new(big.Int), Updates: new(big.Int), Cleansings: new(big.Int)}
+	total := Total{Problem: best.problem, Engine: best.engine, Branching: best.branching, Shards: best.shards, Split: best.split,
+		Solutions: new(big.Int), Nodes: new(big.Int), Updates: new(big.Int), Cleansings: new(big.Int)}
 	add := func(to *big.Int, n int64) { to.Add(to, big.NewInt(n)) }
 	for i := range parts {
-		p := &parts[i]
+		p, st := &parts[i], &parts[i].Stats
 		if !valid[i] {
 			continue
 		}
 		switch k := keyOf(p); {
 		case p.Problem != best.problem:
-			e.Foreign = append(e.Foreign, fmt.Sprintf("%s: another problem (%.12s…)", name(p), p.Problem))
+			e.Foreign = append(e.Foreign, fmt.Sprintf("%s: another problem (%.12s…)", name(p), hex.EncodeToString(p.Problem[:])))
 			continue
 		case k != best:
 			e.Foreign = append(e.Foreign, fmt.Sprintf("%s: another split (%d shards, split %s, engine %s, branching %s; most have %d, %s, %s, %s)",
-				name(p), p.Shards, p.Split, p.Engine, p.Branching, best.shards, best.split, best.engine, best.branching))
+				name(p), k.shards, k.split, k.engine, k.branching, best.shards, best.split, best.engine, best.branching))
 			continue
 		}
-		seen[p.Shard] = append(seen[p.Shard], name(p))
-		if p.Status != Complete.String() {
-			e.Unfinished = append(e.Unfinished, fmt.Sprintf("shard %d (%s): %s", p.Shard, name(p), p.Status))
+		seen[st.Shard.K] = append(seen[st.Shard.K], name(p))
+		if st.Status != Complete {
+			e.Unfinished = append(e.Unfinished, fmt.Sprintf("shard %d (%s): %s", st.Shard.K, name(p), st.Status))
 		}
-		add(total.Solutions, p.Solutions)
-		add(total.Nodes, p.Nodes)
-		add(total.Updates, p.Updates)
-		add(total.Cleansings, p.Cleansings)
-		sum.ElapsedSeconds += p.ElapsedSeconds
-		for len(total.Profile) < len(p.Profile) {
+		add(total.Solutions, st.Solutions)
+		add(total.Nodes, st.Nodes)
+		add(total.Updates, st.Updates)
+		add(total.Cleansings, st.Cleansings)
+		total.Seconds += st.Elapsed.Seconds()
+		for len(total.Profile) < len(st.Profile) {
 			total.Profile = append(total.Profile, new(big.Int))
 		}
-		for l, n := range p.Profile {
+		for l, n := range st.Profile {
 			add(total.Profile[l], n)
 		}
 	}
@@ -269,6 +241,5 @@ func Merge(parts []ShardSummary) (Total, error) {
 	if len(e.Missing)+len(e.Duplicate)+len(e.Foreign)+len(e.Unfinished) > 0 {
 		return Total{}, e
 	}
-	total.Search = sum
 	return total, nil
 }

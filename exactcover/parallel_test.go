@@ -343,7 +343,7 @@ func TestParallelLimits(t *testing.T) {
 		t.Run(fmt.Sprintf("j%d", j), func(t *testing.T) {
 			cfg := exactcover.Config{Workers: j, Engine: exactcover.EngineDLX}
 			if j == 1 {
-				cfg.Checkpoint = t.TempDir() + "/ck" // -j 1 goes through the driver only with a checkpoint
+				cfg.Checkpoint = toFile(t.TempDir() + "/ck") // -j 1 goes through the driver only with a checkpoint
 			}
 			for _, limit := range []int64{1, 7, 500} {
 				f := newFound(t, p)
@@ -480,10 +480,10 @@ func TestParallelMaxNodes(t *testing.T) {
 		}
 	}
 	path := filepath.Join(t.TempDir(), "ck")
-	if _, err := s.Search(context.Background(), exactcover.Config{Workers: 2, MaxNodes: 3000, Checkpoint: path}, nil); err != nil {
+	if _, err := s.Search(context.Background(), exactcover.Config{Workers: 2, MaxNodes: 3000, Checkpoint: toFile(path)}, nil); err != nil {
 		t.Fatal(err)
 	}
-	ck, err := exactcover.ReadCheckpoint(path)
+	ck, err := readCheckpoint(path)
 	if err != nil {
 		t.Fatal(err)
 	}

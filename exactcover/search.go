@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/drive"
 )
 
 // Config bounds and instruments one search. The zero value explores the
@@ -44,23 +45,22 @@ type Config struct {
 	// more than one, visit is called from the workers, one call at a
 	// time, in no particular order.
 	Workers int
-	// Checkpoint, when not empty, names a file where the search saves its
-	// position every CheckpointEvery (DefaultCheckpointEvery when zero)
-	// and when it is stopped by ctx or MaxNodes; when it completes, the
-	// file holds the final totals and no work. Writes are atomic: the file
-	// always holds the last good checkpoint. A search stopped by the
-	// visitor or by MaxSolutions leaves the last periodic checkpoint.
-	Checkpoint      string
+	// Checkpoint, when set, is the sink of the search's position: it is
+	// given a Checkpoint every CheckpointEvery (DefaultCheckpointEvery
+	// when zero), with Running set, and a final one when the search
+	// completes (the totals, no work left) or is stopped by ctx or
+	// MaxNodes (the totals and the work left). The sink stores it where it
+	// survives the process ([Checkpoint.WriteTo] encodes it; a file should
+	// be replaced atomically, so that it always holds the last good one).
+	// It is called from one goroutine at a time and never while a solution
+	// is being visited: a caller that prints solutions makes them durable
+	// first, since the checkpoint counts them. An error is a checkpoint
+	// not saved: a periodic one does not stop the search; a final one is
+	// returned by Search, wrapping ErrCheckpointWrite. A search stopped by
+	// the visitor or by MaxSolutions gives no final checkpoint (it has
+	// dropped work): resuming from the last periodic one is exact.
+	Checkpoint      func(*Checkpoint) error
 	CheckpointEvery time.Duration
-	// BeforeCheckpoint, when set, is called before each checkpoint is
-	// written, while no solution is being visited: it should make the
-	// solutions visited so far durable (flush the output), since the
-	// checkpoint counts them. An error skips that checkpoint.
-	BeforeCheckpoint func() error
-	// OnCheckpoint, when set, is told of every checkpoint written or
-	// failed. A failed periodic checkpoint does not stop the search; a
-	// failed final one is also returned by Search.
-	OnCheckpoint func(CheckpointEvent)
 	// Resume continues the search saved in a checkpoint ([ReadCheckpoint])
 	// instead of starting afresh. The checkpoint must be of the same
 	// problem, engine (EngineAuto takes the checkpoint's), branching rule,
@@ -92,9 +92,10 @@ type Config struct {
 // Search may be called again from visit, and from several goroutines at
 // once: a search that finds s busy runs on a copy (see [Solver]). A context
 // already done when Search is called ends it at once, with that status and
-// no node searched (with cfg.Resume, the checkpoint's totals).
+// no node searched (with cfg.Resume, the checkpoint's totals; with
+// cfg.Checkpoint, the sink is given the position, all still to search).
 func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
-	if err := ctx.Err(); err != nil && cfg.Resume == nil { // a resume reports its checkpoint's totals
+	if err := ctx.Err(); err != nil && cfg.Resume == nil && cfg.Checkpoint == nil {
 		return Stats{Status: StoppedBy(err)}, err
 	}
 	m := s.acquire()
@@ -104,123 +105,59 @@ func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []i
 
 // search is Search on a Solver the caller holds.
 func (s *Solver) search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
-	if cfg.Workers > 1 || cfg.Checkpoint != "" || cfg.Resume != nil || cfg.Shard != (Shard{}) {
+	if cfg.Workers > 1 || cfg.Checkpoint != nil || cfg.Resume != nil || cfg.Shard != (Shard{}) {
 		return s.searchDriven(ctx, cfg, visit)
 	}
-	start := time.Now()
-	eng := s.engine(cfg.Engine)
 	// The search's state lives in s, so that a warm search allocates
 	// nothing.
 	x := &s.scratch
-	x.cfg, x.ctxErr, x.counters = cfg, nil, core.Counters{}
-	x.path = x.path[:0]
-	for _, k := range cfg.Partial {
-		x.path = append(x.path, core.Step{Item: -1, Option: int32(min(max(k, -2), len(s.model.Index)))})
-	}
-	depth := eng.MaxDepth() + 2
-	if cap(s.profile) < depth {
-		s.profile = make([]int64, depth)
-	}
-	x.run = core.Run{
-		Weighted:     cfg.Branching == Weighted,
-		Visit:        visit,
-		MaxSolutions: cfg.MaxSolutions,
-		MaxNodes:     cfg.MaxNodes,
-		Profile:      s.profile[:depth],
-		Export:       x.run.Export[:0],
-		Final:        true, // a stopped search is not resumed here (see searchDriven)
-	}
-	clear(x.run.Profile)
-	x.run.Poll = poller(ctx, &x.cfg, start, eng, &x.ctxErr)
-	eng.ResetWeights() // every search starts at zero; Knuth's rule leaves them there
-	end, err := eng.Search(core.Unit{Path: x.path}, &x.run, &x.counters)
-	c := x.counters
-	st := Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
-	if err != nil {
-		st.Status = Complete
+	x.cfg = drive.Config{Weighted: cfg.Branching == Weighted, Root: x.drive.Root(cfg.Partial), Visit: visit,
+		MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes, SkipProfile: cfg.SkipProfile,
+		Progress: progressTo(cfg.Progress, &x.progress), ProgressEvery: cfg.ProgressEvery}
+	r, err := drive.Sequential(ctx, s.engine(cfg.Engine), &x.cfg, &x.drive)
+	st := statsOfResult(r, s.engineOf(cfg))
+	if err != nil && ctx.Err() == nil {
 		return st, partialError(err, cfg.Partial)
 	}
-	st.Status = statusOf(end, x.ctxErr)
-	st.Elapsed = time.Since(start)
-	if !cfg.SkipProfile {
-		n := len(x.run.Profile)
-		for n > 0 && x.run.Profile[n-1] == 0 {
-			n--
-		}
-		st.Profile = append([]int64(nil), x.run.Profile[:n]...)
-	}
-	return st, x.ctxErr
+	return st, err
 }
 
 // scratch is the state of Solver.Search, kept in the Solver.
 type scratch struct {
-	cfg      Config
-	run      core.Run
-	counters core.Counters
-	ctxErr   error
-	path     []core.Step
+	cfg      drive.Config
+	drive    drive.Scratch
+	progress Progress
 }
 
-// poller returns the function an engine calls every core.PollInterval
-// nodes (the sparse engine also every sparse.PollWork updates): it looks
-// at the context (setting *ctxErr when it has ended) and
-// calls cfg.Progress when it is due.
-func poller(ctx context.Context, cfg *Config, start time.Time, eng core.Engine, ctxErr *error) func(*core.Counters) core.Action {
-	done := ctx.Done()
-	if done == nil && cfg.Progress == nil {
+// progressTo returns the drivers' progress function that reports to f,
+// in p's memory (nil when f is).
+func progressTo(f func(*Progress), p *Progress) func(*drive.Progress) {
+	if f == nil {
 		return nil
 	}
-	every := cfg.ProgressEvery
-	if every <= 0 {
-		every = time.Second
-	}
-	last := start
-	return func(c *core.Counters) core.Action {
-		select {
-		case <-done:
-			*ctxErr = ctx.Err()
-			return core.Stop
-		default:
+	return func(dp *drive.Progress) {
+		*p = Progress{Stats: statsOf(dp.Counters), Branches: p.Branches[:0], Workers: dp.Workers, combined: dp.Combined, done: dp.Done}
+		p.Stats.Elapsed = dp.Elapsed
+		for _, b := range dp.Branches {
+			p.Branches = append(p.Branches, Branch(b))
 		}
-		if cfg.Progress != nil {
-			if now := time.Now(); now.Sub(last) >= every {
-				last = now
-				p := Progress{Stats: Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates,
-					Cleansings: c.Cleansings, Elapsed: now.Sub(start)}}
-				for _, b := range eng.Branches(nil) {
-					p.Branches = append(p.Branches, Branch(b))
-				}
-				cfg.Progress(&p)
-			}
-		}
-		return core.Continue
+		f(p)
 	}
 }
 
-// statusOf names how a search ended.
-func statusOf(end core.End, ctxErr error) Status {
-	switch end {
-	case core.Visited:
-		return Stopped
-	case core.SolutionLimit:
-		return SolutionLimit
-	case core.NodeLimit:
-		return NodeLimit
-	case core.Polled:
-		return StoppedBy(ctxErr)
-	}
-	return Complete
+// statsOfResult returns the Stats of a driven search's result, which
+// engine searched.
+func statsOfResult(r drive.Result, engine Engine) Stats {
+	st := statsOf(r.Counters)
+	st.Profile, st.Elapsed, st.Status, st.Engine = r.Profile, r.Elapsed, Status(r.Status), engine
+	st.Workers, st.Steals, st.Idle, st.Split = r.Workers, r.Steals, r.Idle, r.Split
+	return st
 }
 
 // StoppedBy is the status of a search stopped by its context's end, for
 // the reason err, the context's error: Timeout for a deadline, else
 // Interrupted.
-func StoppedBy(err error) Status {
-	if errors.Is(err, context.DeadlineExceeded) {
-		return Timeout
-	}
-	return Interrupted
-}
+func StoppedBy(err error) Status { return Status(drive.StoppedBy(err)) }
 
 // partialError turns an engine's complaint about the root path into the
 // ProblemError that names the partial solution's culprit.

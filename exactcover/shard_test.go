@@ -10,37 +10,44 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/testtier"
 )
 
-// merged merges parts with exactcover.Merge and returns the totals as one
-// summary: they must fit in int64.
-func merged(t testing.TB, parts []exactcover.ShardSummary) (exactcover.ShardSummary, error) {
+// merged merges parts with exactcover.Merge and returns the totals as
+// Stats: they must fit in int64.
+func merged(t testing.TB, parts []exactcover.ShardResult) (exactcover.Stats, error) {
 	t.Helper()
 	total, err := exactcover.Merge(parts)
 	if err != nil {
-		return exactcover.ShardSummary{}, err
+		return exactcover.Stats{}, err
 	}
-	sum, ok := total.Summary()
-	if !ok {
-		t.Fatalf("totals beyond int64: %+v", total)
+	st := exactcover.Stats{Solutions: total.Solutions.Int64(), Nodes: total.Nodes.Int64(), Updates: total.Updates.Int64(),
+		Cleansings: total.Cleansings.Int64()}
+	for _, n := range total.Profile {
+		st.Profile = append(st.Profile, n.Int64())
 	}
-	return sum, nil
+	for _, n := range append(total.Profile, total.Solutions, total.Nodes, total.Updates, total.Cleansings) {
+		if !n.IsInt64() {
+			t.Fatalf("totals beyond int64: %+v", total)
+		}
+	}
+	return st, nil
 }
 
 // runShards searches every shard of p's search split n ways and returns
 // their summaries and the solutions visited (each verified), sorted.
-func runShards(t testing.TB, s *exactcover.Solver, p *exactcover.Problem, n, workers int) ([]exactcover.ShardSummary, []string) {
+func runShards(t testing.TB, s *exactcover.Solver, p *exactcover.Problem, n, workers int) ([]exactcover.ShardResult, []string) {
 	return runShardsWith(t, s, p, exactcover.Config{Workers: workers, Engine: exactcover.EngineDLX}, n)
 }
 
 // runShardsWith is runShards with a configuration for every shard.
-func runShardsWith(t testing.TB, s *exactcover.Solver, p *exactcover.Problem, base exactcover.Config, n int) ([]exactcover.ShardSummary, []string) {
+func runShardsWith(t testing.TB, s *exactcover.Solver, p *exactcover.Problem, base exactcover.Config, n int) ([]exactcover.ShardResult, []string) {
 	t.Helper()
 	f := newFound(t, p)
-	var sums []exactcover.ShardSummary
+	var sums []exactcover.ShardResult
 	for k := 1; k <= n; k++ {
 		cfg := base
 		cfg.Shard = exactcover.Shard{K: k, N: n}
@@ -51,7 +58,7 @@ func runShardsWith(t testing.TB, s *exactcover.Solver, p *exactcover.Problem, ba
 		if st.Shard != cfg.Shard || st.Split == "" {
 			t.Fatalf("shard %d/%d reports shard %v, split %q", k, n, st.Shard, st.Split)
 		}
-		sums = append(sums, s.SummaryOf(cfg, st))
+		sums = append(sums, exactcover.ShardResult{Problem: s.Hash(), Branching: cfg.Branching, Stats: st})
 	}
 	return sums, f.sorted()
 }
@@ -114,7 +121,7 @@ func TestShardsShared(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			c.in.matches(t, exactcover.Stats{Solutions: total.Solutions, Nodes: total.Nodes, Updates: total.Updates, Cleansings: total.Cleansings})
+			c.in.matches(t, total)
 			if int64(len(sols)) != c.in.solutions {
 				t.Fatalf("%d solutions visited, %d counted", len(sols), total.Solutions)
 			}
@@ -126,7 +133,7 @@ func TestShardsShared(t *testing.T) {
 				t.Errorf("merged profile sums to %d, nodes %d", sum, total.Nodes)
 			}
 			for _, p := range sums {
-				t.Logf("shard %d/%d: %d solutions, %d nodes", p.Shard, p.Shards, p.Solutions, p.Nodes)
+				t.Logf("shard %v: %d solutions, %d nodes", p.Stats.Shard, p.Stats.Solutions, p.Stats.Nodes)
 			}
 		})
 	}
@@ -174,11 +181,11 @@ func TestShardResumed(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "ck")
-	st, err := s.Search(context.Background(), exactcover.Config{Shard: sh, Checkpoint: path, MaxNodes: whole.Nodes / 2}, nil)
+	st, err := s.Search(context.Background(), exactcover.Config{Shard: sh, Checkpoint: toFile(path), MaxNodes: whole.Nodes / 2}, nil)
 	if err != nil || st.Status != exactcover.NodeLimit {
 		t.Fatalf("%v, %v", st, err)
 	}
-	c, err := exactcover.ReadCheckpoint(path)
+	c, err := readCheckpoint(path)
 	if err != nil || c.Shard != sh || c.Split != whole.Split {
 		t.Fatalf("%+v, %v", c, err)
 	}
@@ -226,24 +233,24 @@ func TestMergeRefuses(t *testing.T) {
 	fiveWay, _ := runShards(t, s, p, 5, 1)
 	fiveWay[0].Source = "five-1.json"
 	unfinished := sums[1]
-	unfinished.Status = exactcover.Interrupted.String()
+	unfinished.Stats.Status = exactcover.Interrupted
 
 	tests := []struct {
 		name  string
-		parts []exactcover.ShardSummary
+		parts []exactcover.ShardResult
 		check func(*exactcover.MergeError) bool
 	}{
-		{"missing", []exactcover.ShardSummary{sums[0], sums[1], sums[3]},
+		{"missing", []exactcover.ShardResult{sums[0], sums[1], sums[3]},
 			func(e *exactcover.MergeError) bool { return slices.Equal(e.Missing, []int{3}) }},
-		{"duplicate", []exactcover.ShardSummary{sums[0], sums[1], sums[2], sums[3], sums[2]},
+		{"duplicate", []exactcover.ShardResult{sums[0], sums[1], sums[2], sums[3], sums[2]},
 			func(e *exactcover.MergeError) bool { return len(e.Duplicate) == 1 && e.Missing == nil }},
-		{"another problem", []exactcover.ShardSummary{sums[0], sums[1], sums[2], sums[3], otherSums[2]},
+		{"another problem", []exactcover.ShardResult{sums[0], sums[1], sums[2], sums[3], otherSums[2]},
 			func(e *exactcover.MergeError) bool { return len(e.Foreign) == 1 && e.Missing == nil }},
-		{"another split", []exactcover.ShardSummary{sums[0], sums[1], fiveWay[0], sums[2], sums[3]},
+		{"another split", []exactcover.ShardResult{sums[0], sums[1], fiveWay[0], sums[2], sums[3]},
 			func(e *exactcover.MergeError) bool { return len(e.Foreign) == 1 }},
-		{"unfinished", []exactcover.ShardSummary{sums[0], unfinished, sums[2], sums[3]},
+		{"unfinished", []exactcover.ShardResult{sums[0], unfinished, sums[2], sums[3]},
 			func(e *exactcover.MergeError) bool { return len(e.Unfinished) == 1 }},
-		{"a problem's shard in place of another's", []exactcover.ShardSummary{sums[0], sums[1], otherSums[2], sums[3]},
+		{"a problem's shard in place of another's", []exactcover.ShardResult{sums[0], sums[1], otherSums[2], sums[3]},
 			func(e *exactcover.MergeError) bool { return slices.Equal(e.Missing, []int{3}) && len(e.Foreign) == 1 }},
 	}
 	for _, tt := range tests {
@@ -281,41 +288,42 @@ func TestParseShard(t *testing.T) {
 	}
 }
 
-// TestShardSummaryCheck: every number of a shard's summary within what
-// "solve --shard K/N" and a search can give, the field named.
-func TestShardSummaryCheck(t *testing.T) {
-	good := exactcover.ShardSummary{Problem: "ab", Engine: "dlx", Branching: "knuth", Shard: 2, Shards: 3, Split: "s",
-		Solutions: 5, Nodes: 9, Updates: 20, Profile: []int64{1, 8}, Status: "complete", ElapsedSeconds: 1.5}
+// TestShardResultCheck: every number of a shard's result within what
+// Config.Shard and a search can give, the field named.
+func TestShardResultCheck(t *testing.T) {
+	good := exactcover.ShardResult{Problem: [32]byte{0xab}, Stats: exactcover.Stats{Engine: exactcover.EngineDLX,
+		Shard: exactcover.Shard{K: 2, N: 3}, Split: "s", Solutions: 5, Nodes: 9, Updates: 20, Profile: []int64{1, 8},
+		Elapsed: 1500 * time.Millisecond}}
 	if err := good.Check(); err != nil {
-		t.Fatalf("good summary: %v", err)
+		t.Fatalf("good result: %v", err)
 	}
 	for _, tt := range []struct {
 		name, field string
-		change      func(*exactcover.ShardSummary)
+		change      func(*exactcover.Stats)
 	}{
-		{"a billion shards", "shards", func(s *exactcover.ShardSummary) { s.Shards = 1e9 }},
-		{"one shard too many", "shards", func(s *exactcover.ShardSummary) { s.Shards, s.Shard = exactcover.MaxShards+1, 1 }},
-		{"negative shards", "shards", func(s *exactcover.ShardSummary) { s.Shards = -3 }},
-		{"not a shard", "shards", func(s *exactcover.ShardSummary) { s.Shards, s.Shard = 0, 0 }},
-		{"shard 0", "shard", func(s *exactcover.ShardSummary) { s.Shard = 0 }},
-		{"shard beyond N", "shard", func(s *exactcover.ShardSummary) { s.Shard = 4 }},
-		{"negative solutions", "solutions", func(s *exactcover.ShardSummary) { s.Solutions = -1 }},
-		{"negative nodes", "nodes", func(s *exactcover.ShardSummary) { s.Nodes = -1 }},
-		{"negative updates", "updates", func(s *exactcover.ShardSummary) { s.Updates = -5 }},
-		{"negative cleansings", "cleansings", func(s *exactcover.ShardSummary) { s.Cleansings = -5 }},
-		{"negative profile", "profile", func(s *exactcover.ShardSummary) { s.Profile = []int64{1, -8} }},
-		{"negative time", "elapsed_seconds", func(s *exactcover.ShardSummary) { s.ElapsedSeconds = -1 }},
-		{"endless time", "elapsed_seconds", func(s *exactcover.ShardSummary) { s.ElapsedSeconds = 1e300 }},
+		{"a billion shards", "Shards", func(s *exactcover.Stats) { s.Shard.N = 1e9 }},
+		{"one shard too many", "Shards", func(s *exactcover.Stats) { s.Shard = exactcover.Shard{K: 1, N: exactcover.MaxShards + 1} }},
+		{"negative shards", "Shards", func(s *exactcover.Stats) { s.Shard.N = -3 }},
+		{"not a shard", "Shards", func(s *exactcover.Stats) { s.Shard = exactcover.Shard{} }},
+		{"shard 0", "Shard", func(s *exactcover.Stats) { s.Shard.K = 0 }},
+		{"shard beyond N", "Shard", func(s *exactcover.Stats) { s.Shard.K = 4 }},
+		{"negative solutions", "Solutions", func(s *exactcover.Stats) { s.Solutions = -1 }},
+		{"negative nodes", "Nodes", func(s *exactcover.Stats) { s.Nodes = -1 }},
+		{"negative updates", "Updates", func(s *exactcover.Stats) { s.Updates = -5 }},
+		{"negative cleansings", "Cleansings", func(s *exactcover.Stats) { s.Cleansings = -5 }},
+		{"negative profile", "Profile", func(s *exactcover.Stats) { s.Profile = []int64{1, -8} }},
+		{"negative time", "Elapsed", func(s *exactcover.Stats) { s.Elapsed = -time.Second }},
+		{"endless time", "Elapsed", func(s *exactcover.Stats) { s.Elapsed = exactcover.MaxShardTime + 1 }},
 	} {
-		s := good
-		tt.change(&s)
-		err := s.Check()
+		r := good
+		tt.change(&r.Stats)
+		err := r.Check()
 		var se *exactcover.SummaryError
 		if !errors.As(err, &se) || se.Field != tt.field || !errors.Is(err, exactcover.ErrSummary) {
 			t.Errorf("%s: %v, want a *SummaryError on %q", tt.name, err, tt.field)
 			continue
 		}
-		if _, err := exactcover.Merge([]exactcover.ShardSummary{s}); !errors.Is(err, exactcover.ErrMerge) {
+		if _, err := exactcover.Merge([]exactcover.ShardResult{r}); !errors.Is(err, exactcover.ErrMerge) {
 			t.Errorf("%s: Merge gave %v", tt.name, err)
 		}
 	}
@@ -326,11 +334,12 @@ func TestShardSummaryCheck(t *testing.T) {
 // number.
 func TestMergeBig(t *testing.T) {
 	const n = 9_000_000_000_000_000_000
-	part := func(k int) exactcover.ShardSummary {
-		return exactcover.ShardSummary{Problem: "ab", Engine: "dlx", Branching: "knuth", Shard: k, Shards: 2, Split: "s",
-			Solutions: n, Nodes: n, Updates: n, Cleansings: n, Profile: []int64{n}, Status: "complete", ElapsedSeconds: 1}
+	part := func(k int) exactcover.ShardResult {
+		return exactcover.ShardResult{Problem: [32]byte{0xab}, Stats: exactcover.Stats{Engine: exactcover.EngineDLX,
+			Shard: exactcover.Shard{K: k, N: 2}, Split: "s", Solutions: n, Nodes: n, Updates: n, Cleansings: n,
+			Profile: []int64{n}, Elapsed: time.Second}}
 	}
-	total, err := exactcover.Merge([]exactcover.ShardSummary{part(1), part(2)})
+	total, err := exactcover.Merge([]exactcover.ShardResult{part(1), part(2)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -340,11 +349,8 @@ func TestMergeBig(t *testing.T) {
 			t.Errorf("%s: %v, want 18000000000000000000", name, got)
 		}
 	}
-	if total.Search.Shards != 2 || total.Search.Status != "complete" || total.Search.ElapsedSeconds != 2 {
-		t.Errorf("search %+v", total.Search)
-	}
-	if sum, ok := total.Summary(); ok {
-		t.Errorf("Summary says %+v fits in int64", sum)
+	if total.Shards != 2 || total.Engine != exactcover.EngineDLX || total.Seconds != 2 {
+		t.Errorf("search %+v", total)
 	}
 }
 
@@ -352,9 +358,9 @@ func TestMergeBig(t *testing.T) {
 // repeating one thousands of times, is refused in one short line that
 // says how many and names the first few.
 func TestMergeErrorShort(t *testing.T) {
-	part := exactcover.ShardSummary{Problem: "ab", Engine: "dlx", Branching: "knuth", Shard: 7, Shards: exactcover.MaxShards,
-		Split: "s", Status: "complete", Source: "x.json"}
-	parts := slices.Repeat([]exactcover.ShardSummary{part}, 5000)
+	part := exactcover.ShardResult{Problem: [32]byte{0xab}, Source: "x.json",
+		Stats: exactcover.Stats{Shard: exactcover.Shard{K: 7, N: exactcover.MaxShards}, Split: "s"}}
+	parts := slices.Repeat([]exactcover.ShardResult{part}, 5000)
 	_, err := exactcover.Merge(parts)
 	var me *exactcover.MergeError
 	if !errors.As(err, &me) || len(me.Missing) != exactcover.MaxShards-1 {

@@ -135,3 +135,25 @@ func checkSolution(t testing.TB, p *exactcover.Problem, sol []int) {
 		t.Fatalf("invalid solution %v: %v", sol, err)
 	}
 }
+
+// toFile returns a checkpoint sink that writes each checkpoint to path
+// (the command line replaces its file atomically; tests need not).
+func toFile(path string) func(*exactcover.Checkpoint) error {
+	return func(ck *exactcover.Checkpoint) error {
+		data, err := ck.MarshalBinary()
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(path, data, 0o644)
+	}
+}
+
+// readCheckpoint reads the checkpoint file at path.
+func readCheckpoint(path string) (*exactcover.Checkpoint, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return exactcover.ReadCheckpoint(f)
+}

@@ -3,6 +3,9 @@ package exactcover
 import (
 	"fmt"
 	"time"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/drive"
 )
 
 // Status says how a search ended.
@@ -10,17 +13,17 @@ type Status int
 
 const (
 	// Complete: the whole search tree was explored.
-	Complete Status = iota
+	Complete = Status(drive.Complete)
 	// Stopped: the visitor asked to stop (an iterator loop broke out).
-	Stopped
+	Stopped = Status(drive.Stopped)
 	// SolutionLimit: Config.MaxSolutions solutions were found.
-	SolutionLimit
+	SolutionLimit = Status(drive.SolutionLimit)
 	// NodeLimit: Config.MaxNodes search-tree nodes were explored.
-	NodeLimit
+	NodeLimit = Status(drive.NodeLimit)
 	// Timeout: the context's deadline passed.
-	Timeout
+	Timeout = Status(drive.Timeout)
 	// Interrupted: the context was cancelled.
-	Interrupted
+	Interrupted = Status(drive.Interrupted)
 )
 
 var statusNames = []string{"complete", "stopped", "limit", "node-limit", "timeout", "interrupted"}
@@ -56,6 +59,9 @@ type Stats struct {
 	// every run of it together.
 	Elapsed time.Duration
 	Status  Status
+	// Engine is the engine that searched (a resumed search's is its
+	// checkpoint's unless Config.Engine names one).
+	Engine Engine
 	// Workers is the number of workers that searched (0 for the
 	// sequential search), Steals the number of times they handed work to
 	// one another, and Idle the time they spent waiting for work, summed
@@ -76,4 +82,10 @@ type Stats struct {
 func (st Stats) String() string {
 	return fmt.Sprintf("%d solutions, %d nodes, %d updates, %s, %s",
 		st.Solutions, st.Nodes, st.Updates, st.Elapsed.Round(time.Microsecond), st.Status)
+}
+
+// statsOf returns what an engine counted as Stats: the one conversion
+// from the engines' counters that every driver uses.
+func statsOf(c core.Counters) Stats {
+	return Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings}
 }

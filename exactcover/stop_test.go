@@ -2,6 +2,7 @@ package exactcover_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime"
 	"testing"
@@ -65,4 +66,25 @@ func TestStopDeep(t *testing.T) {
 			t.Errorf("%d workers: the search allocated %d bytes, want at most %d", workers, got, want)
 		}
 	}
+}
+
+// TestCheckpointDoneOnEntry: a search with a checkpoint whose context is
+// done before it starts searches nothing and still gives the sink its
+// position (the whole search left), from which a resume finds everything.
+func TestCheckpointDoneOnEntry(t *testing.T) {
+	in := sharedInstance(t, "queens-8")
+	s := mustNew(t, in.p)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var saved *exactcover.Checkpoint
+	st, err := s.Search(ctx, exactcover.Config{Engine: exactcover.EngineDLX, Workers: 2,
+		Checkpoint: func(ck *exactcover.Checkpoint) error { saved = ck; return nil }}, nil)
+	if !errors.Is(err, context.Canceled) || st.Nodes != 0 || st.Status != exactcover.Interrupted || saved == nil || saved.Units() != 1 {
+		t.Fatalf("%v, %v; checkpoint %+v", st, err, saved)
+	}
+	st, err = s.Search(context.Background(), exactcover.Config{Resume: saved}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in.matches(t, st)
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
-	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
@@ -101,20 +100,15 @@ func solveMemo(ctx context.Context, e *env, req *searchcmd.Request, out *searchc
 	if err != nil && ctx.Err() == nil && !errors.Is(err, exactcover.ErrMemoLimit) {
 		return err
 	}
-	out.Status.Stop()
+	o := searchcmd.Outcome{Record: report.Count(res), Found: res.Solutions != nil && res.Solutions.Sign() > 0}
 	switch {
-	case req.JSON:
-		out.Object(report.Count(res))
 	case res.Status != exactcover.Complete && res.Method == "search" && res.Solutions != nil:
-		fmt.Fprintf(out, "%v+\n", res.Solutions) // a lower bound
+		o.Text = fmt.Sprintf("%v+\n", res.Solutions) // a lower bound
 	case res.Status == exactcover.Complete:
-		fmt.Fprintln(out, res.Solutions)
-	}
-	if err := out.Close(); err != nil {
-		return err
+		o.Text = fmt.Sprintf("%v\n", res.Solutions)
 	}
 	if req.Stats {
-		fmt.Fprintln(e.Stderr, report.CountStatsLine(res))
+		o.Stats = report.CountStatsLine(res)
 	}
 	switch {
 	case errors.Is(err, exactcover.ErrMemoLimit):
@@ -122,11 +116,9 @@ func solveMemo(ctx context.Context, e *env, req *searchcmd.Request, out *searchc
 		if mr.zdd == "" {
 			hint += ", or count without --memo"
 		}
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("memoizing stopped: %v (%s)", err, hint))
+		o.Stopped = fmt.Errorf("memoizing stopped: %v (%s)", err, hint)
 	case res.Status != exactcover.Complete:
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: the count is unfinished", report.StatusText(res.Status, 0), report.Elapsed(res.Elapsed)))
-	case res.Solutions.Sign() == 0:
-		return exitcode.With(exitcode.None, nil) // the count says it
+		o.Stopped = fmt.Errorf("%s after %s: the count is unfinished", report.StatusText(res.Status, 0), report.Elapsed(res.Elapsed))
 	}
-	return nil
+	return searchcmd.End(out, e, o) // with no solution, the count says it
 }

@@ -49,19 +49,11 @@ func estimate(c *cli.Context, e *env) error {
 		status = exactcover.StoppedBy(ctx.Err())
 	}
 	out := searchcmd.NewWriter(e, c.Bool(searchcmd.FlagJSON), nil)
-	if engine := s.EngineFor(eng); out.JSON {
-		out.Object(report.EstimateOf(est, engine, status))
-	} else {
-		out.Text([]byte(report.EstimateText(est, engine, status)), false)
+	engine := s.EngineFor(eng)
+	o := searchcmd.Outcome{Record: report.EstimateOf(est, engine, status), Text: report.EstimateText(est, engine, status),
+		Found: !est.Exact || !est.Solutions.IsZero()} // a search of the whole tree found none: the estimate says it
+	if status != exactcover.Complete {
+		o.Stopped = fmt.Errorf("%s after %d of %d probes: the estimate is theirs", report.StatusText(status, 0), est.Probes, probes)
 	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	switch {
-	case status != exactcover.Complete:
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %d of %d probes: the estimate is theirs", report.StatusText(status, 0), est.Probes, probes))
-	case est.Exact && est.Solutions.IsZero(): // the whole tree was searched: no solution
-		return exitcode.With(exitcode.None, nil)
-	}
-	return nil
+	return searchcmd.End(out, e, o)
 }

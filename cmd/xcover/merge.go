@@ -6,7 +6,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 )
@@ -53,12 +52,5 @@ func merge(c *cli.Context, e *env) error {
 			return searchcmd.Usage(c, "the shards print %d distinct solutions but count %d: run every shard with --all --json, and append to its output when it is resumed", n, total.Solutions)
 		}
 	}
-	out.Object(report.Merged(total))
-	if err := out.Close(); err != nil {
-		return err
-	}
-	if total.Solutions.Sign() == 0 {
-		return exitcode.With(exitcode.None, nil) // the summary says it
-	}
-	return nil
+	return searchcmd.End(out, e, searchcmd.Outcome{Record: report.Merged(total), Found: total.Solutions.Sign() > 0}) // none: the summary says it
 }

@@ -87,7 +87,7 @@ func pack(c *cli.Context, e *env) error {
 		if err := specs.Write(out, puzzle.Spec(), emit); err != nil {
 			return exitcode.Bad(err)
 		}
-		return out.Close()
+		return searchcmd.End(out, e, searchcmd.Outcome{Found: true})
 	case !puzzle.Possible():
 		fmt.Fprintf(e.Stderr, "xcover: the pieces cover %d cells, the board has %d: no packing\n", puzzle.Area(), puzzle.Board().NumCells())
 	}

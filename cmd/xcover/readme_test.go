@@ -53,3 +53,35 @@ func TestREADMECommands(t *testing.T) {
 		t.Error("the README's block holds no xcover command")
 	}
 }
+
+// TestREADMELayout: every package of the module is in the README's
+// Layout table, so that the table keeps up with the tree.
+func TestREADMELayout(t *testing.T) {
+	root := moduleRoot(t)
+	data, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, layout, ok := strings.Cut(string(data), "\n## Layout\n")
+	layout, _, _ = strings.Cut(layout, "\n## ")
+	if !ok {
+		t.Fatal("README.md has no Layout section")
+	}
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if name := d.Name(); rel != "." && (name == "testdata" || strings.HasPrefix(name, ".")) {
+			return filepath.SkipDir
+		}
+		if goFiles, _ := filepath.Glob(filepath.Join(path, "*.go")); rel != "." && len(goFiles) > 0 &&
+			!strings.Contains(layout, "`"+filepath.ToSlash(rel)+"/`") {
+			t.Errorf("package %s/ is not in the README's Layout table", rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

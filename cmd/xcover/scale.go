@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
 )
@@ -63,12 +64,12 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 	cfg.Workers = searchcmd.Workers(c, every)
 	cfg.Shard = r.shard
 	if r.resume != "" {
-		ck, err := exactcover.ReadCheckpoint(e.Path(r.resume))
+		ck, err := readCheckpoint(e.Path(r.resume))
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return searchcmd.Usage(c, "--resume %s: no such file", r.resume)
 			}
-			return searchcmd.Usage(c, "--resume %v", err)
+			return searchcmd.Usage(c, "--resume %s: %v", r.resume, iostreams.PathError(err))
 		}
 		if err := r.sameSearch(ck, cfg, !every); err != nil {
 			return searchcmd.Usage(c, "%v", err)
@@ -81,23 +82,42 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 	if r.checkpoint == "" {
 		return nil
 	}
-	cfg.Checkpoint, cfg.CheckpointEvery = e.Path(r.checkpoint), r.every
-	cfg.BeforeCheckpoint = out.Sync
-	cfg.OnCheckpoint = func(ev exactcover.CheckpointEvent) {
+	path := e.Path(r.checkpoint)
+	cfg.CheckpointEvery = r.every
+	cfg.Checkpoint = func(ck *exactcover.Checkpoint) error {
+		err := out.Sync() // the checkpoint counts the solutions printed: they go first
+		if err != nil {
+			err = fmt.Errorf("making the solutions printed durable first: %w", err)
+		} else if data, merr := ck.MarshalBinary(); merr != nil {
+			err = merr
+		} else if err = iostreams.ReplaceFile(path, data); err != nil {
+			err = fmt.Errorf("%s: %w", r.checkpoint, err)
+		}
 		switch {
-		case ev.Err == nil:
+		case err == nil:
 			r.saved = time.Now()
-		case ev.Final: // said by finish, after the output
-			r.final = ev.Err
+		case !ck.Running: // the final one: said by finish, after the output
+			r.final = fmt.Errorf("%w %v", exactcover.ErrCheckpointWrite, err)
 		case r.failures == 0: // once: a full disk fails every time
 			r.failures++
 			out.Status.Clear()
-			fmt.Fprintf(e.Stderr, "xcover: warning: %v (further failures not reported); the search goes on\n", ev.Err)
+			fmt.Fprintf(e.Stderr, "xcover: warning: %v %v (further failures not reported); the search goes on\n", exactcover.ErrCheckpointWrite, err)
 		default:
 			r.failures++
 		}
+		return err
 	}
 	return nil
+}
+
+// readCheckpoint reads the checkpoint file at path.
+func readCheckpoint(path string) (*exactcover.Checkpoint, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return exactcover.ReadCheckpoint(f)
 }
 
 // finish ends a search with a checkpoint, after its output, with code,

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"fmt"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -28,7 +27,7 @@ func solveFlags() []cli.Flag {
 	return append(searchcmd.SearchFlags("solution"), searchcmd.SpecFormatFlag(),
 		searchcmd.BranchingFlag("`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"),
 		&cli.BoolFlag{Name: "profile", Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does"},
-		&cli.GenericFlag{Name: "partial", Value: &optionRefs{},
+		&cli.GenericFlag{Name: "partial", Value: &cliparse.OptionRefs{},
 			Usage: "start from the options `REFS`: numbers from 1 or labels, comma-separated or one per --partial; label:TEXT for a label that is a number or holds a comma"},
 		&cli.StringFlag{Name: "tree",
 			Usage: fmt.Sprintf("draw the search tree (what the search explores, up to %d nodes) in `FILE` as Graphviz DOT", maxTreeNodes)},
@@ -66,7 +65,7 @@ func solve(c *cli.Context, e *env) error {
 	if mr != nil && (big.checkpoint != "" || big.shard.N > 0 || c.IsSet(searchcmd.FlagJobs)) {
 		return searchcmd.Usage(c, "--memo and --zdd count without dividing a search: they do not combine with -j, --checkpoint, --resume or --shard")
 	}
-	refs := c.Generic("partial").(*optionRefs).refs
+	refs := c.Generic("partial").(*cliparse.OptionRefs).Refs
 	cfg.Branching = searchcmd.Branching(c)
 	var drawing *iostreams.OutputFile
 	if c.IsSet("tree") {
@@ -122,7 +121,7 @@ func solve(c *cli.Context, e *env) error {
 		return early // found before any solution was printed
 	}
 	end.Summary = func(s *report.Summary) {
-		*s = *report.Search(solver.SummaryOf(cfg, st)) // the engine: a checkpoint's, when resumed
+		*s = *report.Search(st, solver.Hash(), cfg.Branching)
 	}
 	if c.Bool("profile") { // as Knuth's DLX1 prints it with its show_profile option
 		end.Before = func() {
@@ -149,15 +148,3 @@ func printSolutions(out *searchcmd.Writer, p *exactcover.Problem) func([]int) bo
 		return out.Tick()
 	}
 }
-
-// optionRefs is the value of --partial: references to options, in order,
-// as exactcover.Problem.FindOption takes them, split by
-// exactcover.SplitOptionRefs.
-type optionRefs struct{ refs []string }
-
-func (v *optionRefs) Set(s string) error {
-	v.refs = append(v.refs, exactcover.SplitOptionRefs(s)...)
-	return nil
-}
-
-func (v *optionRefs) String() string { return strings.Join(v.refs, ",") }

@@ -134,34 +134,24 @@ func sudokuAction(c *cli.Context, e *env) error {
 // exit error: 3 when a search was cut short, else 1 when a puzzle has no
 // solution or could not be read.
 func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) error {
-	r.out.Status.Stop()
 	t, took := &r.Tally, time.Since(start)
-	if r.req.JSON {
-		sum := report.New(exactcover.Stats{Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took})
-		sum.Solutions, sum.Puzzles, sum.Verdicts = big.NewInt(t.Solutions), t.Puzzles, t.Verdicts
-		r.out.Object(sum)
-	}
-	if err := r.out.Close(); err != nil {
-		return err
-	}
+	sum := report.New(exactcover.Stats{Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took})
+	sum.Solutions, sum.Puzzles, sum.Verdicts = big.NewInt(t.Solutions), t.Puzzles, t.Verdicts
+	// Found: every puzzle was solved; a puzzle with no solution or unread
+	// is exit 1, which its line of output says.
+	o := searchcmd.Outcome{Record: sum, Found: t.Verdicts["none"]+t.Verdicts["invalid"] == 0}
 	if r.req.Stats {
-		fmt.Fprintf(e.Stderr, "%s in %s on %d of %d cores: %.0f puzzles/s, %.1f nodes per puzzle\n", t.String(), report.Elapsed(took),
+		o.Stats = fmt.Sprintf("%s in %s on %d of %d cores: %.0f puzzles/s, %.1f nodes per puzzle", t.String(), report.Elapsed(took),
 			jobs, runtime.NumCPU(), float64(t.Puzzles)/max(took.Seconds(), 1e-9), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
 	}
 	switch {
 	case ctx.Err() != nil && r.Batch == nil:
-		return exitcode.With(exitcode.Stopped, errors.New(report.StoppedReading(exactcover.StoppedBy(ctx.Err()))))
+		o.Stopped = errors.New(report.StoppedReading(exactcover.StoppedBy(ctx.Err())))
 	case ctx.Err() != nil:
-		total := 0
-		if r.Batch != nil {
-			total = len(r.Batch.Puzzles)
-		}
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: %d of %s finished; what was found is printed", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0),
-			report.Elapsed(took), t.Puzzles-t.Verdicts["timeout"]-t.Verdicts["interrupted"], plural.Of(total, "puzzle")))
+		o.Stopped = fmt.Errorf("%s after %s: %d of %s finished; what was found is printed", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0),
+			report.Elapsed(took), t.Puzzles-t.Verdicts["timeout"]-t.Verdicts["interrupted"], plural.Of(len(r.Batch.Puzzles), "puzzle"))
 	case t.Verdicts["node-limit"] > 0:
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s stopped at --max-nodes before the search could finish", plural.Of(t.Verdicts["node-limit"], "puzzle")))
-	case t.Verdicts["none"]+t.Verdicts["invalid"] > 0:
-		return exitcode.With(exitcode.None, nil)
+		o.Stopped = fmt.Errorf("%s stopped at --max-nodes before the search could finish", plural.Of(t.Verdicts["node-limit"], "puzzle"))
 	}
-	return nil
+	return searchcmd.End(r.out, e, o)
 }

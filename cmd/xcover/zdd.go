@@ -113,17 +113,8 @@ func zddAction(c *cli.Context, e *env) error {
 			return err
 		}
 	}
-	if out.JSON {
-		sum.Status, sum.Elapsed = exactcover.Complete.String(), time.Since(start).Seconds()
-		out.Object(sum)
-	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	if z.Empty() {
-		return exitcode.With(exitcode.None, nil) // the output says it
-	}
-	return nil
+	sum.Status, sum.Elapsed = exactcover.Complete.String(), time.Since(start).Seconds()
+	return searchcmd.End(out, e, searchcmd.Outcome{Record: sum, Found: !z.Empty()}) // none: the output says it
 }
 
 // zddPrinter prints the solutions the zdd subcommands find: as solve

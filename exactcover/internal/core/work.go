@@ -55,3 +55,40 @@ type Branch struct {
 	Item int
 	K, D int
 }
+
+// CommonPrefix returns how many steps a and b begin with alike; for
+// prefixes of one array (as a stopped search exports its units, and as
+// the file format shares them) without comparing them.
+func CommonPrefix(a, b []Step) int {
+	n := min(len(a), len(b))
+	if n > 0 && &a[0] == &b[0] {
+		return n
+	}
+	for i := range n {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// A Piece is a unit of work as the drivers keep it and a checkpoint holds
+// it: the unit, and its share of the search tree for progress reports.
+// The share is an interval [Lo, Hi) of [0, 1), the whole tree, laid out
+// as Knuth's progress estimate lays it out: the tree is taken as uniform
+// below every node, so the K-th of a node's D branches gets the K-th D-th
+// of the node's interval. Intervals of the pieces that divide a search
+// partition the search's interval, however the division went, so that
+// "done" is the total less what the pieces not yet finished still hold.
+// Shares are estimates for progress only: no count depends on them.
+type Piece struct {
+	Unit   Unit
+	Lo, Hi float64
+	// End is Hi as the piece was made: its subtree is laid out over
+	// [Lo, End) even after donations have cut Hi back.
+	End float64
+	// Skip, for a unit that continues a node after a branch (After), is
+	// that branch's place K among the node's branches: the unit's share is
+	// the node's branches K+1…D.
+	Skip int32
+}

@@ -3,6 +3,7 @@ package cliparse
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -159,6 +160,32 @@ func TestUsageMessage(t *testing.T) {
 	} {
 		if got := UsageMessage(errors.New(tc.in), flags); got != tc.want {
 			t.Errorf("UsageMessage(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+func TestOptionRefs(t *testing.T) {
+	for _, tc := range []struct {
+		in   []string
+		want []string
+	}{
+		{[]string{"3"}, []string{"3"}},
+		{[]string{"1,4,5"}, []string{"1", "4", "5"}},
+		{[]string{"a d, b g"}, []string{"a d", " b g"}},
+		{[]string{"label:x,y"}, []string{"label:x,y"}},
+		{[]string{"  label:0"}, []string{"  label:0"}},
+		{[]string{"2,label:x"}, []string{"2", "label:x"}},
+		{[]string{"1,2", "label:a,b", "3"}, []string{"1", "2", "label:a,b", "3"}},
+		{[]string{""}, []string{""}},
+	} {
+		var v OptionRefs
+		for _, s := range tc.in {
+			if err := v.Set(s); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !slices.Equal(v.Refs, tc.want) {
+			t.Errorf("%q: %q, want %q", tc.in, v.Refs, tc.want)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/bytesize"
 )
 
@@ -79,3 +80,21 @@ func (v *Size) Set(s string) error {
 }
 
 func (v *Size) String() string { return bytesize.Format(v.N) }
+
+// OptionRefs is a flag value (solve's --partial): references to options,
+// in order, as exactcover.Problem.FindOption takes them. One argument
+// holds a list split at commas, unless it starts with
+// exactcover.LabelPrefix: then it is one reference, to a label that may
+// hold commas. The flag may be given more than once.
+type OptionRefs struct{ Refs []string }
+
+func (v *OptionRefs) Set(s string) error {
+	if strings.HasPrefix(strings.TrimSpace(s), exactcover.LabelPrefix) {
+		v.Refs = append(v.Refs, s)
+	} else {
+		v.Refs = append(v.Refs, strings.Split(s, ",")...)
+	}
+	return nil
+}
+
+func (v *OptionRefs) String() string { return strings.Join(v.Refs, ",") }

@@ -10,7 +10,7 @@ import (
 
 // FuzzReadShards checks that reading shards' output never panics, that a
 // refusal is one short line, and that every summary read passes
-// ShardSummary.Check, so that Merge of what was read neither panics nor
+// ShardResult.Check, so that Merge of what was read neither panics nor
 // says more than a line.
 func FuzzReadShards(f *testing.F) {
 	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "shards", "*.json"))
@@ -38,7 +38,7 @@ func FuzzReadShards(f *testing.F) {
 			return
 		}
 		for _, sh := range shards {
-			if err := sh.Summary.Check(); err != nil {
+			if err := sh.Result.Check(); err != nil {
 				t.Fatalf("read a summary that fails its check: %v", err)
 			}
 		}

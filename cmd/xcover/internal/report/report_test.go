@@ -64,8 +64,10 @@ func TestNumbers(t *testing.T) {
 
 func TestSummaries(t *testing.T) {
 	huge, _ := new(big.Int).SetString("123456789012345678901234567890", 10)
-	shard := exactcover.ShardSummary{Problem: "ab", Engine: "dlx", Branching: "knuth", Shard: 2, Shards: 3, Split: "s",
-		Solutions: 5, Nodes: 9, Updates: 20, Cleansings: 1, Profile: []int64{1, 8}, Status: "complete", ElapsedSeconds: 1.5}
+	shard := exactcover.Stats{Engine: exactcover.EngineDLX, Shard: exactcover.Shard{K: 2, N: 3}, Split: "s",
+		Solutions: 5, Nodes: 9, Updates: 20, Cleansings: 1, Profile: []int64{1, 8}, Status: exactcover.Complete, Elapsed: 1500 * time.Millisecond}
+	problem := [32]byte{0xab}
+	hexProblem := "ab" + strings.Repeat("00", 31)
 	for _, tc := range []struct {
 		name string
 		sum  *Summary
@@ -73,9 +75,9 @@ func TestSummaries(t *testing.T) {
 	}{
 		{name: "search", sum: New(exactcover.Stats{Solutions: 3, Nodes: 10, Updates: 40, Status: exactcover.NodeLimit, Elapsed: time.Second}),
 			want: `{"type":"summary","solutions":3,"nodes":10,"updates":40,"status":"node-limit","elapsed_seconds":1}`},
-		{name: "shard", sum: Search(shard),
-			want: `{"type":"summary","solutions":5,"nodes":9,"updates":20,"status":"complete","elapsed_seconds":1.5,"engine":"dlx","cleansings":1,"profile":[1,8],"problem":"ab","branching":"knuth","shard":2,"shards":3,"split":"s"}`},
-		{name: "not a shard", sum: Search(exactcover.ShardSummary{Problem: "ab", Engine: "sparse", Branching: "knuth", Solutions: 1, Status: "limit"}),
+		{name: "shard", sum: Search(shard, problem, exactcover.KnuthMRV),
+			want: `{"type":"summary","solutions":5,"nodes":9,"updates":20,"status":"complete","elapsed_seconds":1.5,"engine":"dlx","cleansings":1,"profile":[1,8],"problem":"` + hexProblem + `","branching":"knuth","shard":2,"shards":3,"split":"s"}`},
+		{name: "not a shard", sum: Search(exactcover.Stats{Engine: exactcover.EngineSparse, Solutions: 1, Status: exactcover.SolutionLimit}, problem, exactcover.KnuthMRV),
 			want: `{"type":"summary","solutions":1,"nodes":0,"updates":0,"status":"limit","elapsed_seconds":0,"engine":"sparse"}`},
 		{name: "memo count", sum: Count(exactcover.CountResult{Solutions: huge, Method: "memo", Why: "asked for",
 			Memo: exactcover.MemoStats{Levels: 4, States: 12, PeakBytes: 100}, Elapsed: time.Second, Status: exactcover.Complete}),
@@ -105,7 +107,7 @@ func shardLines(k, n int, status string, sols ...string) string {
 		b.WriteString(`{"type":"solution","number":` + string(rune('1'+i)) + `,"option_indices":[` + s + `],"options":[]}` + "\n")
 	}
 	b.WriteString(`{"type":"summary","solutions":` + string(rune('0'+len(sols))) + `,"nodes":5,"updates":9,"status":"` + status +
-		`","elapsed_seconds":1,"engine":"dlx","problem":"ab","branching":"knuth","shard":` + string(rune('0'+k)) +
+		`","elapsed_seconds":1,"engine":"dlx","problem":"` + strings.Repeat("ab", 32) + `","branching":"knuth","shard":` + string(rune('0'+k)) +
 		`,"shards":` + string(rune('0'+n)) + `,"split":"s"}` + "\n")
 	return b.String()
 }
@@ -137,6 +139,14 @@ func TestReadShards(t *testing.T) {
 			err: `f:1:`},
 		{name: "beyond int64", input: strings.Replace(shardLines(1, 2, "complete"), `"solutions":0`, `"solutions":`+strings.Repeat("9", 1000), 1),
 			err: `f:1:31: not a shard's summary: "solutions" is number 999999999999999999999999999999999, expected a whole number within int64`},
+		{name: "short problem", input: strings.Replace(shardLines(1, 2, "complete"), `"problem":"ab`, `"problem":"`, 1),
+			err: `f:1:120: not a shard's summary: "problem" is "abab`},
+		{name: "unknown engine", input: strings.Replace(shardLines(1, 2, "complete"), `"engine":"dlx"`, `"engine":"dlx9"`, 1),
+			err: `f:1:104: not a shard's summary: "engine": unknown engine "dlx9"`},
+		{name: "unknown status", input: strings.Replace(shardLines(1, 2, "complete"), `"status":"complete"`, `"status":"done"`, 1),
+			err: `f:1:`},
+		{name: "endless time", input: strings.Replace(shardLines(1, 2, "complete"), `"elapsed_seconds":1`, `"elapsed_seconds":1e300`, 1),
+			err: `f:1:`},
 		{name: "not a shard", input: `{"type":"summary","solutions":1,"nodes":5,"updates":9,"status":"complete","elapsed_seconds":1}` + "\n",
 			err: `f:1: not a shard's summary: "shards" is missing`},
 	} {
@@ -152,8 +162,8 @@ func TestReadShards(t *testing.T) {
 				t.Fatalf("read %d shards, %v; want %d", len(shards), err, tc.shards)
 			}
 			for _, sh := range shards {
-				if sh.Summary.Source != "f" {
-					t.Errorf("source %q", sh.Summary.Source)
+				if sh.Result.Source != "f" {
+					t.Errorf("source %q", sh.Result.Source)
 				}
 			}
 		})

@@ -3,6 +3,7 @@ package report
 import (
 	"bufio"
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/located"
@@ -23,7 +25,7 @@ const MaxLine = 64 << 20
 // K/N --json") holds: its summary and, when read with them, the solution
 // records it printed.
 type Shard struct {
-	Summary   exactcover.ShardSummary
+	Result    exactcover.ShardResult
 	Solutions [][]byte // the solution records, as printed
 	keys      []string // each solution's sorted option indices
 }
@@ -70,12 +72,12 @@ func ReadShards(r io.Reader, name string, keep bool) ([]*Shard, error) {
 			}
 			continue
 		}
-		if err := readSummary(line, &cur.Summary); err != nil {
+		if err := readSummary(line, &cur.Result); err != nil {
 			err.File, err.Line = name, lineNo
 			return nil, err
 		}
-		cur.Summary.Source = name
-		if n := len(outs); n > 0 && resumed(&outs[n-1].Summary, &cur.Summary) {
+		cur.Result.Source = name
+		if n := len(outs); n > 0 && resumed(&outs[n-1].Result, &cur.Result) {
 			prev := outs[n-1] // an unfinished run of this shard, resumed
 			cur.Solutions = append(prev.Solutions, cur.Solutions...)
 			cur.keys = append(prev.keys, cur.keys...)
@@ -92,9 +94,9 @@ func ReadShards(r io.Reader, name string, keep bool) ([]*Shard, error) {
 
 // resumed reports whether summary b continues a (not finished) run a of the
 // same shard.
-func resumed(a, b *exactcover.ShardSummary) bool {
-	return a.Status != exactcover.Complete.String() && a.Shards > 0 &&
-		a.Problem == b.Problem && a.Shard == b.Shard && a.Shards == b.Shards && a.Split == b.Split
+func resumed(a, b *exactcover.ShardResult) bool {
+	return a.Stats.Status != exactcover.Complete && a.Stats.Shard.N > 0 &&
+		a.Problem == b.Problem && a.Stats.Shard == b.Stats.Shard && a.Stats.Split == b.Stats.Split
 }
 
 // readLine returns the next line with its newline; io.EOF with a line
@@ -119,20 +121,76 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 // a million digits is named by its start.
 const maxQuoted = 40
 
-// readSummary decodes a shard's summary record and checks its numbers
-// ([exactcover.ShardSummary.Check]). The error says which field is wrong
-// and its column: the name and line are the caller's to set.
-func readSummary(line []byte, sum *exactcover.ShardSummary) *located.Error {
-	err := json.Unmarshal(line, sum)
-	var (
-		te *json.UnmarshalTypeError
-		se *exactcover.SummaryError
-	)
+// shardRecord is the summary record of "xcover solve --shard K/N --json"
+// ([Search]) as a shard's result is read back from it.
+type shardRecord struct {
+	Problem    string  `json:"problem"`
+	Engine     string  `json:"engine"`
+	Branching  string  `json:"branching"`
+	Shard      int     `json:"shard"`
+	Shards     int     `json:"shards"`
+	Split      string  `json:"split"`
+	Solutions  int64   `json:"solutions"`
+	Nodes      int64   `json:"nodes"`
+	Updates    int64   `json:"updates"`
+	Cleansings int64   `json:"cleansings"`
+	Profile    []int64 `json:"profile"`
+	Status     string  `json:"status"`
+	Elapsed    float64 `json:"elapsed_seconds"`
+}
+
+// recordField names the record's field of each field that
+// [exactcover.SummaryError] names.
+var recordField = map[string]string{"Shard": "shard", "Shards": "shards", "Solutions": "solutions", "Nodes": "nodes",
+	"Updates": "updates", "Cleansings": "cleansings", "Profile": "profile", "Elapsed": "elapsed_seconds"}
+
+// result returns the shard's result that rec records, or the name of the
+// field that holds no such value and what it should hold.
+func (rec *shardRecord) result() (res exactcover.ShardResult, field string, err error) {
+	st := &res.Stats
+	st.Shard, st.Split = exactcover.Shard{K: rec.Shard, N: rec.Shards}, rec.Split
+	st.Solutions, st.Nodes, st.Updates, st.Cleansings, st.Profile = rec.Solutions, rec.Nodes, rec.Updates, rec.Cleansings, rec.Profile
+	if max := exactcover.MaxShardTime.Seconds(); !(rec.Elapsed >= 0 && rec.Elapsed <= max) {
+		return res, "elapsed_seconds", fmt.Errorf("%w: \"elapsed_seconds\" is %g, expected 0 to %g", exactcover.ErrSummary, rec.Elapsed, max)
+	}
+	st.Elapsed = time.Duration(rec.Elapsed * float64(time.Second))
+	var se *exactcover.SummaryError
+	if err := res.Check(); errors.As(err, &se) {
+		return res, recordField[se.Field], fmt.Errorf("%w: %q %v", exactcover.ErrSummary, recordField[se.Field], se.Err)
+	} else if err != nil {
+		return res, "", err
+	}
+	problem, err := hex.DecodeString(rec.Problem)
+	if err != nil || len(problem) != len(res.Problem) {
+		return res, "problem", fmt.Errorf("%w: \"problem\" is %.*q, expected %d hexadecimal digits", exactcover.ErrSummary, maxQuoted, rec.Problem, 2*len(res.Problem))
+	}
+	copy(res.Problem[:], problem)
+	if st.Engine, err = exactcover.ParseEngine(rec.Engine); err != nil {
+		return res, "engine", fmt.Errorf("%w: \"engine\": %v", exactcover.ErrSummary, err)
+	}
+	if res.Branching, err = exactcover.ParseBranching(rec.Branching); err != nil {
+		return res, "branching", fmt.Errorf("%w: \"branching\": %v", exactcover.ErrSummary, err)
+	}
+	if st.Status, err = exactcover.ParseStatus(rec.Status); err != nil {
+		return res, "status", fmt.Errorf("%w: \"status\": %v", exactcover.ErrSummary, err)
+	}
+	return res, "", nil
+}
+
+// readSummary decodes a shard's summary record into res and checks its
+// values ([exactcover.ShardResult.Check]). The error says which field is
+// wrong and its column: the name and line are the caller's to set.
+func readSummary(line []byte, res *exactcover.ShardResult) *located.Error {
+	var rec shardRecord
+	err := json.Unmarshal(line, &rec)
+	var te *json.UnmarshalTypeError
 	switch {
 	case err == nil:
-		if err = sum.Check(); errors.As(err, &se) {
-			return &located.Error{Column: valueColumn(line, se.Field), Err: err}
+		r, field, err := rec.result()
+		if err != nil {
+			return &located.Error{Column: valueColumn(line, field), Err: err}
 		}
+		*res = r
 		return nil
 	case errors.As(err, &te):
 		return &located.Error{Column: valueColumn(line, te.Field), Err: fmt.Errorf("%w: %q is %.*s, expected %s",
@@ -195,11 +253,11 @@ func valueColumn(line []byte, field string) int {
 	return col
 }
 
-// Merge adds up the summaries of the shards with [exactcover.Merge].
+// Merge adds up the results of the shards with [exactcover.Merge].
 func Merge(shards []*Shard) (exactcover.Total, error) {
-	parts := make([]exactcover.ShardSummary, len(shards))
+	parts := make([]exactcover.ShardResult, len(shards))
 	for i, sh := range shards {
-		parts[i] = sh.Summary
+		parts[i] = sh.Result
 	}
 	return exactcover.Merge(parts)
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"math"
 	"math/big"
@@ -42,7 +43,7 @@ type Summary struct {
 	ZDDNodes      int    `json:"zdd_nodes,omitempty"`       // solve --zdd, zdd count
 	Weight        *int64 `json:"weight,omitempty"`          // zdd min, zdd max
 	// solve --shard and merge: the search, as "xcover merge" reads it
-	// back (exactcover.ShardSummary): the problem's hash, the rule (and
+	// back (exactcover.ShardResult): the problem's hash, the rule (and
 	// Engine, above), the shard's place K of N and the digest of the split.
 	Problem   string `json:"problem,omitempty"`
 	Branching string `json:"branching,omitempty"`
@@ -86,25 +87,27 @@ func New(st exactcover.Stats) *Summary {
 		Status: st.Status.String(), Elapsed: st.Elapsed.Seconds()}
 }
 
-// Search returns the summary of the search that sum describes (see
-// [exactcover.Solver.SummaryOf] and [exactcover.Merge]): its totals, the
-// engine, and, when it is a shard or the merge of shards (sum.Shards > 0),
-// what "xcover merge" checks.
-func Search(sum exactcover.ShardSummary) *Summary {
-	s := &Summary{Type: "summary", Solutions: big.NewInt(sum.Solutions), Nodes: Int(sum.Nodes), Updates: Int(sum.Updates),
-		Status: sum.Status, Elapsed: sum.ElapsedSeconds, Engine: sum.Engine, Cleansings: Int(sum.Cleansings), Profile: Ints(sum.Profile)}
-	if sum.Shards > 0 {
-		s.Problem, s.Branching = sum.Problem, sum.Branching
-		s.Shard, s.Shards, s.Split = sum.Shard, sum.Shards, sum.Split
+// Search returns the summary of "xcover solve": the search of problem
+// (Solver.Hash) with branching rule b that ended with st, with the engine,
+// DLX2's cleansings and the profile, and, when it is a shard, the fields
+// "xcover merge" reads back ([ReadShards]) and checks.
+func Search(st exactcover.Stats, problem [32]byte, b exactcover.Branching) *Summary {
+	s := New(st)
+	s.Engine, s.Cleansings, s.Profile = st.Engine.String(), Int(st.Cleansings), Ints(st.Profile)
+	if st.Shard.N > 0 {
+		s.Problem, s.Branching = hex.EncodeToString(problem[:]), b.String()
+		s.Shard, s.Shards, s.Split = st.Shard.K, st.Shard.N, st.Split
 	}
 	return s
 }
 
 // Merged returns the summary of the search that the shards merged into
-// total make up: [Search]'s, with the totals in all their digits.
+// total make up: complete, with the totals in all their digits and the
+// shards' times added up.
 func Merged(total exactcover.Total) *Summary {
-	s := Search(total.Search)
-	s.Solutions = total.Solutions
+	s := &Summary{Type: "summary", Solutions: total.Solutions, Status: exactcover.Complete.String(), Elapsed: total.Seconds,
+		Engine: total.Engine.String(), Problem: hex.EncodeToString(total.Problem[:]), Branching: total.Branching.String(),
+		Shards: total.Shards, Split: total.Split}
 	s.Nodes, s.Updates, s.Cleansings = BigInt(total.Nodes), BigInt(total.Updates), BigInt(total.Cleansings)
 	s.Profile = make([]json.Number, len(total.Profile))
 	for l, n := range total.Profile {

@@ -14,10 +14,11 @@
 //   - [Begin] starts a search: its context, ended by --timeout, and its
 //     [Writer], the output stream with the progress it shows on stderr
 //     (with a status line when stderr is a terminal).
-//   - [Finish] ends it: the count or the JSON summary on stdout, the
-//     --stats line on stderr, and the exit code of the contract in package
-//     exitcode (3 and a message when the search was stopped, 1 when it
-//     found nothing).
+//   - [End] ends every command alike, from its [Outcome]: the last record
+//     (--json) or line on stdout, the output closed, then stderr's lines,
+//     then the exit code of the contract in package exitcode (3 and a
+//     message when the run was stopped, 1 when it found nothing). [Finish]
+//     makes the Outcome of a search from its Stats.
 //
 // A command file in cmd/xcover declares its own flags, composes library
 // calls and prints through this layer.

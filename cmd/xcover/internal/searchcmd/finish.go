@@ -24,30 +24,73 @@ type Ending struct {
 	Reading bool
 }
 
+// Outcome is how a command's run ended: what it prints last, and what
+// that means for its exit code. Every command ends through [End], so that
+// all end alike: the last record or line on stdout, then the output closed
+// (a failed write is exit 2), then stderr's lines, then the exit code.
+type Outcome struct {
+	// Record is printed last with --json (the summary), Text without it
+	// (a count, an estimate); either may be empty.
+	Record any
+	Text   string
+	// Before prints on stderr after the output, before the stats line.
+	Before func()
+	// Stats is the --stats line, when it was asked for.
+	Stats string
+	// Stopped says why the run was cut short, and what that leaves: exit 3.
+	Stopped error
+	// Found says that the run found what it looks for (exit 0); otherwise
+	// the exit code is 1, with None on stderr when the output does not say
+	// it already.
+	Found bool
+	None  error
+}
+
+// End prints o's last output and returns the command's exit error.
+func End(w *Writer, s *iostreams.IO, o Outcome) error {
+	w.Status.Stop()
+	switch {
+	case w.JSON && o.Record != nil:
+		w.Object(o.Record)
+	case !w.JSON && o.Text != "":
+		fmt.Fprint(w, o.Text)
+	}
+	if err := w.Close(); err != nil {
+		return exitcode.Bad(err)
+	}
+	if o.Before != nil {
+		o.Before()
+	}
+	if o.Stats != "" {
+		fmt.Fprintln(s.Stderr, o.Stats)
+	}
+	switch {
+	case o.Stopped != nil:
+		return exitcode.With(exitcode.Stopped, o.Stopped)
+	case !o.Found:
+		return exitcode.With(exitcode.None, o.None)
+	}
+	return nil
+}
+
 // Finish ends a search's output: the count with --count, the summary with
 // --json, the --stats line on stderr; it returns the exit error.
 func Finish(w *Writer, s *iostreams.IO, req *Request, st exactcover.Stats, end Ending) error {
-	w.Status.Stop()
+	o := Outcome{Before: end.Before, Found: st.Solutions > 0}
 	switch {
 	case req.JSON:
 		sum := report.New(st)
 		if end.Summary != nil {
 			end.Summary(sum)
 		}
-		w.Object(sum)
+		o.Record = sum
 	case req.Count && st.Status != exactcover.Complete: // a lower bound
-		fmt.Fprintf(w, "%d+\n", st.Solutions)
+		o.Text = fmt.Sprintf("%d+\n", st.Solutions)
 	case req.Count:
-		fmt.Fprintln(w, st.Solutions)
-	}
-	if err := w.Close(); err != nil {
-		return exitcode.Bad(err)
-	}
-	if end.Before != nil {
-		end.Before()
+		o.Text = fmt.Sprintf("%d\n", st.Solutions)
 	}
 	if req.Stats {
-		fmt.Fprintln(s.Stderr, report.StatsLine(st, cmp.Or(end.Noun, plural.Of(st.Solutions, end.What)), req.Limit))
+		o.Stats = report.StatsLine(st, cmp.Or(end.Noun, plural.Of(st.Solutions, end.What)), req.Limit)
 	}
 	switch {
 	case st.Status == exactcover.Timeout || st.Status == exactcover.Interrupted || st.Status == exactcover.NodeLimit:
@@ -58,11 +101,9 @@ func Finish(w *Writer, s *iostreams.IO, req *Request, st exactcover.Stats, end E
 		if req.Count {
 			msg += " (the count printed is a lower bound)"
 		}
-		return exitcode.With(exitcode.Stopped, errors.New(msg))
-	case st.Solutions > 0:
-		return nil
-	case req.Count || req.JSON:
-		return exitcode.With(exitcode.None, nil) // the count or the summary says it
+		o.Stopped = errors.New(msg)
+	case !o.Found && !req.Count && !req.JSON: // else the count or the summary says it
+		o.None = fmt.Errorf("no %s (the search is complete)", end.What)
 	}
-	return exitcode.With(exitcode.None, fmt.Errorf("no %s (the search is complete)", end.What))
+	return End(w, s, o)
 }

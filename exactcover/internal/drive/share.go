@@ -1,34 +1,16 @@
-package exactcover
+package drive
 
 import "github.com/xcover/xcover/exactcover/internal/core"
 
-// A piece is a unit of work as the drivers keep it: the unit, and its
-// share of the search tree for progress reports. The share is an interval
-// [lo, hi) of [0, 1), the whole tree, laid out as Knuth's progress
-// estimate lays it out: the tree is taken as uniform below every node, so
-// the K-th of a node's D branches gets the K-th D-th of the node's
-// interval. Intervals of the pieces that divide a search partition the
-// search's interval, however the division went, so that "done" is the
-// total less what the pieces not yet finished still hold. Shares are
-// estimates for progress only: no count depends on them.
-type piece struct {
-	unit   core.Unit
-	lo, hi float64
-	// end is hi as the piece was made: its subtree is laid out over
-	// [lo, end) even after donations have cut hi back.
-	end float64
-	// skip, for a unit that continues a node after a branch (After), is
-	// that branch's place K among the node's branches: the unit's share is
-	// the node's branches K+1…D.
-	skip int32
-}
+// piece is the drivers' name for a core.Piece.
+type piece = core.Piece
 
 // base returns the level of the node at the top of p's subtree.
-func (p *piece) base() int {
-	if p.unit.After {
-		return len(p.unit.Path) - 1
+func base(p *piece) int {
+	if p.Unit.After {
+		return len(p.Unit.Path) - 1
 	}
-	return len(p.unit.Path)
+	return len(p.Unit.Path)
 }
 
 // A level is one level of the current path inside a piece, in the piece's
@@ -53,13 +35,13 @@ type frame struct {
 // (a list that changed length, as tweaked lists with multiplicities do)
 // are clamped, so that every interval stays inside p's.
 func (f *frame) locate(p *piece, branches []core.Branch) {
-	f.base = p.base()
+	f.base = base(p)
 	f.levels = f.levels[:0]
-	a, w := p.lo, p.end-p.lo
+	a, w := p.Lo, p.End-p.Lo
 	for l := f.base; l < len(branches); l++ {
 		k, d := branches[l].K, branches[l].D
-		if l == f.base && p.unit.After {
-			k, d = k-int(p.skip), d-int(p.skip)
+		if l == f.base && p.Unit.After {
+			k, d = k-int(p.Skip), d-int(p.Skip)
 		}
 		d = max(d, 1)
 		k = min(max(k, 1), d)
@@ -85,13 +67,13 @@ func (f *frame) restStart(l int, hi float64) float64 {
 // middle of the current node, as Progress.Fraction takes it.
 func (f *frame) position(p *piece) float64 {
 	if !f.valid {
-		return p.lo
+		return p.Lo
 	}
-	return min(max(f.a+f.w/2, p.lo), p.hi)
+	return min(max(f.a+f.w/2, p.Lo), p.Hi)
 }
 
 // divide turns units that a search of p gave away into pieces that share
-// the interval [from, p.hi) of p's share: the units of an export (the
+// the interval [from, p.Hi) of p's share: the units of an export (the
 // node the search was about to enter, then the branches not taken at each
 // level above, deepest first: core.Engine's order) or of a donation.
 // Each unit is placed where its subtree starts: a node at the current
@@ -102,32 +84,32 @@ func (f *frame) position(p *piece) float64 {
 // is split evenly.
 func (f *frame) divide(p *piece, units []core.Unit, from float64, branches []core.Branch) []piece {
 	out := make([]piece, len(units))
-	from = min(max(from, p.lo), p.hi)
+	from = min(max(from, p.Lo), p.Hi)
 	for i := 0; i < len(units); {
 		u := units[i]
-		out[i] = piece{unit: u, lo: from}
+		out[i] = piece{Unit: u, Lo: from}
 		l := len(u.Path) - 1
 		switch {
 		case !f.valid:
-			out[i].lo = from + float64(i)*(p.hi-from)/float64(len(units))
+			out[i].Lo = from + float64(i)*(p.Hi-from)/float64(len(units))
 		case u.After:
-			out[i].lo = f.restStart(l, p.hi)
+			out[i].Lo = f.restStart(l, p.Hi)
 			if l >= 0 && l < len(branches) {
-				out[i].skip = int32(branches[l].K)
+				out[i].Skip = int32(branches[l].K)
 			}
 		case u.CountLast: // siblings at level l, as many as follow
 			j := i + 1
 			for j < len(units) && units[j].CountLast && !units[j].After && len(units[j].Path) == len(u.Path) {
 				j++
 			}
-			a, b := f.restStart(l, p.hi), f.levelEnd(l, p.hi)
+			a, b := f.restStart(l, p.Hi), f.levelEnd(l, p.Hi)
 			for m := i; m < j; m++ {
-				out[m] = piece{unit: units[m], lo: a + float64(m-i)*(b-a)/float64(j-i)}
+				out[m] = piece{Unit: units[m], Lo: a + float64(m-i)*(b-a)/float64(j-i)}
 			}
 			i = j
 			continue
 		default:
-			out[i].lo = f.a
+			out[i].Lo = f.a
 		}
 		i++
 	}
@@ -135,16 +117,16 @@ func (f *frame) divide(p *piece, units []core.Unit, from float64, branches []cor
 	// clamped branch count) did.
 	prev := from
 	for i := range out {
-		out[i].lo = min(max(out[i].lo, prev), p.hi)
-		prev = out[i].lo
+		out[i].Lo = min(max(out[i].Lo, prev), p.Hi)
+		prev = out[i].Lo
 	}
 	for i := range out {
 		if i+1 < len(out) {
-			out[i].hi = out[i+1].lo
+			out[i].Hi = out[i+1].Lo
 		} else {
-			out[i].hi = p.hi
+			out[i].Hi = p.Hi
 		}
-		out[i].end = out[i].hi
+		out[i].End = out[i].Hi
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package exactcover
+package drive
 
 import (
 	"fmt"
@@ -9,57 +9,13 @@ import (
 
 // A checkpoint's digest tells a damaged file, not a forged one: anyone can
 // recompute it. So what a checkpoint says is checked too, before a search
-// resumes it: first what can be checked in the file alone (checkContent,
-// when it is read), then what needs the problem (checkFits, when a search
-// resumes it). A checkpoint that passes could have been written by a
+// resumes it: first what can be checked in the file alone (exactcover's
+// checkContent, with CheckUnits, when it is read), then what needs the
+// problem (checkFits, when a search resumes it). A checkpoint that passes could have been written by a
 // search of the problem; its totals are then exact if its units are the
 // work that search had left, which only the digest vouches for.
 
-// maxCheckpointCount bounds every counter a checkpoint holds: 2⁶² nodes
-// are 146 years of search at a billion nodes a second, so a larger count
-// is forged, and the bound leaves a resumed search as much room again
-// before its int64 counters overflow.
-const maxCheckpointCount = 1 << 62
-
-// checkContent checks that ck's counters and units could be those of a
-// search: counts within bounds and consistent (the profile adds up to the
-// nodes, solutions are leaves, fewer than the goal's limit), and units
-// that are distinct, disjoint and below the partial solution.
-func (ck *Checkpoint) checkContent() error {
-	st := &ck.Stats
-	for _, c := range []struct {
-		name string
-		n    int64
-	}{{"solutions", st.Solutions}, {"nodes", st.Nodes}, {"updates", st.Updates}, {"cleansings", st.Cleansings}} {
-		if c.n < 0 || c.n > maxCheckpointCount {
-			return fmt.Errorf("%s %d: expected 0 to 2^62", c.name, c.n)
-		}
-	}
-	var sum int64
-	for l, n := range st.Profile {
-		if n < 0 || n > maxCheckpointCount-sum {
-			return fmt.Errorf("profile level %d holds %d nodes: the levels must add up to the nodes, %d", l, n, st.Nodes)
-		}
-		sum += n
-	}
-	if sum != st.Nodes {
-		return fmt.Errorf("the profile adds up to %d nodes, the checkpoint counts %d", sum, st.Nodes)
-	}
-	if st.Solutions > st.Nodes {
-		return fmt.Errorf("%d solutions in %d nodes: every solution is a node", st.Solutions, st.Nodes)
-	}
-	if g := ck.Goal; g.Limit < 0 || g.Limit > 0 && st.Solutions >= g.Limit {
-		return fmt.Errorf("%d solutions for a search that %s: it would have stopped", st.Solutions, g)
-	}
-	for i, k := range ck.Partial {
-		if k < 0 {
-			return fmt.Errorf("partial solution option %d at place %d", k, i+1)
-		}
-	}
-	return checkUnits(ck.pieces, rootPath(ck.Partial))
-}
-
-// checkUnits checks that the units are distinct and disjoint and all
+// CheckUnits checks that the units are distinct and disjoint and all
 // below root. A unit is the subtree of the node its path names, or (After)
 // the branches of the node above that come after its last step's. Two
 // units overlap when one's node lies in the subtree of another's that is
@@ -67,7 +23,7 @@ func (ck *Checkpoint) checkContent() error {
 // a node below one of the branches it covers also overlap; telling which
 // branches come after which needs the engine's order, and is left to the
 // digest.)
-func checkUnits(pieces []piece, root []core.Step) error {
+func CheckUnits(pieces []core.Piece, root []core.Step) error {
 	// The units' paths go into a trie, each from where it parts from the
 	// one before: units exported together share all but their last steps,
 	// so that a search stopped thousands of levels deep, with a unit a
@@ -78,14 +34,14 @@ func checkUnits(pieces []piece, root []core.Step) error {
 	at := []int32{0}                    // the trie's nodes along prev
 	where := make([]int32, len(pieces)) // each unit's node
 	for i, p := range pieces {
-		u := &p.unit
-		if p.skip < 0 {
-			return fmt.Errorf("unit %d: skip %d", i+1, p.skip)
+		u := &p.Unit
+		if p.Skip < 0 {
+			return fmt.Errorf("unit %d: skip %d", i+1, p.Skip)
 		}
 		if len(u.Path) < len(root) || !slices.Equal(u.Path[:len(root)], root) || u.After && len(u.Path) == len(root) {
 			return fmt.Errorf("unit %d does not start from the partial solution", i+1)
 		}
-		at = at[:commonPrefix(prev, u.Path)+1]
+		at = at[:core.CommonPrefix(prev, u.Path)+1]
 		for _, st := range u.Path[len(at)-1:] {
 			at = append(at, t.child(at[len(at)-1], st))
 		}
@@ -112,7 +68,7 @@ func checkUnits(pieces []piece, root []core.Step) error {
 	for i, p := range pieces {
 		n, j := where[i], int32(-1)
 		switch {
-		case p.unit.After:
+		case p.Unit.After:
 			j = below[n]
 		case n > 0:
 			j = below[t.parent[n]]
@@ -156,54 +112,40 @@ func (t *pathTrie) child(n int32, st core.Step) int32 {
 	return c
 }
 
-// commonPrefix returns how many steps a and b begin with alike; for
-// prefixes of one array (as a stopped search exports its units, and as
-// the file format shares them) without comparing them.
-func commonPrefix(a, b []core.Step) int {
-	n := min(len(a), len(b))
-	if n > 0 && &a[0] == &b[0] {
-		return n
-	}
-	for i := range n {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return n
-}
-
-// checkFits checks what of ck needs the problem: that its profile fits the
-// problem's depth, that every unit's path names a node of the search tree
-// (its options exist and are compatible), and for a shard, that the split
-// is this problem's and every unit lies in the shard's part of it.
-func (d *driver) checkFits(ck *Checkpoint) error {
-	if len(ck.Stats.Profile) > d.depth {
-		return fmt.Errorf("its profile has %d levels, the problem at most %d", len(ck.Stats.Profile), d.depth)
+// checkFits checks what of pos needs the problem: that its profile fits
+// the depth of eng's paths, that every unit's path names a node of the
+// search tree (its options exist and are compatible), and for shard k of
+// n, that the split of the tree below root is the one whose digest is
+// split, and that every unit lies in part k of it. Errors wrap ErrUnfit,
+// or ErrOtherSplit.
+func checkFits(eng core.Engine, pos *Position, root []core.Step, k, n int, seed uint64, split string) error {
+	if depth := eng.MaxDepth() + 2; len(pos.Profile) > depth {
+		return fmt.Errorf("%w: its profile has %d levels, the problem at most %d", ErrUnfit, len(pos.Profile), depth)
 	}
 	var buf []core.Unit
-	eng := d.proto
-	if len(ck.pieces) > 0 {
+	proto := eng
+	if len(pos.Pieces) > 0 {
 		eng = eng.Clone() // which a panic may leave in disarray
 	}
-	for i, p := range ck.pieces {
-		if err := names(eng, p.unit.Path, &buf); err != nil {
-			return fmt.Errorf("unit %d names no node of the search tree: %w", i+1, err)
+	for i, p := range pos.Pieces {
+		if err := names(eng, p.Unit.Path, &buf); err != nil {
+			return fmt.Errorf("%w: unit %d names no node of the search tree: %w", ErrUnfit, i+1, err)
 		}
 	}
-	if ck.Shard.N == 0 {
+	if n == 0 {
 		return nil
 	}
-	sp, err := d.s.split(d.proto, rootPath(ck.Partial), ck.Shard.N)
+	sp, err := splitOf(proto, root, n, seed)
 	if err != nil {
-		return err
+		return fmt.Errorf("%w: %w", ErrUnfit, err)
 	}
-	if sp.digest != ck.Split {
-		return fmt.Errorf("%w: its split into %d shards is %s, this problem's is %s", ErrCheckpointMismatch, ck.Shard.N, ck.Split, sp.digest)
+	if sp.digest != split {
+		return fmt.Errorf("%w: its split into %d shards is %s, this problem's is %s", ErrOtherSplit, n, split, sp.digest)
 	}
-	part := sp.parts[ck.Shard.K-1]
-	for i, p := range ck.pieces {
-		if !slices.ContainsFunc(part, func(q piece) bool { return q.holds(&p.unit) }) {
-			return fmt.Errorf("unit %d is not in shard %s", i+1, ck.Shard)
+	part := sp.parts[k-1]
+	for i, p := range pos.Pieces {
+		if !slices.ContainsFunc(part, func(q piece) bool { return holds(&q, &p.Unit) }) {
+			return fmt.Errorf("%w: unit %d is not in shard %d/%d", ErrUnfit, i+1, k, n)
 		}
 	}
 	return nil
@@ -225,9 +167,9 @@ func names(eng core.Engine, path []core.Step, buf *[]core.Unit) (err error) {
 
 // holds reports whether u's work lies in p's subtree (the subtree of p's
 // node, for a rest).
-func (p *piece) holds(u *core.Unit) bool {
-	top := p.unit.Path
-	if p.unit.After {
+func holds(p *piece, u *core.Unit) bool {
+	top := p.Unit.Path
+	if p.Unit.After {
 		top = top[:len(top)-1]
 	}
 	node := u.Path

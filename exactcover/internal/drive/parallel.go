@@ -1,11 +1,9 @@
-package exactcover
+package drive
 
 import (
 	"context"
 	"errors"
-	"fmt"
 	"runtime/debug"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -46,27 +44,32 @@ const parallelPollEvery = 1 << 10
 // node to divide small searches in every possible way.
 var pollEvery int64 = parallelPollEvery
 
+// SetPollEvery sets how many nodes a worker searches between polls, and
+// returns the function that restores it: for tests, which poll at every
+// node to divide small searches in every possible way. Not safe while a
+// search runs.
+func SetPollEvery(n int64) (restore func()) {
+	old := pollEvery
+	pollEvery = n
+	return func() { pollEvery = old }
+}
+
 // minProgressEvery bounds how often a driven search reports progress,
 // whatever Config.ProgressEvery asks: its reports come from a timer, not
 // from the polls that pace the sequential search's, and more than a
 // thousand a second only keep a core busy.
 const minProgressEvery = time.Millisecond
 
-// DefaultCheckpointEvery is how often a search with Config.Checkpoint
-// saves its position when Config.CheckpointEvery is zero.
-const DefaultCheckpointEvery = time.Minute
-
 // driver is the state of one driven search, shared by its workers.
 type driver struct {
-	s     *Solver
 	cfg   *Config
 	ctx   context.Context // the search's; its end stops the workers
-	proto core.Engine     // the solver's engine, never searched: workers clone it
+	proto core.Engine     // the caller's engine, never searched: workers clone it
 	visit func([]int) bool
 	start time.Time
 	prior time.Duration // elapsed in the runs a checkpoint continues
 	depth int           // profile length
-	ident Checkpoint    // only what a checkpoint must share with the search resuming it: Problem … Split
+	split string        // the digest of the shard split
 
 	mu       sync.Mutex
 	cond     sync.Cond
@@ -116,44 +119,41 @@ type worker struct {
 	allowed  int64         // nodes of cur the budget granted (run.MaxNodes); see claim
 }
 
-// searchDriven runs the search that cfg asks for with the driver.
-func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int) bool) (Stats, error) {
-	d := &driver{s: s, cfg: &cfg, ctx: ctx, visit: visit, start: time.Now(), share: 1}
+// Run runs the search that cfg asks for on clones of proto, which it
+// never searches itself. Its errors are a bad path (a *core.PathError:
+// a partial solution or a position that names no node), ErrUnfit and
+// ErrOtherSplit for a position that does not fit, a *WorkerPanic, the
+// context's error, or the sink's, joined.
+func Run(ctx context.Context, proto core.Engine, cfg Config) (Result, error) {
+	d := &driver{cfg: &cfg, ctx: ctx, visit: cfg.Visit, start: time.Now(), share: 1, proto: proto}
 	d.cond.L = &d.mu
-	choice := s.engineOf(cfg)
-	d.proto = s.engine(choice)
 	d.depth = d.proto.MaxDepth() + 2
 	d.profile = make([]int64, d.depth)
-	d.ident = Checkpoint{Problem: s.Hash(), Engine: choice, Branching: cfg.Branching, Goal: goalOf(&cfg, visit),
-		Partial: slices.Clone(cfg.Partial), Shard: cfg.Shard}
 
 	var early [][]int // solutions above a shard split: shard 1 delivers them
 	switch {
 	case cfg.Resume != nil:
 		if err := d.resume(cfg.Resume); err != nil {
-			return Stats{}, err
+			return Result{}, err
 		}
-	case cfg.Shard != (Shard{}):
-		if err := cfg.Shard.check(); err != nil {
-			return Stats{}, err
-		}
-		sp, err := s.split(d.proto, rootPath(cfg.Partial), cfg.Shard.N)
+	case cfg.Shards > 0:
+		sp, err := splitOf(d.proto, cfg.Root, cfg.Shards, cfg.SplitSeed)
 		if err != nil {
-			return Stats{Status: Complete}, partialError(err, cfg.Partial)
+			return Result{Status: Complete}, err
 		}
-		d.ident.Split = sp.digest
-		d.pool = sp.parts[cfg.Shard.K-1]
+		d.split = sp.digest
+		d.pool = sp.parts[cfg.Shard-1]
 		d.share = 0
 		for _, p := range d.pool {
-			d.share += p.hi - p.lo
+			d.share += p.Hi - p.Lo
 		}
-		if cfg.Shard.K == 1 { // the nodes above the split count once, here
+		if cfg.Shard == 1 { // the nodes above the split count once, here
 			d.total = sp.above
 			copy(d.profile, sp.profile)
 			early = sp.solutions
 		}
 	default:
-		d.pool = []piece{{unit: core.Unit{Path: rootPath(cfg.Partial)}, lo: 0, hi: 1, end: 1}}
+		d.pool = []piece{{Unit: core.Unit{Path: cfg.Root}, Lo: 0, Hi: 1, End: 1}}
 	}
 	d.budget.Store(max(cfg.MaxNodes-d.total.Nodes, 0))
 	d.delivered = d.total.Solutions - int64(len(early))
@@ -164,7 +164,7 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 		w := &worker{d: d, eng: d.proto.Clone()}
 		w.eng.ResetWeights()
 		w.run = core.Run{
-			Weighted:  cfg.Branching == Weighted,
+			Weighted:  cfg.Weighted,
 			Visit:     visitor,
 			PollEvery: pollEvery,
 			Profile:   make([]int64, d.depth),
@@ -178,6 +178,8 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 		}
 	}
 	switch {
+	case ctx.Err() != nil: // done on entry: nothing is searched, and a checkpoint says so
+		d.halt(StoppedBy(ctx.Err()), ctx.Err())
 	case cfg.MaxNodes > 0 && d.total.Nodes >= cfg.MaxNodes:
 		d.halt(NodeLimit, nil)
 	case cfg.MaxSolutions > 0 && d.delivered >= cfg.MaxSolutions:
@@ -199,7 +201,7 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 	}()
 	d.coordinate(ctx, finished)
 
-	st := d.stats()
+	res := d.result()
 	err := d.err
 	if err == nil && !d.complete {
 		err = d.ctxErr
@@ -208,29 +210,19 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 	// position; one whose piece had given work away (lost), or a bad
 	// path, leaves the last periodic checkpoint in place.
 	var wp *WorkerPanic
-	if d.cfg.Checkpoint != "" && !d.lost && (d.err == nil || errors.As(d.err, &wp)) {
-		switch st.Status {
+	if d.cfg.Checkpoint != nil && !d.lost && (d.err == nil || errors.As(d.err, &wp)) {
+		switch res.Status {
 		case Complete, Interrupted, Timeout, NodeLimit:
 			// The position is exact: save it, the last word on this search.
 			// (A search stopped at a solution, by the limit or the visitor,
 			// has dropped the rest of that worker's piece: the last
 			// periodic checkpoint stays, and resuming from it is exact.)
-			if werr := d.save(d.snapshot(st.Status), true); werr != nil {
+			if werr := d.cfg.Checkpoint(d.snapshot(res.Status)); werr != nil {
 				err = errors.Join(err, werr)
 			}
 		}
 	}
-	return st, err
-}
-
-// rootPath returns the path of the node a search with the given partial
-// solution starts from.
-func rootPath(partial []int) []core.Step {
-	path := make([]core.Step, len(partial))
-	for i, k := range partial {
-		path[i] = core.Step{Item: -1, Option: int32(min(max(k, -2), 1<<31-1))}
-	}
-	return path
+	return res, err
 }
 
 // visitor returns the Visit of every worker: one solution at a time goes
@@ -300,7 +292,7 @@ func (d *driver) haltLocked(status Status, ctxErr error) {
 // ends, and meanwhile writes checkpoints and reports progress when due.
 func (d *driver) coordinate(ctx context.Context, finished <-chan struct{}) {
 	var ckTick, progressTick <-chan time.Time
-	if d.cfg.Checkpoint != "" {
+	if d.cfg.Checkpoint != nil {
 		every := d.cfg.CheckpointEvery
 		if every <= 0 {
 			every = DefaultCheckpointEvery
@@ -329,25 +321,21 @@ func (d *driver) coordinate(ctx context.Context, finished <-chan struct{}) {
 			d.halt(StoppedBy(ctx.Err()), ctx.Err())
 			done = nil
 		case <-ckTick:
-			ck, err := d.pauseForCheckpoint()
-			if err != nil {
-				d.report(CheckpointEvent{Path: d.cfg.Checkpoint, Err: err})
-			} else if ck != nil {
-				d.save(ck, false) // reported by OnCheckpoint; the search goes on
-			}
+			d.checkpoint()
 		case <-progressTick:
 			d.progress()
 		}
 	}
 }
 
-// pauseForCheckpoint stops the world, takes the position, and lets the
-// workers go on; it returns nil when the search is over.
-func (d *driver) pauseForCheckpoint() (*Checkpoint, error) {
+// checkpoint stops the world, gives the position to the sink, and lets
+// the workers go on; it does nothing when the search is over. A failure
+// is the sink's to report: the search goes on.
+func (d *driver) checkpoint() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.halted || d.complete {
-		return nil, nil
+		return
 	}
 	d.paused = true
 	d.pause.Store(true)
@@ -364,15 +352,10 @@ func (d *driver) pauseForCheckpoint() (*Checkpoint, error) {
 	if d.halted || d.lost {
 		// Stopped meanwhile: the final checkpoint, if exact, says it; a
 		// panic that lost work must not overwrite the last good one.
-		return nil, nil
+		return
 	}
-	if f := d.cfg.BeforeCheckpoint; f != nil {
-		// No worker is inside a search: nothing is being visited.
-		if err := f(); err != nil {
-			return nil, fmt.Errorf("%w %s: making the solutions durable first: %w", ErrCheckpointWrite, d.cfg.Checkpoint, err)
-		}
-	}
-	return d.snapshot(Status(statusRunning)), nil
+	// No worker is inside a search: nothing is being visited.
+	d.cfg.Checkpoint(d.snapshot(running)) // the sink knows of a failure; the search goes on
 }
 
 // loop takes pieces and searches them until the search is over.
@@ -402,7 +385,7 @@ func (d *driver) take(w *worker) (piece, bool) {
 				d.busy++
 				d.wantLocked()
 				w.cur, w.running, w.gaveAway = p, true, false
-				w.pos, w.sofar = p.lo, core.Counters{}
+				w.pos, w.sofar = p.Lo, core.Counters{}
 				return p, true
 			}
 			if d.busy == 0 {
@@ -483,7 +466,7 @@ func (w *worker) search(p piece) {
 		if w.donating {
 			w.handOver(nil)
 		}
-		d.err = errors.Join(d.err, d.pathError(err))
+		d.err = errors.Join(d.err, err)
 		d.lost = true
 		d.haltLocked(Complete, nil)
 		return
@@ -550,7 +533,7 @@ func (w *worker) claim(nodes int64) bool {
 	// stops at it is stopped for good, and with no checkpoint to write its
 	// rest is not wanted (core.Run.Final): exporting it takes memory in the
 	// square of the depth on a search thousands of levels deep.
-	if want > 0 && d.budget.Load() == 0 && d.cfg.Checkpoint == "" {
+	if want > 0 && d.budget.Load() == 0 && d.cfg.Checkpoint == nil {
 		w.run.Final = true
 	}
 	return w.allowed > nodes
@@ -564,7 +547,7 @@ func (w *worker) searchSafely(p piece, c *core.Counters) (end core.End, err, pan
 			w.eng = nil // its links are in disarray: this worker is done
 		}
 	}()
-	end, err = w.eng.Search(p.unit, &w.run, c)
+	end, err = w.eng.Search(p.Unit, &w.run, c)
 	return end, err, nil
 }
 
@@ -589,7 +572,7 @@ func (w *worker) poll(c *core.Counters) core.Action {
 		// Halted with no checkpoint to write, the rest of the piece is
 		// dropped: the engine need not export it (core.Run.Final), which
 		// takes seconds thousands of levels deep.
-		w.run.Final = d.stop.Load() && d.cfg.Checkpoint == ""
+		w.run.Final = d.stop.Load() && d.cfg.Checkpoint == nil
 		return core.Stop
 	}
 	if d.cfg.MaxNodes > 0 {
@@ -636,9 +619,9 @@ func (w *worker) handOver(units []core.Unit) {
 		return
 	}
 	// The units are the rest of one level: the tail of the donor's share.
-	from := w.fr.restStart(len(units[0].Path)-1, w.cur.hi)
+	from := w.fr.restStart(len(units[0].Path)-1, w.cur.Hi)
 	pieces := w.fr.divide(&w.cur, units, from, w.branches)
-	w.cur.hi = pieces[0].lo
+	w.cur.Hi = pieces[0].Lo
 	d.pool = append(d.pool, pieces...)
 	w.gaveAway = true
 	d.steals.Add(1)
@@ -652,25 +635,20 @@ func (d *driver) progress() {
 	c := d.total
 	left := 0.0
 	for _, p := range d.pool {
-		left += p.hi - p.lo
+		left += p.Hi - p.Lo
 	}
 	busy := 0
 	for _, w := range d.workers {
 		if w.running {
 			busy++
 			c.Add(w.sofar)
-			left += w.cur.hi - w.pos
+			left += w.cur.Hi - w.pos
 		}
 	}
 	d.mu.Unlock()
-	p := Progress{
-		Stats: Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates,
-			Cleansings: c.Cleansings, Elapsed: d.prior + time.Since(d.start)},
-		Workers:  busy,
-		combined: true,
-	}
+	p := Progress{Counters: c, Elapsed: d.prior + time.Since(d.start), Workers: busy, Combined: true}
 	if d.share > 0 {
-		p.done = min(max((d.share-left)/d.share, 0), 1)
+		p.Done = min(max((d.share-left)/d.share, 0), 1)
 	}
 	// As in the sequential search, progress and visit never run at once.
 	d.visitMu.Lock()
@@ -678,38 +656,20 @@ func (d *driver) progress() {
 	d.cfg.Progress(&p)
 }
 
-// stats returns the statistics of the search once the workers are done.
-func (d *driver) stats() Stats {
-	c := d.total
-	st := Stats{Solutions: c.Solutions, Nodes: c.Nodes, Updates: c.Updates, Cleansings: c.Cleansings,
-		Elapsed: d.prior + time.Since(d.start), Status: Complete,
-		Workers: len(d.workers), Steals: d.steals.Load(), Idle: d.idle, Shard: d.ident.Shard, Split: d.ident.Split}
+// result returns what the search did once the workers are done.
+func (d *driver) result() Result {
+	r := Result{Counters: d.total, Elapsed: d.prior + time.Since(d.start), Status: Complete,
+		Workers: len(d.workers), Steals: d.steals.Load(), Idle: d.idle, Split: d.split}
 	if d.halted && !d.complete { // (a stop that came after the end changes nothing)
-		st.Status = d.status
+		r.Status = d.status
 	}
-	if st.Status == SolutionLimit || st.Status == Stopped {
+	if r.Status == SolutionLimit || r.Status == Stopped {
 		// Workers may have counted a solution or two that the limit kept
 		// from the visitor: report the solutions delivered.
-		st.Solutions = d.delivered
+		r.Counters.Solutions = d.delivered
 	}
 	if !d.cfg.SkipProfile {
-		n := len(d.profile)
-		for n > 0 && d.profile[n-1] == 0 {
-			n--
-		}
-		st.Profile = slices.Clone(d.profile[:n])
+		r.Profile = trimmed(d.profile)
 	}
-	return st
+	return r
 }
-
-// WorkerPanic is the error of a search in which a worker panicked (in an
-// engine, or in the visit function). The other workers stopped cleanly;
-// with a checkpoint, the file holds a position from which resuming is
-// exact: the final one when the panicking worker's piece could be
-// requeued whole, the last periodic one otherwise.
-type WorkerPanic struct {
-	Value any
-	Stack []byte
-}
-
-func (e *WorkerPanic) Error() string { return fmt.Sprintf("a search worker panicked: %v", e.Value) }
