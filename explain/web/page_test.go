@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -231,6 +232,23 @@ func TestPageMatchesNarration(t *testing.T) {
 			}
 			if s.Node != strconv.FormatInt(n.last, 10) {
 				t.Errorf("End shows node %s, the last is %d", s.Node, n.last)
+			}
+			if name == "langford-7" { // jump to a node, then play and pause
+				b.key(t, kb.Home)
+				b.key(t, "g")
+				b.run(t, chromedp.KeyEvent("17\r"))
+				if s := b.shown(t); s.Node != "17" {
+					t.Fatalf("g 17 Enter shows node %s", s.Node)
+				}
+				check(t, p, n, b.shown(t))
+				b.key(t, "p")
+				b.run(t, chromedp.Sleep(400*time.Millisecond))
+				b.key(t, "p")
+				s := b.shown(t)
+				if id, _ := strconv.Atoi(s.Node); id <= 17 {
+					t.Errorf("playing 0.4 s from node 17 ends at node %s", s.Node)
+				}
+				check(t, p, n, s)
 			}
 			switch name {
 			case "pentomino-3x20", "queens-8", "knuth-mcc", "colors":

@@ -152,6 +152,7 @@
         if (x && !(x in symbols)) { symbols[x] = x; order.push(x); short = short && [...x].length === 1 && x !== "0" && x !== "1"; }
       });
       if (!short) order.forEach((x, j) => { symbols[x] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"[j] || "?"; });
+      symbols.legend = short ? "" : "colors: " + order.map((x) => symbols[x] + " = " + x).join(", ");
     }
     return symbols[c];
   }
@@ -196,6 +197,8 @@
       h.push('<td class="label">' + esc(o.label || optionText(k)) + "</td></tr>");
     }
     h.push("</table>");
+    colorSymbol("");
+    if (symbols.legend) h.push('<div class="legend">' + esc(symbols.legend) + "</div>");
     $("matrix").innerHTML = h.join("");
   }
 
@@ -359,7 +362,7 @@
   $("last").onclick = () => T && go(T.nodes.length - 1);
   $("play").onclick = () => setPlaying(!playing);
   $("speed").oninput = showSpeed;
-  $("jump").onchange = () => jumpTo(+$("jump").value);
+  $("jump").onchange = () => { jumpTo(+$("jump").value); $("jump").blur(); }; // the keys step again
   $("help").onclick = () => { $("keys").hidden = !$("keys").hidden; };
   $("tree").onclick = (e) => { const j = e.target.dataset && e.target.dataset.j; if (j !== undefined) go(+j); };
   document.addEventListener("keydown", (e) => {
