@@ -11,9 +11,20 @@ import (
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/internal/verify"
 	"github.com/xcover/xcover/specs"
 )
+
+// traceNodes bounds the traces of the tests: enough for the first
+// solutions of every example; fewer under -short and -race, where the
+// pentominoes' 3,000 nodes take 15 s.
+func traceNodes() int64 {
+	if testtier.Short() {
+		return 300
+	}
+	return 3000
+}
 
 // shippedExamples loads the problems of specs/examples.
 func shippedExamples(t *testing.T) map[string]*exactcover.Problem {
@@ -39,12 +50,12 @@ func shippedExamples(t *testing.T) map[string]*exactcover.Problem {
 func TestTraceTextIsNarration(t *testing.T) {
 	for name, p := range shippedExamples(t) {
 		t.Run(name, func(t *testing.T) {
-			tr, err := explain.NewTrace(context.Background(), p, 3000)
+			tr, err := explain.NewTrace(context.Background(), p, traceNodes())
 			if err != nil {
 				t.Fatal(err)
 			}
 			var want bytes.Buffer
-			st, err := explain.Narrate(context.Background(), &want, p, explain.Config{MaxNodes: 3000})
+			st, err := explain.Narrate(context.Background(), &want, p, explain.Config{MaxNodes: traceNodes()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +98,7 @@ func TestTraceStateMatchesPartialSolution(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			tr, err := explain.NewTrace(context.Background(), p, 3000)
+			tr, err := explain.NewTrace(context.Background(), p, traceNodes())
 			if err != nil {
 				t.Fatal(err)
 			}
