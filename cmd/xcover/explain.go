@@ -92,6 +92,9 @@ func writePage(ctx context.Context, c *cli.Context, e *env, sp *specs.Spec, out 
 	}
 	arg, _ := searchcmd.InputArg(c)
 	title := cmp.Or(sp.Name, filepath.Base(arg))
+	if title == "-" {
+		title = "standard input"
+	}
 	p, err := web.NewPage(ctx, title, &sp.Problem, steps)
 	if err != nil && ctx.Err() == nil {
 		return exitcode.Bad(err)
