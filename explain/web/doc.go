@@ -12,7 +12,7 @@
 // and the items covered and options hidden since the node's parent. The
 // script rebuilds a node's state from those differences along its path and
 // draws, all in step: the 0/1 matrix with covered items and hidden options
-// greyed (a window of at most 60 items and 200 options on a larger one,
+// greyed (a window of at most 60 items and 100 options on a larger one,
 // as "explain --matrix" shows a window), the item chosen and why, the
 // items left, the partial solution and, when [DetectBoard] recognizes the
 // problem, its board (a Sudoku grid with the candidates of each empty
