@@ -103,6 +103,20 @@ func TestPlayground(t *testing.T) {
 			}
 			b.key(t, "n")
 			check(t, p, n, b.shown(t))
+			if ex.Kind == "sudoku" { // the board: the grid's givens, and a digit per option chosen
+				b2, _ := sudoku.Read("in", []byte(ex.Text), sudoku.ReadOptions{})
+				givens := 0
+				for _, v := range b2.Puzzles[0].Grid.Cells {
+					if v != 0 {
+						givens++
+					}
+				}
+				s := b.shown(t)
+				got := value(t, b, chromedp.Evaluate[[]int](`[document.querySelectorAll("#board td.given").length, document.querySelectorAll("#board td.placed").length]`))
+				if got[0] != givens || got[1] != len(strings.Fields(s.Partial)) {
+					t.Errorf("the board shows %d givens and %d digits placed; the grid has %d givens, the partial solution %d options", got[0], got[1], givens, len(strings.Fields(s.Partial)))
+				}
+			}
 			switch ex.Name {
 			case "sudoku/one9.in", "pentomino/scott-8x8.txt":
 				b.key(t, "n")
