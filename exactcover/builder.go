@@ -3,6 +3,7 @@ package exactcover
 import (
 	"fmt"
 
+	"github.com/xcover/xcover/exactcover/internal/bits"
 	"github.com/xcover/xcover/internal/bytesize"
 )
 
@@ -23,6 +24,7 @@ type Builder struct {
 	// is to be covered exactly once.
 	lo, hi []int32
 	seen   []int32 // seen[i] == k+1: item i is in option k (Build's check)
+	costs  []int64 // option k's cost (builder_cost.go); nil while none is set
 }
 
 // Reset starts a new problem with the given numbers of items.
@@ -32,6 +34,7 @@ func (b *Builder) Reset(nPrimary, nSecondary int) {
 	b.colors = b.colors[:0]
 	b.ends = b.ends[:0]
 	b.lo, b.hi = b.lo[:0], b.hi[:0]
+	b.costs = b.costs[:0]
 }
 
 // SetBounds says that primary item i must be covered by at least lo and at
@@ -180,7 +183,11 @@ func (b *Builder) Build(s *Solver) error {
 	if hasColors {
 		m.Colors = s.colors
 	}
-	s.dlx.stale, s.sparse.stale = true, true
+	if err := b.compileCosts(m); err != nil {
+		return err
+	}
+	s.dlx.stale, s.sparse.stale, s.bits.stale = true, true, true
+	s.autoBits = bits.Prefer(m)
 	s.spare.Lock()
 	s.spare.free = nil // copies of the problem s held before
 	s.spare.Unlock()

@@ -65,12 +65,18 @@
 // [EngineSparse] keeps each item's options as a sparse set, as Knuth's
 // SSXCC and SSMCC do after Christine Solnon's "dancing cells": removing an
 // option swaps it past the end of the set, and restoring a set is
-// restoring its size. It is the faster engine and the default. Its trees
-// and counts are its own (a dead end is noticed before it becomes a node),
-// and with multiplicities it branches two ways, on taking or removing one
-// option, as SSMCC does.
+// restoring its size. Its trees and counts are its own (a dead end is
+// noticed before it becomes a node), and with multiplicities it branches
+// two ways, on taking or removing one option, as SSMCC does.
 //
-// Both engines allocate nothing per node, and both give totals that do not
+// [EngineBits] makes each option a row of bits and keeps, at each level,
+// the list of options still live, filtered from its parent's by one AND
+// per word; bit-plane counters find the item with the fewest options. It
+// takes at most 256 items, without colors or multiplicities, and is the
+// fastest where options are many: [EngineAuto] picks it there (see
+// [Solver.EngineFor]) and the sparse-set engine otherwise.
+//
+// The engines allocate nothing per node, and all give totals that do not
 // depend on how a search is divided (into workers, or stopped and resumed)
 // under Knuth's branching rule.
 //
@@ -162,6 +168,19 @@
 // it). A checkpoint stops every worker for a poll interval and a few path
 // replays: nothing, once a minute.
 //
+// # The cheapest solutions
+//
+// Options may have costs ([Option.Cost], [Builder.SetCost]); a solution
+// costs the sum of its options'. [Solver.Cheapest] finds the K cheapest as
+// Knuth's DLX5 does: each primary item is taxed the cost of its cheapest
+// option, which is taken off every option containing it (every solution's
+// cost drops by the same total, so the order of solutions is kept, and
+// every item now has an option of net cost 0); every list is sorted by net
+// cost; and once K solutions are known, a branch whose cost so far plus
+// its next option's reaches the K-th best is not entered, nor are the
+// dearer options after it in the list. The package reduce removes, before
+// any search, the options that can be in no solution (Knuth's DLX-PRE).
+//
 // # References
 //
 // Donald E. Knuth, "Dancing Links", in Millennial Perspectives in Computer
@@ -169,6 +188,7 @@
 // Programming, Volume 4B, Section 7.2.2.1 (2022): Algorithms X, C and M.
 // His programs DLX1, DLX2 and DLX3 (CWEB, 2017–) define the statistics of
 // EngineDLX; SSXCC and SSMCC (with Filip Stappers) are the sparse-set
-// programs EngineSparse follows. Preston Briggs and Linda Torczon, "An
+// programs EngineSparse follows; DLX5 and DLX-PRE those of Cheapest and
+// package reduce. Preston Briggs and Linda Torczon, "An
 // efficient representation for sparse sets", ACM LOPLAS 2 (1993).
 package exactcover

@@ -18,17 +18,23 @@ const (
 	// SSMCC ("dancing cells"): the fastest engine, with node counts of its
 	// own.
 	EngineSparse
+	// EngineBits is bit sets: each option a row of bits, the live options
+	// of each level filtered from its parent's by one AND per word. The
+	// fastest where items are few (at most 256) and options many, such as
+	// polyomino packings; no colors or multiplicities. Node counts of its
+	// own.
+	EngineBits
 )
 
-var engineNames = []string{"auto", "dlx", "sparse"}
+var engineNames = []string{"auto", "dlx", "sparse", "bits"}
 
 // String returns the engine's name as the command line writes it.
 func (e Engine) String() string { return nameOf(e, engineNames) }
 
-// ParseEngine returns the engine named s ("auto", "dlx" or "sparse").
+// ParseEngine returns the engine named s ("auto", "dlx", "sparse" or "bits").
 func ParseEngine(s string) (Engine, error) {
 	if e, ok := valueOf[Engine](s, engineNames); ok {
 		return e, nil
 	}
-	return 0, fmt.Errorf("unknown engine %q: expected auto, dlx or sparse", s)
+	return 0, fmt.Errorf("unknown engine %q: expected auto, dlx, sparse or bits", s)
 }

@@ -3,6 +3,8 @@ package exactcover
 import (
 	"errors"
 	"fmt"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Sentinel errors; a *ProblemError wraps one of them and says where it is.
@@ -19,6 +21,11 @@ var (
 	ErrInconsistentPart = errors.New("partial solution is inconsistent")
 	ErrBadBounds        = errors.New("bad bounds")
 )
+
+// ErrEngineUnsupported is wrapped by the error of a search that names an
+// engine that does not take the problem: EngineBits with more than 256
+// items, colors or multiplicities. EngineAuto never picks such an engine.
+var ErrEngineUnsupported = core.ErrUnsupported
 
 // ProblemError reports what is wrong with a [Problem] and where: the option
 // (index into Problem.Options, or -1 for the item declarations) and the

@@ -1,6 +1,9 @@
 package exactcover
 
-import "github.com/xcover/xcover/exactcover/internal/sparse"
+import (
+	"github.com/xcover/xcover/exactcover/internal/bits"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
+)
 
 // Limits on the size of a compiled problem. Links are int32 indices, so every
 // count must stay well below 2³¹; beyond that, the limits are set by memory:
@@ -39,6 +42,8 @@ func MemoryNeeded(items, options, uses int) int64 {
 	// node in each engine (16 bytes in the dancing-links layout, 16 in the
 	// sparse-set layout with its place in the item's set) and its place
 	// in the flat model (8). The sparse-set engine's trail of restore
-	// points is bounded in proportion to items and uses too.
-	return int64(items)*64 + int64(options)*48 + int64(uses)*48 + sparse.RestoreMemory(items, uses)
+	// points is bounded in proportion to items and uses too. The bit-set
+	// engine, built only for at most bits.MaxItems items, takes its rows
+	// and first stack of lists per option (bits.Memory).
+	return int64(items)*64 + int64(options)*48 + int64(uses)*48 + sparse.RestoreMemory(items, uses) + bits.Memory(options)
 }

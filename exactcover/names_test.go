@@ -13,7 +13,7 @@ func TestNames(t *testing.T) {
 		unnamed string // String of the first value past the names
 	}{
 		{engineNames, func(v int) string { return Engine(v).String() },
-			func(s string) (int, error) { e, err := ParseEngine(s); return int(e), err }, "Engine(3)"},
+			func(s string) (int, error) { e, err := ParseEngine(s); return int(e), err }, "Engine(4)"},
 		{branchingNames, func(v int) string { return Branching(v).String() },
 			func(s string) (int, error) { b, err := ParseBranching(s); return int(b), err }, "Branching(2)"},
 		{statusNames, func(v int) string { return Status(v).String() },

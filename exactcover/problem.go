@@ -68,10 +68,12 @@ func (p *Problem) HasMultiplicities() bool {
 	return false
 }
 
-// Option is one subset of items, with an optional label for printing.
+// Option is one subset of items, with an optional label for printing and
+// a cost (Knuth's DLX5): 0 ≤ Cost ≤ [MaxCost]; see [Solver.Cheapest].
 type Option struct {
 	Label string
 	Items []ItemRef
+	Cost  int64
 }
 
 // ItemRef names an item inside an option, with its color when the item is

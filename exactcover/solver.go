@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/xcover/xcover/exactcover/internal/bits"
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/dlx"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
@@ -27,12 +28,15 @@ type Solver struct {
 	warnings []Warning
 	names    *Problem // set by New; nil for Builder-made solvers
 	// The engines, each built from model on first use.
-	dlx     lazy[dlx.Engine, *dlx.Engine]
-	sparse  lazy[sparse.Engine, *sparse.Engine]
-	busy    atomic.Bool // a search runs on this Solver's engines
-	spare   spares      // copies for the searches that found it busy
-	profile []int64
-	scratch scratch
+	dlx    lazy[dlx.Engine, *dlx.Engine]
+	sparse lazy[sparse.Engine, *sparse.Engine]
+	bits   lazy[bits.Engine, *bits.Engine]
+	// autoBits is bits.Prefer of the model, decided when it is built: the
+	// engine auto picks.
+	autoBits bool
+	busy     atomic.Bool // a search runs on this Solver's engines
+	spare    spares      // copies for the searches that found it busy
+	scratch  scratch
 	// Buffers that the model's slices use, kept to be reused by Build.
 	lo, hi, colors []int32
 }
@@ -45,6 +49,9 @@ func New(p *Problem) (*Solver, error) {
 	nItems := p.NumItems()
 	if len(p.Primary) == 0 {
 		return nil, &ProblemError{Err: ErrNoPrimaryItems, Option: -1, Position: -1}
+	}
+	if err := checkCosts(p); err != nil {
+		return nil, err
 	}
 	if nItems > MaxItems {
 		return nil, &ProblemError{Err: fmt.Errorf("%w: %d items, limit MaxItems = %d", ErrTooLarge, nItems, MaxItems), Option: -1, Position: -1}
@@ -120,20 +127,29 @@ func New(p *Problem) (*Solver, error) {
 		return nil, err
 	}
 	s.names = p
+	s.model.Costs = costsOf(p, s.model.Caller)
 	return s, nil
 }
 
 // EngineFor returns the engine that a search with the given choice uses:
-// the choice itself, or for EngineAuto the engine expected to be faster,
-// which is the sparse-set engine. Measured side by side (whole process,
-// counting all solutions, user time, one thread), it takes 0.52 of the
-// dancing links' time on Sudoku, 0.57 on pentominoes and 0.89 on the
+// the choice itself, or for EngineAuto the engine expected to be faster
+// for the problem. That is the bit-set engine for a problem it takes (at
+// most 256 items, no colors or multiplicities) whose primary items have 8
+// options each or more on average (bits.Prefer): measured side by side,
+// it takes 0.34 to 0.63 of the sparse-set engine's time on pentomino
+// packings and the Soma cube, 0.72 to 0.81 on the n-queens problem and
+// Langford pairs, but 1.8 times on Latin squares of order 5 (5 options
+// per item). Otherwise it is the sparse-set engine, which takes 0.52 of
+// the dancing links' time on Sudoku, 0.57 on pentominoes and 0.89 on the
 // n-queens problem; with multiplicities the two are within 4% of each
-// other either way (two queens per line, tetromino packings). Its node
-// counts are its own; DLX1's, DLX2's and DLX3's are EngineDLX's.
+// other either way (two queens per line, tetromino packings). Node counts
+// are each engine's own; DLX1's, DLX2's and DLX3's are EngineDLX's.
 func (s *Solver) EngineFor(choice Engine) Engine {
-	if choice != EngineAuto {
+	switch {
+	case choice != EngineAuto:
 		return choice
+	case s.autoBits:
+		return EngineBits
 	}
 	return EngineSparse
 }
@@ -150,8 +166,11 @@ func (s *Solver) engineOf(cfg Config) Engine {
 // engine returns the engine that searches s for the given choice, built or
 // rebuilt as needed.
 func (s *Solver) engine(choice Engine) core.Engine {
-	if s.EngineFor(choice) == EngineSparse {
+	switch s.EngineFor(choice) {
+	case EngineSparse:
 		return s.sparse.get(&s.model)
+	case EngineBits:
+		return s.bits.get(&s.model)
 	}
 	return s.dlx.get(&s.model)
 }
@@ -219,7 +238,7 @@ func (s *Solver) Clone() *Solver {
 	m.Lo, m.Hi, m.Colors = slices.Clone(m.Lo), slices.Clone(m.Hi), slices.Clone(m.Colors)
 	m.Begin, m.Items = slices.Clone(m.Begin), slices.Clone(m.Items)
 	m.Caller, m.Index = slices.Clone(m.Caller), slices.Clone(m.Index)
-	return &Solver{model: m, warnings: slices.Clone(s.warnings), names: s.names}
+	return &Solver{model: m, warnings: slices.Clone(s.warnings), names: s.names, autoBits: s.autoBits}
 }
 
 // Warnings returns what the compiler accepted but reports: dropped options.

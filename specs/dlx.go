@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"iter"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/xcover/xcover/exactcover"
@@ -263,6 +264,7 @@ func (d *dlxParser) option(line []byte, ln int32, label string) error {
 	}
 	sp.refStart = append(sp.refStart, len(sp.refPos))
 	start := len(d.arena) // the first pass sized the arena for every use
+	cost := int64(0)
 	for t := range words(line) {
 		p := pos{ln, t.col}
 		if len(d.arena) == start {
@@ -271,9 +273,15 @@ func (d *dlxParser) option(line []byte, ln int32, label string) error {
 		if d.uses++; d.uses > maxUses {
 			return sp.errorAt(p, exactcover.ErrTooLarge, "too many item uses in options: the limit is MaxNodes = %d", maxUses)
 		}
+		if t.text[0] == '|' && len(d.arena) > start {
+			if err := d.cost(t, ln, &cost); err != nil {
+				return err
+			}
+			continue
+		}
 		if i := bytes.IndexByte(t.text, '|'); i >= 0 {
 			p.col += int32(utf8.RuneCount(t.text[:i]))
-			return sp.errorAt(p, ErrSyntax, "'|' in an option: expected item names (a comment must be a line of its own)")
+			return sp.errorAt(p, ErrSyntax, "'|' in an option: expected item names, and costs as |n after them (a comment must be a line of its own)")
 		}
 		nameText, colorText, colored := bytes.Cut(t.text, []byte(":"))
 		if len(nameText) == 0 && colored {
@@ -302,7 +310,29 @@ func (d *dlxParser) option(line []byte, ln int32, label string) error {
 		d.arena = append(d.arena, r)
 	}
 	refs := d.arena[start:len(d.arena):len(d.arena)]
-	sp.Problem.Options = append(sp.Problem.Options, exactcover.Option{Label: label, Items: refs})
+	sp.Problem.Options = append(sp.Problem.Options, exactcover.Option{Label: label, Items: refs, Cost: cost})
+	return nil
+}
+
+// cost adds the cost written "|n" in token t to *sum: Knuth's DLX5 lets
+// an option end with such entries, and its cost is their sum.
+func (d *dlxParser) cost(t token, ln int32, sum *int64) error {
+	p := pos{ln, t.col}
+	digits := t.text[1:]
+	if len(digits) == 0 {
+		return d.sp.errorAt(p, ErrSyntax, "'|' alone in an option: expected a cost such as |5 (a comment must be a line of its own)")
+	}
+	n := int64(0)
+	for i, c := range digits {
+		if c < '0' || c > '9' {
+			p.col += 1 + int32(utf8.RuneCount(digits[:i]))
+			return d.sp.errorAt(p, ErrSyntax, "%q in cost %q: expected |n with n a whole number", digits[i:i+1], t.text)
+		}
+		if n = 10*n + int64(c-'0'); *sum+n > exactcover.MaxCost {
+			return d.sp.errorAt(p, exactcover.ErrBadCost, "option cost above MaxCost = %d", int64(exactcover.MaxCost))
+		}
+	}
+	*sum += n
 	return nil
 }
 
@@ -457,6 +487,9 @@ func writeDLX(w *bytes.Buffer, sp *Spec) error {
 				w.WriteByte(':')
 				w.WriteString(r.Color)
 			}
+		}
+		if o.Cost != 0 {
+			w.WriteString(" |" + strconv.FormatInt(o.Cost, 10)) // DLX5's cost entry
 		}
 		w.WriteByte('\n')
 	}

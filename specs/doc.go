@@ -35,7 +35,10 @@
 //	| label: first
 //	A X:red
 //	B X:red
-//	C
+//	C |3
+//
+// An option may end with costs written "|n", as in Knuth's DLX5 (here C
+// costs 3); in YAML an option mapping takes "cost: 3".
 //
 // The comment lines "| name: ..." (before the items) and "| label: ..."
 // (before an option) carry what the format has no room for; Knuth's

@@ -24,6 +24,7 @@ var shippedCounts = []struct {
 	{"langford-7.yaml", 52, "OEIS A014552(7) = 26 up to reversal, times 2"},
 	{"pentomino-3x20.yaml", 8, "Golomb, Polyominoes: 2 packings of the 3x20 box up to symmetry, times 4"},
 	{"knuth-mcc.yaml", 1, "Knuth, the documentation of DLX3: the unique solution {A C X:1 Y:1} {B X:1} {C Y:1}"},
+	{"assignment-4.yaml", 24, "4! assignments of four workers to four jobs"},
 	{"queens2-6.yaml", 1097, "Knuth's DLX3 on the same problem: ../shared/data/mcc/expected.tsv (mcc-queens2-6)"},
 }
 
@@ -83,5 +84,52 @@ func TestShippedExamples(t *testing.T) {
 				t.Errorf("Search = %d solutions, status %v, %v; want %d, complete", st.Solutions, st.Status, err, n)
 			}
 		})
+	}
+}
+
+// TestShippedAssignment checks the cheapest assignment of the shipped
+// weighted example against every permutation, costed from the matrix in
+// its description (written here again), without the solver's help.
+func TestShippedAssignment(t *testing.T) {
+	matrix := [4][4]int64{{9, 2, 7, 8}, {6, 4, 3, 7}, {5, 8, 1, 8}, {7, 6, 9, 4}}
+	least := int64(1 << 62)
+	var permute func(w int, used [4]bool, sum int64)
+	permute = func(w int, used [4]bool, sum int64) {
+		if w == 4 {
+			least = min(least, sum)
+			return
+		}
+		for j := range 4 {
+			if !used[j] {
+				used[j] = true
+				permute(w+1, used, sum+matrix[w][j])
+				used[j] = false
+			}
+		}
+	}
+	permute(0, [4]bool{}, 0)
+	data, err := os.ReadFile(filepath.Join("examples", "assignment-4.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp, err := specs.Parse("assignment-4.yaml", data, specs.YAML)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, o := range sp.Problem.Options {
+		if o.Cost != matrix[k/4][k%4] {
+			t.Fatalf("option %d costs %d, the matrix says %d", k, o.Cost, matrix[k/4][k%4])
+		}
+	}
+	s, _, err := sp.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Cheapest(context.Background(), exactcover.CostConfig{}, nil)
+	if err != nil || len(res.Best) != 1 || res.Best[0].Cost != least || least != 13 {
+		t.Fatalf("Cheapest = %+v, %v; the permutations' least cost is %d (the description says 13)", res.Best, err, least)
+	}
+	if err := verify.Solution(&sp.Problem, res.Best[0].Options); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -53,7 +53,7 @@ func sameProblem(a, b *exactcover.Problem) string {
 		}
 	}
 	for k := range a.Options {
-		if a.Options[k].Label != b.Options[k].Label || !slices.Equal(a.Options[k].Items, b.Options[k].Items) {
+		if a.Options[k].Label != b.Options[k].Label || a.Options[k].Cost != b.Options[k].Cost || !slices.Equal(a.Options[k].Items, b.Options[k].Items) {
 			return "option " + a.Options[k].Label + " differs"
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -115,6 +116,9 @@ func checkWritable(sp *Spec) error {
 		if err := line(o.Label, "label", false); err != nil {
 			return err
 		}
+		if o.Cost < 0 || o.Cost > exactcover.MaxCost {
+			return fmt.Errorf("cannot write option %d: cost %d is not from 0 to MaxCost", k+1, o.Cost)
+		}
 		for _, r := range o.Items {
 			if err := word(r.Name, "item name"); err != nil {
 				return err
@@ -175,13 +179,19 @@ func writeYAML(w *bytes.Buffer, sp *Spec) error {
 		for _, r := range o.Items {
 			refs = append(refs, r.String())
 		}
-		if o.Label != "" {
+		switch {
+		case o.Label != "":
 			w.WriteString("  - label: " + quote(o.Label, false) + "\n    items: ")
-		} else {
+		case o.Cost != 0:
+			w.WriteString("  - items: ")
+		default:
 			w.WriteString("  - ")
 		}
 		list(len(refs), quoted(refs))
 		w.WriteByte('\n')
+		if o.Cost != 0 {
+			w.WriteString("    cost: " + strconv.FormatInt(o.Cost, 10) + "\n")
+		}
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package specs
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -15,7 +16,7 @@ import (
 // The fields of a YAML spec and of an option written as a mapping.
 var (
 	specFields   = []string{"name", "description", "primary", "secondary", "options"}
-	optionFields = []string{"label", "items"}
+	optionFields = []string{"label", "items", "cost"}
 )
 
 // yamlParser reads the YAML spec format (README.md) from a yaml.Node tree,
@@ -331,11 +332,16 @@ func (y *yamlParser) options(n *yaml.Node) error {
 			if err := y.line(f, "label", &opt.Label); err != nil {
 				return err
 			}
+			if c := f["cost"]; c != nil {
+				if opt.Cost, err = y.cost(c); err != nil {
+					return err
+				}
+			}
 			if items = f["items"]; items == nil {
 				return sp.errorAt(at(o), ErrSyntax, "option without items: expected items: [...]")
 			}
 		} else if o.Kind != yaml.SequenceNode && (o.Kind != yaml.ScalarNode || o.Value == "") {
-			return sp.errorAt(at(o), ErrSyntax, "option is %s: expected a list of items, a string of items, or a mapping with label and items", strictyaml.Describe(o))
+			return sp.errorAt(at(o), ErrSyntax, "option is %s: expected a list of items, a string of items, or a mapping with label, items and cost", strictyaml.Describe(o))
 		}
 		sp.optPos = append(sp.optPos, at(o))
 		sp.refStart = append(sp.refStart, len(sp.refPos))
@@ -369,4 +375,17 @@ func (y *yamlParser) options(n *yaml.Node) error {
 	}
 	sp.refStart = append(sp.refStart, len(sp.refPos))
 	return nil
+}
+
+// cost reads an option's cost: a whole number from 0 to MaxCost, as
+// Knuth's DLX5 gives options costs.
+func (y *yamlParser) cost(n *yaml.Node) (int64, error) {
+	if n.Kind != yaml.ScalarNode || n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+		return 0, y.sp.errorAt(at(n), exactcover.ErrBadCost, "cost is %s: expected a whole number from 0 to MaxCost = %d", strictyaml.Describe(n), int64(exactcover.MaxCost))
+	}
+	c, err := strconv.ParseInt(n.Value, 10, 64)
+	if err != nil || c < 0 || c > exactcover.MaxCost || strings.HasPrefix(n.Value, "+") {
+		return 0, y.sp.errorAt(at(n), exactcover.ErrBadCost, "cost %q: expected a whole number from 0 to MaxCost = %d", n.Value, int64(exactcover.MaxCost))
+	}
+	return c, nil
 }

@@ -18,7 +18,7 @@ func estimateFlags() []cli.Flag {
 		&cli.GenericFlag{Name: "probes", Value: &cliparse.Count{N: exactcover.DefaultProbes, Min: 1, Max: 1 << 40},
 			Usage: "walk `N` random paths down the tree (the error shrinks as 1/√N)"},
 		searchcmd.SeedFlag("seed the random walks with `S`: the same seed gives the same estimate"),
-		searchcmd.EngineFlag("estimate the tree of `ENGINE`'s search: sparse, dlx or auto, as solve's --engine"),
+		searchcmd.EngineFlag("estimate the tree of `ENGINE`'s search: sparse, bits, dlx or auto, as solve's --engine"),
 		searchcmd.BranchingFlag("estimate the tree of the branching `RULE`: knuth or weighted"),
 		searchcmd.JSONFlag("print the estimate as one JSON object, for programs"),
 		searchcmd.SpecFormatFlag(), searchcmd.TimeoutFlag(),

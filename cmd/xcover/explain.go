@@ -30,13 +30,13 @@ import (
 const defaultSteps = 100
 
 func explainFlags() []cli.Flag {
-	return []cli.Flag{
+	return append([]cli.Flag{
 		&cli.GenericFlag{Name: "steps", Value: &cliparse.Count{N: defaultSteps},
 			Usage: "tell at most `N` nodes of the search tree (0: the whole search, however long)"},
 		&cli.StringFlag{Name: "html", Usage: "write the search as one web page `OUT.html` to step through in a browser (matrix, board, tree, narration), up to --steps nodes if given, else 100,000"},
 		&cli.BoolFlag{Name: "matrix", Usage: "draw the 0/1 matrix at every node, covered items and hidden options blanked (dimmed on a terminal)"},
 		searchcmd.SpecFormatFlag(), searchcmd.TimeoutFlag(),
-	}
+	}, costFlags()...)
 }
 
 func narrate(c *cli.Context, e *env) error {
@@ -58,6 +58,9 @@ func narrate(c *cli.Context, e *env) error {
 		return writePage(ctx, c, e, sp, page)
 	}
 	out := bufio.NewWriter(e.Stdout)
+	if wantsCheapest(c) {
+		return narrateCost(ctx, c, e, out, &sp.Problem) // explain_cost.go
+	}
 	matrix := c.Bool("matrix")
 	st, err := explain.Narrate(ctx, out, &sp.Problem, explain.Config{
 		MaxNodes: searchcmd.Count(c, "steps"), Matrix: matrix, Dim: matrix && e.Color(e.Stdout, "auto")})

@@ -36,9 +36,10 @@ func pentominoFlags() []cli.Flag {
 		searchcmd.EmitSpecFlag(),
 		&cli.StringFlag{Name: "color", Value: "auto",
 			Usage: "color the packings: `WHEN` auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never"},
+		weightFlag(),
 		&cli.StringFlag{Name: "svg", Usage: fmt.Sprintf("draw the packings printed in `FILE` as SVG, one or a sheet of up to %d", maxSVGPackings)},
 		searchcmd.JobsFlag(searchcmd.JobsUsage, searchcmd.JobsDefault),
-	}, searchcmd.SearchFlags("packing")...)
+	}, append(searchcmd.SearchFlags("packing"), costFlags()...)...)
 }
 
 func pack(c *cli.Context, e *env) error {
@@ -92,6 +93,9 @@ func pack(c *cli.Context, e *env) error {
 		fmt.Fprintf(e.Stderr, "xcover: the pieces cover %d cells, the board has %d: no packing\n", puzzle.Area(), puzzle.Board().NumCells())
 	}
 
+	if wantsCheapest(c) {
+		return packCheapest(ctx, c, e, req, pp, puzzle) // pentomino_cost.go
+	}
 	var visit func(*pentomino.Packing) bool
 	if !req.Count {
 		visit = pp.packing
@@ -161,7 +165,7 @@ func newPuzzle(c *cli.Context, e *env) (*pentomino.Puzzle, error) {
 	if err != nil {
 		return nil, exitcode.Bad(err)
 	}
-	return puzzle, nil
+	return puzzle, weigh(c, puzzle) // pentomino_cost.go
 }
 
 // isPieceFile tells a piece file from a list of letters: "-", a YAML
@@ -183,17 +187,24 @@ type packingPrinter struct {
 	svg   *iostreams.OutputFile
 	n     int64
 	drawn []*pentomino.Packing
+	cost  *int64 // the cost of the packing printed next (--min-cost, --best)
 }
 
 func (pp *packingPrinter) packing(k *pentomino.Packing) bool {
 	pp.n++
+	head := ""
+	if pp.cost != nil {
+		head = fmt.Sprintf("cost %d\n", *pp.cost)
+	}
 	switch {
 	case pp.out.JSON:
-		pp.out.Object(k.Record(pp.n))
+		rec := k.Record(pp.n)
+		rec.Cost = pp.cost
+		pp.out.Object(rec)
 	case pp.color:
-		pp.out.Text([]byte(k.ANSI()), true)
+		pp.out.Text([]byte(head+k.ANSI()), true)
 	default:
-		pp.out.Text([]byte(k.String()+"\n"), true)
+		pp.out.Text([]byte(head+k.String()+"\n"), true)
 	}
 	if pp.svg != nil && len(pp.drawn) < maxSVGPackings {
 		pp.drawn = append(pp.drawn, k)

@@ -24,10 +24,12 @@ func TestStatusLine(t *testing.T) {
 		env  map[string]string
 		want string // "" for no status line
 	}{
-		{[]string{"solve", "--count", "--timeout", "1500ms", filepath.Join(data, "exactcover", "pent-6x10.dlx")}, nil, "% done (estimated)"},
+		// One sparse-set worker: 3 s or more (auto's bit-set engine on two
+		// cores may finish within the timeout).
+		{[]string{"solve", "--count", "--timeout", "1500ms", "--engine", "sparse", "-j", "1", filepath.Join(data, "exactcover", "pent-6x10.dlx")}, nil, "% done (estimated)"},
 		{[]string{"sudoku", "--timeout", "1500ms", filepath.Join(data, "sudoku", "9x9", "puzzles5_forum_hardest_1905_11+.txt")}, nil, "puzzles/s"},
-		{[]string{"pentomino", "--count", "--timeout", "1500ms"}, map[string]string{"TERM": "dumb"}, ""},
-		{[]string{"pentomino", "--count", "--timeout", "1500ms", "--progress=false"}, nil, ""},
+		{[]string{"pentomino", "--count", "--timeout", "1500ms", "--engine", "sparse", "-j", "1"}, map[string]string{"TERM": "dumb"}, ""},
+		{[]string{"pentomino", "--count", "--timeout", "1500ms", "--engine", "sparse", "-j", "1", "--progress=false"}, nil, ""},
 	} {
 		t.Run(tc.args[0], func(t *testing.T) {
 			t.Parallel()

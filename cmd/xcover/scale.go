@@ -226,6 +226,8 @@ func searchError(c *cli.Context, r *scale, err error) (early, late error) {
 		return searchcmd.Usage(c, "--resume %s: %v", r.resume, err), nil
 	case errors.Is(err, exactcover.ErrBadPartial), errors.Is(err, exactcover.ErrInconsistentPart):
 		return searchcmd.Usage(c, "--partial: %v", err), nil
+	case errors.Is(err, exactcover.ErrEngineUnsupported):
+		return searchcmd.Usage(c, "--engine %s: %v", c.String(searchcmd.FlagEngine), err), nil
 	case errors.As(err, &wp):
 		return nil, exitcode.With(exitcode.Stopped, fmt.Errorf("stopped by an internal error (please report it): %v; a checkpoint, if any, holds the last good position\n%s", wp.Value, wp.Stack))
 	}

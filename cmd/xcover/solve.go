@@ -24,7 +24,7 @@ const maxTreeNodes = 2000
 // documentation, "Big searches"), and counting beyond enumeration
 // (count.go).
 func solveFlags() []cli.Flag {
-	return append(searchcmd.SearchFlags("solution"), searchcmd.SpecFormatFlag(),
+	return append(append(searchcmd.SearchFlags("solution"), costFlags()...), searchcmd.SpecFormatFlag(),
 		searchcmd.BranchingFlag("`RULE` for the item to branch on, always one with the fewest options: knuth (ties to the first; DLX1's statistics) or weighted (ties to the item whose options ran out most often so far: smaller trees on hard constrained problems such as Sudoku)"),
 		&cli.BoolFlag{Name: "profile", Usage: "print the number of search-tree nodes at each level on stderr, as Knuth's DLX1 does"},
 		&cli.GenericFlag{Name: "partial", Value: &cliparse.OptionRefs{},
@@ -44,6 +44,8 @@ func solveFlags() []cli.Flag {
 			Usage: "count by memoizing where it pays (implies --count; exact counts of any size): the search runs first, memoizing takes over when its bound or a short trial shows it ahead"},
 		&cli.GenericFlag{Name: "memo-limit", Value: &cliparse.Size{N: exactcover.DefaultMemoLimit},
 			Usage: "let memoizing take at most `SIZE` of memory (512MiB, 8GiB); beyond, --memo counts by the search and --zdd stops with exit 3"},
+		&cli.BoolFlag{Name: "reduce", Usage: "first remove the options and items that can be in no solution, as \"xcover reduce\" does; solutions are printed as options of the original problem"},
+		roundsFlag(),
 		&cli.StringFlag{Name: "zdd",
 			Usage: "write the ZDD of all solutions to `FILE` (Knuth's ZDDREAD format; see \"xcover help zdd\") and print the count"})
 }
@@ -86,6 +88,17 @@ func solve(c *cli.Context, e *env) error {
 	} else if err != nil {
 		return err
 	}
+	var original func([]int) []int // a reduced solution's original options
+	if c.Bool("reduce") {
+		if solver, original, err = reduced(ctx, c, e, sp, len(refs) > 0 || drawing != nil); err != nil {
+			return err
+		}
+	}
+	if wantsCheapest(c) {
+		return solveCheapest(ctx, c, e, req, out, &sp.Problem, solver, original) // cost.go
+	} else if sp.Problem.HasCosts() {
+		fmt.Fprintln(e.Stderr, "xcover: note: the options have costs, which this search ignores (--min-cost or --best K looks for the cheapest)")
+	}
 	if mr != nil {
 		mr.branching = cfg.Branching
 		return solveMemo(ctx, e, req, out, solver, mr) // count.go
@@ -111,6 +124,10 @@ func solve(c *cli.Context, e *env) error {
 	var visit func([]int) bool
 	if !req.Count {
 		visit = printSolutions(out, p)
+		if original != nil {
+			print := visit
+			visit = func(sol []int) bool { return print(original(sol)) }
+		}
 	}
 	if err := big.configure(c, e, &cfg, req.Count, out); err != nil {
 		return err

@@ -31,8 +31,8 @@ func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.
 			Usage: "print solutions as \"xcover solve\" does, with the options of the problem in `FILE` (the one the ZDD was made from; - for stdin); without it, a solution is its option numbers (from 1) on one line"})
 	}
 	weights := func() cli.Flag {
-		return &cli.StringFlag{Name: "weights", DefaultText: "1 for every option: the fewest or most options",
-			Usage: "read the options' weights from `FILE`: whole numbers, the k-th for option k (from 1)"}
+		return &cli.StringFlag{Name: "weights", DefaultText: "the costs of --problem's options when it has some, else 1 for every option: the fewest or most options",
+			Usage: "read the options' weights from `FILE`: whole numbers, the k-th for option k (from 1); without it, the costs of --problem's options (|n, cost:) when it has some"}
 	}
 	cmds := []*cli.Command{
 		{Name: "count", Usage: "print the number of solutions", Flags: []cli.Flag{json()}},
@@ -125,6 +125,7 @@ type zddPrinter struct {
 	problem string           // --problem's file, for messages
 	solved  func([]int) bool // nil: option numbers
 	check   *verify.Checker  // with --problem: each solution is checked before it is printed
+	costs   []int64          // with --problem: the options' costs, the weights of min and max without --weights
 	n       int64
 	sorted  []int
 }
@@ -161,6 +162,11 @@ func (zp *zddPrinter) loadProblem(c *cli.Context, e *env, z *zdd.ZDD) error {
 		return exitcode.Bad(fmt.Errorf("the ZDD names option %d, but %s has %d options: is it the problem the ZDD was made from?", v, file, len(p.Options)))
 	}
 	zp.problem, zp.check = file, verify.NewChecker(p)
+	if p.HasCosts() {
+		for _, o := range p.Options {
+			zp.costs = append(zp.costs, o.Cost)
+		}
+	}
 	zp.solved = printSolutions(zp.out, p)
 	return nil
 }
@@ -189,6 +195,9 @@ func (zp *zddPrinter) solution(set []int) error {
 // weight.
 func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool, sum *report.Summary) error {
 	weight := func(int) int64 { return 1 }
+	if zp.costs != nil { // the problem's costs, unless --weights says otherwise
+		weight = func(v int) int64 { return zp.costs[exactcover.ZDDOption(v)] }
+	}
 	if file := c.String("weights"); file != "" {
 		ws, err := readWeights(e, file)
 		if err != nil {

@@ -35,9 +35,9 @@ func Example() {
 	fmt.Println(first)
 	// Output:
 	// 2 packings up to symmetry
-	// UUXPPPZYYYYWTFNNNVVV
-	// UXXXPPZZZYWWTFFFNNLV
-	// UUXIIIIIZWWTTTFLLLLV
+	// UUXPPPLLLLFTTTWWZVVV
+	// UXXXPPLNNFFFTWWYZZZV
+	// UUXIIIIINNNFTWYYYYZV
 }
 
 // ExampleParseBoard reads a drawn board: a 6x4 box without two opposite

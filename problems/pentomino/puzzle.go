@@ -47,6 +47,8 @@ type Puzzle struct {
 	pivot  int    // piece whose placements are cut down to orbit representatives; -1 none
 	isRep  []bool // per placement: kept (always true except for the pivot's non-representatives)
 	mirror []int  // one-sided sets closed under reflection: piece → its mirror piece
+
+	costs []int64 // per option, its placement's cost (weight.go); nil: none
 }
 
 // placement is one way to put one piece on the board.
@@ -347,6 +349,9 @@ func (p *Puzzle) Problem() *exactcover.Problem {
 		for j, it := range p.items[lo:hi] {
 			o.Items[j].Name = p.itemName(it)
 		}
+		if p.costs != nil {
+			o.Cost = p.costs[len(prob.Options)]
+		}
 		prob.Options = append(prob.Options, o)
 		lo = hi
 	}
@@ -362,8 +367,11 @@ func (p *Puzzle) build(b *exactcover.Builder, s *exactcover.Solver) error {
 		b.Reset(p.order.base, nItems-p.order.base)
 	}
 	lo := int32(0)
-	for _, hi := range p.ends {
+	for k, hi := range p.ends {
 		b.AddOption(p.items[lo:hi]...)
+		if p.costs != nil {
+			b.SetCost(k, p.costs[k])
+		}
 		lo = hi
 	}
 	return b.Build(s)

@@ -61,6 +61,7 @@ type Record struct {
 	Number int64    `json:"number"`
 	Rows   []string `json:"rows"`
 	Pieces []Placed `json:"pieces"`
+	Cost   *int64   `json:"cost,omitempty"` // under a weight (Puzzle.Weigh), when the caller sets it
 }
 
 // Record returns the packing as the number-th record.

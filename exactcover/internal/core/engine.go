@@ -133,6 +133,10 @@ func New[E any, P interface {
 	return e
 }
 
+// ErrUnsupported is wrapped by the error of an engine asked to search a
+// problem it does not take (the bit-set engine's limits).
+var ErrUnsupported = errors.New("problem not supported by the engine")
+
 // Errors for paths that name no node.
 var (
 	ErrBadPath      = errors.New("path names an option that does not exist or was dropped")

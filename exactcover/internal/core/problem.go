@@ -23,6 +23,9 @@ type Problem struct {
 	// Colors is parallel to Items: 0 for an uncolored use, a color ≥ 1
 	// otherwise; nil when no option gives a color.
 	Colors []int32
+	// Costs, when not nil, has each option's cost (Knuth's DLX5), for
+	// the minimum-cost search; the other searches ignore it.
+	Costs []int64
 	// Caller maps an option to the caller's index; Index maps a caller's
 	// index back, to -1 for a dropped option.
 	Caller []int32

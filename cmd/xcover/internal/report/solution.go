@@ -62,6 +62,20 @@ func (s *Solutions) Next(sol []int) []byte {
 	return b
 }
 
+// NextCost returns the next solution as Next does, with its cost: as
+// text, a line "cost N" before its options; in JSON, a field "cost".
+func (s *Solutions) NextCost(sol []int, cost int64) []byte {
+	if !s.json {
+		head := strconv.AppendInt([]byte("cost "), cost, 10)
+		return append(append(head, '\n'), s.Next(sol)...)
+	}
+	b := s.Next(sol)
+	b = strconv.AppendInt(append(b[:len(b)-2], `,"cost":`...), cost, 10)
+	b = append(b, "}\n"...)
+	s.buf = b
+	return b
+}
+
 // EmptySolution is the text line that stands for the empty solution.
 const EmptySolution = "(the empty solution)"
 

@@ -35,13 +35,14 @@ type Summary struct {
 	PieceSet   string `json:"piece_set,omitempty"`  // pentomino
 	Symmetries int    `json:"symmetries,omitempty"` // pentomino: packings counted up to
 
-	Method        string `json:"method,omitempty"`          // solve --memo, --zdd: "memo" or "search"
-	Why           string `json:"why,omitempty"`             // solve --memo, --zdd: why that method
-	MemoStates    int64  `json:"memo_states,omitempty"`     // solve --memo, --zdd
-	MemoLevels    int    `json:"memo_levels,omitempty"`     // solve --memo, --zdd: options decided one by one
-	MemoPeakBytes int64  `json:"memo_peak_bytes,omitempty"` // solve --memo, --zdd
-	ZDDNodes      int    `json:"zdd_nodes,omitempty"`       // solve --zdd, zdd count
-	Weight        *int64 `json:"weight,omitempty"`          // zdd min, zdd max
+	Method        string  `json:"method,omitempty"`          // solve --memo, --zdd: "memo" or "search"
+	Why           string  `json:"why,omitempty"`             // solve --memo, --zdd: why that method
+	MemoStates    int64   `json:"memo_states,omitempty"`     // solve --memo, --zdd
+	MemoLevels    int     `json:"memo_levels,omitempty"`     // solve --memo, --zdd: options decided one by one
+	MemoPeakBytes int64   `json:"memo_peak_bytes,omitempty"` // solve --memo, --zdd
+	ZDDNodes      int     `json:"zdd_nodes,omitempty"`       // solve --zdd, zdd count
+	Weight        *int64  `json:"weight,omitempty"`          // zdd min, zdd max
+	BestCosts     []int64 `json:"best_costs,omitempty"`      // solve --min-cost, --best: the K best costs found
 	// solve --shard and merge: the search, as "xcover merge" reads it
 	// back (exactcover.ShardResult): the problem's hash, the rule (and
 	// Engine, above), the shard's place K of N and the digest of the split.

@@ -35,7 +35,7 @@ func SearchFlags(what string) []cli.Flag {
 		TimeoutFlag(),
 		&cli.BoolFlag{Name: FlagProgress, DefaultText: "a status line when stderr is a terminal", Usage: "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never"},
 		&cli.GenericFlag{Name: FlagEvery, Value: &cliparse.Duration{D: 3 * time.Second}, Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
-		EngineFlag("search with `ENGINE`: sparse (sparse sets, the fastest), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), or auto (the faster for the problem: sparse)"),
+		EngineFlag("search with `ENGINE`: sparse (sparse sets), bits (bit sets: the fastest where items are few and options many, as in polyomino packing; at most 256 items, no colors or multiplicities), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), or auto (the faster for the problem: bits where it takes the problem and items have 8 options or more on average, else sparse)"),
 	}
 }
 

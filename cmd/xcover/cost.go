@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/report"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/plural"
+)
+
+// costFlags are solve's flags for problems whose options have costs
+// (Knuth's DLX5).
+func costFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "min-cost", Usage: "find the cheapest solution, a solution's cost being the sum of its options' (|n in DLX, cost: in YAML): print each solution cheaper than all before it, as found, with its cost; the last printed is the cheapest (Knuth's DLX5)"},
+		&cli.GenericFlag{Name: "best", Value: &cliparse.Count{Min: 1, Max: exactcover.MaxBest},
+			Usage: "find the `K` cheapest solutions and print them when the search ends, cheapest first; of equal costs, the first found first"},
+	}
+}
+
+// wantsCheapest reports whether the run asks for the cheapest solutions.
+func wantsCheapest(c *cli.Context) bool { return c.Bool("min-cost") || c.IsSet("best") }
+
+// costConflicts are the flags that ask for something a minimum-cost
+// search does not do.
+var costConflicts = []string{searchcmd.FlagCount, searchcmd.FlagAll, searchcmd.FlagLimit, searchcmd.FlagBranching,
+	"memo", "zdd", "partial", "tree", "checkpoint", "resume", "shard", "profile"}
+
+// solveCheapest runs solve --min-cost or --best K: Solver.Cheapest, with
+// the solutions printed as options of p (original maps a solution of a
+// reduced problem back). It ends as every search does: exit 0 when a
+// solution was found, 1 when the problem has none, 3 when stopped, with
+// the best found printed.
+func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.Request, out *searchcmd.Writer,
+	p *exactcover.Problem, solver *exactcover.Solver, original func([]int) []int) error {
+	k, err := cheapestK(c, req, costConflicts)
+	if err != nil {
+		return err
+	}
+	sols := report.NewSolutions(p, out.JSON)
+	print := func(sol []int, cost int64) bool {
+		if original != nil {
+			sol = original(sol)
+		}
+		out.Record(sols.NextCost(sol, cost), true)
+		return out.Flush() == nil // an improvement is shown at once
+	}
+	var visit func([]int, int64) bool
+	if !c.IsSet("best") {
+		visit = print
+	}
+	res, err := solver.Cheapest(ctx, exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, false)}, visit)
+	if err != nil && !errors.Is(err, ctx.Err()) {
+		return err
+	}
+	if c.IsSet("best") {
+		for _, b := range res.Best {
+			print(b.Options, b.Cost)
+		}
+	}
+	return searchcmd.End(out, e, costOutcome(req, res, k, "solution", e.Stderr))
+}
+
+// cheapestK checks the flags of a search for the cheapest solutions and
+// returns K: --best K, or 1 for --min-cost.
+func cheapestK(c *cli.Context, req *searchcmd.Request, conflicts []string) (int, error) {
+	for _, f := range conflicts {
+		if c.IsSet(f) {
+			return 0, searchcmd.Usage(c, "--min-cost and --best search for the cheapest solutions alone: they do not combine with --%s", f)
+		}
+	}
+	if c.Bool("min-cost") && c.IsSet("best") {
+		return 0, searchcmd.Usage(c, "--min-cost is --best 1: give one")
+	}
+	if req.Engine == exactcover.EngineSparse {
+		return 0, searchcmd.Usage(c, "--min-cost and --best search with Knuth's DLX5 (--engine dlx or auto): the sparse engine has no cost search")
+	}
+	return max(int(searchcmd.Count(c, "best")), 1), nil
+}
+
+// costOutcome is how a search for the k cheapest (what: "solution",
+// "packing") ends: the summary, the stats line, the best costs on stderr,
+// and the exit code.
+func costOutcome(req *searchcmd.Request, res exactcover.CostResult, k int, what string, stderr io.Writer) searchcmd.Outcome {
+	st := res.Stats
+	o := searchcmd.Outcome{Found: len(res.Best) > 0}
+	if req.JSON {
+		sum := report.New(st)
+		sum.Engine = exactcover.EngineDLX.String()
+		sum.Cleansings = report.Int(st.Cleansings)
+		for _, b := range res.Best {
+			sum.BestCosts = append(sum.BestCosts, b.Cost)
+		}
+		o.Record = sum
+	}
+	improving := "improving " + what
+	if req.Stats {
+		o.Stats = report.StatsLine(st, plural.Of(st.Solutions, improving), 0)
+	}
+	best := fmt.Sprintf("the cheapest %s costs", what)
+	switch {
+	case len(res.Best) < k:
+		best = fmt.Sprintf("there are %s only, costing", plural.Of(len(res.Best), what))
+	case k > 1:
+		best = fmt.Sprintf("the %d cheapest %ss cost", k, what)
+	}
+	switch {
+	case st.Status != exactcover.Complete && o.Found:
+		o.Stopped = fmt.Errorf("%s; the cheapest found cost %s, not known to be the cheapest", report.Unfinished(st, 0, improving), costsText(res.Best))
+	case st.Status != exactcover.Complete:
+		o.Stopped = errors.New(report.Unfinished(st, 0, improving))
+	case o.Found:
+		o.Before = func() { fmt.Fprintf(stderr, "xcover: %s %s (the search is complete)\n", best, costsText(res.Best)) }
+	default:
+		o.None = fmt.Errorf("no %s (the search is complete)", what)
+	}
+	return o
+}
+
+// costsText lists the costs of the best solutions: "7", "7, 8 and 8".
+func costsText(best []exactcover.CostSolution) string {
+	s := ""
+	for i, b := range best {
+		switch {
+		case i == 0:
+		case i == len(best)-1:
+			s += " and "
+		default:
+			s += ", "
+		}
+		s += fmt.Sprint(b.Cost)
+	}
+	return s
+}

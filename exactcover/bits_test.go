@@ -1,0 +1,136 @@
+package exactcover_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
+)
+
+// plain returns p without colors and multiplicities: a problem the
+// bit-set engine takes.
+func plain(p *exactcover.Problem) *exactcover.Problem {
+	p.Bounds = nil
+	for k := range p.Options {
+		for j := range p.Options[k].Items {
+			p.Options[k].Items[j].Color = ""
+		}
+	}
+	return p
+}
+
+// TestBitsDrivers runs the bit-set engine under every driver on random
+// problems: work stealing among 2, 3 and 8 workers polling at every node,
+// a search stopped at a random node and resumed from its checkpoint with
+// other workers, and shards merged. Solutions must be brute force's, each
+// once and verified; counters the engine's sequential search's.
+func TestBitsDrivers(t *testing.T) {
+	defer exactcover.SetPollEvery(1)()
+	defer goroutines(t)()
+	r := rand.New(rand.NewPCG(22, 23))
+	n := 300
+	if testtier.Short() {
+		n = 60
+	}
+	bits := exactcover.Config{Engine: exactcover.EngineBits}
+	for i := range n {
+		p := plain(randomProblem(r))
+		want := bruteForce(p)
+		s := mustNew(t, p)
+		seq, err := s.Search(context.Background(), bits, nil)
+		if err != nil || seq.Engine != exactcover.EngineBits {
+			t.Fatalf("problem %d: %v, %v", i, seq, err)
+		}
+		check := func(way string, st exactcover.Stats, got []string) {
+			t.Helper()
+			if !slices.Equal(got, want) || !sameCounters(st, seq) {
+				t.Fatalf("problem %d, %s: %v %v; sequential %v, brute force %v\n%s", i, way, st, got, seq, want, describe(p))
+			}
+		}
+		for _, j := range []int{2, 3, 8} {
+			f := newFound(t, p)
+			cfg := bits
+			cfg.Workers = j
+			st, err := s.Search(context.Background(), cfg, f.visit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check("workers", st, f.sorted())
+		}
+
+		f := newFound(t, p)
+		var last *exactcover.Checkpoint
+		cfg := bits
+		cfg.Workers, cfg.MaxNodes = 1+r.IntN(3), 1+r.Int64N(max(seq.Nodes, 1))
+		cfg.Checkpoint = func(ck *exactcover.Checkpoint) error { last = ck; return nil }
+		st, err := s.Search(context.Background(), cfg, f.visit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Status == exactcover.NodeLimit {
+			if last == nil {
+				t.Fatalf("problem %d: stopped at %d nodes without a checkpoint", i, cfg.MaxNodes)
+			}
+			resume := exactcover.Config{Workers: 1 + r.IntN(3), Resume: last} // auto keeps the checkpoint's engine
+			if st, err = s.Search(context.Background(), resume, f.visit); err != nil {
+				t.Fatal(err)
+			}
+			if st.Engine != exactcover.EngineBits {
+				t.Fatalf("problem %d: resumed with %v", i, st.Engine)
+			}
+		}
+		check("resumed", st, f.sorted())
+
+		shards := 1 + r.IntN(7)
+		cfg = bits
+		cfg.Workers = 1 + r.IntN(3)
+		sums, got := runShardsWith(t, s, p, cfg, shards)
+		total, err := merged(t, sums)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("shards", total, got)
+	}
+}
+
+// TestBitsShared checks, on the shared instances the bit-set engine takes,
+// that auto picks it where it is faster (primary items with 8 options or
+// more on average), that its counts are the published ones with every
+// solution verified, and that it refuses the others with
+// ErrEngineUnsupported rather than answering.
+func TestBitsShared(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		auto exactcover.Engine
+	}{
+		{"knuth-example", exactcover.EngineSparse}, // 16 uses of 7 primary items
+		{"queens-8", exactcover.EngineBits},
+		{"queens-10", exactcover.EngineBits},
+		{"pent-3x20", exactcover.EngineBits},
+		{"sudoku-17clue", exactcover.EngineSparse}, // 324 items
+		{"color-example", exactcover.EngineSparse}, // colors
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := sharedInstance(t, tc.name)
+			s := mustNew(t, in.p)
+			if got := s.EngineFor(exactcover.EngineAuto); got != tc.auto {
+				t.Fatalf("auto picks %v, want %v", got, tc.auto)
+			}
+			f := newFound(t, in.p)
+			st, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineBits}, f.visit)
+			if tc.auto != exactcover.EngineBits && tc.name != "knuth-example" {
+				if !errors.Is(err, exactcover.ErrEngineUnsupported) {
+					t.Fatalf("got %v, %v; want ErrEngineUnsupported", st, err)
+				}
+				return
+			}
+			if err != nil || st.Solutions != in.solutions || int64(len(f.sorted())) != in.solutions {
+				t.Fatalf("%v, %v; published %d solutions", st, err, in.solutions)
+			}
+		})
+	}
+}

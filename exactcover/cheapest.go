@@ -1,0 +1,244 @@
+package exactcover
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/dlx"
+)
+
+// CostConfig asks for the cheapest solutions of a problem whose options
+// have costs ([Option.Cost]): the sum of its options' costs is a
+// solution's cost.
+type CostConfig struct {
+	// Best is K, the number of cheapest solutions wanted; 0 means 1.
+	// It is at most MaxBest.
+	Best int
+	// MaxNodes stops the search after this many nodes (0: no limit).
+	MaxNodes int64
+	// Engine is EngineDLX or EngineAuto, which is EngineDLX: Knuth's
+	// DLX5, whose nodes, updates and cleansings it reproduces.
+	Engine Engine
+	// Workers > 1 searches with that many goroutines sharing the
+	// cut-off (see Cheapest).
+	Workers int
+	// Trace, when set, is told every step of the search: the taxes, the
+	// item each node branches on, each option tried, each cut, each
+	// solution (package explain narrates them). Only one worker's search
+	// is told: with Workers > 1, Trace is not called.
+	Trace func(CostStep)
+}
+
+// CostStep is one step of the search, for CostConfig.Trace; its Kind is
+// one of StepTax, StepBranch, StepDeadEnd, StepTry, StepCut and
+// StepSolution, which say what its fields hold:
+//
+//   - StepTax: primary item Item is taxed Net (before the search);
+//   - StepBranch: the node at Level branches on Item, which has Choices
+//     options cheap enough, the cheapest of net cost Net;
+//   - StepDeadEnd: Item has no option cheap enough (Net is its cheapest
+//     option's net cost, NoCost when it has none);
+//   - StepTry: Level takes Option (the caller's index), which brings the
+//     net cost to Net;
+//   - StepCut: Option, and every option after it in the item's list
+//     (sorted by cost), would bring the net cost to Net or more, not
+//     below Cutoff;
+//   - StepSolution: the options taken make a solution of net cost Net;
+//     Cutoff is the cut-off from now on.
+//
+// Net costs leave out the taxes, whose total is the sum of the StepTax
+// steps.
+type CostStep = core.CostStep
+
+// The kinds of CostStep.
+const (
+	StepTax      = core.CostTax
+	StepBranch   = core.CostBranch
+	StepDeadEnd  = core.CostDeadEnd
+	StepTry      = core.CostTry
+	StepCut      = core.CostCut
+	StepSolution = core.CostSolution
+	// NoCost is the cut-off before K solutions are known.
+	NoCost = core.NoCost
+)
+
+// MaxBest bounds CostConfig.Best: the best solutions are kept, option
+// lists and all, until the search ends. (Knuth's DLX5 allows 15000.)
+const MaxBest = 1 << 16
+
+// Errors of [Solver.Cheapest].
+var (
+	ErrBadBest = errors.New("best: expected 1 to MaxBest solutions")
+	// ErrCostBounds: DLX5's taxes and bounds assume that every primary
+	// item is covered exactly once.
+	ErrCostBounds = errors.New("the cheapest solutions are searched for exact-cover problems only, not with bounds")
+)
+
+// CostSolution is a solution with its cost.
+type CostSolution struct {
+	Options []int // indices into Problem.Options, in the order chosen
+	Cost    int64
+}
+
+// CostResult is what [Solver.Cheapest] found. Stats count as DLX5 counts:
+// Solutions is the number of solutions found that were cheaper than the
+// K-th best known when found (the cut-off prunes the others unseen).
+type CostResult struct {
+	Stats
+	// Best are the K cheapest solutions found, by increasing cost; of
+	// solutions of equal cost, the first found comes first, and one found
+	// later whose cost only equals the K-th best is not kept (DLX5's rule:
+	// a solution must beat the K-th best). When the search completes,
+	// they are the K cheapest solutions of the problem (fewer if it has
+	// fewer).
+	Best []CostSolution
+}
+
+// Cheapest searches for the cfg.Best cheapest solutions, by Knuth's DLX5
+// (TAOCP 7.2.2.1; see the dlx package's CostEngine for taxes, sorted
+// lists and the cut-off). visit, when not nil, receives every solution
+// found that improves on the K-th best so far, as it is found, with its
+// cost: a long search is useful early. Its slice is valid until it
+// returns; returning false stops the search (Status Stopped).
+//
+// With cfg.Workers > 1, that many goroutines share the root's options out
+// and the cut-off: a solution one finds prunes the others' branches at
+// once. visit is then called by one at a time, with costs that still
+// decrease (a solution beaten meanwhile by another worker's is not
+// reported); the counts are summed, and differ from DLX5's.
+//
+// When ctx ends or MaxNodes is reached, Cheapest returns what it has
+// found, with ctx's error in the first case; the Best solutions are then
+// the cheapest found, not necessarily the cheapest there are.
+func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(solution []int, cost int64) bool) (CostResult, error) {
+	k := cmp.Or(cfg.Best, 1)
+	if k < 1 || k > MaxBest {
+		return CostResult{}, ErrBadBest
+	}
+	if s.model.Multiplicities() {
+		return CostResult{}, ErrCostBounds
+	}
+	if err := ctx.Err(); err != nil {
+		return CostResult{Stats: Stats{Status: StoppedBy(err)}}, err
+	}
+	start := time.Now()
+	c := cheapest{k: k, cfg: cfg, visit: visit, done: ctx.Done(), bound: core.NewBound(k), workers: max(cfg.Workers, 1)}
+	c.ends, c.counts = make([]core.End, c.workers), make([]core.Counters, c.workers)
+	if c.workers == 1 {
+		c.search(s, 0)
+	} else {
+		var wg sync.WaitGroup
+		for w := range c.workers {
+			wg.Add(1)
+			go func() { defer wg.Done(); c.search(s, w) }()
+		}
+		wg.Wait()
+	}
+	res := &c.res
+	for _, n := range c.counts {
+		res.Solutions, res.Nodes, res.Updates, res.Cleansings = res.Solutions+n.Solutions, res.Nodes+n.Nodes, res.Updates+n.Updates, res.Cleansings+n.Cleansings
+	}
+	res.Elapsed = time.Since(start)
+	if c.workers > 1 {
+		res.Workers = c.workers
+	}
+	var ctxErr error
+	switch {
+	case c.stopped.Load():
+		res.Status = Stopped
+	case c.nodeLimit.Load() || slices.Contains(c.ends, core.NodeLimit):
+		res.Status = NodeLimit
+	case slices.Contains(c.ends, core.Polled):
+		ctxErr = ctx.Err()
+		res.Status = StoppedBy(ctxErr)
+	}
+	return *res, ctxErr
+}
+
+// cheapest is one call of Cheapest: what its workers share.
+type cheapest struct {
+	k       int
+	cfg     CostConfig
+	visit   func([]int, int64) bool
+	done    <-chan struct{}
+	bound   *core.Bound
+	workers int
+
+	mu                 sync.Mutex // guards res and the calls of visit
+	res                CostResult
+	stopped, nodeLimit atomic.Bool // visit said stop; MaxNodes reached by the workers together
+	nodes              atomic.Int64
+	ends               []core.End
+	counts             []core.Counters
+}
+
+// search runs worker w.
+func (c *cheapest) search(s *Solver, w int) {
+	e := dlx.NewCostEngine(&s.model)
+	run := &core.CostRun{Best: c.k, Bound: c.bound, Worker: w, Workers: c.workers, Poll: c.poll(), Visit: c.keep}
+	if c.workers == 1 {
+		run.MaxNodes, run.Trace = c.cfg.MaxNodes, c.cfg.Trace
+	}
+	c.ends[w], _ = e.Search(run, &c.counts[w])
+}
+
+// poll returns a worker's poll: false when the context is done, when
+// visit asked to stop, or when the workers together reached MaxNodes.
+func (c *cheapest) poll() func(*core.Counters) bool {
+	last := int64(0)
+	return func(n *core.Counters) bool {
+		if c.workers > 1 && c.cfg.MaxNodes > 0 {
+			if c.nodes.Add(n.Nodes-last) >= c.cfg.MaxNodes {
+				c.nodeLimit.Store(true)
+				return false
+			}
+			last = n.Nodes
+		}
+		select {
+		case <-c.done:
+			return false
+		default:
+			return !c.stopped.Load()
+		}
+	}
+}
+
+// keep records and reports a solution that beat the cut-off, unless one
+// at least as good was reported meanwhile by another worker.
+func (c *cheapest) keep(sol []int, cost int64) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch {
+	case c.stopped.Load():
+		return false
+	case len(c.res.Best) == c.k && cost >= c.res.Best[c.k-1].Cost:
+		return true
+	}
+	c.res.keep(c.k, sol, cost)
+	if c.visit != nil && !c.visit(sol, cost) {
+		c.stopped.Store(true)
+		return false
+	}
+	return true
+}
+
+// keep records a solution among the k best: it beat the k-th, which it
+// replaces; equal costs keep the order found.
+func (r *CostResult) keep(k int, sol []int, cost int64) {
+	i, _ := slices.BinarySearchFunc(r.Best, cost, func(b CostSolution, c int64) int {
+		if b.Cost <= c {
+			return -1
+		}
+		return 1
+	})
+	r.Best = slices.Insert(r.Best, i, CostSolution{Options: slices.Clone(sol), Cost: cost})
+	if len(r.Best) > k {
+		r.Best = r.Best[:k]
+	}
+}

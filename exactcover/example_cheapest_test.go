@@ -1,0 +1,46 @@
+package exactcover_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/xcover/xcover/exactcover"
+)
+
+// Three ways to cover A, B and C: one option for all (cost 10), the pair
+// A B with C alone (4 + 3), or A alone with B C (2 + 6). The search
+// reports each solution that beats the best so far; the last is the
+// cheapest.
+func ExampleSolver_Cheapest() {
+	p := &exactcover.Problem{
+		Primary: []string{"A", "B", "C"},
+		Options: []exactcover.Option{
+			{Label: "all", Items: exactcover.NewOption("A", "B", "C").Items, Cost: 10},
+			{Label: "pair", Items: exactcover.NewOption("A", "B").Items, Cost: 4},
+			{Label: "C", Items: exactcover.NewOption("C").Items, Cost: 3},
+			{Label: "A", Items: exactcover.NewOption("A").Items, Cost: 2},
+			{Label: "BC", Items: exactcover.NewOption("B", "C").Items, Cost: 6},
+		},
+	}
+	s, err := exactcover.New(p)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: 2}, func(sol []int, cost int64) bool {
+		fmt.Println("found", sol, "at cost", cost)
+		return true
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, b := range res.Best {
+		fmt.Println("best:", b.Options, b.Cost)
+	}
+	// Output:
+	// found [1 2] at cost 7
+	// found [3 4] at cost 8
+	// best: [1 2] 7
+	// best: [3 4] 8
+}

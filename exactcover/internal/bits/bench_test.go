@@ -1,0 +1,41 @@
+package bits_test
+
+import (
+	"testing"
+
+	"github.com/xcover/xcover/exactcover/internal/bits"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
+)
+
+// BenchmarkCount counts every solution of shared instances with this
+// engine and, for the same-run ratio, the sparse-set engine:
+//
+//	go test -run '^$' -bench Count -benchtime 3x -count 5 ./exactcover/internal/bits/
+func BenchmarkCount(b *testing.B) {
+	engines := []struct {
+		name string
+		make func(*core.Problem) core.Engine
+	}{
+		{"bits", func(p *core.Problem) core.Engine { return core.New[bits.Engine](p) }},
+		{"sparse", func(p *core.Problem) core.Engine { return core.New[sparse.Engine](p) }},
+	}
+	for _, name := range []string{"pent-6x10-sym", "pent-6x10", "pent-3x20", "queens-12", "queens-14"} {
+		for _, en := range engines {
+			b.Run(name+"/"+en.name, func(b *testing.B) {
+				_, p := loadShared(b, name)
+				e := en.make(p)
+				var c core.Counters
+				b.ReportAllocs()
+				for b.Loop() {
+					c = core.Counters{}
+					if _, err := e.Search(core.Unit{}, &core.Run{}, &c); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(c.Nodes), "nodes")
+				b.ReportMetric(float64(c.Solutions), "solutions")
+			})
+		}
+	}
+}

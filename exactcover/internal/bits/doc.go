@@ -1,0 +1,79 @@
+// Package bits is xcover's bit-set engine: Algorithm X with each option a
+// row of bits, one per item, and the options still possible at each level
+// of the search kept as a list of their indices. It is the fastest engine
+// where items are few and options many, as in polyomino and polycube
+// packing, and takes problems of at most MaxItems items without colors or
+// multiplicities (Supports); exactcover's auto picks it only for those.
+//
+// # State without undo
+//
+// A node of the search is the set of items its path has covered. An
+// option is live there when it meets none of them, which one AND per
+// 64-bit word of its row tells. Each level keeps its live options as a
+// list of indices on a stack, made from its parent's list by keeping the
+// options that meet none of the items of the option taken (filter.go):
+// the child's list is never longer than its parent's, and going back up
+// is going back to the parent's list, so nothing is ever undone, and a
+// position is its path alone (core.Unit), easy to hand to another worker
+// or to a checkpoint.
+//
+// # Choosing the item
+//
+// While it makes a child's list, filter also counts, for every open
+// primary item, the live options that contain it, with vertical counters:
+// six words of bits per 64 items, bit i of word p being bit p of item i's
+// count, to which the surviving rows are added eight at a time by a tree
+// of carry-save adders (Harley and Seal's population count, kept
+// vertical: 64 counters at once per instruction; TAOCP 7.1.3). The item
+// with the fewest options is then found by keeping, from the highest
+// plane down, the candidates with a 0 in it. Counts stop at Saturated;
+// items with that many options or more tie. Before it counts, filter ORs
+// the surviving rows: an open primary item missing from that OR has no
+// option left, a dead end, and the child is abandoned without counts (two
+// children out of three in a pentomino packing).
+//
+// The branching rule is Knuth's: the open primary item with the fewest
+// live options, ties to the first declared, its options tried in the
+// order the caller gave them. Below Saturated options it picks the item
+// the sparse-set engine picks, so the two engines' trees are the same
+// wherever some item has fewer than Saturated options at every node,
+// which holds on every shared instance this engine takes. Under the
+// Weighted rule (core.Run.Weighted) ties go instead to the item that has
+// been found without options most often, as in the sparse-set engine
+// (the two learn from different histories, so their trees differ).
+//
+// # Statistics
+//
+// A node is an entry to a level: a branching node, a forced move or a
+// solution; a child whose list leaves an open primary item without
+// options is abandoned before it becomes one, as in the sparse-set
+// engine, so the two count the same nodes where their trees agree. An
+// update is an option removed from a list: a child's list costs its
+// parent's length minus its own, counted by the child (core.Unit's
+// CountLast). Both depend only on the node, never on how the search was
+// divided, so stopped and resumed or shared searches count exactly what
+// one uninterrupted search counts.
+//
+// # Limits and memory
+//
+// Rows are two words up to 128 items and four up to MaxItems (256): the
+// filter is generated for each width (gen.go) so that a row's words and
+// the counters' planes live in registers. The stack of lists needs at
+// most twice the length of each level's parent list along the current
+// path; it starts at four times the number of options and doubles when a
+// path needs more, which happens a few times in a search, never per
+// node. Nothing else is allocated while searching.
+//
+// The search polls its caller (core.Run.Poll) every core.PollInterval
+// nodes, and after PollWork options tested, so that a stop takes effect
+// within milliseconds where lists are long; at a node limit or a stop it
+// exports the unexplored rest of the tree as units, deepest first,
+// unless the run is final.
+//
+// # References
+//
+// Donald E. Knuth, "Dancing links", arXiv cs/0011047 (2000), for
+// Algorithm X and its branching rule; The Art of Computer Programming,
+// Volume 4A, Section 7.1.3 (bitwise tricks and techniques), and Volume
+// 4B, Section 7.2.2.1.
+package bits

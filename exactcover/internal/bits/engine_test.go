@@ -1,0 +1,13 @@
+package bits_test
+
+import (
+	"testing"
+
+	"github.com/xcover/xcover/exactcover/internal/bits"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/enginetest"
+)
+
+func newEngine(p *core.Problem) core.Engine { return core.New[bits.Engine](p) }
+
+func TestEngine(t *testing.T) { enginetest.CheckUncolored(t, newEngine) }

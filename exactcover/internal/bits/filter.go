@@ -1,0 +1,97 @@
+package bits
+
+//go:generate go run gen.go
+
+import mbits "math/bits"
+
+// filter writes to the stack at top the options of stack[lo:hi] that have
+// no item in m, in their order, and counts, for each item of open, the
+// options written that contain it, up to Saturated. It returns how many it
+// wrote, the item of open with the fewest (ties to the first declared; -1
+// when open is empty) and that fewest. It grows the stack first when the
+// list might not fit: a list is never longer than its parent, and its
+// branches no longer than the list, so a level needs at most twice its
+// parent's length.
+//
+// This is the whole of the engine's work per node: one AND per word to
+// test each live option against the option taken, an OR of the
+// survivors to find dead ends, and for the survivors of a live child
+// carry-save adds into six bit planes (doc.go).
+func (e *Engine) filter(lo, hi, top int32, m, open *set) (n int, best, least int32) {
+	n, best, least = e.filterWidth(lo, hi, top, m, open)
+	if e.weighted && best >= 0 {
+		if least == 0 {
+			e.bump(best)
+		} else {
+			best = e.heaviest()
+		}
+	}
+	return n, best, least
+}
+
+// filterWidth is filter by Knuth's rule, in the rows' width.
+func (e *Engine) filterWidth(lo, hi, top int32, m, open *set) (n int, best, least int32) {
+	if need := int(top) + 2*int(hi-lo); need > len(e.stack) {
+		e.grow(need)
+	}
+	src, dst := e.stack[lo:hi], e.stack[top:]
+	if e.words == 2 {
+		return filter2(e.rows2, src, dst, m.two(), open.two(), &e.ties)
+	}
+	return filter4(e.rows4, src, dst, m.four(), open.four(), &e.ties)
+}
+
+// grow makes the stack at least need entries long, doubling it: a path's
+// lists outgrow it only a few times in a search (at most log₂ of depth
+// times the number of options), never per node.
+func (e *Engine) grow(need int) {
+	s := make([]int32, max(need, 2*len(e.stack)))
+	copy(s, e.stack)
+	e.stack = s
+}
+
+// split divides the list stack[lo:hi] by item i: the options without i
+// stay in place, in their order, and end where split returns; those with
+// i, the branches, go in their order to the stack at hi, and end where
+// split returns second. Every child of the node takes one branch, which
+// covers i, so its list comes from the options without i alone, and the
+// branches are not tested again by each child.
+func (e *Engine) split(lo, hi, i int32) (rest, bhi int32) {
+	w, sh := i>>6, uint(i&63)
+	s, rows := e.stack, e.rows
+	rest, bhi = lo, hi
+	for _, k := range s[lo:hi] {
+		has := int32(rows[k][w] >> sh & 1)
+		s[rest], s[bhi] = k, k
+		rest += 1 - has
+		bhi += has
+	}
+	return rest, bhi
+}
+
+// maxWeight caps an item's weight.
+const maxWeight = 1<<31 - 1
+
+// bump adds to the weight of item i, found without options, under the
+// Weighted rule.
+func (e *Engine) bump(i int32) {
+	if e.weight[i] < maxWeight {
+		e.weight[i]++
+	}
+}
+
+// heaviest returns, under the Weighted rule, the heaviest of the items
+// that filter left in ties (those with the fewest options), ties to the
+// first declared.
+func (e *Engine) heaviest() int32 {
+	best, most := int32(-1), int64(-1)
+	for w, word := range e.ties {
+		for ; word != 0; word &= word - 1 {
+			i := int32(w<<6 | mbits.TrailingZeros64(word))
+			if wt := int64(e.weight[i]); wt > most {
+				best, most = i, wt
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,139 @@
+package bits
+
+import "github.com/xcover/xcover/exactcover/internal/core"
+
+// replay takes the steps of path as levels 0…len(path)-1, silently except
+// that the last step's updates go to c when countLast is set, and makes
+// the list of the node reached as level len(path). It returns that depth
+// and whether the node is alive: the root always is (a search enters it
+// and finds an item without options there); a step that leaves a
+// primary item without options ends the unit (a choice abandoned before it became a
+// node; options only ever leave lists, so such an item stays without).
+//
+// The state a path leads to is only the items it covers: the live options
+// are those that meet none of them. So replay checks each step against
+// the items covered before it, then filters the root's list twice: by the
+// items covered before the last step, and by the last step's option, to
+// count the last step's updates as the search that took it counted them.
+func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (depth int, alive bool, err error) {
+	var covered, before set
+	for l, st := range path {
+		k, err := e.optionOf(st, &covered)
+		if err != nil {
+			return 0, false, &core.PathError{Err: err, Step: l, Option: st.Option}
+		}
+		lv := &e.lv[l]
+		lv.best, lv.opt, lv.cur, lv.bhi = st.Item, k, 0, 0 // no siblings
+		before = covered
+		covered = covered.union(&e.rows[k])
+	}
+	n := int32(e.p.NumOptions())
+	lv := &e.lv[len(path)]
+	lv.open = e.prim.minus(&covered)
+	lv.lo = n
+	if len(path) > 0 && countLast {
+		open := e.prim.minus(&before)
+		m, _, _ := e.filter(0, n, n, &before, &open)
+		lv.lo = n + int32(m)
+		last := e.lv[len(path)-1].opt
+		k, best, least := e.filter(n, lv.lo, lv.lo, &e.rows[last], &lv.open)
+		c.Updates += int64(m - k)
+		lv.hi, lv.best, lv.least = lv.lo+int32(k), best, least
+	} else {
+		m, best, least := e.filter(0, n, n, &covered, &lv.open)
+		lv.hi, lv.best, lv.least = n+int32(m), best, least
+	}
+	return len(path), len(path) == 0 || lv.best < 0 || lv.least > 0, nil
+}
+
+// optionOf returns the compiled option of step st, after checking that it
+// exists, contains st's item (when the step has one) and meets none of the
+// items covered.
+func (e *Engine) optionOf(st core.Step, covered *set) (int32, error) {
+	p := e.p
+	if st.Option < 0 || int(st.Option) >= len(p.Index) || p.Index[st.Option] < 0 || st.Exclude {
+		return 0, core.ErrBadPath
+	}
+	k := p.Index[st.Option]
+	row := &e.rows[k]
+	if st.Item >= 0 && (int(st.Item) >= p.NPrimary || !row.has(st.Item)) {
+		return 0, core.ErrBadPath // the option does not contain the item
+	}
+	if row.meets(covered) {
+		return 0, core.ErrInconsistent
+	}
+	return k, nil
+}
+
+// stepAt returns the path step that level l of the current search took.
+func (e *Engine) stepAt(l int) core.Step {
+	if l < len(e.path) {
+		return e.path[l]
+	}
+	lv := &e.lv[l]
+	return core.Step{Item: lv.best, Option: e.p.Caller[e.stack[lv.cur]]}
+}
+
+// steps returns a fresh path of the steps of levels 0…n-1, with room for
+// one more.
+func (e *Engine) steps(n int) []core.Step {
+	path := make([]core.Step, n, n+1)
+	for l := range path {
+		path[l] = e.stepAt(l)
+	}
+	return path
+}
+
+// siblings appends to dst, as units, the branches of level l not yet
+// taken.
+func (e *Engine) siblings(dst []core.Unit, l int) []core.Unit {
+	lv := &e.lv[l]
+	if lv.cur+1 >= lv.bhi {
+		return dst
+	}
+	prefix := e.steps(l)
+	for r := lv.cur + 1; r < lv.bhi; r++ {
+		path := append(prefix[:l:l], core.Step{Item: lv.best, Option: e.p.Caller[e.stack[r]]})
+		dst = append(dst, core.Unit{Path: path, CountLast: true})
+	}
+	return dst
+}
+
+// export appends to dst every part of the search not yet explored: the
+// node at level, not yet entered (the step leading to it was counted),
+// then the branches not yet taken at each level above, deepest first, down
+// to the level after cut.
+func (e *Engine) export(dst []core.Unit, base, level, cut int) []core.Unit {
+	dst = append(dst, core.Unit{Path: e.steps(level)})
+	for l := level - 1; l >= base && l > cut; l-- {
+		dst = e.siblings(dst, l)
+	}
+	return dst
+}
+
+// donate gives away the branches not yet taken at the shallowest level that
+// has any, and returns the new cut: that level, whose other branches the
+// search will now leave alone.
+func (e *Engine) donate(dst []core.Unit, base, level, cut int) ([]core.Unit, int) {
+	for l := max(base, cut+1); l < level; l++ {
+		n := len(dst)
+		if dst = e.siblings(dst, l); len(dst) > n {
+			return dst, l
+		}
+	}
+	return dst, cut
+}
+
+// Branches appends the current path's branches (core.Engine): for a
+// replayed level, the one branch taken.
+func (e *Engine) Branches(dst []core.Branch) []core.Branch {
+	for l := range e.depth {
+		lv := &e.lv[l]
+		if l < len(e.path) {
+			dst = append(dst, core.Branch{Item: int(lv.best), K: 1, D: 1})
+			continue
+		}
+		dst = append(dst, core.Branch{Item: int(lv.best), K: int(lv.cur-lv.blo) + 1, D: int(lv.bhi - lv.blo)})
+	}
+	return dst
+}

@@ -1,0 +1,178 @@
+package bits
+
+import "github.com/xcover/xcover/exactcover/internal/core"
+
+// PollWork is how many live options a search tests at most between two
+// polls, besides core.PollInterval nodes: where lists are long, nodes are
+// expensive (a few thousand options each), and a test takes about a
+// nanosecond, so that a stop takes effect within a few milliseconds.
+const PollWork = 1 << 22
+
+// Search explores the subtree of u (core.Engine).
+func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End, error) {
+	if e.err != nil {
+		return core.Exhausted, e.err
+	}
+	if u.After {
+		return core.Exhausted, &core.PathError{Err: core.ErrBadPath} // never made here
+	}
+	e.weighted = run.Weighted
+	base, alive, err := e.replay(u.Path, u.CountLast, c)
+	if err != nil || !alive {
+		return core.Exhausted, err
+	}
+	e.path = u.Path
+	return e.search(run, c, base), nil
+}
+
+// walk is what the search loop keeps besides the levels.
+type walk struct {
+	sols, nodes, updates int64
+	nextPoll, nextWork   int64
+	work                 int64
+	base, cut            int // levels ≤ cut gave their other branches away
+}
+
+func (w *walk) add(c *core.Counters) core.Counters {
+	return core.Counters{Solutions: c.Solutions + w.sols, Nodes: c.Nodes + w.nodes,
+		Updates: c.Updates + w.updates, Cleansings: c.Cleansings}
+}
+
+// poll does what is due when a search reaches Run.NextPoll or PollWork: at
+// the node limit, or when Poll says Stop, it exports every unexplored part
+// of the search (nothing when the run is final) and reports how it ends;
+// otherwise it exports or donates what Poll asks for and goes on.
+func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end core.End, stop bool) {
+	if run.MaxNodes > 0 && w.nodes >= run.MaxNodes {
+		e.exportRest(run, w, depth)
+		return core.NodeLimit, true
+	}
+	if run.Poll == nil {
+		return core.Exhausted, false
+	}
+	e.depth = depth
+	sofar := w.add(c)
+	switch run.Poll(&sofar) {
+	case core.Stop:
+		e.exportRest(run, w, depth)
+		return core.Polled, true
+	case core.Export:
+		run.Export = e.export(run.Export, w.base, depth, w.cut)
+	case core.Donate:
+		run.Export, w.cut = e.donate(run.Export, w.base, depth, w.cut)
+	}
+	return core.Exhausted, false
+}
+
+// exportRest exports, for a search that stops at level depth, every part
+// not yet explored, unless the run is final.
+func (e *Engine) exportRest(run *core.Run, w *walk, depth int) {
+	if !run.Final {
+		run.Export = e.export(run.Export, w.base, depth, w.cut)
+	}
+}
+
+// search is the search loop, levels on an explicit stack, nothing
+// allocated per node. It explores the subtree of the node at level base,
+// whose list replay made. A node's work is to collect its branches (the
+// live options containing the item chosen when its list was made); taking
+// a branch makes the child's list by filter, which also chooses the
+// child's item, so that a child whose list leaves an open primary item
+// without options is abandoned before it becomes a node. Nothing is
+// undone: going back to a level is going back to its list.
+func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.End) {
+	var (
+		depth = base
+		lv    = &e.lv[depth]
+		w     = walk{base: base, cut: base - 1}
+	)
+	clear(e.prof)
+	w.nextPoll, w.nextWork = run.NextPoll(0), PollWork
+
+forward:
+	if w.nodes >= w.nextPoll || w.work >= w.nextWork {
+		if why, stop := e.poll(run, &w, c, depth); stop {
+			end = why
+			goto finish
+		}
+		w.nextPoll, w.nextWork = run.NextPoll(w.nodes), w.work+PollWork
+	}
+	w.nodes++
+	e.prof[depth]++
+	if lv.best < 0 { // every primary item covered: a solution
+		w.sols++
+		if run.Visit != nil {
+			if !run.Visit(e.solution(depth)) {
+				end = core.Visited
+				goto finish
+			}
+		}
+		if run.MaxSolutions > 0 && w.sols >= run.MaxSolutions {
+			end = core.SolutionLimit
+			goto finish
+		}
+		goto backup
+	}
+	if lv.least == 0 { // an item without options (only at the base)
+		goto backup
+	}
+	lv.blo = lv.hi
+	lv.rest, lv.bhi = e.split(lv.lo, lv.hi, lv.best)
+	lv.cur = lv.blo
+	w.work += int64(lv.hi - lv.lo)
+
+advance:
+	if e.take(depth, &w) {
+		depth++
+		lv = &e.lv[depth]
+		goto forward
+	}
+
+next: // on to lv's next branch, if it has one and keeps it
+	if depth <= w.cut || lv.cur+1 >= lv.bhi {
+		goto backup
+	}
+	lv.cur++
+	goto advance
+
+backup:
+	if depth == w.base {
+		goto finish
+	}
+	depth--
+	lv = &e.lv[depth]
+	goto next
+
+finish:
+	*c = w.add(c)
+	run.AddProfile(e.prof)
+	return end
+}
+
+// take makes the list of the child that lv's current branch leads to, as
+// the next level, and reports whether the child is alive (every open
+// primary item keeps an option).
+func (e *Engine) take(depth int, w *walk) bool {
+	lv, next := &e.lv[depth], &e.lv[depth+1]
+	k := e.stack[lv.cur]
+	lv.opt = k
+	next.open = lv.open.minus(&e.rows[k])
+	next.lo = lv.bhi
+	n, best, least := e.filter(lv.lo, lv.rest, next.lo, &e.rows[k], &next.open)
+	next.hi = next.lo + int32(n)
+
+	next.best, next.least = best, least
+	w.updates += int64(lv.hi-lv.lo) - int64(n)
+	w.work += int64(lv.hi - lv.lo)
+	return best < 0 || least > 0
+}
+
+// solution returns the caller's indices of the options chosen at levels
+// 0…depth-1, in a buffer reused from one solution to the next.
+func (e *Engine) solution(depth int) []int {
+	e.sol = e.sol[:0]
+	for l := range depth {
+		e.sol = append(e.sol, int(e.p.Caller[e.lv[l].opt]))
+	}
+	return e.sol
+}

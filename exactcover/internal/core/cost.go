@@ -1,0 +1,145 @@
+package core
+
+import (
+	"math"
+	"sync"
+	"sync/atomic"
+)
+
+// Minimum-cost search (Knuth's DLX5). Options have costs ≥ 0, in
+// Problem.Costs; a search looks for the K cheapest solutions, and prunes
+// every branch that cannot beat the K-th cheapest found so far.
+
+// NoCost is the cut-off before K solutions are known: no solution costs
+// as much (costs are bounded so that sums stay far below it).
+const NoCost = math.MaxInt64
+
+// CostRun is what a driver gives a minimum-cost search.
+type CostRun struct {
+	// Best is K, the number of cheapest solutions wanted (at least 1).
+	Best int
+	// Visit receives each solution found that is cheaper than the K-th
+	// cheapest found before it (DLX5 finds no other: the cut-off prunes
+	// them), as the caller's option indices in the order chosen, in a
+	// buffer valid until it returns, with its cost; returning false stops
+	// the search (End Visited).
+	Visit func(solution []int, cost int64) bool
+	// MaxNodes, when positive, stops the search after that many nodes.
+	MaxNodes int64
+	// Poll, when set, is called every PollInterval nodes with the
+	// counters so far; returning false stops the search (End Polled).
+	Poll func(c *Counters) bool
+	// Trace, when set, is told every step of the search, for teaching.
+	Trace func(CostStep)
+	// Bound, when set, is the cut-off shared with other workers; nil: the
+	// search keeps its own.
+	Bound *Bound
+	// Workers > 1 divides the search among that many workers, of which
+	// this is Worker (from 0): each takes the root's options whose
+	// position in the root item's list is Worker modulo Workers.
+	Worker, Workers int
+}
+
+// Bound is the cut-off of one search, which its workers share: the K
+// smallest net costs any of them found. A solution counts only if it
+// still beats the cut-off when offered.
+type Bound struct {
+	mu   sync.Mutex
+	best Best
+	cut  atomic.Int64
+}
+
+// NewBound returns the bound of a search for the k cheapest solutions.
+func NewBound(k int) *Bound {
+	b := &Bound{best: Best{K: k}}
+	b.cut.Store(NoCost)
+	return b
+}
+
+// Cutoff returns the net cost a solution must beat.
+func (b *Bound) Cutoff() int64 { return b.cut.Load() }
+
+// Offer records a solution of net cost cost if it beats the cut-off, and
+// reports whether it did.
+func (b *Bound) Offer(cost int64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if cost >= b.best.Cutoff() {
+		return false
+	}
+	b.best.Add(cost)
+	b.cut.Store(b.best.Cutoff())
+	return true
+}
+
+// Costs returns the best net costs, in increasing order (a copy).
+func (b *Bound) Costs() []int64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]int64(nil), b.best.Costs...)
+}
+
+// CostStepKind says what a CostStep tells.
+type CostStepKind int
+
+// The steps of a minimum-cost search.
+const (
+	// CostTax: primary item Item is taxed Net (before the search).
+	CostTax CostStepKind = iota
+	// CostBranch: the node at Level branches on Item, which has Choices
+	// options cheap enough, the cheapest of net cost Net.
+	CostBranch
+	// CostDeadEnd: Item has no option cheap enough (Net is its cheapest
+	// option's net cost, NoCost when it has none left).
+	CostDeadEnd
+	// CostTry: Level takes Option, which brings the net cost to Net.
+	CostTry
+	// CostCut: Option, and every option after it in the item's list (sorted
+	// by cost), would bring the net cost to Net or more, not below Cutoff.
+	CostCut
+	// CostSolution: the options taken make a solution of net cost Net; Cutoff
+	// is the cut-off from now on.
+	CostSolution
+)
+
+// CostStep is one step of a minimum-cost search, for Trace. Net costs
+// leave out the taxes, whose total is the sum of the CostTax steps.
+type CostStep struct {
+	Kind        CostStepKind
+	Level       int
+	Item        int   // item index, primary first
+	Option      int   // the caller's option index
+	Choices     int   // CostBranch
+	Net, Cutoff int64 // see the kinds
+}
+
+// Best keeps the K smallest costs seen, in increasing order; its cut-off
+// is the K-th, or NoCost while fewer than K are known. A solution must
+// cost strictly less than the cut-off to be kept: of solutions of equal
+// cost, the first found wins, as in DLX5.
+type Best struct {
+	K     int
+	Costs []int64
+}
+
+// Cutoff returns the cost a new solution must beat.
+func (b *Best) Cutoff() int64 {
+	if len(b.Costs) < b.K {
+		return NoCost
+	}
+	return b.Costs[b.K-1]
+}
+
+// Add records cost, which must be below Cutoff, dropping the K+1-th.
+func (b *Best) Add(cost int64) {
+	i := len(b.Costs)
+	if i == b.K {
+		i--
+	} else {
+		b.Costs = append(b.Costs, 0)
+	}
+	for ; i > 0 && b.Costs[i-1] > cost; i-- {
+		b.Costs[i] = b.Costs[i-1]
+	}
+	b.Costs[i] = cost
+}

@@ -1,0 +1,357 @@
+package dlx
+
+import "github.com/xcover/xcover/exactcover/internal/core"
+
+// The search of DLX5 (dlx5.w, "The dancing"), with its thresholds. Its
+// control flow is Knuth's: forward to a new level, advance to the next
+// option at a level, back up when a level's options are used up, written
+// with the same gotos so that every count matches his.
+
+// Search looks for the run.Best cheapest solutions, adding what it counts
+// to *c, and returns how it ended and the costs of the best solutions
+// found (in increasing order, totals including the taxes; valid until the
+// next search).
+func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []int64) {
+	if e.dirty {
+		e.build()
+	}
+	e.dirty = true
+	bound := run.Bound
+	if bound == nil {
+		bound = core.NewBound(max(run.Best, 1))
+	}
+	e.counters = *c
+	if run.Trace != nil {
+		for i := int32(1); i <= e.nPrimary; i++ {
+			if e.tax[i] > 0 {
+				run.Trace(core.CostStep{Kind: core.CostTax, Item: int(i - 1), Net: e.tax[i]})
+			}
+		}
+	}
+	end := e.search(run, bound)
+	*c = e.counters
+	if end == core.Exhausted {
+		e.dirty = false // the links are back as they were
+	}
+	costs := bound.Costs()
+	for i := range costs {
+		costs[i] += e.totalTax
+	}
+	return end, costs
+}
+
+// search is DLX5's main loop.
+func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
+	var (
+		level             int
+		best, cur         int32
+		curCost, nextCost int64
+		cutoff            int64
+		split             = run.Workers > 1
+	)
+	cnt := &e.counters
+	nextPoll := cnt.Nodes + core.PollInterval
+	stopAt := int64(core.NoCost) // no node limit
+	if run.MaxNodes > 0 {
+		stopAt = cnt.Nodes + run.MaxNodes
+	}
+forward:
+	cnt.Nodes++
+	if cnt.Nodes >= nextPoll || cnt.Nodes >= stopAt {
+		if cnt.Nodes >= stopAt {
+			return core.NodeLimit
+		}
+		nextPoll = cnt.Nodes + core.PollInterval
+		if run.Poll != nil && !run.Poll(cnt) {
+			return core.Polled
+		}
+	}
+	cutoff = bound.Cutoff() // others may have lowered it
+	{
+		t := int32(0)
+		if split && level == 0 {
+			// Every worker branches on the same root item, whatever
+			// cut-off it sees, so that they share its options out.
+			best, t = e.choose(0, core.NoCost)
+		} else {
+			best, t = e.choose(curCost, cutoff)
+		}
+		if run.Trace != nil {
+			e.traceChoice(run, level, best, t)
+		}
+		if t == 0 {
+			goto backdown
+		}
+	}
+	e.partCost[level] = curCost
+	cur = e.n[best].down
+	if split && level == 0 {
+		e.rootPos = 0
+		if cur = e.ownRoot(cur, best, run); cur == best || e.cost[cur] >= cutoff {
+			return core.Exhausted // none of the root's options is this worker's
+		}
+	}
+	e.choice[level] = cur
+	nextCost = curCost + e.cost[cur]
+	e.thresh0[level] = cutoff - nextCost
+	e.cover(best, e.thresh0[level])
+advance:
+	if run.Trace != nil {
+		run.Trace(core.CostStep{Kind: core.CostTry, Level: level, Option: int(e.caller[e.option(cur)]), Net: nextCost})
+	}
+	e.thresh[level] = cutoff - nextCost
+	e.coverOthers(cur, e.thresh[level])
+	if e.next[0] == 0 { // a solution
+		cnt.Nodes++
+		if !bound.Offer(nextCost) { // another worker found better meanwhile
+			goto recover // (which reads the cut-off again)
+		}
+		cnt.Solutions++
+		cutoff = bound.Cutoff()
+		if run.Trace != nil {
+			run.Trace(core.CostStep{Kind: core.CostSolution, Level: level, Net: nextCost, Cutoff: cutoff})
+		}
+		if run.Visit != nil {
+			e.solution = e.solution[:0]
+			for l := 0; l <= level; l++ {
+				e.solution = append(e.solution, int(e.caller[e.option(e.choice[l])]))
+			}
+			if !run.Visit(e.solution, e.totalTax+nextCost) {
+				return core.Visited
+			}
+		}
+		goto recover
+	}
+	level++
+	curCost = nextCost
+	goto forward
+backup:
+	e.uncover(best, e.thresh0[level])
+backdown:
+	if level == 0 {
+		return core.Exhausted
+	}
+	level--
+	cur = e.choice[level]
+	best = e.n[cur].top
+	curCost = e.partCost[level]
+recover:
+	e.uncoverOthers(cur, e.thresh[level])
+	cur = e.n[cur].down
+	if split && level == 0 {
+		e.rootPos++
+		cur = e.ownRoot(cur, best, run)
+	}
+	e.choice[level] = cur
+	if cur == best {
+		goto backup
+	}
+	cutoff = bound.Cutoff()
+	nextCost = curCost + e.cost[cur]
+	if nextCost >= cutoff {
+		if run.Trace != nil {
+			run.Trace(core.CostStep{Kind: core.CostCut, Level: level, Option: int(e.caller[e.option(cur)]), Net: nextCost, Cutoff: cutoff})
+		}
+		goto backup
+	}
+	goto advance
+}
+
+// ownRoot returns the first option from node cur on in the root item
+// best's list that is this worker's (best when none is left), counting
+// positions in e.rootPos.
+func (e *CostEngine) ownRoot(cur, best int32, run *core.CostRun) int32 {
+	for cur != best && e.rootPos%run.Workers != run.Worker {
+		cur = e.n[cur].down
+		e.rootPos++
+	}
+	return cur
+}
+
+// traceChoice tells run.Trace which item the node at level branches on,
+// with t options cheap enough (0: a dead end).
+func (e *CostEngine) traceChoice(run *core.CostRun, level int, best, t int32) {
+	step := core.CostStep{Kind: core.CostBranch, Level: level, Item: int(best - 1), Choices: int(t), Net: core.NoCost}
+	if first := e.n[best].down; first != best {
+		step.Net = e.cost[first]
+	}
+	if t == 0 {
+		step.Kind = core.CostDeadEnd
+	}
+	run.Trace(step)
+}
+
+// choose returns the item to branch on and its number of options cheap
+// enough, or that number 0 when some item has none (then the search backs
+// up). An option is cheap enough when the cost so far plus its net cost
+// stays below the cut-off. The count stops at e.lenThresh, beyond which
+// the list's length stands for it, as in DLX5.
+func (e *CostEngine) choose(curCost, cutoff int64) (int32, int32) {
+	nd, cost := viewNodes(e.n), e.cost
+	t, best, tmpCost := int32(1<<31-1), int32(0), int64(0)
+	room := cutoff - curCost
+	for k := e.next[0]; k != 0; k = e.next[k] {
+		p := nd.at(k).down
+		if p == k {
+			return k, 0
+		}
+		minCost := cost[p]
+		if minCost >= room {
+			return k, 0
+		}
+		s := int32(1)
+		for p = nd.at(p).down; ; p, s = nd.at(p).down, s+1 {
+			if p <= e.nItems || cost[p] >= room {
+				break // s options cheap enough
+			}
+			if s == t {
+				goto noChange // more than t
+			}
+			if s >= e.lenThresh {
+				s = nd.at(k).top // the list's length
+				break
+			}
+		}
+		if s < t || s == t && minCost > tmpCost {
+			t, best, tmpCost = s, k, minCost
+		}
+	noChange:
+	}
+	return best, t
+}
+
+// cover removes item c from the active items and hides the options of
+// its list cheaper than thresh; the rest cannot be chosen below (the cost
+// so far already leaves them no room), so they may stay.
+func (e *CostEngine) cover(c int32, thresh int64) {
+	if c <= e.nPrimary {
+		l, r := e.prev[c], e.next[c]
+		e.next[l], e.prev[r] = r, l
+	}
+	nd, nItems, cost := viewNodes(e.n), e.nItems, e.cost
+	updates := int64(1)
+	for rr := nd.at(c).down; rr > nItems && cost[rr] < thresh; rr = nd.at(rr).down {
+		updates += e.hide(rr)
+	}
+	e.counters.Updates += updates
+}
+
+// uncover undoes cover(c, thresh), going down the list again: the same
+// options, the same threshold.
+func (e *CostEngine) uncover(c int32, thresh int64) {
+	nd, nItems, cost := viewNodes(e.n), e.nItems, e.cost
+	for rr := nd.at(c).down; rr > nItems && cost[rr] < thresh; rr = nd.at(rr).down {
+		e.unhide(rr)
+	}
+	if c <= e.nPrimary {
+		l, r := e.prev[c], e.next[c]
+		e.next[l], e.prev[r] = c, c
+	}
+}
+
+// hide takes the option of node rr out of the lists of its other items,
+// but for the nodes known compatible (color -1), and returns the number of
+// updates.
+func (e *CostEngine) hide(rr int32) (updates int64) {
+	nd, nPrimary := viewNodes(e.n), e.nPrimary // locals: the stores below cannot change them
+	for nn := rr + 1; nn != rr; {
+		n := *nd.at(nn)
+		if n.color >= 0 {
+			if n.top <= 0 { // the spacer: back to the option's first node
+				nn = n.up
+				continue
+			}
+			nd.at(n.up).down, nd.at(n.down).up = n.down, n.up
+			updates++
+			if n.top <= nPrimary {
+				nd.at(n.top).top--
+			}
+		}
+		nn++
+	}
+	return updates
+}
+
+// unhide puts back what hide(rr) took out.
+func (e *CostEngine) unhide(rr int32) {
+	nd, nPrimary := viewNodes(e.n), e.nPrimary
+	for nn := rr + 1; nn != rr; {
+		n := *nd.at(nn)
+		if n.color >= 0 {
+			if n.top <= 0 {
+				nn = n.up
+				continue
+			}
+			nd.at(n.up).down, nd.at(n.down).up = nn, nn
+			if n.top <= nPrimary {
+				nd.at(n.top).top++
+			}
+		}
+		nn++
+	}
+}
+
+// coverOthers covers (or, for a colored use, purifies) the items of the
+// option of node x other than x's, left to right.
+func (e *CostEngine) coverOthers(x int32, thresh int64) {
+	for pp := x + 1; pp != x; {
+		n := e.n[pp]
+		if n.top <= 0 {
+			pp = n.up
+			continue
+		}
+		switch {
+		case n.color == 0:
+			e.cover(n.top, thresh)
+		case n.color > 0:
+			e.purify(pp, thresh)
+		}
+		pp++
+	}
+}
+
+// uncoverOthers undoes coverOthers(x, thresh), right to left.
+func (e *CostEngine) uncoverOthers(x int32, thresh int64) {
+	for pp := x - 1; pp != x; {
+		n := e.n[pp]
+		if n.top <= 0 {
+			pp = n.down
+			continue
+		}
+		switch {
+		case n.color == 0:
+			e.uncover(n.top, thresh)
+		case n.color > 0:
+			e.unpurify(pp, thresh)
+		}
+		pp--
+	}
+}
+
+// purify hides the options of p's item, cheaper than thresh, that give it
+// another color than p does, and marks those that give the same color as
+// compatible (color -1): DLX2's purification, with DLX5's threshold.
+func (e *CostEngine) purify(p int32, thresh int64) {
+	cc, x := e.n[p].top, e.n[p].color
+	e.counters.Cleansings++
+	for rr := e.n[cc].down; rr > e.nItems && e.cost[rr] < thresh; rr = e.n[rr].down {
+		if e.n[rr].color != x {
+			e.counters.Updates += e.hide(rr)
+		} else if rr != p {
+			e.counters.Cleansings++
+			e.n[rr].color = -1
+		}
+	}
+}
+
+// unpurify undoes purify(p, thresh).
+func (e *CostEngine) unpurify(p int32, thresh int64) {
+	cc, x := e.n[p].top, e.n[p].color
+	for rr := e.n[cc].down; rr > e.nItems && e.cost[rr] < thresh; rr = e.n[rr].down {
+		if e.n[rr].color < 0 {
+			e.n[rr].color = x
+		} else if rr != p {
+			e.unhide(rr)
+		}
+	}
+}
