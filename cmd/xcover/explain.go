@@ -43,7 +43,9 @@ func narrate(c *cli.Context, e *env) error {
 	ctx, cancel := searchcmd.WithTimeout(c.Context, searchcmd.Duration(c, searchcmd.FlagTimeout))
 	defer cancel()
 	var page *iostreams.OutputFile
-	if c.IsSet("html") {
+	if c.IsSet("html") && wantsCheapest(c) {
+		return searchcmd.Usage(c, "--html shows the search of Algorithm X: it does not combine with --min-cost or --best")
+	} else if c.IsSet("html") {
 		var err error
 		if page, err = e.CreateOutput("--html", c.String("html")); err != nil {
 			return err
