@@ -8,7 +8,9 @@
 // multiplicities is solved by Knuth's Algorithm M, with its own steps: a
 // bound going down, an option tweaked, the null branch. [Walk] hands these
 // steps to a function; [Narrate] tells them in English; [WriteTree] draws
-// the search tree for Graphviz. The package is what "xcover explain" and
+// the search tree for Graphviz; [NewTrace] records the walk as data, node
+// by node, with the narration's own sentences, for the web page of package
+// explain/web. The package is what "xcover explain" (and its --html) and
 // "xcover solve --tree" run.
 //
 // # Exact cover in one paragraph
@@ -127,5 +129,6 @@
 // is bigger than that. Long lists are shortened on a line (a Sudoku has 324
 // items). The matrix view draws at most [MaxMatrixItems] items and
 // [MaxMatrixOptions] options, a window on a larger problem; [WriteTree]
-// draws at most the number of nodes it is given.
+// draws at most the number of nodes it is given; a [Trace] holds at most
+// [MaxTraceNodes].
 package explain

@@ -162,3 +162,36 @@ func ExampleWalk_multiplicities() {
 	//         solution: options [1 3 4]
 	// 1 solution, 6 nodes, 14 updates, 7 cleansings
 }
+
+// A trace is the walk as data: for each node, what the narration says of
+// it and what is left. Here, the nodes of Knuth's 7-item example.
+func ExampleNewTrace() {
+	p := &exactcover.Problem{Primary: []string{"A", "B", "C", "D", "E", "F", "G"}}
+	for _, o := range []string{"C E F", "A D G", "B C F", "A D", "B G", "D E G"} {
+		p.Options = append(p.Options, exactcover.NewOption(strings.Fields(o)...))
+	}
+	t, err := explain.NewTrace(context.Background(), p, 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, nd := range t.Nodes {
+		what := "solution"
+		if nd.Solution == 0 {
+			what = "chooses " + p.ItemName(nd.Chosen)
+		}
+		fmt.Printf("node %d, level %d: items left %d, options hidden since the parent %d; %s\n",
+			nd.Node, nd.Level, len(nd.Active)/2, len(nd.Hidden), what)
+	}
+	fmt.Println(t.Lines[t.Nodes[0].Steps[1].Lines[0]])
+	fmt.Println(t.Footer[1])
+	// Output:
+	// node 1, level 0: items left 7, options hidden since the parent 0; chooses A
+	// node 2, level 1: items left 4, options hidden since the parent 4; chooses B
+	// node 3, level 2: items left 1, options hidden since the parent 2; chooses E
+	// node 4, level 1: items left 5, options hidden since the parent 3; chooses E
+	// node 5, level 2: items left 2, options hidden since the parent 2; chooses B
+	// node 6, level 3: items left 0, options hidden since the parent 1; solution
+	//   Choose A: it has the fewest options (2), as do B, C, E and F, and it comes first.
+	// The search is complete: 1 solution, 6 nodes, 30 updates.
+}

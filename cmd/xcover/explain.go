@@ -2,17 +2,25 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"cmp"
+	"context"
 	"fmt"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/explain/web"
+	"github.com/xcover/xcover/internal/bytesize"
 	"github.com/xcover/xcover/internal/plural"
+	"github.com/xcover/xcover/specs"
 )
 
 // defaultSteps is how many nodes of the search tree "xcover explain" tells
@@ -25,6 +33,7 @@ func explainFlags() []cli.Flag {
 	return append([]cli.Flag{
 		&cli.GenericFlag{Name: "steps", Value: &cliparse.Count{N: defaultSteps},
 			Usage: "tell at most `N` nodes of the search tree (0: the whole search, however long)"},
+		&cli.StringFlag{Name: "html", Usage: "write the search as one web page `OUT.html` to step through in a browser (matrix, board, tree, narration), up to --steps nodes if given, else 100,000"},
 		&cli.BoolFlag{Name: "matrix", Usage: "draw the 0/1 matrix at every node, covered items and hidden options blanked (dimmed on a terminal)"},
 		searchcmd.SpecFormatFlag(), searchcmd.TimeoutFlag(),
 	}, costFlags()...)
@@ -33,9 +42,22 @@ func explainFlags() []cli.Flag {
 func narrate(c *cli.Context, e *env) error {
 	ctx, cancel := searchcmd.WithTimeout(c.Context, searchcmd.Duration(c, searchcmd.FlagTimeout))
 	defer cancel()
+	var page *iostreams.OutputFile
+	if c.IsSet("html") && wantsCheapest(c) {
+		return searchcmd.Usage(c, "--html shows the search of Algorithm X: it does not combine with --min-cost or --best")
+	} else if c.IsSet("html") {
+		var err error
+		if page, err = e.CreateOutput("--html", c.String("html")); err != nil {
+			return err
+		}
+		defer page.Abort()
+	}
 	sp, _, err := searchcmd.LoadSpec(ctx, c, e)
 	if err != nil {
 		return err
+	}
+	if page != nil {
+		return writePage(ctx, c, e, sp, page)
 	}
 	out := bufio.NewWriter(e.Stdout)
 	if wantsCheapest(c) {
@@ -61,6 +83,42 @@ func narrate(c *cli.Context, e *env) error {
 	case st.Status != exactcover.Complete:
 		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: the narration tells them", report.StatusText(st.Status, 0), plural.Of(st.Nodes, "node")))
 	case st.Solutions == 0:
+		return exitcode.With(exitcode.None, nil)
+	}
+	return nil
+}
+
+// writePage writes the page of "explain --html": the search traced up to
+// --steps nodes when given, else up to explain.MaxTraceNodes.
+func writePage(ctx context.Context, c *cli.Context, e *env, sp *specs.Spec, out *iostreams.OutputFile) error {
+	steps := int64(explain.MaxTraceNodes)
+	if c.IsSet("steps") && searchcmd.Count(c, "steps") > 0 {
+		steps = min(searchcmd.Count(c, "steps"), steps)
+	}
+	arg, _ := searchcmd.InputArg(c)
+	title := cmp.Or(sp.Name, filepath.Base(arg))
+	if title == "-" {
+		title = "standard input"
+	}
+	p, err := web.NewPage(ctx, title, &sp.Problem, steps)
+	if err != nil && ctx.Err() == nil {
+		return exitcode.Bad(err)
+	} else if err != nil {
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s before the page was written", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
+	}
+	var buf bytes.Buffer
+	if err := web.WritePage(&buf, p); err != nil {
+		return err
+	}
+	if err := out.Commit(buf.Bytes()); err != nil {
+		return exitcode.Bad(err)
+	}
+	t := p.Trace
+	fmt.Fprintf(e.Stderr, "xcover: wrote %s: %s, %s (%s)\n", c.String("html"), plural.Of(int64(len(t.Nodes)), "node"), plural.Of(t.Solutions, "solution"), bytesize.Format(int64(buf.Len())))
+	switch {
+	case !t.Complete:
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("the page shows the first %s: the search has more (--steps, at most %d)", plural.Of(t.NodeCount, "node"), explain.MaxTraceNodes))
+	case t.Solutions == 0:
 		return exitcode.With(exitcode.None, nil)
 	}
 	return nil

@@ -118,6 +118,7 @@ func newApp(e *env) *cli.App {
 		{Name: "merge", Usage: "add up the --json outputs of the shards of one search (solve --shard K/N)", ArgsUsage: "FILE…", Flags: mergeFlags(), Action: do(merge)},
 		{Name: "zdd", Usage: "count, sample, list or weigh the solutions in a ZDD that \"solve --zdd\" wrote", Subcommands: zddCommands(do)},
 		{Name: "estimate", Usage: "estimate the search tree's size, solutions and time before a long run (Knuth's random probes)", ArgsUsage: "[FILE|-]", Flags: estimateFlags(), Action: do(estimate)},
+		{Name: "serve", Usage: "serve a playground on 127.0.0.1 to step through a problem, a Sudoku or a pentomino board in a browser", Flags: serveFlags(), Action: do(serve)},
 		{Name: "examples", Usage: "list the example inputs shipped with xcover, or print one", ArgsUsage: "[NAME]", Action: do(examples)},
 		{Name: "completion", Usage: "print a script that completes xcover's commands and flags in bash, zsh or fish", ArgsUsage: "bash|zsh|fish", Action: do(completion)},
 	}

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"path"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/explain/web"
+)
+
+// defaultPort is the port "xcover serve" listens on unless --port says
+// otherwise.
+const defaultPort = 8427
+
+func serveFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.IntFlag{Name: "port", Value: defaultPort, Usage: "listen on 127.0.0.1:`PORT` (0: any free port)"},
+		&cli.GenericFlag{Name: "for", Value: &cliparse.Duration{}, DefaultText: "until Ctrl-C", Usage: "stop after `DURATION` (a lecture: 1h30m)"},
+	}
+}
+
+// serve runs the playground on 127.0.0.1 until Ctrl-C, SIGTERM or --for.
+func serve(c *cli.Context, e *env) error {
+	port := c.Int("port")
+	if port < 0 || port > 65535 {
+		return exitcode.Bad(fmt.Errorf("--port %d: expected 0…65535", port))
+	}
+	ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+	if err != nil {
+		return exitcode.Bad(fmt.Errorf("--port %d: %v", port, err))
+	}
+	srv := &http.Server{Handler: web.Playground(playgroundExamples(), web.MaxPlaygroundNodes), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(e.Stdout, "xcover: the playground is at http://%s/ (Ctrl-C stops it)\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	stop := c.Context
+	if d := searchcmd.Duration(c, "for"); d > 0 {
+		var cancel context.CancelFunc
+		stop, cancel = context.WithTimeout(stop, d)
+		defer cancel()
+	}
+	select {
+	case err = <-done:
+		return exitcode.Bad(err)
+	case <-stop.Done():
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(ctx); err != nil {
+		return err
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	fmt.Fprintln(e.Stderr, "xcover: the playground stopped")
+	return nil
+}
+
+// playgroundExamples are the shipped examples the playground offers:
+// the problems of solve, the Sudoku grids, and the pentomino boards.
+func playgroundExamples() []web.Example {
+	var out []web.Example
+	for dir, kind := range map[string]string{"solve": "spec", "sudoku": "sudoku", "pentomino": "pentomino"} {
+		files, _ := fs.Glob(assets, "examples/"+dir+"/*")
+		for _, f := range files {
+			if kind == "pentomino" && !strings.HasSuffix(f, ".txt") { // piece sets, not boards
+				continue
+			}
+			data, err := assets.ReadFile(f)
+			if err != nil {
+				continue
+			}
+			out = append(out, web.Example{Name: dir + "/" + path.Base(f), Kind: kind, Text: string(data)})
+		}
+	}
+	slices.SortFunc(out, func(a, b web.Example) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}

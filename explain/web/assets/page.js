@@ -1,0 +1,432 @@
+// The viewer of "xcover explain --html" and "xcover serve": it shows a
+// trace (explain.Trace, made by xcover's own walk and narrator) node by
+// node. It computes nothing of the search itself: the state of a node is
+// rebuilt from the differences the trace records along its path.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const MATRIX_ITEMS = 60, MATRIX_OPTIONS = 100; // the window on a larger matrix
+  const TREE_NODES = 1500; // the whole tree is drawn up to this many nodes
+  const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 500, 2000, 10000]; // nodes per second
+
+  let T = null, B = null; // the trace and the board
+  let cur = 0; // index of the node shown
+  let children = null, solutionsAt = [], treeLayout = null;
+  let playing = false, lastTick = 0, carry = 0;
+
+  function esc(s) {
+    return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  }
+
+  async function decode(b64) {
+    const bin = atob(b64.trim());
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const data = JSON.parse(await new Response(stream).text());
+    data.page.trace.nodes = data.nodes; // written apart (see page.go)
+    return data.page;
+  }
+
+  // load shows a page's data: {title, trace, board}.
+  function load(data) {
+    T = data.trace;
+    B = data.board || null;
+    document.title = data.title + " · xcover explain";
+    $("title").textContent = data.title;
+    children = T.nodes.map(() => []);
+    solutionsAt = [];
+    T.nodes.forEach((nd, j) => {
+      if (nd.parent >= 0) children[nd.parent].push(j);
+      if (nd.solution) solutionsAt.push(j);
+    });
+    treeLayout = T.nodes.length <= TREE_NODES ? layoutTree() : null;
+    $("board-panel").hidden = !B;
+    $("partial").className = B ? "compact" : "";
+    $("nodes").textContent = T.nodes.length + (T.complete ? "" : " (stopped: the search goes on)");
+    $("cleansings-box").hidden = !T.problem.mcc;
+    $("headertext").textContent = T.header.join("\n");
+    $("footer").textContent = T.footer.join("\n");
+    $("jump").max = T.nodes.length;
+    $("viewer").hidden = T.nodes.length === 0;
+    drawTree(); // once the viewer is shown: it fits the tree to its width
+    $("status").textContent = T.nodes.length === 0 ? "(the search has no node)" : "";
+    const m = /node=(\d+)/.exec(location.hash); // a link to a node: page.html#node=40
+    cur = m ? Math.max(0, T.nodes.findIndex((nd) => nd.node === +m[1])) : 0;
+    show();
+    document.body.dataset.loads = +(document.body.dataset.loads || 0) + 1;
+    document.body.dataset.ready = "1";
+  }
+
+  // state rebuilds what the links look like as node j is entered.
+  function state(j) {
+    const path = [];
+    for (let k = j; k >= 0; k = T.nodes[k].parent) path.push(k);
+    path.reverse();
+    const covered = new Set(), hidden = new Set(), partial = [];
+    for (const k of path) {
+      const nd = T.nodes[k];
+      if (k !== path[0] && nd.option >= 0) partial.push(nd.option);
+      nd.covered.forEach((i) => covered.add(i));
+      nd.hidden.forEach((o) => hidden.add(o));
+    }
+    return { path, covered, hidden, partial };
+  }
+
+  function itemName(i) { return T.problem.items[i]; }
+  function optionText(k) {
+    const o = T.problem.options[k];
+    const items = o.items.map((i, j) => itemName(i) + (o.colors && o.colors[j] ? ":" + o.colors[j] : "")).join(" ");
+    return o.label ? o.label + ": " + items : items;
+  }
+  function group() { return T.problem.mcc ? 5 : 2; }
+  function bounds(i) {
+    const b = T.problem.bounds && T.problem.bounds[i];
+    if (!b || (b[0] === 1 && b[1] === 1)) return "";
+    return b[0] === b[1] ? " [" + b[1] + "]" : " [" + b[0] + ".." + b[1] + "]";
+  }
+
+  function show() {
+    if (!T || T.nodes.length === 0) return;
+    cur = Math.max(0, Math.min(cur, T.nodes.length - 1));
+    const nd = T.nodes[cur], st = state(cur);
+    document.body.dataset.node = nd.node;
+    $("node").textContent = nd.node;
+    $("level").textContent = nd.level;
+    $("solutions").textContent = nd.solutions + (nd.solution ? 1 : 0);
+    $("updates").textContent = nd.updates;
+    $("cleansings").textContent = nd.cleansings;
+    $("jump").value = nd.node;
+    showWhy(nd);
+    showItems(nd);
+    showPartial(st);
+    showMatrix(nd, st);
+    showBoard(nd, st);
+    showPath(st);
+    showTree(st);
+    showNarration(nd);
+    $("footer").hidden = cur !== T.nodes.length - 1;
+  }
+
+  function showWhy(nd) {
+    const why = $("why");
+    if (nd.solution) {
+      why.innerHTML = '<span class="sol">Solution ' + nd.solution + ": every primary item is covered.</span>";
+      return;
+    }
+    const step = nd.steps.find((s) => s.kind === "choose");
+    const text = step ? step.lines.map((l) => T.lines[l].trim()).join(" ") : "";
+    why.innerHTML = '<span class="item">' + esc(itemName(nd.chosen) + bounds(nd.chosen)) + "</span> " + esc(text);
+  }
+
+  function showItems(nd) {
+    const g = group(), parts = [];
+    for (let j = 0; j < nd.active.length; j += g) {
+      const i = nd.active[j], size = nd.active[j + 1];
+      let label = itemName(i) + " " + size;
+      if (g === 5) {
+        const bound = nd.active[j + 2], need = nd.active[j + 3], deg = nd.active[j + 4];
+        label = itemName(i) + " " + (need === bound ? "[" + bound + "]" : "[" + need + ".." + bound + "]") + " of " + size + " (" + (deg <= 0 ? "too few" : deg + (deg === 1 ? " branch" : " branches")) + ")";
+      }
+      const cls = "chip" + (i === nd.chosen ? " chosen" : "") + ((g === 5 ? nd.active[j + 4] <= 0 : size === 0) ? " empty" : "");
+      parts.push('<span class="' + cls + '" data-item="' + esc(itemName(i)) + '" data-size="' + size + '">' + esc(label) + "</span>");
+    }
+    $("items-left").innerHTML = parts.length ? parts.join("") : "<i>none: every primary item is covered</i>";
+  }
+
+  function showPartial(st) {
+    const p = $("partial");
+    p.dataset.options = st.partial.map((k) => k + 1).join(" ");
+    p.innerHTML = st.partial.length === 0 ? "<i>none yet</i>" :
+      st.partial.map((k) => '<span class="opt">' + (k + 1) + ": " + esc(optionText(k)) + "</span>").join("");
+  }
+
+  // colorSymbols gives each color one character, as the terminal does.
+  let symbols = null;
+  function colorSymbol(c) {
+    if (!symbols) {
+      symbols = {};
+      const order = [];
+      let short = true;
+      for (const o of T.problem.options) (o.colors || []).forEach((x) => {
+        if (x && !(x in symbols)) { symbols[x] = x; order.push(x); short = short && [...x].length === 1 && x !== "0" && x !== "1"; }
+      });
+      if (!short) order.forEach((x, j) => { symbols[x] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"[j] || "?"; });
+      symbols.legend = short ? "" : "colors: " + order.map((x) => symbols[x] + " = " + x).join(", ");
+    }
+    return symbols[c];
+  }
+
+  function showMatrix(nd, st) {
+    const P = T.problem, nItems = P.items.length, nOpts = P.options.length;
+    const big = nItems > MATRIX_ITEMS || nOpts > MATRIX_OPTIONS;
+    const inPartial = new Set(st.partial);
+    let cols = [], rows = [];
+    for (let i = 0; i < nItems; i++) if (!big || (!st.covered.has(i) && cols.length < MATRIX_ITEMS)) cols.push(i);
+    for (let k = 0; k < nOpts; k++) if (!big || inPartial.has(k) || (!st.hidden.has(k) && rows.length < MATRIX_OPTIONS)) rows.push(k);
+    const activeItems = nItems - st.covered.size, live = nOpts - st.hidden.size;
+    $("matrix-note").textContent = big ? "(a window: " + activeItems + " of " + nItems + " items active, " + live + " of " + nOpts +
+      " options live" + (activeItems > cols.length || live + st.partial.length > rows.length ? "; the first " + cols.length + " and " + rows.length + " shown" : "") + ")" :
+      "(" + activeItems + " of " + nItems + " items active, " + live + " of " + nOpts + " options live)";
+    const colOf = new Map(cols.map((i, j) => [i, j]));
+    const h = ['<table class="m"><tr><th></th><th></th>'];
+    for (const i of cols) {
+      const cls = "col " + (i < P.primary ? "primary" : "secondary") + ([...itemName(i)].length > 2 ? " long" : "") + (st.covered.has(i) ? " gone" : "") + (i === nd.chosen ? " chosen" : "");
+      h.push('<th class="' + cls + '" title="' + esc(itemName(i) + bounds(i)) + '">' + esc(itemName(i)) + "</th>");
+    }
+    h.push("<th></th></tr>");
+    if (P.mcc) {
+      const bound = new Map();
+      for (let j = 0; j < nd.active.length; j += 5) bound.set(nd.active[j], nd.active[j + 2]);
+      h.push('<tr class="bounds"><td></td><td></td>');
+      for (const i of cols) h.push("<td" + (st.covered.has(i) ? ' class="gone"' : "") + ">" + (bound.has(i) ? bound.get(i) : "") + "</td>");
+      h.push('<td class="label">bound: how many more options each item may take</td></tr>');
+    }
+    for (const k of rows) {
+      const o = P.options[k], gone = st.hidden.has(k), mark = inPartial.has(k);
+      const cells = new Array(cols.length).fill(null);
+      o.items.forEach((i, j) => { if (colOf.has(i)) cells[colOf.get(i)] = o.colors && o.colors[j] ? colorSymbol(o.colors[j]) : "1"; });
+      h.push('<tr class="' + (gone ? "hidden" : "") + (mark ? " inpartial" : "") + '"><td class="num">' + (k + 1) + "</td><td>" + (mark ? "*" : "") + "</td>");
+      cells.forEach((c, j) => {
+        const i = cols[j];
+        let cls = c === null ? "zero" : "one";
+        if ((gone && !mark) || st.covered.has(i)) cls += " gone";
+        if (i === nd.chosen) cls += " chosen";
+        h.push('<td class="' + cls + '">' + (c === null ? "0" : esc(c)) + "</td>");
+      });
+      h.push('<td class="label">' + esc(o.label || optionText(k)) + "</td></tr>");
+    }
+    h.push("</table>");
+    colorSymbol("");
+    if (symbols.legend) h.push('<div class="legend">' + esc(symbols.legend) + "</div>");
+    $("matrix").innerHTML = h.join("");
+  }
+
+  function hue(name) {
+    let x = 0;
+    for (const ch of name) x = (x * 31 + ch.codePointAt(0)) % 360;
+    return "hsl(" + ((x * 47) % 360) + ",55%,45%)";
+  }
+
+  function showBoard(nd, st) {
+    const el = $("board");
+    if (!B) { el.className = ""; el.innerHTML = ""; return; }
+    el.className = B.kind;
+    const n = B.rows * B.cols, value = new Array(n).fill(""), placed = new Array(n).fill(-1);
+    st.partial.forEach((k) => B.options[k].forEach((c) => { value[c] = B.values[k]; placed[c] = k; }));
+    const lastOpt = st.partial.length ? st.partial[st.partial.length - 1] : -1;
+    const cands = B.kind === "sudoku" || B.kind === "queens" ? new Array(n).fill(null).map(() => []) : null;
+    if (cands) B.options.forEach((cs, k) => { if (!st.hidden.has(k) && !placed.includes(k)) cs.forEach((c) => cands[c].push(B.values[k])); });
+    const h = ["<table>"];
+    for (let r = 0; r < B.rows; r++) {
+      h.push("<tr>");
+      for (let c = 0; c < B.cols; c++) {
+        const x = r * B.cols + c;
+        let cls = [], text = "", style = "";
+        if (B.kind === "sudoku") {
+          if ((c + 1) % B.box === 0 && c + 1 < B.cols) cls.push("boxr");
+          if ((r + 1) % B.box === 0 && r + 1 < B.rows) cls.push("boxb");
+          const given = B.cells[x];
+          if (given !== 0) { cls.push("given"); text = given > 0 ? String(given) : "?"; }
+          else if (placed[x] >= 0) { cls.push("placed"); text = value[x]; if (placed[x] === lastOpt) cls.push("last"); }
+          else {
+            const vs = cands[x].sort((a, b) => a - b);
+            if (vs.length === 0) cls.push("nocand");
+            text = '<span class="cands" style="grid-template-columns:repeat(' + B.box + ',1fr)">' + vs.map(esc).join(" ") + "</span>";
+          }
+        } else if (B.kind === "queens") {
+          if ((r + c) % 2) cls.push("dark");
+          if (placed[x] >= 0) text = "♛";
+          else if (cands[x].length) cls.push("free");
+        } else {
+          if (!B.cells[x]) cls.push("hole");
+          else if (placed[x] >= 0) { cls.push("piece"); text = esc(value[x]); style = "background:" + hue(value[x]); }
+        }
+        h.push('<td class="' + cls.join(" ") + '"' + (style ? ' style="' + style + '"' : "") + ">" + text + "</td>");
+      }
+      h.push("</tr>");
+    }
+    h.push("</table>");
+    el.innerHTML = h.join("");
+  }
+
+  function showPath(st) {
+    const h = [];
+    for (const k of st.path.slice(1)) {
+      const nd = T.nodes[k];
+      const what = nd.option >= 0 ? "option " + (nd.option + 1) + " (" + optionText(nd.option) + ")" : "null branch";
+      let boxes = "";
+      if (nd.d <= 40) for (let b = 1; b <= nd.d; b++) boxes += '<span class="br' + (b < nd.k ? " done" : b === nd.k ? " cur" : "") + '"></span>';
+      h.push('<div class="lvl">level ' + (nd.level - 1) + ": " + esc(itemName(nd.item)) + ", branch " + nd.k + " of " + nd.d + " " + boxes + " " + esc(what) + "</div>");
+    }
+    $("path").innerHTML = h.length ? h.join("") : '<div class="lvl">the root</div>';
+  }
+
+  // layoutTree places the nodes: leaves left to right in the order the
+  // search meets them, a parent above the middle of its children.
+  function layoutTree() {
+    const x = new Array(T.nodes.length), y = T.nodes.map((nd) => nd.level);
+    let next = 0;
+    // Iteratively, for deep trees: a preorder, then parents from the last.
+    const order = [];
+    const stack = [0];
+    while (stack.length) { const j = stack.pop(); order.push(j); for (let c = children[j].length - 1; c >= 0; c--) stack.push(children[j][c]); }
+    for (const j of order) if (children[j].length === 0) x[j] = next++;
+    for (let m = order.length - 1; m >= 0; m--) { const j = order[m], cs = children[j]; if (cs.length) x[j] = (x[cs[0]] + x[cs[cs.length - 1]]) / 2; }
+    return { x, y, width: Math.max(next, 1), depth: Math.max(...y) + 1 };
+  }
+
+  // drawTree draws the whole tree once; showTree marks the path.
+  let treeMarked = [];
+  function drawTree() {
+    const el = $("tree");
+    treeMarked = [];
+    if (!treeLayout) {
+      $("tree-note").textContent = "(" + T.nodes.length + " nodes: the path only; the whole tree is drawn up to " + TREE_NODES + ")";
+      el.innerHTML = "";
+      return;
+    }
+    $("tree-note").textContent = "(" + T.nodes.length + " nodes; click one to go there)";
+    // As wide as the panel: a big tree becomes a picture of its shape, and
+    // the path above it tells the details.
+    const room = Math.max(300, el.clientWidth - 24);
+    const L = treeLayout, dx = Math.min(28, room / L.width), dy = L.depth > 30 ? 12 : 26, r = Math.max(1.2, Math.min(6, dx / 2.5));
+    const W = L.width * dx + 20, H = L.depth * dy + 20;
+    const h = ['<svg width="' + W + '" height="' + H + '" viewBox="0 0 ' + W + " " + H + '">'];
+    const px = (j) => 10 + L.x[j] * dx + dx / 2, py = (j) => 10 + L.y[j] * dy;
+    T.nodes.forEach((nd, j) => {
+      if (nd.parent >= 0) h.push('<line id="te' + j + '" x1="' + px(nd.parent) + '" y1="' + py(nd.parent) + '" x2="' + px(j) + '" y2="' + py(j) + '" stroke="#c9ced6"' + (nd.option < 0 ? ' stroke-dasharray="3 2"' : "") + "/>");
+    });
+    T.nodes.forEach((nd, j) => {
+      const fill = nd.solution ? "#1a7f37" : nd.degree <= 0 ? "#cf222e" : "#fff";
+      h.push('<circle id="tn' + j + '" data-j="' + j + '" cx="' + px(j) + '" cy="' + py(j) + '" r="' + r + '" fill="' + fill + '" stroke="#8c959f"><title>node ' + nd.node + "</title></circle>");
+    });
+    h.push("</svg>");
+    el.innerHTML = h.join("");
+  }
+
+  function showTree(st) {
+    if (!treeLayout) return;
+    for (const e of treeMarked) e.classList.remove("onpath", "cur");
+    treeMarked = [];
+    for (const j of st.path) {
+      for (const id of ["tn" + j, "te" + j]) {
+        const e = document.getElementById(id);
+        if (e) { e.classList.add("onpath"); treeMarked.push(e); }
+      }
+    }
+    const c = document.getElementById("tn" + cur);
+    c.classList.add("cur");
+  }
+
+  function showNarration(nd) {
+    const h = nd.steps.map((s) => '<span class="step step-' + s.kind + '">' + esc(s.lines.map((l) => T.lines[l]).join("\n")) + "\n</span>");
+    const el = $("narration");
+    el.innerHTML = h.join("");
+  }
+
+  // Moving.
+  function go(j) { cur = j; show(); }
+  function step(d) { if (T) go(Math.max(0, Math.min(T.nodes.length - 1, cur + d))); }
+  function nextSolution(dir) {
+    if (!T) return;
+    const list = dir > 0 ? solutionsAt.filter((j) => j > cur) : solutionsAt.filter((j) => j < cur).reverse();
+    go(list.length ? list[0] : dir > 0 ? T.nodes.length - 1 : 0);
+  }
+  function jumpTo(n) {
+    if (!T) return;
+    const j = T.nodes.findIndex((nd) => nd.node === n);
+    if (j >= 0) go(j);
+  }
+  function speed() { return SPEEDS[+$("speed").value]; }
+  function setPlaying(on) {
+    playing = on && T !== null;
+    $("play").textContent = playing ? "pause" : "play";
+    if (playing) { lastTick = performance.now(); carry = 0; requestAnimationFrame(tick); }
+  }
+  function tick(now) {
+    if (!playing) return;
+    carry += ((now - lastTick) / 1000) * speed();
+    lastTick = now;
+    const n = Math.floor(carry);
+    if (n > 0) { carry -= n; step(n); }
+    if (cur >= T.nodes.length - 1) { setPlaying(false); return; }
+    requestAnimationFrame(tick);
+  }
+  function showSpeed() { $("speedtext").textContent = speed() + " nodes/s"; }
+
+  $("first").onclick = () => go(0);
+  $("back").onclick = () => step(-1);
+  $("step").onclick = () => step(1);
+  $("nextsol").onclick = () => nextSolution(1);
+  $("last").onclick = () => T && go(T.nodes.length - 1);
+  $("play").onclick = () => setPlaying(!playing);
+  $("speed").oninput = showSpeed;
+  $("jump").onchange = () => { jumpTo(+$("jump").value); $("jump").blur(); }; // the keys step again
+  $("help").onclick = () => { $("keys").hidden = !$("keys").hidden; };
+  $("tree").onclick = (e) => { const j = e.target.dataset && e.target.dataset.j; if (j !== undefined) go(+j); };
+  document.addEventListener("keydown", (e) => {
+    const t = e.target;
+    if (t && (t.tagName === "TEXTAREA" || t.tagName === "SELECT" || (t.tagName === "INPUT" && t.type !== "range"))) {
+      if (e.key === "Escape") t.blur();
+      return;
+    }
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    const keys = {
+      ArrowRight: () => step(1), j: () => step(1), " ": () => step(1),
+      ArrowLeft: () => step(-1), k: () => step(-1),
+      n: () => nextSolution(1), b: () => nextSolution(-1),
+      Home: () => go(0), End: () => T && go(T.nodes.length - 1),
+      p: () => setPlaying(!playing),
+      "+": () => { $("speed").value = Math.min(9, +$("speed").value + 1); showSpeed(); },
+      "-": () => { $("speed").value = Math.max(0, +$("speed").value - 1); showSpeed(); },
+      g: () => { $("jump").focus(); $("jump").select(); },
+      "?": () => { $("keys").hidden = !$("keys").hidden; },
+    };
+    const f = keys[e.key];
+    if (f) { e.preventDefault(); f(); }
+  });
+  showSpeed();
+
+  // The playground (xcover serve): the server makes the trace.
+  async function playground() {
+    $("playground").hidden = false;
+    const ex = await fetch("examples").then((r) => r.json()).catch(() => []);
+    const sel = $("pg-example");
+    sel.innerHTML = '<option value="">—</option>' + ex.map((e, j) => '<option value="' + j + '">' + esc(e.name) + "</option>").join("");
+    sel.onchange = () => { const e = ex[+sel.value]; if (e) { $("pg-kind").value = e.kind; $("pg-input").value = e.text; } };
+    $("pg-form").onsubmit = async (e) => {
+      e.preventDefault();
+      setPlaying(false);
+      $("pg-error").hidden = true;
+      $("pg-note").textContent = "working…";
+      const body = new URLSearchParams({ kind: $("pg-kind").value, input: $("pg-input").value });
+      try {
+        const r = await fetch("trace", { method: "POST", body });
+        const j = await r.json();
+        if (j.error) {
+          $("pg-error").textContent = j.error;
+          $("pg-error").hidden = false;
+          $("pg-note").textContent = "";
+          document.body.dataset.errors = +(document.body.dataset.errors || 0) + 1;
+          return;
+        }
+        load(await decode(j.data));
+        $("pg-note").textContent = "";
+      } catch (err) {
+        $("pg-error").textContent = "xcover serve did not answer: " + err;
+        $("pg-error").hidden = false;
+      }
+    };
+    document.body.dataset.ready = "1";
+  }
+
+  window.xcoverViewer = { go: jumpTo, current: () => (T ? T.nodes[cur].node : 0) };
+  if (document.body.dataset.mode === "playground") {
+    playground();
+  } else {
+    decode($("trace-data").textContent).then(load, (err) => {
+      $("status").textContent = "cannot read the trace: " + err;
+    });
+  }
+})();

@@ -1,0 +1,53 @@
+// Package web shows a search of [explain] in a web browser: the page of
+// "xcover explain --html" and the playground of "xcover serve".
+//
+// # The page
+//
+// A page is one HTML file, its style and script inline, that opens from
+// disk and fetches nothing (a Content-Security-Policy in the page forbids
+// it). It holds an [explain.Trace]: the nodes of the search tree in the
+// order the search enters them, each with the narration's own lines (the
+// same words "xcover explain" prints in a terminal, from the same
+// narrator), the items left and their numbers of options, the item chosen,
+// and the items covered and options hidden since the node's parent. The
+// script rebuilds a node's state from those differences along its path and
+// draws, all in step: the 0/1 matrix with covered items and hidden options
+// greyed (a window of at most 60 items and 100 options on a larger one,
+// as "explain --matrix" shows a window), the item chosen and why, the
+// items left, the partial solution and, when [DetectBoard] recognizes the
+// problem, its board (a Sudoku grid with the candidates of each empty
+// cell, queens on a chessboard, polyominoes on their board), the path from
+// the root with each level's branches, the whole search tree up to 1,500
+// nodes, the narration, and the counts (nodes, updates, solutions;
+// cleansings with multiplicities). Controls step, step back, go to the
+// next solution or the end, play at a speed, and jump to a node, with
+// keyboard shortcuts ("?" lists them).
+//
+// # Why a trace, not WebAssembly
+//
+// The search is done before the page is written, by xcover's own walk;
+// the page only shows it. Compiling the walk to WebAssembly would make the
+// page 3 MB or more before any data and need a Go runtime in the browser,
+// and stepping back or jumping would mean searching again; a trace is
+// smaller for the searches a lecture follows, can be tested node by node
+// against the terminal's narration, and cannot disagree with it. The
+// price is size, measured on a wordy search (polyominoes, each option
+// covering six items): the pentominoes in a 3×20 box, 32,644 nodes, make
+// 52 MB of JSON, 1.6 KB a node, and a page of 10 MB once gzipped and in
+// base64, 320 bytes a node. A trace therefore stops at
+// [explain.MaxTraceNodes] = 100,000 nodes: the first 100,000 nodes of the
+// pentominoes in a 6×10 box make a page of 34 MB, which headless Chromium
+// opened in 20 s and stepped through at 0.2 to 0.6 s a step on a machine
+// loaded five times over its two cores (a fifth of that unloaded), and
+// that xcover made holding at most 800 MB of memory (the trace 260 MB); a
+// search of a few thousand nodes, as a lecture follows, makes a page of
+// a megabyte or less that opens at once.
+//
+// # The playground
+//
+// [Playground] is the HTTP handler of "xcover serve": the same page,
+// with a form where one pastes a problem (YAML or DLX), a Sudoku grid or a
+// polyomino board; the server makes the trace with the same code and
+// sends it back, or a located message for bad input. Inputs and traces are
+// bounded by named limits.
+package web

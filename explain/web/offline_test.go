@@ -1,0 +1,69 @@
+package web_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/xcover/xcover/explain/web"
+)
+
+// A page names no resource outside itself (no src, href, url(), import or
+// fetch of another address), forbids them in its Content-Security-Policy,
+// and holds the trace it was given, with the narration's lines.
+func TestPageIsSelfContained(t *testing.T) {
+	p := loadExample(t, "../../specs/examples/knuth.yaml")
+	page, err := web.NewPage(context.Background(), "knuth <&>", p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := web.WritePage(&buf, page); err != nil {
+		t.Fatal(err)
+	}
+	html := buf.String()
+	for _, re := range []string{`(?i)\b(src|href)\s*=`, `(?i)url\(`, `(?i)@import`, `(?i)https?://`, `(?i)<link\b`, `(?i)\bimport\s*\(`} {
+		if m := regexp.MustCompile(re).FindString(html); m != "" {
+			t.Errorf("the page has %q", m)
+		}
+	}
+	if !strings.Contains(html, `content="default-src 'none';`) {
+		t.Error("the page has no Content-Security-Policy forbidding other sources")
+	}
+	if strings.Contains(html, "knuth <&>") || !strings.Contains(html, "knuth &lt;&amp;&gt;") {
+		t.Error("the title is not escaped")
+	}
+	// The data: base64 of gzipped JSON, between the script tags.
+	data := regexp.MustCompile(`(?s)<script id="trace-data"[^>]*>(.*?)</script>`).FindStringSubmatch(html)
+	if data == nil {
+		t.Fatal("no trace data in the page")
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(data[1]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := io.ReadAll(z)
+	var got struct {
+		Page struct {
+			Title string
+			Trace struct{ Lines []string }
+		}
+		Nodes []struct{ Node int64 }
+	}
+	if err := json.Unmarshal(js, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Page.Title != "knuth <&>" || len(got.Nodes) != 6 || !strings.Contains(strings.Join(got.Page.Trace.Lines, "\n"), "Choose A: it has the fewest options (2)") {
+		t.Errorf("the page holds %q, %d nodes, lines %q", got.Page.Title, len(got.Nodes), got.Page.Trace.Lines)
+	}
+}
