@@ -28,7 +28,7 @@ func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.
 	lv.blo = lv.hi
 	_, lv.bhi = e.split(lv.lo, lv.hi, lv.best)
 	for r := lv.blo; r < lv.bhi; r++ {
-		dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: lv.best, Option: e.p.Caller[e.stack[r]]}), CountLast: true})
+		dst = append(dst, core.Unit{Path: append(e.Steps(base), core.Step{Item: lv.best, Option: e.p.Caller[e.stack[r]]}), CountLast: true})
 	}
 	return dst, false, nil
 }

@@ -32,7 +32,7 @@ func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.
 	}
 	c.Updates += e.cover(best)
 	for r := best; r < best+size; r++ {
-		dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: e.item(best), Option: e.p.Caller[e.option(e.mem[r])]}), CountLast: true})
+		dst = append(dst, core.Unit{Path: append(e.Steps(base), core.Step{Item: e.item(best), Option: e.p.Caller[e.option(e.mem[r])]}), CountLast: true})
 	}
 	return dst, false, nil
 }

@@ -282,9 +282,9 @@ func (e *Engine) expandM(c *core.Counters, dst []core.Unit, base int) ([]core.Un
 		return dst, false, nil
 	}
 	o, item := e.p.Caller[e.firstOption(best)], e.item(best)
-	dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: item, Option: o}), CountLast: true})
+	dst = append(dst, core.Unit{Path: append(e.Steps(base), core.Step{Item: item, Option: o}), CountLast: true})
 	if score > 1 {
-		dst = append(dst, core.Unit{Path: append(e.steps(base), core.Step{Item: item, Option: o, Exclude: true}), CountLast: true})
+		dst = append(dst, core.Unit{Path: append(e.Steps(base), core.Step{Item: item, Option: o, Exclude: true}), CountLast: true})
 	}
 	return dst, false, nil
 }

@@ -87,7 +87,7 @@ func (e *Engine) stepAt(l int) core.Step {
 
 // steps returns a fresh path of the steps of levels 0…n-1, with room for
 // one more.
-func (e *Engine) steps(n int) []core.Step {
+func (e *Engine) Steps(n int) []core.Step {
 	path := make([]core.Step, n, n+1)
 	for l := range path {
 		path[l] = e.stepAt(l)
@@ -97,11 +97,11 @@ func (e *Engine) steps(n int) []core.Step {
 
 // siblings appends to dst, as units, the branches of level l not yet
 // taken.
-func (e *Engine) siblings(dst []core.Unit, l int) []core.Unit {
+func (e *Engine) Siblings(dst []core.Unit, l int) []core.Unit {
 	lv := &e.lv[l]
 	if e.mcc {
 		if lv.branch == takeBranch && lv.mark >= 0 { // the exclude branch is left
-			return append(dst, core.Unit{Path: append(e.steps(l), core.Step{Item: e.item(lv.best), Option: e.p.Caller[lv.r], Exclude: true}), CountLast: true})
+			return append(dst, core.Unit{Path: append(e.Steps(l), core.Step{Item: e.item(lv.best), Option: e.p.Caller[lv.r], Exclude: true}), CountLast: true})
 		}
 		return dst
 	}
@@ -109,34 +109,9 @@ func (e *Engine) siblings(dst []core.Unit, l int) []core.Unit {
 		return dst
 	}
 	for r := lv.r + 1; r < lv.end; r++ {
-		dst = append(dst, core.Unit{Path: append(e.steps(l), core.Step{Item: e.item(lv.best), Option: e.p.Caller[e.option(e.mem[r])]}), CountLast: true})
+		dst = append(dst, core.Unit{Path: append(e.Steps(l), core.Step{Item: e.item(lv.best), Option: e.p.Caller[e.option(e.mem[r])]}), CountLast: true})
 	}
 	return dst
-}
-
-// export appends to dst every part of the search not yet explored: the
-// node at level, not yet entered (the step leading to it was counted),
-// then the branches not yet taken at each level above, deepest first, down
-// to the level after cut.
-func (e *Engine) export(dst []core.Unit, base, level, cut int) []core.Unit {
-	dst = append(dst, core.Unit{Path: e.steps(level)})
-	for l := level - 1; l >= base && l > cut; l-- {
-		dst = e.siblings(dst, l)
-	}
-	return dst
-}
-
-// donate gives away the branches not yet taken at the shallowest level that
-// has any, and returns the new cut: that level, whose other branches the
-// search will now leave alone.
-func (e *Engine) donate(dst []core.Unit, base, level, cut int) ([]core.Unit, int) {
-	for l := max(base, cut+1); l < level; l++ {
-		n := len(dst)
-		if dst = e.siblings(dst, l); len(dst) > n {
-			return dst, l
-		}
-	}
-	return dst, cut
 }
 
 // Branches appends the current path's branches (core.Engine).

@@ -78,7 +78,7 @@ type walk struct {
 // on.
 func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end core.End, stop bool) {
 	if run.MaxNodes > 0 && w.t.nodes >= run.MaxNodes {
-		e.exportRest(run, w, depth)
+		core.Answer(e, run, core.Stop, w.base, depth, &w.cut)
 		return core.NodeLimit, true
 	}
 	if run.Poll == nil {
@@ -86,24 +86,10 @@ func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end 
 	}
 	e.depth = depth
 	sofar := w.t.add(c)
-	switch run.Poll(&sofar) {
-	case core.Stop:
-		e.exportRest(run, w, depth)
+	if core.Answer(e, run, run.Poll(&sofar), w.base, depth, &w.cut) {
 		return core.Polled, true
-	case core.Export:
-		run.Export = e.export(run.Export, w.base, depth, w.cut)
-	case core.Donate:
-		run.Export, w.cut = e.donate(run.Export, w.base, depth, w.cut)
 	}
 	return core.Exhausted, false
-}
-
-// exportRest exports, for a search that stops at level depth, every part
-// not yet explored, unless the run is final.
-func (e *Engine) exportRest(run *core.Run, w *walk, depth int) {
-	if !run.Final {
-		run.Export = e.export(run.Export, w.base, depth, w.cut)
-	}
 }
 
 // search is the search loop: levels on an explicit stack, nothing
