@@ -85,7 +85,7 @@ func (e *Engine) stepAt(l int) core.Step {
 	return core.Step{Item: item, Option: e.p.Caller[e.option(e.mem[lv.r])]}
 }
 
-// steps returns a fresh path of the steps of levels 0…n-1, with room for
+// Steps returns a fresh path of the steps of levels 0…n-1, with room for
 // one more.
 func (e *Engine) Steps(n int) []core.Step {
 	path := make([]core.Step, n, n+1)
@@ -95,7 +95,7 @@ func (e *Engine) Steps(n int) []core.Step {
 	return path
 }
 
-// siblings appends to dst, as units, the branches of level l not yet
+// Siblings appends to dst, as units, the branches of level l not yet
 // taken.
 func (e *Engine) Siblings(dst []core.Unit, l int) []core.Unit {
 	lv := &e.lv[l]
