@@ -47,8 +47,9 @@ func StatsLine(st exactcover.Stats, noun string, limit int64) string {
 	var b strings.Builder
 	if st.Engine == exactcover.EngineLearn {
 		l := st.Learn
-		fmt.Fprintf(&b, "Altogether %s, %d conflicts, %d decisions, %d propagations, %d clauses learned (%d kept), %d restarts, %s; %s",
-			noun, l.Conflicts, l.Decisions, l.Propagations, l.Learned, l.Kept, l.Restarts, Elapsed(st.Elapsed), StatusText(st.Status, limit))
+		fmt.Fprintf(&b, "Altogether %s, %s, %s, %s, %s learned (%d kept), %s, %s; %s",
+			noun, plural.Of(l.Conflicts, "conflict"), plural.Of(l.Decisions, "decision"), plural.Of(l.Propagations, "propagation"),
+			plural.Of(l.Learned, "clause"), l.Kept, plural.Of(l.Restarts, "restart"), Elapsed(st.Elapsed), StatusText(st.Status, limit))
 		return b.String()
 	}
 	fmt.Fprintf(&b, "Altogether %s, %d updates", noun, st.Updates)
