@@ -34,6 +34,7 @@ chromium --version >/dev/null 2>&1 || skip "chromium is installed but does not r
 
 export XCOVER_ARTIFACTS=${XCOVER_ARTIFACTS:-$(mktemp -d /tmp/xcover-browser.XXXXXX)}
 export XCOVER_CHROMIUM=$(command -v chromium)
+export XCOVER_BROWSER_TESTS=1
 # The tests skip without chromium; here it is required, so a skip is a failure.
 out=$(go test -count=1 -v -run 'TestPageMatchesNarration|TestPlayground' ./explain/web 2>&1) || { echo "$out" | tail -50; exit 1; }
 if grep -q -- '--- SKIP' <<<"$out"; then

@@ -17,8 +17,10 @@ import (
 )
 
 // The browser tests drive Debian's Chromium, headless, through chromedp.
-// Without it (plain "go test ./..." on a machine with only Go) they skip;
-// scripts/browser-test.sh installs it and runs them.
+// They run when XCOVER_BROWSER_TESTS=1 and Chromium is there;
+// scripts/browser-test.sh installs it, sets the variable and runs them (CI
+// does), so that plain "go test ./..." stays quick and independent of a
+// browser's start-up on a busy machine.
 
 // chromiumPath finds the browser: $XCOVER_CHROMIUM, else chromium on the
 // PATH.
@@ -45,8 +47,8 @@ type browser struct {
 // newBrowser starts Chromium with a fresh profile, or skips the test.
 func newBrowser(t *testing.T) *browser {
 	t.Helper()
-	if testtier.Short() {
-		t.Skip("a browser is slow: skipped under -short and -race (scripts/browser-test.sh runs these tests)")
+	if testtier.Short() || os.Getenv("XCOVER_BROWSER_TESTS") == "" {
+		t.Skip("a browser is slow and its start depends on the machine: run with XCOVER_BROWSER_TESTS=1 (scripts/browser-test.sh does, in CI)")
 	}
 	path := chromiumPath()
 	if path == "" {
@@ -73,15 +75,27 @@ func newBrowser(t *testing.T) *browser {
 			b.mu.Unlock()
 		}
 	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx, chromedp.WithListener(record))
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	b.ctx = ctx
-	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
-		t.Fatalf("chromium (%s) does not start: %v", path, err)
+	var err error
+	for attempt := 1; attempt <= startAttempts; attempt++ {
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(actx, chromedp.WithListener(record))
+		if err = chromedp.Do(ctx, chromedp.Navigate("about:blank")); err == nil {
+			t.Cleanup(func() { cancel(); cancelAlloc() })
+			b.ctx = ctx
+			return b
+		}
+		cancel()
+		cancelAlloc()
+		t.Logf("chromium did not start (attempt %d of %d): %v", attempt, startAttempts, err)
 	}
-	return b
+	t.Fatalf("chromium (%s) does not start: %v", path, err)
+	return nil
 }
+
+// startAttempts is how many times a test starts Chromium before it fails:
+// on a loaded machine a start now and then times out (seen in CI runs
+// beside other tests), which says nothing about the page.
+const startAttempts = 3
 
 // run runs actions with a deadline.
 func (b *browser) run(t *testing.T, actions ...chromedp.Action[chromedp.Void]) {
