@@ -3,6 +3,7 @@ package core
 import (
 	"crypto/sha256"
 	"encoding/binary"
+	"slices"
 )
 
 // Problem is an exact-cover problem compiled to indices. Items are numbered
@@ -43,6 +44,31 @@ func (p *Problem) Option(k int) (items, colors []int32) {
 		return p.Items[lo:hi], nil
 	}
 	return p.Items[lo:hi], p.Colors[lo:hi]
+}
+
+// ItemOptions returns the options of every item, in option order: the
+// options that contain item i are opts[start[i]:start[i+1]], and uses[j]
+// is where the use of the item by option opts[j] is in p.Items (and
+// p.Colors). Primary items come first, so start[:NPrimary+1] indexes the
+// options of the primary items alone.
+func (p *Problem) ItemOptions() (start, opts, uses []int32) {
+	start = make([]int32, p.NItems+1)
+	for _, it := range p.Items {
+		start[it+1]++
+	}
+	for i := range p.NItems {
+		start[i+1] += start[i]
+	}
+	opts, uses = make([]int32, len(p.Items)), make([]int32, len(p.Items))
+	fill := slices.Clone(start[:p.NItems])
+	for k := range p.NumOptions() {
+		for t := p.Begin[k]; t < p.Begin[k+1]; t++ {
+			it := p.Items[t]
+			opts[fill[it]], uses[fill[it]] = int32(k), t
+			fill[it]++
+		}
+	}
+	return start, opts, uses
 }
 
 // Multiplicities reports whether some primary item has bounds other than

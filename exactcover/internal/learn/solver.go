@@ -141,30 +141,18 @@ type Solver struct {
 func New(p *core.Problem) *Solver {
 	s := &Solver{p: p, nVars: p.NumOptions()}
 	n, ni := s.nVars, p.NItems
-	s.occStart = make([]int32, ni+1)
-	for _, it := range p.Items {
-		s.occStart[it+1]++
-	}
-	for i := range ni {
-		s.occStart[i+1] += s.occStart[i]
-	}
-	s.occ = make([]int32, len(p.Items))
-	s.occColor = make([]int32, len(p.Items))
+	var uses []int32
+	s.occStart, s.occ, uses = p.ItemOptions()
 	s.useColor = make([]int32, len(p.Items))
+	if p.Colors != nil {
+		copy(s.useColor, p.Colors)
+	}
+	s.occColor = make([]int32, len(p.Items))
 	s.colored = make([]bool, ni)
-	fill := append([]int32(nil), s.occStart[:ni]...)
-	for k := range n {
-		for t := p.Begin[k]; t < p.Begin[k+1]; t++ {
-			it := p.Items[t]
-			c := int32(0)
-			if p.Colors != nil {
-				c = p.Colors[t]
-			}
-			s.useColor[t] = c
-			s.occ[fill[it]], s.occColor[fill[it]] = int32(k), c
-			fill[it]++
-			if c != 0 {
-				s.colored[it] = true
+	for i := range ni {
+		for j := s.occStart[i]; j < s.occStart[i+1]; j++ {
+			if s.occColor[j] = s.useColor[uses[j]]; s.occColor[j] != 0 {
+				s.colored[i] = true
 			}
 		}
 	}

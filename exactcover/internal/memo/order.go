@@ -70,27 +70,9 @@ func rank(order []int32) []int32 {
 // the search takes time linear in the problem's size.
 func cuthillMcKee(p *core.Problem) []int32 {
 	n := p.NPrimary
-	// The options of each primary item.
-	start := make([]int32, n+1)
-	for _, it := range p.Items {
-		if int(it) < n {
-			start[it+1]++
-		}
-	}
-	for i := range n {
-		start[i+1] += start[i]
-	}
-	opts := make([]int32, start[n])
-	fill := slices.Clone(start[:n])
-	for k := range p.NumOptions() {
-		items, _ := p.Option(k)
-		for _, it := range items {
-			if int(it) < n {
-				opts[fill[it]] = int32(k)
-				fill[it]++
-			}
-		}
-	}
+	// The options of each primary item (the first of every item's).
+	start, opts, _ := p.ItemOptions()
+	start = start[:n+1]
 	degree := func(it int32) int32 { return start[it+1] - start[it] }
 
 	// stamp and optStamp hold the number of the search that last met an

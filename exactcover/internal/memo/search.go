@@ -88,36 +88,28 @@ func Searchable(p *core.Problem) bool { return !p.Multiplicities() }
 func NewSearcher(p *core.Problem, cfg Config) *Searcher {
 	s := &Searcher{p: p, cfg: cfg}
 	n := p.NItems
-	s.optStart = make([]int32, n+1)
-	for _, it := range p.Items {
-		s.optStart[it+1]++
-	}
-	for i := range n {
-		s.optStart[i+1] += s.optStart[i]
-	}
-	s.opts = make([]int32, len(p.Items))
-	s.optColor = make([]int32, len(p.Items))
+	var uses []int32
+	s.optStart, s.opts, uses = p.ItemOptions()
 	s.useColor = make([]int32, len(p.Items))
-	fill := append([]int32(nil), s.optStart[:n]...)
 	// Color codes per item: 1, 2, … in order of first use.
 	codes := make([]map[int32]int32, n)
-	for k := range p.NumOptions() {
-		for u := p.Begin[k]; u < p.Begin[k+1]; u++ {
-			it := p.Items[u]
-			var code int32
-			if p.Colors != nil && p.Colors[u] != 0 {
-				if codes[it] == nil {
-					codes[it] = map[int32]int32{}
-				}
-				if code = codes[it][p.Colors[u]]; code == 0 {
-					code = int32(len(codes[it]) + 1)
-					codes[it][p.Colors[u]] = code
-				}
-			}
-			s.useColor[u] = code
-			s.opts[fill[it]], s.optColor[fill[it]] = int32(k), code
-			fill[it]++
+	for u, it := range p.Items {
+		if p.Colors == nil || p.Colors[u] == 0 {
+			continue
 		}
+		if codes[it] == nil {
+			codes[it] = map[int32]int32{}
+		}
+		code := codes[it][p.Colors[u]]
+		if code == 0 {
+			code = int32(len(codes[it]) + 1)
+			codes[it][p.Colors[u]] = code
+		}
+		s.useColor[u] = code
+	}
+	s.optColor = make([]int32, len(p.Items))
+	for j, u := range uses {
+		s.optColor[j] = s.useColor[u]
 	}
 	// Key layout: primary bits first, then the secondary fields, none
 	// across a word boundary.
