@@ -136,9 +136,15 @@ var (
 // RootPath returns the path of the node a search with the given partial
 // solution (options, as the caller's indices) starts from.
 func RootPath(partial []int) []core.Step {
-	path := make([]core.Step, len(partial))
-	for i, k := range partial {
-		path[i] = core.Step{Item: -1, Option: int32(min(max(k, -2), 1<<31-1))}
+	return appendRoot(make([]core.Step, 0, len(partial)), partial)
+}
+
+// appendRoot appends the steps of RootPath(partial) to dst: each forces an
+// option outside any search (Item -1); an index out of range is clamped
+// to one the engine refuses as naming no option.
+func appendRoot(dst []core.Step, partial []int) []core.Step {
+	for _, k := range partial {
+		dst = append(dst, core.Step{Item: -1, Option: int32(min(max(k, -2), 1<<31-1))})
 	}
-	return path
+	return dst
 }

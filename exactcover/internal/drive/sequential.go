@@ -20,10 +20,7 @@ type Scratch struct {
 // Root returns the root path of a search with the given partial solution
 // (see RootPath), in x's memory: valid until the next call.
 func (x *Scratch) Root(partial []int) []core.Step {
-	x.path = x.path[:0]
-	for _, k := range partial {
-		x.path = append(x.path, core.Step{Item: -1, Option: int32(min(max(k, -2), 1<<31-1))})
-	}
+	x.path = appendRoot(x.path[:0], partial)
 	return x.path
 }
 
