@@ -165,7 +165,7 @@ func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 			est.Probes = probe
 			break
 		}
-		n, sol, depth, err := probeOnce(eng, rng, &walk)
+		n, sol, depth, err := probeOnce(eng, core.Unit{}, rng, &walk)
 		if err != nil {
 			return est, err
 		}
@@ -181,12 +181,12 @@ func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 	return est, stopped
 }
 
-// probeOnce walks one random path from the root (probe, in the engine's
-// order) and returns its estimates of the nodes and solutions, and its
-// depth.
-func probeOnce(eng core.Engine, rng *rand.Rand, buf *[]core.Unit) (nodes, sols Magnitude, depth int, err error) {
+// probeOnce walks one random path from root (probe, in the engine's
+// order) and returns its estimates of the nodes and solutions of root's
+// subtree, and its depth.
+func probeOnce(eng core.Engine, root core.Unit, rng *rand.Rand, buf *[]core.Unit) (nodes, sols Magnitude, depth int, err error) {
 	weight := MagnitudeOf(1) // the product of the degrees above the node
-	calls, err := drive.Probe(eng, core.Unit{}, rng.IntN, false, buf, func(children int, solution bool) {
+	calls, err := drive.Probe(eng, root, rng.IntN, false, buf, func(children int, solution bool) {
 		nodes = nodes.Add(weight)
 		if solution {
 			sols = weight

@@ -21,3 +21,14 @@ func SetTrackShortAbove(n int) (restore func()) {
 // function that restores it: tests poll at every node so that small
 // searches are divided in every possible way.
 func SetPollEvery(n int64) (restore func()) { return drive.SetPollEvery(n) }
+
+// TreeLooksShort is the portfolio's stage-2 test: whether the probes
+// estimate the tree of cfg's search at most ShortTreeNodes nodes.
+func (s *Solver) TreeLooksShort(cfg Config) bool {
+	m := s.acquire()
+	defer s.release(m)
+	return m.treeLooksShort(cfg)
+}
+
+// ShortTreeNodes is the portfolio's bound on a short tree.
+const ShortTreeNodes = shortTreeNodes

@@ -35,7 +35,7 @@ func SearchFlags(what string) []cli.Flag {
 		TimeoutFlag(),
 		&cli.BoolFlag{Name: FlagProgress, DefaultText: "a status line when stderr is a terminal", Usage: "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never"},
 		&cli.GenericFlag{Name: FlagEvery, Value: &cliparse.Duration{D: 3 * time.Second}, Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
-		EngineFlag("search with `ENGINE`: sparse (sparse sets), bits (bit sets: the fastest where items are few and options many, as in polyomino packing; at most 256 items, no colors or multiplicities), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), learn (clause learning: no search tree, for first solutions, uniqueness and unsatisfiability on hard problems; lists solutions by blocking each, so not for big counts, -j, checkpoints or shards), or auto (the faster for the problem: bits where it takes the problem and items have 8 options or more on average, else sparse; for a first solution or uniqueness on 2+ cores, search alone for 50,000 nodes, then search and learn side by side)"),
+		EngineFlag("search with `ENGINE`: sparse (sparse sets), bits (bit sets: the fastest where items are few and options many, as in polyomino packing; at most 256 items, no colors or multiplicities), dlx (dancing links: Knuth's DLX1/DLX2/DLX3 statistics exactly), learn (clause learning: no search tree, for first solutions, uniqueness and unsatisfiability on hard problems; lists solutions by blocking each, so not for big counts, -j, checkpoints or shards), or auto (the faster for the problem: bits where it takes the problem and items have 8 options or more on average, else sparse; for a first solution or uniqueness, search alone for 50,000 nodes, and on for up to 4 million if random probes estimate its tree at most a million nodes, else search and learn side by side)"),
 	}
 }
 
@@ -103,16 +103,17 @@ func JobsFlag(usage, def string) cli.Flag {
 // on, and each holds a solver.
 const maxJobs = 256
 
-// Workers returns the number of workers: -j when given, else every core
-// for a count (every), else one: printed solutions then come in the
-// sequential search's order, the same from run to run (with workers they
-// come as found).
+// Workers returns the number of workers: -j when given; else, for a count
+// (every), as many as the Go runtime runs at once (GOMAXPROCS: the cores
+// this process may use, within its cgroup's CPU quota); else one, so that
+// printed solutions come in the sequential search's order, the same from
+// run to run (with workers they come as found).
 func Workers(c *cli.Context, every bool) int {
 	switch {
 	case c.IsSet(FlagJobs):
 		return int(Count(c, FlagJobs))
 	case every:
-		return runtime.NumCPU()
+		return runtime.GOMAXPROCS(0)
 	}
 	return 1
 }
