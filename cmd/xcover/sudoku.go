@@ -142,7 +142,7 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 	o := searchcmd.Outcome{Record: sum, Found: t.Verdicts["none"]+t.Verdicts["invalid"] == 0}
 	if r.req.Stats {
 		o.Stats = fmt.Sprintf("%s in %s on %d of %d cores: %.0f puzzles/s, %.1f nodes per puzzle", t.String(), report.Elapsed(took),
-			jobs, runtime.NumCPU(), float64(t.Puzzles)/max(took.Seconds(), 1e-9), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
+			jobs, runtime.GOMAXPROCS(0), float64(t.Puzzles)/max(took.Seconds(), 1e-9), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
 	}
 	switch {
 	case ctx.Err() != nil && r.Batch == nil:
