@@ -11,6 +11,7 @@ import (
 
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/dlx"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
 // CostConfig asks for the cheapest solutions of a problem whose options
@@ -129,6 +130,7 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	}
 	start := time.Now()
 	c := cheapest{k: k, cfg: cfg, visit: visit, done: ctx.Done(), bound: core.NewBound(k), workers: max(cfg.Workers, 1)}
+	c.dlx = cfg.Engine == EngineDLX || cfg.Trace != nil
 	c.ends, c.counts = make([]core.End, c.workers), make([]core.Counters, c.workers)
 	if c.workers == 1 {
 		c.search(s, 0)
@@ -169,6 +171,7 @@ type cheapest struct {
 	done    <-chan struct{}
 	bound   *core.Bound
 	workers int
+	dlx     bool // search with DLX5's engine, not the sparse sets'
 
 	mu                 sync.Mutex // guards res and the calls of visit
 	res                CostResult
@@ -180,7 +183,14 @@ type cheapest struct {
 
 // search runs worker w.
 func (c *cheapest) search(s *Solver, w int) {
-	e := dlx.NewCostEngine(&s.model)
+	var e interface {
+		Search(*core.CostRun, *core.Counters) (core.End, []int64)
+	}
+	if c.dlx {
+		e = dlx.NewCostEngine(&s.model)
+	} else {
+		e = sparse.NewCostEngine(&s.model)
+	}
 	run := &core.CostRun{Best: c.k, Bound: c.bound, Worker: w, Workers: c.workers, Poll: c.poll(), Visit: c.keep}
 	if c.workers == 1 {
 		run.MaxNodes, run.Trace = c.cfg.MaxNodes, c.cfg.Trace

@@ -56,7 +56,7 @@ func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.R
 	if !c.IsSet("best") {
 		visit = print
 	}
-	res, err := solver.Cheapest(ctx, exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, false)}, visit)
+	res, err := solver.Cheapest(ctx, exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, false), Engine: req.Engine}, visit)
 	if err != nil && !errors.Is(err, ctx.Err()) {
 		return err
 	}
