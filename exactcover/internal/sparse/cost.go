@@ -47,6 +47,7 @@ type CostEngine struct {
 	dead  bool // an active primary item has run out of options
 
 	totalTax int64
+	pmax     int64 // the most primary items of an option
 	tax      []int64 // per primary item, its tax
 
 	lv       []costLevel
@@ -131,6 +132,16 @@ func NewCostEngine(p *core.Problem) *CostEngine {
 		}
 		e.mem[2*q], e.mem[2*q+1] = -int32(len(items)), int32(k)
 		q++
+	}
+	for k := range nOpt {
+		items, _ := p.Option(k)
+		np := int64(0)
+		for _, it := range items {
+			if int(it) < p.NPrimary {
+				np++
+			}
+		}
+		e.pmax = max(e.pmax, np)
 	}
 	for i, x := range e.base {
 		n := start[i+1] - start[i]

@@ -183,18 +183,32 @@ func (e *CostEngine) choose(room int64) (best, t int32) {
 	mem := viewMem(e.mem)
 	t = math.MaxInt32
 	var dearest int64
+	if lbTest && room < core.NoCost/8 {
+		sum := int64(0)
+		for _, x := range e.act[:e.nAct] {
+			s := *mem.at(x + sizeAt)
+			if s == 0 {
+				return x, 0
+			}
+			sum += e.sortedCost[e.first(x, s)]
+		}
+		if sum >= room*e.pmax {
+			return e.act[0], 0
+		}
+	}
 	for _, x := range e.act[:e.nAct] {
 		s := *mem.at(x + sizeAt)
 		if s == 0 {
 			return x, 0
 		}
-		f := e.first(x, s)
-		minCost := e.sortedCost[f]
-		if minCost >= room {
-			return x, 0
-		}
 		n := s
-		if s > 1 && e.sortedCost[x+*mem.at(x+costLenAt)-1] >= room {
+		if e.sortedCost[x+*mem.at(x+costLenAt)-1] < room {
+			// Every option is cheap enough: the item's size is its count,
+			// and it has no chance when that is above t.
+			if s > t {
+				continue
+			}
+		} else if s > 1 {
 			// Some options are too dear: count the others.
 			n = 0
 			most := min(t, costCountMax)
@@ -206,6 +220,16 @@ func (e *CostEngine) choose(room int64) (best, t int32) {
 					}
 				}
 			}
+			if n == 0 {
+				return x, 0
+			}
+			if n > t {
+				continue
+			}
+		}
+		minCost := e.sortedCost[e.first(x, s)]
+		if minCost >= room {
+			return x, 0
 		}
 		if n < t || n == t && minCost > dearest {
 			best, t, dearest = x, n, minCost
@@ -213,3 +237,5 @@ func (e *CostEngine) choose(room int64) (best, t int32) {
 	}
 	return best, t
 }
+
+var lbTest = true

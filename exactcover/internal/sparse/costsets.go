@@ -57,10 +57,10 @@ func (e *CostEngine) cover(c, color int32, thresh int64) {
 	}
 	*mem.at(c + sizeAt) = ^int32(s)
 	updates := int64(1)
-	ncost, stamp, secBase, nAct := e.ncost, e.stamp, int(e.secBase), e.nAct
+	ncost, stamp, secBase, nAct := viewCosts(e.ncost), e.stamp, int(e.secBase), e.nAct
 	for j := int(c); j < int(c)+s; j++ {
 		r := int(*mem.wide(j))
-		if ncost[r] >= thresh || color != 0 && e.colors[r] == color {
+		if *ncost.at(r) >= thresh || color != 0 && e.colors[r] == color {
 			continue
 		}
 		for nn := r + 1; nn != r; nn++ {
@@ -75,8 +75,7 @@ func (e *CostEngine) cover(c, color int32, thresh int64) {
 				continue
 			}
 			if *mem.wide(y + stampAt) != stamp {
-				e.trail = append(e.trail, costWord{int32(y + sizeAt), sy})
-				*mem.wide(y + stampAt) = stamp
+				e.keepSize(y)
 			}
 			sy--
 			mem.swapOut(nn, y+int(sy))
@@ -88,6 +87,17 @@ func (e *CostEngine) cover(c, color int32, thresh int64) {
 		}
 	}
 	e.updates += updates
+}
+
+// keepSize puts the size of block y on the trail and stamps it: the
+// caller is about to change it for the first time since the newest
+// restore point. (Out of line, so that the loop that calls it keeps its
+// registers.)
+//
+//go:noinline
+func (e *CostEngine) keepSize(y int) {
+	e.trail = append(e.trail, costWord{int32(y + sizeAt), e.mem[y+sizeAt]})
+	e.mem[y+stampAt] = e.stamp
 }
 
 // take takes the option of node r, whose item is covered: its other
