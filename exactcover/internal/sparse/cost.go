@@ -48,6 +48,10 @@ type CostEngine struct {
 
 	totalTax int64
 	pmax     int64 // the most primary items of an option
+	// class is per primary item (by block order, from 0) its class for
+	// the bound (see choose), or -1; classSum holds a sum per class.
+	class    []int8
+	classSum []int64
 	tax      []int64 // per primary item, its tax
 
 	lv       []costLevel
@@ -143,6 +147,8 @@ func NewCostEngine(p *core.Problem) *CostEngine {
 		}
 		e.pmax = max(e.pmax, np)
 	}
+	e.pmax = max(e.pmax, 1)
+	e.classes(start, opts)
 	for i, x := range e.base {
 		n := start[i+1] - start[i]
 		e.mem[x+itemAt], e.mem[x+costLenAt] = int32(i), n
@@ -183,3 +189,42 @@ func (e *CostEngine) reset() {
 
 // TotalTax returns the sum of the taxes, which net costs leave out.
 func (e *CostEngine) TotalTax() int64 { return e.totalTax }
+
+// maxClasses bounds the number of classes of primary items for the bound
+// (see choose): choose adds up a sum per class at each node.
+const maxClasses = 32
+
+// classes colors the primary items greedily, in order, so that no option
+// holds two items of one class: the first class not used by an item that
+// shares an option with it. An item that would need more than maxClasses
+// gets none (-1).
+func (e *CostEngine) classes(start, opts []int32) {
+	p := e.p
+	e.class = make([]int8, p.NPrimary)
+	var used [maxClasses]bool
+	for i := range p.NPrimary {
+		used = [maxClasses]bool{}
+		for _, k := range opts[start[i]:start[i+1]] {
+			items, _ := p.Option(int(k))
+			for _, it := range items {
+				if int(it) < i {
+					if c := e.class[it]; c >= 0 {
+						used[c] = true
+					}
+				}
+			}
+		}
+		e.class[i] = -1
+		for c := range used {
+			if !used[c] {
+				e.class[i] = int8(c)
+				break
+			}
+		}
+	}
+	n := int8(0)
+	for _, c := range e.class {
+		n = max(n, c+1)
+	}
+	e.classSum = make([]int64, n)
+}

@@ -173,69 +173,85 @@ func (e *CostEngine) ownRoot(lv *costLevel, run *core.CostRun) bool {
 // (DLX5's lenThresh); beyond it, the item's size counts.
 const costCountMax = 10
 
+// costSetScan is the size up to which choose counts an item's options
+// cheap enough in its set rather than down its list by cost, which holds
+// inactive options too.
+const costSetScan = 16
+
 // choose returns the block of the active primary item to branch on and
-// its number of options cheaper than room, or that number 0 when some
-// item has none (a dead end). The item is the one with the fewest options
-// cheap enough (counted up to costCountMax, beyond which its size
-// counts), ties going to the one whose cheapest option is dearest (that
-// much must be paid anyway), then to the first in the active list.
+// its number of options cheaper than room, or that number 0 at a dead
+// end: when some item has no option cheaper than room, or when the bound
+// says that no solution below costs less than room.
+//
+// The item is the one with the fewest options cheap enough (counted up to
+// costCountMax, beyond which its size counts), ties going to the one
+// whose cheapest option is dearest (that much must be paid anyway), then
+// to the first in the active list.
+//
+// The bound: every item must be covered by one option, and an option of
+// cost c covers at most pmax primary items, so the options still to be
+// taken cost at least the sum over the active primary items of their
+// cheapest option's cost, divided by pmax. DLX5 prunes by the dearest of
+// those cheapest options alone (a dead end above); the sum prunes more
+// where many items have no free option left (on the Sudoku with costs,
+// half the nodes), for a pass over the items that choose makes anyway.
 func (e *CostEngine) choose(room int64) (best, t int32) {
 	mem := viewMem(e.mem)
 	t = math.MaxInt32
-	var dearest int64
-	if lbTest && room < core.NoCost/8 {
-		sum := int64(0)
-		for _, x := range e.act[:e.nAct] {
-			s := *mem.at(x + sizeAt)
-			if s == 0 {
-				return x, 0
-			}
-			sum += e.sortedCost[e.first(x, s)]
-		}
-		if sum >= room*e.pmax {
-			return e.act[0], 0
-		}
-	}
+	var dearest, sum int64
+	clear(e.classSum)
 	for _, x := range e.act[:e.nAct] {
 		s := *mem.at(x + sizeAt)
 		if s == 0 {
 			return x, 0
 		}
+		f := e.first(x, s)
+		minCost := e.sortedCost[f]
+		if minCost >= room {
+			return x, 0
+		}
+		sum += minCost
+		if c := e.class[*mem.at(x + itemAt)]; c >= 0 {
+			e.classSum[c] += minCost
+		}
 		n := s
-		if e.sortedCost[x+*mem.at(x+costLenAt)-1] < room {
-			// Every option is cheap enough: the item's size is its count,
-			// and it has no chance when that is above t.
-			if s > t {
-				continue
-			}
-		} else if s > 1 {
-			// Some options are too dear: count the others.
-			n = 0
-			most := min(t, costCountMax)
-			for j := x; j < x+s; j++ {
-				if e.ncost[*mem.at(j)] < room {
-					if n++; n > most {
-						n = s
-						break
+		if stop := x + *mem.at(x+costLenAt); e.sortedCost[stop-1] >= room && s > 1 && t > 1 {
+			// Some options are too dear: count the others, in the set or
+			// down the list by cost, whichever is shorter.
+			n = 1
+			most, end := min(t, costCountMax), x+s
+			if s > costSetScan {
+				for j := f + 1; j < stop && e.sortedCost[j] < room; j++ {
+					if *mem.at(2*e.sorted[j]+1) < end {
+						if n++; n > most {
+							n = s
+							break
+						}
+					}
+				}
+			} else {
+				n = 0
+				for j := x; j < end; j++ {
+					if e.ncost[*mem.at(j)] < room {
+						if n++; n > most {
+							n = s
+							break
+						}
 					}
 				}
 			}
-			if n == 0 {
-				return x, 0
-			}
-			if n > t {
-				continue
-			}
-		}
-		minCost := e.sortedCost[e.first(x, s)]
-		if minCost >= room {
-			return x, 0
 		}
 		if n < t || n == t && minCost > dearest {
 			best, t, dearest = x, n, minCost
 		}
 	}
+	if room < core.NoCost/e.pmax && sum >= room*e.pmax {
+		return best, 0
+	}
+	for _, c := range e.classSum {
+		if c >= room {
+			return best, 0
+		}
+	}
 	return best, t
 }
-
-var lbTest = true

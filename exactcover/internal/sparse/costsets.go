@@ -55,38 +55,80 @@ func (e *CostEngine) cover(c, color int32, thresh int64) {
 		e.trail = append(e.trail, costWord{c + sizeAt, int32(s)})
 		*mem.at(c + stampAt) = e.stamp
 	}
-	*mem.at(c + sizeAt) = ^int32(s)
 	updates := int64(1)
-	ncost, stamp, secBase, nAct := viewCosts(e.ncost), e.stamp, int(e.secBase), e.nAct
-	for j := int(c); j < int(c)+s; j++ {
-		r := int(*mem.wide(j))
-		if *ncost.at(r) >= thresh || color != 0 && e.colors[r] == color {
-			continue
-		}
-		for nn := r + 1; nn != r; nn++ {
-			y32 := *mem.wide(2 * nn)
-			if y32 < 0 { // the spacer: on from the option's first node
-				nn += int(y32) - 1
-				continue
-			}
-			y := int(y32)
-			sy := *mem.wide(y + sizeAt)
-			if sy <= 0 { // covered (or empty, and then not holding nn)
-				continue
-			}
-			if *mem.wide(y + stampAt) != stamp {
-				e.keepSize(y)
-			}
-			sy--
-			mem.swapOut(nn, y+int(sy))
-			*mem.wide(y + sizeAt) = sy
-			updates++
-			if sy == 0 && y < secBase && *mem.wide(y+posAt) < nAct {
-				e.dead = true
-			}
+	nAct := e.nAct
+	// The options to hide are those cheaper than thresh: found in the
+	// set, or down the list by cost (where DLX5 finds them) from the first
+	// active one to the first too dear, whichever has fewer entries.
+	j, stop, end := int(c), int(c)+s, int(c)+s
+	sorted := false
+	if n := *mem.at(c + costLenAt); s > 0 && e.sortedCost[c+n-1] >= thresh {
+		f := e.first(c, int32(s))
+		if cut := e.cheaper(f, c+n, thresh); cut-f < int32(s) {
+			j, stop, sorted = int(f), int(cut), true
 		}
 	}
+	*mem.at(c + sizeAt) = ^int32(s)
+	for ; j < stop; j++ {
+		var r int
+		if sorted {
+			if r = int(e.sorted[j]); int(*mem.wide(2*r + 1)) >= end {
+				continue // no longer active
+			}
+		} else if r = int(*mem.wide(j)); *viewCosts(e.ncost).at(r) >= thresh {
+			continue
+		}
+		if color != 0 && e.colors[r] == color {
+			continue
+		}
+		updates += e.hideOption(r, nAct)
+	}
 	e.updates += updates
+}
+
+// hideOption takes node r's option out of the sets of its other active
+// items and returns the number of updates; an active primary item still
+// listed (its place in act below nAct) left with no option sets e.dead.
+func (e *CostEngine) hideOption(r int, nAct int32) (updates int64) {
+	mem, stamp := viewMem(e.mem), e.stamp
+	for nn := r + 1; nn != r; nn++ {
+		y32 := *mem.wide(2 * nn)
+		if y32 < 0 { // the spacer: on from the option's first node
+			nn += int(y32) - 1
+			continue
+		}
+		y := int(y32)
+		sy := *mem.wide(y + sizeAt)
+		if sy <= 0 { // covered (or empty, and then not holding nn)
+			continue
+		}
+		if *mem.wide(y + stampAt) != stamp {
+			e.keepSize(y)
+		}
+		sy--
+		mem.swapOut(nn, y+int(sy))
+		*mem.wide(y + sizeAt) = sy
+		updates++
+		if sy == 0 && y < int(e.secBase) && *mem.wide(y+posAt) < nAct {
+			e.dead = true
+		}
+	}
+	return updates
+}
+
+// cheaper returns the place in sorted, from lo to hi, of the first option
+// whose cost is thresh or more (hi when none is): a binary search, the
+// costs being sorted.
+func (e *CostEngine) cheaper(lo, hi int32, thresh int64) int32 {
+	for lo < hi {
+		m := int32(uint32(lo+hi) >> 1)
+		if e.sortedCost[m] < thresh {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // keepSize puts the size of block y on the trail and stamps it: the
