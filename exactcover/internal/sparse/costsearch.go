@@ -152,7 +152,7 @@ next: // lv's next option, if it has one cheap enough
 func (e *CostEngine) nextActive(lv *costLevel) {
 	mem := viewMem(e.mem)
 	stop := lv.best + *mem.at(lv.best + costLenAt)
-	for lv.r++; lv.r < stop && *mem.at(2*e.sorted[lv.r]+1) >= lv.end; lv.r++ {
+	for lv.r++; lv.r < stop && *mem.at(2*e.sorted[lv.r] + 1) >= lv.end; lv.r++ {
 	}
 }
 
@@ -186,7 +186,8 @@ const costSetScan = 16
 // The item is the one with the fewest options cheap enough (counted up to
 // costCountMax, beyond which its size counts), ties going to the one
 // whose cheapest option is dearest (that much must be paid anyway), then
-// to the first in the active list.
+// to the first declared: the order of the active list, which restoring
+// changes, plays no part, so that the counts do not depend on history.
 //
 // The bound: every item must be covered by one option, and an option of
 // cost c covers at most pmax primary items, so the options still to be
@@ -215,14 +216,14 @@ func (e *CostEngine) choose(room int64) (best, t int32) {
 			e.classSum[c] += minCost
 		}
 		n := s
-		if stop := x + *mem.at(x+costLenAt); e.sortedCost[stop-1] >= room && s > 1 && t > 1 {
+		if stop := x + *mem.at(x + costLenAt); e.sortedCost[stop-1] >= room && s > 1 && t > 1 {
 			// Some options are too dear: count the others, in the set or
 			// down the list by cost, whichever is shorter.
 			n = 1
 			most, end := min(t, costCountMax), x+s
 			if s > costSetScan {
 				for j := f + 1; j < stop && e.sortedCost[j] < room; j++ {
-					if *mem.at(2*e.sorted[j]+1) < end {
+					if *mem.at(2*e.sorted[j] + 1) < end {
 						if n++; n > most {
 							n = s
 							break
@@ -241,7 +242,7 @@ func (e *CostEngine) choose(room int64) (best, t int32) {
 				}
 			}
 		}
-		if n < t || n == t && minCost > dearest {
+		if n < t || n == t && (minCost > dearest || minCost == dearest && x < best) {
 			best, t, dearest = x, n, minCost
 		}
 	}

@@ -109,7 +109,7 @@ func (e *CostEngine) hideOption(r int, nAct int32) (updates int64) {
 		mem.swapOut(nn, y+int(sy))
 		*mem.wide(y + sizeAt) = sy
 		updates++
-		if sy == 0 && y < int(e.secBase) && *mem.wide(y+posAt) < nAct {
+		if sy == 0 && y < int(e.secBase) && *mem.wide(y + posAt) < nAct {
 			e.dead = true
 		}
 	}
@@ -156,7 +156,7 @@ func (e *CostEngine) take(r int32, thresh int64) bool {
 			nn += y - 1
 			continue
 		}
-		if y < e.secBase && *mem.at(y+sizeAt) >= 0 {
+		if y < e.secBase && *mem.at(y + sizeAt) >= 0 {
 			e.unlist(y)
 		}
 	}
@@ -166,7 +166,7 @@ func (e *CostEngine) take(r int32, thresh int64) bool {
 			nn += y - 1
 			continue
 		}
-		if *mem.at(y+sizeAt) < 0 {
+		if *mem.at(y + sizeAt) < 0 {
 			continue
 		}
 		var color int32
@@ -188,7 +188,7 @@ func (e *CostEngine) first(x, s int32) int32 {
 	mem := viewMem(e.mem)
 	f0 := *mem.at(x + costFirstAt)
 	f, end := f0, x+s
-	for *mem.at(2*e.sorted[f]+1) >= end {
+	for *mem.at(2*e.sorted[f] + 1) >= end {
 		f++
 	}
 	if f != f0 {
