@@ -7,13 +7,8 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
-// CostEngine is the search for the cheapest solutions on sparse sets: the
-// model of Knuth's DLX5 (taxes, item lists by cost, the K-th best as a
-// cut-off) with the sets of the enumerating Engine. See the package
-// documentation, Costs.
-//
-// Its mem is laid out as Engine's (nodes, then each item's block: a
-// header, then its set), with a header of its own:
+// A CostEngine's mem is laid out as Engine's (nodes, then each item's
+// block: a header, then its set), with a header of its own:
 const (
 	costFirstAt = -4 // the place in sorted at or before the item's first active option
 	costLenAt   = -5 // the item's number of options, its set's length
@@ -23,7 +18,12 @@ const (
 // costLenAt, costFirstAt, itemAt, posAt and sizeAt.
 const costHeader = 6
 
-// CostEngine is not safe for concurrent use: each worker has its own.
+// CostEngine is the search for the cheapest solutions on sparse sets: the
+// model of Knuth's DLX5 (taxes, item lists by cost, the K-th best as a
+// cut-off) with the sets of the enumerating Engine, and a bound DLX5 does
+// not have (see the package documentation, Costs). It is not a
+// core.Engine: it answers one question, the K cheapest, with one search
+// per worker. It is not safe for concurrent use: each worker has its own.
 type CostEngine struct {
 	p        *core.Problem
 	nPrimary int32
