@@ -184,7 +184,7 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 // lists up to which auto searches for the cheapest solutions on sparse
 // sets. Measured (same run, median of 5, --min-cost and --best 10): with
 // short lists (Sudoku, 9 options an item) the sparse engine's bound takes
-// the nodes from 42,508 to 16,256 on sudoku-multi-65k with costs and it
+// the nodes from 42,508 to 15,835 on sudoku-multi-65k with costs and it
 // is faster than DLX5; with long ones (pentominoes, 200 an item; the 13
 // queens, 13) the bound prunes little and the dancing links, which scan
 // only the cheap options of a list, are faster.
