@@ -39,7 +39,8 @@ type CostConfig struct {
 	// Trace, when set, is told every step of the search: the taxes, the
 	// item each node branches on, each option tried, each cut, each
 	// solution (package explain narrates them). Only one worker's search
-	// is told: with Workers > 1, Trace is not called.
+	// is told: with Workers > 1, Trace is not called. A search with a
+	// Trace is DLX5's (EngineDLX), whatever Engine says.
 	Trace func(CostStep)
 }
 
@@ -111,9 +112,11 @@ type CostResult struct {
 	Best []CostSolution
 }
 
-// Cheapest searches for the cfg.Best cheapest solutions, by Knuth's DLX5
-// (TAOCP 7.2.2.1; see the dlx package's CostEngine for taxes, sorted
-// lists and the cut-off). visit, when not nil, receives every solution
+// Cheapest searches for the cfg.Best cheapest solutions, in the model of
+// Knuth's DLX5 (TAOCP 7.2.2.1; see the dlx package's CostEngine for taxes,
+// sorted lists and the cut-off, and the sparse package's for the bound
+// the sparse engine adds), with the engine cfg.Engine names (see there);
+// CostResult.Engine says which searched. visit, when not nil, receives every solution
 // found that improves on the K-th best so far, as it is found, with its
 // cost: a long search is useful early. Its slice is valid until it
 // returns; returning false stops the search (Status Stopped).
