@@ -98,9 +98,11 @@ type CostSolution struct {
 	Cost    int64
 }
 
-// CostResult is what [Solver.Cheapest] found. Stats count as DLX5 counts:
-// Solutions is the number of solutions found that were cheaper than the
-// K-th best known when found (the cut-off prunes the others unseen).
+// CostResult is what [Solver.Cheapest] found. Stats count as DLX5 counts
+// (with EngineSparse, its own nodes and updates; Stats.Engine is the engine
+// that searched): Solutions is the number of solutions found that were
+// cheaper than the K-th best known when found (the cut-off prunes the
+// others unseen).
 type CostResult struct {
 	Stats
 	// Best are the K cheapest solutions found, by increasing cost; of
