@@ -17,8 +17,18 @@ import (
 // the K best solutions found are K solutions (by the verifier) whose costs
 // are the K smallest among all solutions, found by brute force, and that
 // the solutions reported along the way each beat the K-th best before
-// them.
+// them. Each engine that searches for the cheapest solutions gets every
+// problem.
 func TestCheapestAgainstBruteForce(t *testing.T) {
+	for _, eng := range costEngines {
+		t.Run(eng.String(), func(t *testing.T) { checkCheapestAgainstBruteForce(t, eng) })
+	}
+}
+
+// costEngines are the engines that search for the cheapest solutions.
+var costEngines = []exactcover.Engine{exactcover.EngineDLX, exactcover.EngineSparse}
+
+func checkCheapestAgainstBruteForce(t *testing.T, eng exactcover.Engine) {
 	r := rand.New(rand.NewPCG(5, 2026))
 	for n := range 3000 {
 		p := randomProblem(r)
@@ -37,7 +47,7 @@ func TestCheapestAgainstBruteForce(t *testing.T) {
 		}
 		k, workers := 1+r.IntN(4), 1+r.IntN(3)
 		var seen []int64 // the costs found so far, to check each beats the k-th
-		res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: k, Workers: workers}, func(sol []int, cost int64) bool {
+		res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: k, Workers: workers, Engine: eng}, func(sol []int, cost int64) bool {
 			if err := verify.Solution(p, sol); err != nil {
 				t.Fatalf("problem %d: %v", n, err)
 			}
@@ -84,6 +94,9 @@ func TestCheapestRefuses(t *testing.T) {
 	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: -1}, nil); !errors.Is(err, exactcover.ErrBadBest) {
 		t.Errorf("best -1: %v, want ErrBadBest", err)
 	}
+	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{Engine: exactcover.EngineBits}, nil); !errors.Is(err, exactcover.ErrCostEngine) {
+		t.Errorf("bits: %v, want ErrCostEngine", err)
+	}
 	p.Options[0].Cost = -3
 	if _, err := exactcover.New(p); !errors.Is(err, exactcover.ErrBadCost) {
 		t.Errorf("cost -3: %v, want ErrBadCost", err)
@@ -93,6 +106,12 @@ func TestCheapestRefuses(t *testing.T) {
 // A search stopped by its context or a node limit says so, and keeps what
 // it found.
 func TestCheapestStops(t *testing.T) {
+	for _, eng := range costEngines {
+		t.Run(eng.String(), func(t *testing.T) { checkCheapestStops(t, eng) })
+	}
+}
+
+func checkCheapestStops(t *testing.T, eng exactcover.Engine) {
 	p := &exactcover.Problem{Primary: []string{"A", "B"}, Options: []exactcover.Option{
 		{Items: exactcover.NewOption("A", "B").Items, Cost: 5},
 		{Items: exactcover.NewOption("A").Items, Cost: 1},
@@ -104,23 +123,23 @@ func TestCheapestStops(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if res, err := s.Cheapest(ctx, exactcover.CostConfig{}, nil); !errors.Is(err, context.Canceled) || res.Status != exactcover.Interrupted {
+	if res, err := s.Cheapest(ctx, exactcover.CostConfig{Engine: eng}, nil); !errors.Is(err, context.Canceled) || res.Status != exactcover.Interrupted {
 		t.Errorf("cancelled: %v, %v", res.Status, err)
 	}
-	res, err := s.Cheapest(context.Background(), exactcover.CostConfig{MaxNodes: 1}, nil)
+	res, err := s.Cheapest(context.Background(), exactcover.CostConfig{MaxNodes: 1, Engine: eng}, nil)
 	if err != nil || res.Status != exactcover.NodeLimit {
 		t.Errorf("one node: %v, %v", res.Status, err)
 	}
-	res, err = s.Cheapest(context.Background(), exactcover.CostConfig{}, func([]int, int64) bool { return false })
+	res, err = s.Cheapest(context.Background(), exactcover.CostConfig{Engine: eng}, func([]int, int64) bool { return false })
 	if err != nil || res.Status != exactcover.Stopped || len(res.Best) != 1 {
 		t.Errorf("visitor stops: %v, %v, %v", res.Status, res.Best, err)
 	}
-	res, err = s.Cheapest(context.Background(), exactcover.CostConfig{Workers: 2, MaxNodes: 1}, nil)
+	res, err = s.Cheapest(context.Background(), exactcover.CostConfig{Workers: 2, MaxNodes: 1, Engine: eng}, nil)
 	if err != nil || res.Status != exactcover.NodeLimit && res.Status != exactcover.Complete {
 		t.Errorf("two workers, one node: %v, %v", res.Status, err)
 	}
 	// The same Solver searches again, from scratch, after each stop.
-	res, err = s.Cheapest(context.Background(), exactcover.CostConfig{}, nil)
+	res, err = s.Cheapest(context.Background(), exactcover.CostConfig{Engine: eng}, nil)
 	if err != nil || res.Status != exactcover.Complete || len(res.Best) != 1 || res.Best[0].Cost != 2 {
 		t.Errorf("after stops: %+v, %v", res, err)
 	}
@@ -176,8 +195,12 @@ func TestCheapestWorkers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, w := range []int{2, 3} {
-				res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: row.k, Workers: w}, nil)
+			for _, c := range []struct {
+				w   int
+				eng exactcover.Engine
+			}{{2, exactcover.EngineDLX}, {3, exactcover.EngineDLX}, {2, exactcover.EngineSparse}, {3, exactcover.EngineSparse}} {
+				w := c.w
+				res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: row.k, Workers: w, Engine: c.eng}, nil)
 				var got []int64
 				for _, b := range res.Best {
 					if err := verify.Solution(&sp.Problem, b.Options); err != nil || costOf(&sp.Problem, b.Options) != b.Cost {
@@ -186,7 +209,7 @@ func TestCheapestWorkers(t *testing.T) {
 					got = append(got, b.Cost)
 				}
 				if err != nil || res.Status != exactcover.Complete || !slices.Equal(got, row.best) {
-					t.Errorf("%s, K=%d, %d workers: best %v (%v, %v), DLX5 says %v", row.file, row.k, w, got, res.Status, err, row.best)
+					t.Errorf("%s, K=%d, %d workers, %v: best %v (%v, %v), DLX5 says %v", row.file, row.k, w, c.eng, got, res.Status, err, row.best)
 				}
 			}
 		}

@@ -44,3 +44,40 @@ func ExampleSolver_Cheapest() {
 	// best: [1 2] 7
 	// best: [3 4] 8
 }
+
+// Both engines that search for the cheapest solutions find the same best
+// costs; the result says which searched. On this problem, whose items have
+// few options, auto picks the sparse sets.
+func ExampleCostConfig_engine() {
+	p := &exactcover.Problem{
+		Primary: []string{"A", "B", "C"},
+		Options: []exactcover.Option{
+			{Items: exactcover.NewOption("A", "B", "C").Items, Cost: 10},
+			{Items: exactcover.NewOption("A", "B").Items, Cost: 4},
+			{Items: exactcover.NewOption("C").Items, Cost: 3},
+			{Items: exactcover.NewOption("A").Items, Cost: 2},
+			{Items: exactcover.NewOption("B", "C").Items, Cost: 6},
+		},
+	}
+	s, err := exactcover.New(p)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, eng := range []exactcover.Engine{exactcover.EngineAuto, exactcover.EngineDLX, exactcover.EngineSparse} {
+		res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: 3, Engine: eng}, nil)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		var costs []int64
+		for _, b := range res.Best {
+			costs = append(costs, b.Cost)
+		}
+		fmt.Println(eng, "searched by", res.Engine, costs)
+	}
+	// Output:
+	// auto searched by sparse [7 8 10]
+	// dlx searched by dlx [7 8 10]
+	// sparse searched by sparse [7 8 10]
+}

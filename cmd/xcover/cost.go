@@ -19,7 +19,7 @@ import (
 // (Knuth's DLX5).
 func costFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.BoolFlag{Name: "min-cost", Usage: "find the cheapest solution, a solution's cost being the sum of its options' (|n in DLX, cost: in YAML): print each solution cheaper than all before it, as found, with its cost; the last printed is the cheapest (Knuth's DLX5)"},
+		&cli.BoolFlag{Name: "min-cost", Usage: "find the cheapest solution, a solution's cost being the sum of its options' (|n in DLX, cost: in YAML): print each solution cheaper than all before it, as found, with its cost; the last printed is the cheapest (Knuth's DLX5's model: --engine dlx is DLX5 step for step; sparse prunes more, with its own counts; auto is sparse where items have 10 options or fewer on average, else dlx)"},
 		&cli.GenericFlag{Name: "best", Value: &cliparse.Count{Min: 1, Max: exactcover.MaxBest},
 			Usage: "find the `K` cheapest solutions and print them when the search ends, cheapest first; of equal costs, the first found first"},
 	}
@@ -56,7 +56,7 @@ func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.R
 	if !c.IsSet("best") {
 		visit = print
 	}
-	res, err := solver.Cheapest(ctx, exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, false)}, visit)
+	res, err := solver.Cheapest(ctx, exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, false), Engine: req.Engine}, visit)
 	if err != nil && !errors.Is(err, ctx.Err()) {
 		return err
 	}
@@ -79,8 +79,8 @@ func cheapestK(c *cli.Context, req *searchcmd.Request, conflicts []string) (int,
 	if c.Bool("min-cost") && c.IsSet("best") {
 		return 0, searchcmd.Usage(c, "--min-cost is --best 1: give one")
 	}
-	if req.Engine == exactcover.EngineSparse {
-		return 0, searchcmd.Usage(c, "--min-cost and --best search with Knuth's DLX5 (--engine dlx or auto): the sparse engine has no cost search")
+	if e := req.Engine; e != exactcover.EngineAuto && e != exactcover.EngineDLX && e != exactcover.EngineSparse {
+		return 0, searchcmd.Usage(c, "--min-cost and --best search with --engine dlx (Knuth's DLX5), sparse or auto, not %s", e)
 	}
 	return max(int(searchcmd.Count(c, "best")), 1), nil
 }
@@ -93,7 +93,7 @@ func costOutcome(req *searchcmd.Request, res exactcover.CostResult, k int, what 
 	o := searchcmd.Outcome{Found: len(res.Best) > 0}
 	if req.JSON {
 		sum := report.New(st)
-		sum.Engine = exactcover.EngineDLX.String()
+		sum.Engine = st.Engine.String()
 		sum.Cleansings = report.Int(st.Cleansings)
 		for _, b := range res.Best {
 			sum.BestCosts = append(sum.BestCosts, b.Cost)

@@ -51,7 +51,9 @@ type Bound struct {
 
 // NewBound returns the bound of a search for the k cheapest solutions.
 func NewBound(k int) *Bound {
-	b := &Bound{best: Best{K: k}}
+	// The costs have room for K (up to a few thousand): a search then
+	// allocates nothing as it finds them.
+	b := &Bound{best: Best{K: k, Costs: make([]int64, 0, min(k, 1<<12))}}
 	b.cut.Store(NoCost)
 	return b
 }

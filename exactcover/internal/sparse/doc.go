@@ -105,6 +105,40 @@
 // or stopped and resumed, counts exactly what one uninterrupted search
 // counts (with Knuth's rule; the Weighted rule learns from history).
 //
+// # Costs
+//
+// CostEngine (cost.go, costsets.go, costsearch.go) searches for the K
+// cheapest solutions of a problem whose options have costs, in the model
+// of Knuth's DLX5: each primary item is taxed the cost of its cheapest
+// option (every solution's cost drops by the same total), the options
+// tried at a node are taken cheapest first and the scan stops at the
+// first whose cost would not beat the K-th best known (the cut-off), and
+// covering an item leaves in place the options too dear to be chosen
+// below. Its mem is laid out as the Engine's; besides its set, each item
+// has a list of its options by cost (sorted, which the search never
+// changes) and a pointer into it at or before its cheapest active option,
+// which only moves on down a path. Every word the search changes (sizes,
+// those pointers) goes on a trail, a size once per restore point (stamps,
+// as for trail points), and goes back from it.
+//
+// It prunes more than DLX5: a choice that leaves a primary item with no
+// option is abandoned as it is made (as the Engine does), and at each node
+// a bound on what the items still to cover must cost stops the branch when
+// it reaches the cut-off. The bound is the larger of two sums of the
+// active items' cheapest options: over every item, divided by the most
+// primary items of an option (an option pays at most that many items'
+// shares), and over each class of items no option holds two of (classes
+// made greedily when the engine is built, at most maxClasses: on a Sudoku
+// the cells are one, each digit in a row another). On sudoku-multi-65k
+// with random costs it takes the nodes from DLX5's 42,508 to 15,835.
+//
+// The item branched on has the fewest options cheap enough (counted up to
+// 10, DLX5's lenThresh), ties to the one whose cheapest option is dearest,
+// then to the first declared; nothing depends on the order inside the
+// sets, so the counts do not depend on history. With several workers,
+// each takes the root item's options whose rank is its number modulo
+// their count, and all share the cut-off (core.Bound).
+//
 // # References
 //
 // Preston Briggs and Linda Torczon, "An efficient representation for

@@ -47,3 +47,10 @@ func (v memView) swapOut(nn, end int) {
 	*(*int32)(unsafe.Add(p, loc*4)) = int32(last)
 	*(*int32)(unsafe.Add(p, (2*last+1)*4)) = int32(loc)
 }
+
+// costView is memView for the net costs of the nodes (CostEngine).
+type costView struct{ p unsafe.Pointer }
+
+func viewCosts(s []int64) costView { return costView{unsafe.Pointer(unsafe.SliceData(s))} }
+
+func (v costView) at(i int) *int64 { return (*int64)(unsafe.Add(v.p, i*8)) }

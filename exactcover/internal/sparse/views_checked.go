@@ -24,3 +24,9 @@ func (v memView) swapOut(nn, end int) {
 	v[end], v[2*nn+1] = int32(nn), int32(end)
 	v[loc], v[2*last+1] = last, loc
 }
+
+type costView []int64
+
+func viewCosts(s []int64) costView { return s }
+
+func (v costView) at(i int) *int64 { return &v[i] }

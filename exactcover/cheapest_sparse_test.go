@@ -1,0 +1,65 @@
+package exactcover_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/internal/verify"
+)
+
+// TestSparseCostDLX5 checks the sparse engine's cost search against the
+// figures Knuth's DLX5 printed on every instance and K of
+// testdata/dlx5/figures.tsv: the K best costs are DLX5's (the solutions
+// may differ where costs tie, and the counts are the engine's own), each
+// best solution passes the verifier at its cost, and each solution
+// reported along the way passes it too and beats the K-th best reported
+// before it. With one worker and with three sharing the cut-off.
+func TestSparseCostDLX5(t *testing.T) {
+	for _, r := range readDLX5Figures(t) {
+		for _, workers := range []int{1, 3} {
+			t.Run(fmt.Sprintf("%s/k%d/j%d", r.file, r.k, workers), func(t *testing.T) {
+				if r.updates > maxQuickUpdates && testtier.Short() {
+					t.Skip("slow under -short and -race")
+				}
+				sp := dlx5Instance(t, r.file)
+				p := &sp.Problem
+				s, err := exactcover.New(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var seen []int64
+				res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: r.k, Engine: exactcover.EngineSparse, Workers: workers}, func(sol []int, cost int64) bool {
+					if err := verify.Solution(p, sol); err != nil {
+						t.Fatal(err)
+					}
+					if c := costOf(p, sol); c != cost {
+						t.Fatalf("solution %v reported at cost %d, its options cost %d", sol, cost, c)
+					}
+					if len(seen) >= r.k && cost >= seen[r.k-1] {
+						t.Fatalf("cost %d does not beat the %d-th best %d", cost, r.k, seen[r.k-1])
+					}
+					seen = append(seen, cost)
+					slices.Sort(seen)
+					return true
+				})
+				if err != nil || res.Status != exactcover.Complete || res.Engine != exactcover.EngineSparse {
+					t.Fatalf("Cheapest: %v, %v, %v", res.Status, res.Engine, err)
+				}
+				var best []int64
+				for _, b := range res.Best {
+					if err := verify.Solution(p, b.Options); err != nil || costOf(p, b.Options) != b.Cost {
+						t.Fatalf("best %v at cost %d: %v", b.Options, b.Cost, err)
+					}
+					best = append(best, b.Cost)
+				}
+				if !slices.Equal(best, r.best) {
+					t.Errorf("best costs %v, DLX5 says %v", best, r.best)
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,258 @@
+package sparse
+
+import (
+	"math"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+)
+
+// Search looks for the run.Best cheapest solutions, adding what it counts
+// to *c, and returns how it ended and the costs of the best found (in
+// increasing order, totals including the taxes). run.Trace is not told
+// (the dancing-links CostEngine tells DLX5's steps). However it ends, the
+// engine is left ready for another search.
+func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []int64) {
+	bound := run.Bound
+	if bound == nil {
+		bound = core.NewBound(max(run.Best, 1))
+	}
+	e.counters, e.updates = *c, 0
+	end := e.search(run, bound)
+	e.restore(0, e.nPrimary)
+	e.counters.Updates += e.updates
+	*c = e.counters
+	costs := bound.Costs()
+	for i := range costs {
+		costs[i] += e.totalTax
+	}
+	return end, costs
+}
+
+// search is the loop: levels on an explicit stack, nothing allocated per
+// node. A node chooses an item, covers it and tries its options cheap
+// enough, cheapest first; each option taken covers its other items.
+func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
+	var (
+		depth    int
+		lv       *costLevel
+		curCost  int64
+		nextCost int64
+		cutoff   int64
+		split    = run.Workers > 1
+	)
+	cnt := &e.counters
+	nextPoll, nextWork := cnt.Nodes+core.PollInterval, int64(PollWork)
+	stopAt := int64(core.NoCost)
+	if run.MaxNodes > 0 {
+		stopAt = cnt.Nodes + run.MaxNodes
+	}
+forward:
+	cnt.Nodes++
+	if cnt.Nodes >= nextPoll || cnt.Nodes >= stopAt || e.updates >= nextWork {
+		if cnt.Nodes >= stopAt {
+			return core.NodeLimit
+		}
+		nextPoll, nextWork = cnt.Nodes+core.PollInterval, e.updates+PollWork
+		if run.Poll != nil {
+			sofar := *cnt
+			sofar.Updates += e.updates
+			if !run.Poll(&sofar) {
+				return core.Polled
+			}
+		}
+	}
+	lv = &e.lv[depth]
+	lv.cost = curCost
+	cutoff = bound.Cutoff()
+	{
+		room := cutoff - curCost
+		if split && depth == 0 {
+			// Every worker branches on the same root item, whatever
+			// cut-off it sees, so that they share its options out.
+			room = core.NoCost
+		}
+		t := int32(0)
+		if lv.best, t = e.choose(room); t == 0 {
+			goto backup
+		}
+	}
+	{
+		c := lv.best
+		s := e.mem[c+sizeAt]
+		f := e.first(c, s)
+		lv.r, lv.end = f, c+s
+		e.unlist(c)
+		e.cover(c, 0, cutoff-curCost-e.sortedCost[f])
+		// An item left with no option by covering the item branched on
+		// is not a dead end: all its options were of that item, and a
+		// branch that takes one covers it. (One that does not finds it
+		// empty when it chooses.)
+		e.dead = false
+		lv.mark, lv.nAct = int32(len(e.trail)), e.nAct
+		e.costFresh()
+		if split && depth == 0 {
+			lv.rootSeen = 0
+			if !e.ownRoot(lv, run) || curCost+e.sortedCost[lv.r] >= cutoff {
+				return core.Exhausted // none of the root's options is this worker's
+			}
+		}
+	}
+advance:
+	nextCost = curCost + e.sortedCost[lv.r]
+	if !e.take(e.sorted[lv.r], cutoff-nextCost) {
+		goto next
+	}
+	if e.nAct == 0 { // a solution
+		cnt.Nodes++
+		if bound.Offer(nextCost) {
+			cnt.Solutions++
+			if run.Visit != nil {
+				e.solution = e.solution[:0]
+				for l := 0; l <= depth; l++ {
+					e.solution = append(e.solution, int(e.p.Caller[e.opt[e.sorted[e.lv[l].r]]]))
+				}
+				if !run.Visit(e.solution, e.totalTax+nextCost) {
+					return core.Visited
+				}
+			}
+		}
+		goto next
+	}
+	depth++
+	curCost = nextCost
+	goto forward
+backup:
+	if depth == 0 {
+		return core.Exhausted
+	}
+	depth--
+	lv = &e.lv[depth]
+	curCost = lv.cost
+next: // lv's next option, if it has one cheap enough
+	e.restore(lv.mark, lv.nAct)
+	e.nextActive(lv)
+	if split && depth == 0 {
+		lv.rootSeen++
+		if !e.ownRoot(lv, run) {
+			goto backup
+		}
+	}
+	if lv.r == lv.best+e.mem[lv.best+costLenAt] {
+		goto backup
+	}
+	cutoff = bound.Cutoff()
+	if curCost+e.sortedCost[lv.r] >= cutoff {
+		goto backup // and so would every option after it
+	}
+	goto advance
+}
+
+// nextActive moves lv.r on to the next option of lv.best's frozen set in
+// order of cost, or to the end of its list.
+func (e *CostEngine) nextActive(lv *costLevel) {
+	mem := viewMem(e.mem)
+	stop := lv.best + *mem.at(lv.best + costLenAt)
+	for lv.r++; lv.r < stop && *mem.at(2*e.sorted[lv.r] + 1) >= lv.end; lv.r++ {
+	}
+}
+
+// ownRoot moves lv.r, an option of the root's item (or its list's end),
+// on to the first that is this worker's: the options are dealt out by
+// their rank among the active ones, counted in lv.rootSeen. It reports
+// false when none is left.
+func (e *CostEngine) ownRoot(lv *costLevel, run *core.CostRun) bool {
+	stop := lv.best + e.mem[lv.best+costLenAt]
+	for lv.r < stop && int(lv.rootSeen)%run.Workers != run.Worker {
+		e.nextActive(lv)
+		lv.rootSeen++
+	}
+	return lv.r < stop
+}
+
+// costCountMax is how many options cheap enough choose counts at most
+// (DLX5's lenThresh); beyond it, the item's size counts.
+const costCountMax = 10
+
+// costSetScan is the size up to which choose counts an item's options
+// cheap enough in its set rather than down its list by cost, which holds
+// inactive options too.
+const costSetScan = 16
+
+// choose returns the block of the active primary item to branch on and
+// its number of options cheaper than room, or that number 0 at a dead
+// end: when some item has no option cheaper than room, or when the bound
+// says that no solution below costs less than room.
+//
+// The item is the one with the fewest options cheap enough (counted up to
+// costCountMax, beyond which its size counts), ties going to the one
+// whose cheapest option is dearest (that much must be paid anyway), then
+// to the first declared: the order of the active list, which restoring
+// changes, plays no part, so that the counts do not depend on history.
+//
+// The bound: every item must be covered by one option, and an option of
+// cost c covers at most pmax primary items, so the options still to be
+// taken cost at least the sum over the active primary items of their
+// cheapest option's cost, divided by pmax. DLX5 prunes by the dearest of
+// those cheapest options alone (a dead end above); the sum prunes more
+// where many items have no free option left (on the Sudoku with costs,
+// half the nodes), for a pass over the items that choose makes anyway.
+func (e *CostEngine) choose(room int64) (best, t int32) {
+	mem := viewMem(e.mem)
+	t = math.MaxInt32
+	var dearest, sum int64
+	clear(e.classSum)
+	for _, x := range e.act[:e.nAct] {
+		s := *mem.at(x + sizeAt)
+		if s == 0 {
+			return x, 0
+		}
+		f := e.first(x, s)
+		minCost := e.sortedCost[f]
+		if minCost >= room {
+			return x, 0
+		}
+		sum += minCost
+		if c := e.class[*mem.at(x + itemAt)]; c >= 0 {
+			e.classSum[c] += minCost
+		}
+		n := s
+		if stop := x + *mem.at(x + costLenAt); e.sortedCost[stop-1] >= room && s > 1 && t > 1 {
+			// Some options are too dear: count the others, in the set or
+			// down the list by cost, whichever is shorter.
+			n = 1
+			most, end := min(t, costCountMax), x+s
+			if s > costSetScan {
+				for j := f + 1; j < stop && e.sortedCost[j] < room; j++ {
+					if *mem.at(2*e.sorted[j] + 1) < end {
+						if n++; n > most {
+							n = s
+							break
+						}
+					}
+				}
+			} else {
+				n = 0
+				for j := x; j < end; j++ {
+					if e.ncost[*mem.at(j)] < room {
+						if n++; n > most {
+							n = s
+							break
+						}
+					}
+				}
+			}
+		}
+		if n < t || n == t && (minCost > dearest || minCost == dearest && x < best) {
+			best, t, dearest = x, n, minCost
+		}
+	}
+	if room < core.NoCost/e.pmax && sum >= room*e.pmax {
+		return best, 0
+	}
+	for _, c := range e.classSum {
+		if c >= room {
+			return best, 0
+		}
+	}
+	return best, t
+}
