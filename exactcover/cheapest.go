@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/xcover/xcover/exactcover/internal/bits"
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/dlx"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
@@ -140,15 +141,20 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	if s.model.Multiplicities() {
 		return CostResult{}, ErrCostBounds
 	}
-	if cfg.Engine != EngineAuto && cfg.Engine != EngineDLX && cfg.Engine != EngineSparse {
+	if cfg.Engine != EngineAuto && cfg.Engine != EngineDLX && cfg.Engine != EngineSparse && cfg.Engine != EngineBits {
 		return CostResult{}, ErrCostEngine
+	}
+	if cfg.Engine == EngineBits && cfg.Trace == nil {
+		if err := bits.Supports(&s.model); err != nil {
+			return CostResult{}, err
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return CostResult{Stats: Stats{Status: StoppedBy(err)}}, err
 	}
 	start := time.Now()
 	c := cheapest{k: k, cfg: cfg, visit: visit, done: ctx.Done(), bound: core.NewBound(k), workers: max(cfg.Workers, 1)}
-	c.dlx = cfg.Engine == EngineDLX || cfg.Trace != nil || cfg.Engine == EngineAuto && !sparseCostPays(&s.model)
+	c.engine = costEngine(&s.model, cfg)
 	c.ends, c.counts = make([]core.End, c.workers), make([]core.Counters, c.workers)
 	if c.workers == 1 {
 		c.search(s, 0)
@@ -168,10 +174,7 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	if c.workers > 1 {
 		res.Workers = c.workers
 	}
-	res.Engine = EngineSparse
-	if c.dlx {
-		res.Engine = EngineDLX
-	}
+	res.Engine = c.engine
 	var ctxErr error
 	switch {
 	case c.stopped.Load():
@@ -195,6 +198,25 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 // only the cheap options of a list, are faster.
 const sparseCostShortLists = 10
 
+// costEngine returns the engine that searches for the cheapest solutions
+// of p under cfg: DLX5's when there is a Trace (only it tells its steps),
+// else cfg.Engine, or for EngineAuto the bit-set engine where it would
+// enumerate (bits.Prefer: many options per item, few items), the sparse
+// sets where their bound pays (sparseCostPays), the dancing links elsewhere.
+func costEngine(p *core.Problem, cfg CostConfig) Engine {
+	switch {
+	case cfg.Trace != nil:
+		return EngineDLX
+	case cfg.Engine != EngineAuto:
+		return cfg.Engine
+	case bits.Prefer(p):
+		return EngineBits
+	case sparseCostPays(p):
+		return EngineSparse
+	}
+	return EngineDLX
+}
+
 // sparseCostPays reports whether auto searches for the cheapest
 // solutions of p with the sparse engine: when its primary items' lists
 // are short on average.
@@ -216,7 +238,7 @@ type cheapest struct {
 	done    <-chan struct{}
 	bound   *core.Bound
 	workers int
-	dlx     bool // search with DLX5's engine, not the sparse sets'
+	engine  Engine // EngineDLX, EngineSparse or EngineBits
 
 	mu                 sync.Mutex // guards res and the calls of visit
 	res                CostResult
@@ -231,9 +253,12 @@ func (c *cheapest) search(s *Solver, w int) {
 	var e interface {
 		Search(*core.CostRun, *core.Counters) (core.End, []int64)
 	}
-	if c.dlx {
+	switch c.engine {
+	case EngineDLX:
 		e = dlx.NewCostEngine(&s.model)
-	} else {
+	case EngineBits:
+		e, _ = bits.NewCostEngine(&s.model) // Cheapest checked that it takes the model
+	default:
 		e = sparse.NewCostEngine(&s.model)
 	}
 	run := &core.CostRun{Best: c.k, Bound: c.bound, Worker: w, Workers: c.workers, Poll: c.poll(), Visit: c.keep}
