@@ -57,6 +57,9 @@ func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.R
 		visit = print
 	}
 	res, err := solver.Cheapest(ctx, exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, false), Engine: req.Engine}, visit)
+	if errors.Is(err, exactcover.ErrEngineUnsupported) {
+		return searchcmd.Usage(c, "--engine %s: %v", req.Engine, err)
+	}
 	if err != nil && !errors.Is(err, ctx.Err()) {
 		return err
 	}
@@ -79,8 +82,8 @@ func cheapestK(c *cli.Context, req *searchcmd.Request, conflicts []string) (int,
 	if c.Bool("min-cost") && c.IsSet("best") {
 		return 0, searchcmd.Usage(c, "--min-cost is --best 1: give one")
 	}
-	if e := req.Engine; e != exactcover.EngineAuto && e != exactcover.EngineDLX && e != exactcover.EngineSparse {
-		return 0, searchcmd.Usage(c, "--min-cost and --best search with --engine dlx (Knuth's DLX5), sparse or auto, not %s", e)
+	if e := req.Engine; e != exactcover.EngineAuto && e != exactcover.EngineDLX && e != exactcover.EngineSparse && e != exactcover.EngineBits {
+		return 0, searchcmd.Usage(c, "--min-cost and --best search with --engine dlx (Knuth's DLX5), sparse, bits or auto, not %s", e)
 	}
 	return max(int(searchcmd.Count(c, "best")), 1), nil
 }
