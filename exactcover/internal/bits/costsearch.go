@@ -1,10 +1,6 @@
 package bits
 
-import (
-	mbits "math/bits"
-
-	"github.com/xcover/xcover/exactcover/internal/core"
-)
+import "github.com/xcover/xcover/exactcover/internal/core"
 
 // Search looks for the run.Best cheapest solutions, adding what it counts
 // to *c, and returns how it ended and the costs of the best found (in
@@ -37,7 +33,6 @@ func (c *CostEngine) search(run *core.CostRun, bound *core.Bound, w *walk, cnt *
 	e := &c.e
 	n := int32(e.p.NumOptions())
 	split := run.Workers > 1
-	step := int32(1)
 	every := int64(core.PollInterval)
 	if run.MaxNodes > 0 {
 		every = min(every, run.MaxNodes)
@@ -84,17 +79,15 @@ forward:
 		}
 		goto backup
 	}
-	if lv.least == 0 || c.costBound(lv, bound.Cutoff()-c.cost[depth]) { // an item without options (only at the root), or too dear
+	if lv.least == 0 { // an item without options (only at the root)
 		goto backup
 	}
 	lv.blo = lv.hi
 	lv.rest, lv.bhi = e.split(lv.lo, lv.hi, lv.best)
 	w.work += int64(lv.hi - lv.lo)
 	lv.cur = lv.blo
-	step = 1
 	if split && depth == 0 {
 		lv.cur += int32(run.Worker)
-		step = int32(run.Workers)
 		if lv.cur >= lv.bhi {
 			return core.Exhausted
 		}
@@ -111,14 +104,11 @@ advance:
 	}
 
 next: // on to lv's next branch, if it has one
-	step = 1
-	if split && depth == 0 {
-		step = int32(run.Workers)
-	}
-	if lv.bhi-lv.cur <= step {
+	if step := c.step(run, depth); lv.bhi-lv.cur <= step {
 		goto backup
+	} else {
+		lv.cur += step
 	}
-	lv.cur += step
 	goto advance
 
 backup:
@@ -128,6 +118,15 @@ backup:
 	depth--
 	lv = &e.lv[depth]
 	goto next
+}
+
+// step is how far a level's next branch is from its current one: the
+// root's branches are dealt out among the workers.
+func (c *CostEngine) step(run *core.CostRun, depth int) int32 {
+	if depth == 0 && run.Workers > 1 {
+		return int32(run.Workers)
+	}
+	return 1
 }
 
 // take makes the list of the child that lv's current branch leads to, as
@@ -148,39 +147,6 @@ func (c *CostEngine) take(depth int, room int64, w *walk) bool {
 	w.updates += int64(lv.hi-lv.lo) - int64(n)
 	w.work += int64(hi - lv.lo)
 	return best < 0 || least > 0
-}
-
-// costBound reports whether the open primary items of lv cannot all be
-// covered for less than room: the sum of their cheapest options' net
-// costs (each the first in lv's list that contains the item), over pmax,
-// is room or more. It walks lv's list only until every open item is met.
-func (c *CostEngine) costBound(lv *level, room int64) bool {
-	if room >= core.NoCost/c.pmax {
-		return false
-	}
-	e := &c.e
-	var seen set
-	left := popCount(&lv.open, &lv.open)
-	sum, limit := int64(0), room*c.pmax
-	for _, k := range e.stack[lv.lo:lv.hi] {
-		row := &e.rows[k]
-		met := 0
-		for i := range seen {
-			fresh := row[i] & lv.open[i] &^ seen[i]
-			seen[i] |= fresh
-			met += mbits.OnesCount64(fresh)
-		}
-		if met == 0 {
-			continue
-		}
-		if sum += int64(met) * c.net[k]; sum >= limit {
-			return true
-		}
-		if left -= met; left == 0 {
-			break
-		}
-	}
-	return false
 }
 
 // solution returns the caller's indices of the options chosen at levels
