@@ -24,15 +24,21 @@ type CostConfig struct {
 	Best int
 	// MaxNodes stops the search after this many nodes (0: no limit).
 	MaxNodes int64
-	// Engine is EngineDLX, EngineSparse or EngineAuto. EngineDLX is
-	// Knuth's DLX5, whose solutions, nodes, updates and cleansings it
-	// reproduces. EngineSparse searches the same way on sparse sets and
-	// prunes more: it finds dead ends as it covers items, and bounds the
-	// cost still to pay by the items' cheapest options (see the sparse
-	// package's CostEngine); it finds the same K best costs, with its own
-	// counts, and of solutions of equal cost possibly others. EngineAuto
-	// is EngineSparse where its bound pays, EngineDLX elsewhere (see
-	// sparseCostPays). Other engines are refused (ErrCostEngine).
+	// Engine is EngineDLX, EngineSparse, EngineBits or EngineAuto.
+	// EngineDLX is Knuth's DLX5, whose solutions, nodes, updates and
+	// cleansings it reproduces. EngineSparse searches the same way on
+	// sparse sets and prunes more: it finds dead ends as it covers items,
+	// and bounds the cost still to pay by the items' cheapest options (see
+	// the sparse package's CostEngine). EngineBits searches the same way
+	// on bit rows, its lists sorted by cost and cut to the options cheap
+	// enough (see the bits package's CostEngine); it takes what the bit-set
+	// engine takes (no colors, at most 256 items; else an error wrapping
+	// ErrEngineUnsupported). Both find the same K best costs as DLX5, with
+	// their own counts, and of solutions of equal cost possibly others.
+	// EngineAuto is EngineBits where the bit-set engine is preferred for
+	// enumerating (packings: few items, many options each), else
+	// EngineSparse where its bound pays, else EngineDLX (see costEngine).
+	// Other engines are refused (ErrCostEngine).
 	Engine Engine
 	// Workers > 1 searches with that many goroutines sharing the
 	// cut-off (see Cheapest).
@@ -88,9 +94,9 @@ var (
 	// ErrCostBounds: DLX5's taxes and bounds assume that every primary
 	// item is covered exactly once.
 	ErrCostBounds = errors.New("the cheapest solutions are searched for exact-cover problems only, not with bounds")
-	// ErrCostEngine: only the dlx and sparse engines search for the
-	// cheapest solutions.
-	ErrCostEngine = errors.New("the cheapest solutions are searched by the dlx or the sparse engine only")
+	// ErrCostEngine: only the dlx, sparse and bits engines search for
+	// the cheapest solutions.
+	ErrCostEngine = errors.New("the cheapest solutions are searched by the dlx, sparse or bits engine only")
 )
 
 // CostSolution is a solution with its cost.
