@@ -19,7 +19,7 @@ import (
 // (Knuth's DLX5).
 func costFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.BoolFlag{Name: "min-cost", Usage: "find the cheapest solution, a solution's cost being the sum of its options' (|n in DLX, cost: in YAML): print each solution cheaper than all before it, as found, with its cost; the last printed is the cheapest (Knuth's DLX5's model: --engine dlx is DLX5 step for step; sparse and bits search the same way faster, with counts of their own; auto is bits where it takes the problem (no colors, at most 256 items) and items have 8 options or more on average, as in packings, else sparse where they have 10 or fewer, else dlx)"},
+		&cli.BoolFlag{Name: "min-cost", Usage: "find the cheapest solution, a solution's cost being the sum of its options' (|n in DLX, cost: in YAML): print each solution cheaper than all before it, as found, with its cost; the last printed is the cheapest (Knuth's DLX5's model: --engine dlx is DLX5 step for step; sparse and bits search the same way faster, with counts of their own; auto is bits where it takes the problem (no colors, no secondary items, at most 256 items) and items have 8 options or more on average, as in packings, else sparse where they have 10 or fewer, else dlx)"},
 		&cli.GenericFlag{Name: "best", Value: &cliparse.Count{Min: 1, Max: exactcover.MaxBest},
 			Usage: "find the `K` cheapest solutions and print them when the search ends, cheapest first; of equal costs, the first found first"},
 	}
