@@ -42,6 +42,12 @@ type CostConfig struct {
 	// is told: with Workers > 1, Trace is not called. A search with a
 	// Trace is DLX5's (EngineDLX), whatever Engine says.
 	Trace func(CostStep)
+	// Resume, when set, goes on with a search that stopped (see
+	// CostCheckpoint): its solutions are kept, their K-th best is the
+	// cut-off, and only its units are searched. It must be of the same
+	// problem and Best (ErrCheckpointMismatch); its solutions and units
+	// are checked against the problem (ErrCheckpoint).
+	Resume *CostCheckpoint
 }
 
 // CostStep is one step of the search, for CostConfig.Trace; its Kind is
@@ -112,6 +118,10 @@ type CostResult struct {
 	// they are the K cheapest solutions of the problem (fewer if it has
 	// fewer).
 	Best []CostSolution
+	// Checkpoint, when the search stopped by its context or MaxNodes, is
+	// where it stands, to resume it with (CostConfig.Resume). Its counts
+	// include those of the searches it resumed, as Stats do.
+	Checkpoint *CostCheckpoint
 }
 
 // Cheapest searches for the cfg.Best cheapest solutions, in the model of
@@ -150,21 +160,36 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	c := cheapest{k: k, cfg: cfg, visit: visit, done: ctx.Done(), bound: core.NewBound(k), workers: max(cfg.Workers, 1)}
 	c.dlx = cfg.Engine == EngineDLX || cfg.Trace != nil || cfg.Engine == EngineAuto && !sparseCostPays(&s.model)
 	c.ends, c.counts = make([]core.End, c.workers), make([]core.Counters, c.workers)
+	c.engines, c.pos = make([]costEngine, c.workers), make([][]core.Step, c.workers)
+	for w := range c.engines {
+		if c.dlx {
+			c.engines[w] = dlx.NewCostEngine(&s.model)
+		} else {
+			c.engines[w] = sparse.NewCostEngine(&s.model)
+		}
+	}
+	if err := c.resume(s); err != nil {
+		return CostResult{}, err
+	}
 	if c.workers == 1 {
-		c.search(s, 0)
+		c.search(0)
 	} else {
 		var wg sync.WaitGroup
 		for w := range c.workers {
 			wg.Add(1)
-			go func() { defer wg.Done(); c.search(s, w) }()
+			go func() { defer wg.Done(); c.search(w) }()
 		}
 		wg.Wait()
 	}
 	res := &c.res
+	if r := cfg.Resume; r != nil {
+		res.Solutions, res.Nodes, res.Updates, res.Cleansings = r.Stats.Solutions, r.Stats.Nodes, r.Stats.Updates, r.Stats.Cleansings
+		res.Elapsed = r.Stats.Elapsed
+	}
 	for _, n := range c.counts {
 		res.Solutions, res.Nodes, res.Updates, res.Cleansings = res.Solutions+n.Solutions, res.Nodes+n.Nodes, res.Updates+n.Updates, res.Cleansings+n.Cleansings
 	}
-	res.Elapsed = time.Since(start)
+	res.Elapsed += time.Since(start)
 	if c.workers > 1 {
 		res.Workers = c.workers
 	}
@@ -181,6 +206,9 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	case slices.Contains(c.ends, core.Polled):
 		ctxErr = ctx.Err()
 		res.Status = StoppedBy(ctxErr)
+	}
+	if res.Status == NodeLimit || res.Status != Complete && ctxErr != nil {
+		res.Checkpoint = c.checkpoint(s)
 	}
 	return *res, ctxErr
 }
@@ -224,23 +252,33 @@ type cheapest struct {
 	nodes              atomic.Int64
 	ends               []core.End
 	counts             []core.Counters
+	engines            []costEngine
+	pos                [][]core.Step // per worker, where its search stopped
+	units              *costUnits    // when resuming: the units left, which the workers share
+}
+
+// costEngine is what Cheapest asks of a cost engine.
+type costEngine interface {
+	Search(*core.CostRun, *core.Counters) (core.End, []int64)
+	Position() []core.Step
+	ListOrder(item int) []int
+	RootItem() int
+	TotalTax() int64
 }
 
 // search runs worker w.
-func (c *cheapest) search(s *Solver, w int) {
-	var e interface {
-		Search(*core.CostRun, *core.Counters) (core.End, []int64)
-	}
-	if c.dlx {
-		e = dlx.NewCostEngine(&s.model)
-	} else {
-		e = sparse.NewCostEngine(&s.model)
-	}
+func (c *cheapest) search(w int) {
+	e := c.engines[w]
 	run := &core.CostRun{Best: c.k, Bound: c.bound, Worker: w, Workers: c.workers, Poll: c.poll(), Visit: c.keep}
 	if c.workers == 1 {
 		run.MaxNodes, run.Trace = c.cfg.MaxNodes, c.cfg.Trace
 	}
+	if c.units != nil {
+		c.searchUnits(w, run)
+		return
+	}
 	c.ends[w], _ = e.Search(run, &c.counts[w])
+	c.pos[w] = slices.Clone(e.Position())
 }
 
 // poll returns a worker's poll: false when the context is done, when

@@ -42,11 +42,12 @@ type CostRun struct {
 	// Start, when not empty, makes the search one unit of a resumed
 	// search: the subtree of the root option Start[0] from the position
 	// Start (its steps, an item and the caller's option each, taken at
-	// levels 0…len(Start)-1; the node below them already entered and
-	// counted) to the end of that subtree in depth-first order. Workers
+	// levels 0…len(Start)-1; the node below them entered and counted when
+	// Entered is set, else Start's last step not yet tried) to the end of that subtree in depth-first order. Workers
 	// is then ignored. The caller checks that the steps make a partial
 	// solution (see CheckCostPath).
-	Start []Step
+	Start   []Step
+	Entered bool
 }
 
 // Bound is the cut-off of one search, which its workers share: the K

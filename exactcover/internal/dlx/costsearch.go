@@ -60,9 +60,10 @@ func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
 	if unit {
 		// Take the steps of run.Start again, silently (their nodes were
 		// counted by the run that stopped there), then enter the node
-		// below them; a step the cut-off now prunes prunes the options
+		// below them; unless run.Entered, the last step is a root option
+		// not yet tried, which the search tries as it would have; a step the cut-off now prunes prunes the options
 		// after it too, and the search goes on at the level above.
-		for _, st := range run.Start {
+		for i, st := range run.Start {
 			best, cur = st.Item+1, e.nodeOf(st)
 			e.partCost[level], e.choice[level] = curCost, cur
 			cutoff = bound.Cutoff()
@@ -79,6 +80,9 @@ func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
 			}
 			e.thresh0[level] = cutoff - nextCost
 			e.cover(best, e.thresh0[level])
+			if i == len(run.Start)-1 && !run.Entered {
+				goto advance // a root option not yet tried
+			}
 			e.thresh[level] = cutoff - nextCost
 			e.coverOthers(cur, e.thresh[level])
 			if e.next[0] == 0 { // a solution, already counted
@@ -435,4 +439,15 @@ func (e *CostEngine) unpurify(p int32, thresh int64) {
 			e.unhide(rr)
 		}
 	}
+}
+
+// RootItem returns the item the root of a search for the first solutions
+// branches on (the cut-off not yet known), or -1 when the problem has no
+// primary item.
+func (e *CostEngine) RootItem() int {
+	if e.dirty {
+		e.build()
+	}
+	best, _ := e.choose(0, core.NoCost)
+	return int(best) - 1
 }

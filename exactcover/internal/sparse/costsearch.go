@@ -51,9 +51,10 @@ func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
 	if unit {
 		// Take the steps of run.Start again, silently (their nodes were
 		// counted by the run that stopped there), then enter the node
-		// below them; a step the cut-off now prunes prunes the options
+		// below them; unless run.Entered, the last step is a root option
+		// not yet tried, which the search tries as it would have; a step the cut-off now prunes prunes the options
 		// after it too, and the search goes on at the level above.
-		for _, st := range run.Start {
+		for i, st := range run.Start {
 			lv = &e.lv[depth]
 			lv.cost = curCost
 			cutoff = bound.Cutoff()
@@ -69,6 +70,9 @@ func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
 			nextCost = curCost + e.sortedCost[lv.r]
 			if nextCost >= cutoff {
 				goto backup
+			}
+			if i == len(run.Start)-1 && !run.Entered {
+				goto advance // a root option not yet tried
 			}
 			if !e.take(e.sorted[lv.r], cutoff-nextCost) || e.nAct == 0 {
 				goto next // no solution below, or one already counted
@@ -331,4 +335,15 @@ func (e *CostEngine) choose(room int64) (best, t int32) {
 		}
 	}
 	return best, t
+}
+
+// RootItem returns the item the root of a search for the first solutions
+// branches on (the cut-off not yet known), or -1 when the problem has no
+// primary item.
+func (e *CostEngine) RootItem() int {
+	if e.nAct == 0 {
+		return -1
+	}
+	best, _ := e.choose(core.NoCost)
+	return int(e.mem[best+itemAt])
 }

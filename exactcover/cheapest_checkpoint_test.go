@@ -1,0 +1,178 @@
+package exactcover_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/verify"
+)
+
+// TestCheapestResume stops searches for the cheapest solutions of random
+// problems every m nodes (m = 1, 2, 3, … and random), resumes each from its
+// checkpoint again and again, with other workers and the other engine,
+// and checks that the K best costs at the end are the K smallest costs of
+// a brute force, every kept solution verified.
+func TestCheapestResume(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 2026))
+	for n := range 600 {
+		p := randomProblem(r)
+		p.Bounds = nil
+		for k := range p.Options {
+			p.Options[k].Cost = int64(r.IntN(10))
+		}
+		var all []int64
+		for _, sol := range verify.BruteForce(p) {
+			all = append(all, costOf(p, sol))
+		}
+		slices.Sort(all)
+		s, err := exactcover.New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k := 1 + r.IntN(4)
+		step := int64(1 + n%5)
+		if n%7 == 6 {
+			step = 1 + r.Int64N(40)
+		}
+		var ck *exactcover.CostCheckpoint
+		var res exactcover.CostResult
+		for runs := 0; ; runs++ {
+			if runs > 10000 {
+				t.Fatalf("problem %d: no end after %d resumes", n, runs)
+			}
+			cfg := exactcover.CostConfig{Best: k, MaxNodes: step, Resume: ck,
+				Workers: 1 + r.IntN(3), Engine: costEngines[r.IntN(len(costEngines))]}
+			res, err = s.Cheapest(context.Background(), cfg, nil)
+			if err != nil {
+				t.Fatalf("problem %d, run %d: %v", n, runs, err)
+			}
+			if res.Status == exactcover.Complete {
+				break
+			}
+			if res.Status != exactcover.NodeLimit || res.Checkpoint == nil {
+				t.Fatalf("problem %d, run %d: status %v, checkpoint %v", n, runs, res.Status, res.Checkpoint)
+			}
+			ck = res.Checkpoint
+		}
+		var got []int64
+		for _, b := range res.Best {
+			if err := verify.Solution(p, b.Options); err != nil || costOf(p, b.Options) != b.Cost {
+				t.Fatalf("problem %d: best %v at cost %d: %v", n, b.Options, b.Cost, err)
+			}
+			got = append(got, b.Cost)
+		}
+		if want := all[:min(k, len(all))]; !slices.Equal(got, want) {
+			t.Fatalf("problem %d, K=%d, every %d nodes: best costs %v, brute force %v", n, k, step, got, want)
+		}
+	}
+}
+
+// TestCheapestResumeSameCounts checks that a search with one worker on
+// DLX5's engine, stopped after every node and resumed, finds the same
+// solutions in the same order as one never stopped, with the same number
+// of nodes and solutions: a unit takes its path again under the cut-off
+// in force, and the node it stood at was counted. (Its updates differ: a
+// resumed search covers the items of its path hiding only the options
+// below the cut-off in force, lower than when they were first covered.
+// The sparse engine finds the same costs, but its choice of an item
+// counts the options left in place, which a lower cut-off hides: a
+// resumed search may branch on another item, and its nodes differ.)
+func TestCheapestResumeSameCounts(t *testing.T) {
+	checkResumeSameCounts(t, exactcover.EngineDLX)
+}
+
+func checkResumeSameCounts(t *testing.T, eng exactcover.Engine) {
+	r := rand.New(rand.NewPCG(8, 2026))
+	for n := range 1000 {
+		p := randomProblem(r)
+		p.Bounds = nil
+		for k := range p.Options {
+			p.Options[k].Cost = int64(r.IntN(10))
+		}
+		s, err := exactcover.New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg := exactcover.CostConfig{Best: 1 + r.IntN(3), Engine: eng}
+		whole, err := s.Cheapest(context.Background(), cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.MaxNodes = 1
+		var res exactcover.CostResult
+		for {
+			if res, err = s.Cheapest(context.Background(), cfg, nil); err != nil {
+				t.Fatal(err)
+			}
+			if res.Status == exactcover.Complete {
+				break
+			}
+			cfg.Resume = res.Checkpoint
+		}
+		if res.Nodes != whole.Nodes || res.Solutions != whole.Solutions || !slices.EqualFunc(res.Best, whole.Best, func(a, b exactcover.CostSolution) bool {
+			return a.Cost == b.Cost && slices.Equal(a.Options, b.Options)
+		}) {
+			t.Fatalf("problem %d: stopped at every node: %d nodes, %d solutions, best %v; never stopped: %d, %d, %v",
+				n, res.Nodes, res.Solutions, res.Best, whole.Nodes, whole.Solutions, whole.Best)
+		}
+	}
+}
+
+// TestCheapestResumeRefused checks that a checkpoint of another K or
+// problem, or with a solution changed, is refused.
+func TestCheapestResumeRefused(t *testing.T) {
+	refs := func(names ...string) []exactcover.ItemRef {
+		var rs []exactcover.ItemRef
+		for _, n := range names {
+			rs = append(rs, exactcover.ItemRef{Name: n})
+		}
+		return rs
+	}
+	p := &exactcover.Problem{Primary: []string{"a", "b", "c", "d"}, Options: []exactcover.Option{
+		{Items: refs("a", "b"), Cost: 3}, {Items: refs("c", "d"), Cost: 1}, {Items: refs("c"), Cost: 2},
+		{Items: refs("a"), Cost: 1}, {Items: refs("b", "c"), Cost: 1}, {Items: refs("d"), Cost: 4},
+		{Items: refs("b"), Cost: 2}, {Items: refs("a", "c"), Cost: 5}, {Items: refs("b", "d"), Cost: 2},
+	}}
+	s, err := exactcover.New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first checkpoint with a solution and two units.
+	var ck *exactcover.CostCheckpoint
+	for m := int64(1); ck == nil; m++ {
+		res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: 2, MaxNodes: m, Engine: exactcover.EngineDLX}, nil)
+		if err != nil || res.Checkpoint == nil {
+			t.Fatalf("%d nodes: %v, %+v", m, err, res)
+		}
+		if len(res.Checkpoint.Solutions) > 0 && len(res.Checkpoint.Units) > 1 {
+			ck = res.Checkpoint
+		}
+	}
+	other, _ := exactcover.New(&exactcover.Problem{Primary: []string{"a"}, Options: []exactcover.Option{{Items: refs("a")}}})
+	changed := *ck
+	changed.Solutions = slices.Clone(ck.Solutions)
+	changed.Solutions[0].Cost++
+	swapped := *ck
+	swapped.Units = slices.Clone(ck.Units)
+	slices.Reverse(swapped.Units)
+	for _, c := range []struct {
+		name string
+		s    *exactcover.Solver
+		k    int
+		ck   *exactcover.CostCheckpoint
+		want error
+	}{
+		{"other K", s, 3, ck, exactcover.ErrCheckpointMismatch},
+		{"other problem", other, 2, ck, exactcover.ErrCheckpointMismatch},
+		{"cost changed", s, 2, &changed, exactcover.ErrCheckpoint},
+		{"units out of order", s, 2, &swapped, exactcover.ErrCheckpoint},
+	} {
+		if _, err := c.s.Cheapest(context.Background(), exactcover.CostConfig{Best: c.k, Resume: c.ck}, nil); !errors.Is(err, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, err, c.want)
+		}
+	}
+}
