@@ -3,11 +3,13 @@ package exactcover_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/internal/verify"
 )
 
@@ -174,5 +176,57 @@ func TestCheapestResumeRefused(t *testing.T) {
 		if _, err := c.s.Cheapest(context.Background(), exactcover.CostConfig{Best: c.k, Resume: c.ck}, nil); !errors.Is(err, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, err, c.want)
 		}
+	}
+}
+
+// TestDLX5Resume stops the searches of testdata/dlx5 about ten times each
+// and resumes them: with DLX5's engine and one worker, the totals are
+// DLX5's (solutions, nodes, best costs); alternating the engines and the
+// number of workers, the best costs are DLX5's.
+func TestDLX5Resume(t *testing.T) {
+	for _, r := range readDLX5Figures(t) {
+		t.Run(fmt.Sprintf("%s/k%d", r.file, r.k), func(t *testing.T) {
+			if r.updates > maxQuickUpdates && testtier.Short() {
+				t.Skip("slow under -short and -race")
+			}
+			sp := dlx5Instance(t, r.file)
+			p := &sp.Problem
+			s, err := exactcover.New(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, mixed := range []bool{false, true} {
+				cfg := exactcover.CostConfig{Best: r.k, Engine: exactcover.EngineDLX, MaxNodes: r.nodes/10 + 1}
+				var res exactcover.CostResult
+				for run := 0; ; run++ {
+					if mixed {
+						cfg.Engine, cfg.Workers = costEngines[run%2], 1+run%3
+					}
+					if res, err = s.Cheapest(context.Background(), cfg, nil); err != nil {
+						t.Fatal(err)
+					}
+					if res.Status == exactcover.Complete {
+						break
+					}
+					if res.Checkpoint == nil || run > 1000 {
+						t.Fatalf("run %d: %v without a checkpoint or an end", run, res.Status)
+					}
+					cfg.Resume = res.Checkpoint
+				}
+				var best []int64
+				for _, b := range res.Best {
+					if err := verify.Solution(p, b.Options); err != nil || costOf(p, b.Options) != b.Cost {
+						t.Fatalf("best %v at cost %d: %v", b.Options, b.Cost, err)
+					}
+					best = append(best, b.Cost)
+				}
+				if !slices.Equal(best, r.best) {
+					t.Errorf("mixed %v: best costs %v, DLX5 %v", mixed, best, r.best)
+				}
+				if !mixed && (res.Nodes != r.nodes || res.Solutions != r.solutions) {
+					t.Errorf("%d nodes, %d solutions; DLX5 %d, %d", res.Nodes, res.Solutions, r.nodes, r.solutions)
+				}
+			}
+		})
 	}
 }
