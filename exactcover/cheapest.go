@@ -48,6 +48,14 @@ type CostConfig struct {
 	// problem and Best (ErrCheckpointMismatch); its solutions and units
 	// are checked against the problem (ErrCheckpoint).
 	Resume *CostCheckpoint
+	// Checkpoint, when set, is given the search's position every
+	// CheckpointEvery (DefaultCheckpointEvery when zero), with Running
+	// set, and a final one when the search ends, however it ends (see
+	// Solver.Cheapest). An error it returns does not stop the search.
+	Checkpoint      func(*CostCheckpoint) error
+	CheckpointEvery time.Duration
+
+	pause <-chan struct{} // closed: stop and leave a checkpoint (see cheapestSaving)
 }
 
 // CostStep is one step of the search, for CostConfig.Trace; its Kind is
@@ -153,11 +161,14 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	if cfg.Engine != EngineAuto && cfg.Engine != EngineDLX && cfg.Engine != EngineSparse {
 		return CostResult{}, ErrCostEngine
 	}
+	if cfg.Checkpoint != nil {
+		return s.cheapestSaving(ctx, cfg, visit)
+	}
 	if err := ctx.Err(); err != nil {
 		return CostResult{Stats: Stats{Status: StoppedBy(err)}}, err
 	}
 	start := time.Now()
-	c := cheapest{k: k, cfg: cfg, visit: visit, done: ctx.Done(), bound: core.NewBound(k), workers: max(cfg.Workers, 1)}
+	c := cheapest{k: k, cfg: cfg, visit: visit, done: ctx.Done(), pause: cfg.pause, bound: core.NewBound(k), workers: max(cfg.Workers, 1)}
 	c.dlx = cfg.Engine == EngineDLX || cfg.Trace != nil || cfg.Engine == EngineAuto && !sparseCostPays(&s.model)
 	c.ends, c.counts = make([]core.End, c.workers), make([]core.Counters, c.workers)
 	c.engines, c.pos = make([]costEngine, c.workers), make([][]core.Step, c.workers)
@@ -206,8 +217,11 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	case slices.Contains(c.ends, core.Polled):
 		ctxErr = ctx.Err()
 		res.Status = StoppedBy(ctxErr)
+		if ctxErr == nil { // paused for a checkpoint
+			res.Status = Interrupted
+		}
 	}
-	if res.Status == NodeLimit || res.Status != Complete && ctxErr != nil {
+	if res.Status != Complete && res.Status != Stopped {
 		res.Checkpoint = c.checkpoint(s)
 	}
 	return *res, ctxErr
@@ -242,6 +256,7 @@ type cheapest struct {
 	cfg     CostConfig
 	visit   func([]int, int64) bool
 	done    <-chan struct{}
+	pause   <-chan struct{}
 	bound   *core.Bound
 	workers int
 	dlx     bool // search with DLX5's engine, not the sparse sets'
@@ -295,6 +310,8 @@ func (c *cheapest) poll() func(*core.Counters) bool {
 		}
 		select {
 		case <-c.done:
+			return false
+		case <-c.pause:
 			return false
 		default:
 			return !c.stopped.Load()

@@ -1,9 +1,13 @@
 package exactcover
 
 import (
+	"cmp"
+	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
@@ -43,8 +47,13 @@ type CostCheckpoint struct {
 	Solutions []CostSolution
 	// Stats are the counts so far, over every run of the search.
 	Stats Stats
-	// Units are the parts of the search tree left (see above).
+	// Units are the parts of the search tree left (see above): none when
+	// the search is complete.
 	Units []CostUnit
+	// Running marks the checkpoints written while the search went on;
+	// Written is when it was written.
+	Running bool
+	Written time.Time
 }
 
 // CostUnit is a part of a search for the cheapest solutions left to do
@@ -289,4 +298,53 @@ func (c *cheapest) checkpoint(s *Solver) *CostCheckpoint {
 		ck.Units = leftUnits(root, c.engines[0].ListOrder(root), c.ends, c.pos)
 	}
 	return ck
+}
+
+// cheapestSaving is Cheapest with cfg.Checkpoint: it searches in spells
+// of cfg.CheckpointEvery, each stopped by a pause that leaves a
+// checkpoint, given to the sink and resumed at once, and gives the sink a
+// final checkpoint at the end.
+func (s *Solver) cheapestSaving(ctx context.Context, cfg CostConfig, visit func([]int, int64) bool) (CostResult, error) {
+	sink, every := cfg.Checkpoint, cmp.Or(cfg.CheckpointEvery, DefaultCheckpointEvery)
+	cfg.Checkpoint = nil
+	var before int64 // the nodes of the resumed search, which MaxNodes leaves out
+	if cfg.Resume != nil {
+		before = cfg.Resume.Stats.Nodes
+	}
+	limit := cfg.MaxNodes
+	for {
+		pause := make(chan struct{})
+		cfg.pause = pause
+		timer := time.AfterFunc(every, func() { close(pause) })
+		if limit > 0 {
+			cfg.MaxNodes = limit
+			if cfg.Resume != nil {
+				cfg.MaxNodes = limit - (cfg.Resume.Stats.Nodes - before)
+			}
+		}
+		res, err := s.Cheapest(ctx, cfg, visit)
+		timer.Stop()
+		ck := res.Checkpoint
+		switch {
+		case err != nil && !errors.Is(err, ctx.Err()):
+			return res, err
+		case res.Status == Complete:
+			ck = &CostCheckpoint{Problem: s.Hash(), Best: cmp.Or(cfg.Best, 1), Engine: res.Engine, Stats: res.Stats}
+			for _, b := range res.Best {
+				ck.Solutions = append(ck.Solutions, CostSolution{Options: slices.Clone(b.Options), Cost: b.Cost})
+			}
+		case ck == nil || res.Status != Interrupted || ctx.Err() != nil:
+		default: // paused
+			ck.Running, ck.Written = true, time.Now()
+			sink(ck) // an error is the sink's to tell; the search goes on
+			cfg.Resume = ck
+			res.Checkpoint = nil
+			continue
+		}
+		if ck != nil {
+			ck.Written = time.Now()
+			sink(ck)
+		}
+		return res, err
+	}
 }

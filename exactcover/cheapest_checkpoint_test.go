@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/testtier"
@@ -228,5 +229,51 @@ func TestDLX5Resume(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestCheapestPeriodicCheckpoints searches the 9×9 Sudoku with costs of
+// testdata/dlx5 for its 3 cheapest solutions with a checkpoint every
+// millisecond: the sink gets running checkpoints, then a final complete
+// one holding the best, and the best costs are DLX5's; resuming the final checkpoint searches nothing and answers
+// the same.
+func TestCheapestPeriodicCheckpoints(t *testing.T) {
+	var row dlx5Row
+	for _, r := range readDLX5Figures(t) {
+		if r.file == "sudoku-multi-65k-cost.dlx" {
+			row = r
+		}
+	}
+	sp := dlx5Instance(t, row.file)
+	s, err := exactcover.New(&sp.Problem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, eng := range costEngines {
+		var cks []*exactcover.CostCheckpoint
+		cfg := exactcover.CostConfig{Best: row.k, Engine: eng, Workers: 2, CheckpointEvery: time.Millisecond,
+			Checkpoint: func(ck *exactcover.CostCheckpoint) error { cks = append(cks, ck); return nil }}
+		res, err := s.Cheapest(context.Background(), cfg, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		costs := func(b []exactcover.CostSolution) []int64 {
+			var c []int64
+			for _, x := range b {
+				c = append(c, x.Cost)
+			}
+			return c
+		}
+		if got := costs(res.Best); !slices.Equal(got, row.best) || res.Status != exactcover.Complete {
+			t.Fatalf("%v: %v, best %v; DLX5 %v", eng, res.Status, got, row.best)
+		}
+		final := cks[len(cks)-1]
+		if len(cks) < 2 || !cks[0].Running || final.Running || len(final.Units) > 0 || !slices.Equal(costs(final.Solutions), row.best) {
+			t.Fatalf("%v: %d checkpoints, the final %+v", eng, len(cks), final)
+		}
+		again, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: row.k, Resume: final}, nil)
+		if err != nil || again.Nodes != final.Stats.Nodes || !slices.Equal(costs(again.Best), row.best) {
+			t.Fatalf("%v: resumed the final checkpoint: %v, %+v", eng, err, again)
+		}
 	}
 }
