@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
 // CostCheckpoint is the saved position of a search for the cheapest
@@ -347,4 +348,15 @@ func (s *Solver) cheapestSaving(ctx context.Context, cfg CostConfig, visit func(
 		}
 		return res, err
 	}
+}
+
+// CheckCostCheckpoint checks ck as a search for the best cheapest
+// solutions of s's problem checks it when it resumes (CostConfig.Resume):
+// the same problem and K (ErrCheckpointMismatch), solutions of the problem
+// with the costs recorded and units that are partial solutions in order
+// (ErrCheckpoint). A caller that shows the solutions of a checkpoint
+// before resuming it checks them first.
+func (s *Solver) CheckCostCheckpoint(ck *CostCheckpoint, best int) error {
+	_, err := s.checkResume(ck, best, sparse.NewCostEngine(&s.model).ListOrder)
+	return err
 }
