@@ -277,3 +277,36 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 		}
 	}
 }
+
+// TestCheapestCanceledResume cancels the searches of the 3×20 pentominoes with
+// costs (testdata/dlx5) as Ctrl-C does, after the first improving solution
+// found, with one worker and with two: the result is stopped with a
+// checkpoint holding what was found, and resuming it ends with DLX5's
+// best costs.
+func TestCheapestCanceledResume(t *testing.T) {
+	for _, r := range readDLX5Figures(t) {
+		if r.file != "pent-3x20-cost.dlx" {
+			continue
+		}
+		sp := dlx5Instance(t, r.file)
+		s := mustNew(t, &sp.Problem)
+		for _, workers := range []int{1, 2} {
+			ctx, cancel := context.WithCancel(context.Background())
+			cfg := exactcover.CostConfig{Best: r.k, Workers: workers}
+			res, err := s.Cheapest(ctx, cfg, func([]int, int64) bool { cancel(); return true })
+			cancel()
+			if !errors.Is(err, context.Canceled) || res.Checkpoint == nil || len(res.Checkpoint.Solutions) == 0 || len(res.Checkpoint.Units) == 0 {
+				t.Fatalf("k%d, %d workers: %v, %v, checkpoint %+v", r.k, workers, err, res.Status, res.Checkpoint)
+			}
+			cfg.Resume = res.Checkpoint
+			res, err = s.Cheapest(context.Background(), cfg, nil)
+			var best []int64
+			for _, b := range res.Best {
+				best = append(best, b.Cost)
+			}
+			if err != nil || res.Status != exactcover.Complete || !slices.Equal(best, r.best) {
+				t.Fatalf("k%d, %d workers, resumed: %v, %v, best %v; DLX5 %v", r.k, workers, err, res.Status, best, r.best)
+			}
+		}
+	}
+}
