@@ -80,8 +80,11 @@ func TestCheapestResume(t *testing.T) {
 // of nodes and solutions: a unit takes its path again under the cut-off
 // in force, and the node it stood at was counted. (Its updates differ: a
 // resumed search covers the items of its path hiding only the options
-// below the cut-off in force, lower than when they were first covered.
-// The sparse engine finds the same costs, but its choice of an item
+// below the cut-off in force, lower than when they were first covered;
+// an item with more than lenThresh options cheap enough is counted by
+// its list's length, which those options then lengthen, so that the
+// choice of an item could differ there, not on these problems. The
+// sparse engine finds the same costs, but its choice of an item
 // counts the options left in place, which a lower cut-off hides: a
 // resumed search may branch on another item, and its nodes differ.)
 func TestCheapestResumeSameCounts(t *testing.T) {
