@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/xcover/xcover/exactcover/internal/bits"
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/dlx"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
@@ -23,15 +24,21 @@ type CostConfig struct {
 	Best int
 	// MaxNodes stops the search after this many nodes (0: no limit).
 	MaxNodes int64
-	// Engine is EngineDLX, EngineSparse or EngineAuto. EngineDLX is
-	// Knuth's DLX5, whose solutions, nodes, updates and cleansings it
-	// reproduces. EngineSparse searches the same way on sparse sets and
-	// prunes more: it finds dead ends as it covers items, and bounds the
-	// cost still to pay by the items' cheapest options (see the sparse
-	// package's CostEngine); it finds the same K best costs, with its own
-	// counts, and of solutions of equal cost possibly others. EngineAuto
-	// is EngineSparse where its bound pays, EngineDLX elsewhere (see
-	// sparseCostPays). Other engines are refused (ErrCostEngine).
+	// Engine is EngineDLX, EngineSparse, EngineBits or EngineAuto.
+	// EngineDLX is Knuth's DLX5, whose solutions, nodes, updates and
+	// cleansings it reproduces. EngineSparse searches the same way on
+	// sparse sets and prunes more: it finds dead ends as it covers items,
+	// and bounds the cost still to pay by the items' cheapest options (see
+	// the sparse package's CostEngine). EngineBits searches the same way
+	// on bit rows, its lists sorted by cost and cut to the options cheap
+	// enough (see the bits package's CostEngine); it takes what the bit-set
+	// engine takes (no colors, at most 256 items; else an error wrapping
+	// ErrEngineUnsupported). Both find the same K best costs as DLX5, with
+	// their own counts, and of solutions of equal cost possibly others.
+	// EngineAuto is EngineBits where the bit-set engine is preferred for
+	// enumerating (packings: few items, many options each), else
+	// EngineSparse where its bound pays, else EngineDLX (see costEngine).
+	// Other engines are refused (ErrCostEngine).
 	Engine Engine
 	// Workers > 1 searches with that many goroutines sharing the
 	// cut-off (see Cheapest).
@@ -101,9 +108,9 @@ var (
 	// ErrCostBounds: DLX5's taxes and bounds assume that every primary
 	// item is covered exactly once.
 	ErrCostBounds = errors.New("the cheapest solutions are searched for exact-cover problems only, not with bounds")
-	// ErrCostEngine: only the dlx and sparse engines search for the
-	// cheapest solutions.
-	ErrCostEngine = errors.New("the cheapest solutions are searched by the dlx or the sparse engine only")
+	// ErrCostEngine: only the dlx, sparse and bits engines search for
+	// the cheapest solutions.
+	ErrCostEngine = errors.New("the cheapest solutions are searched by the dlx, sparse or bits engine only")
 )
 
 // CostSolution is a solution with its cost.
@@ -127,8 +134,9 @@ type CostResult struct {
 	// fewer).
 	Best []CostSolution
 	// Checkpoint, when the search stopped by its context or MaxNodes, is
-	// where it stands, to resume it with (CostConfig.Resume). Its counts
-	// include those of the searches it resumed, as Stats do.
+	// where it stands, to resume it with (CostConfig.Resume); nil when the
+	// bit-set engine searched. Its counts include those of the searches it
+	// resumed, as Stats do.
 	Checkpoint *CostCheckpoint
 }
 
@@ -158,24 +166,44 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	if s.model.Multiplicities() {
 		return CostResult{}, ErrCostBounds
 	}
-	if cfg.Engine != EngineAuto && cfg.Engine != EngineDLX && cfg.Engine != EngineSparse {
+	if cfg.Engine != EngineAuto && cfg.Engine != EngineDLX && cfg.Engine != EngineSparse && cfg.Engine != EngineBits {
 		return CostResult{}, ErrCostEngine
 	}
-	if cfg.Checkpoint != nil {
-		return s.cheapestSaving(ctx, cfg, visit)
+	if cfg.Checkpoint != nil || cfg.Resume != nil {
+		if cfg.Engine == EngineBits {
+			return CostResult{}, ErrCostCheckpointEngine
+		}
+		if cfg.Checkpoint != nil {
+			return s.cheapestSaving(ctx, cfg, visit)
+		}
+	}
+	if cfg.Engine == EngineBits && cfg.Trace == nil {
+		if err := bits.Supports(&s.model); err != nil {
+			return CostResult{}, err
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return CostResult{Stats: Stats{Status: StoppedBy(err)}}, err
 	}
 	start := time.Now()
 	c := cheapest{k: k, cfg: cfg, visit: visit, done: ctx.Done(), pause: cfg.pause, bound: core.NewBound(k), workers: max(cfg.Workers, 1)}
-	c.dlx = cfg.Engine == EngineDLX || cfg.Trace != nil || cfg.Engine == EngineAuto && !sparseCostPays(&s.model)
+	c.engine = costEngine(&s.model, cfg)
+	if c.engine == EngineBits && (cfg.pause != nil || cfg.Resume != nil) {
+		c.engine = EngineDLX // a search with checkpoints (see ErrCostCheckpointEngine)
+		if sparseCostPays(&s.model) {
+			c.engine = EngineSparse
+		}
+	}
 	c.ends, c.counts = make([]core.End, c.workers), make([]core.Counters, c.workers)
-	c.engines, c.pos = make([]costEngine, c.workers), make([][]core.Step, c.workers)
+	c.engines, c.pos = make([]costSearcher, c.workers), make([][]core.Step, c.workers)
 	for w := range c.engines {
-		if c.dlx {
+		switch c.engine {
+		case EngineDLX:
 			c.engines[w] = dlx.NewCostEngine(&s.model)
-		} else {
+		case EngineBits:
+			e, _ := bits.NewCostEngine(&s.model) // Cheapest checked that it takes the model
+			c.engines[w] = bitsSearcher{e}
+		default:
 			c.engines[w] = sparse.NewCostEngine(&s.model)
 		}
 	}
@@ -204,10 +232,7 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	if c.workers > 1 {
 		res.Workers = c.workers
 	}
-	res.Engine = EngineSparse
-	if c.dlx {
-		res.Engine = EngineDLX
-	}
+	res.Engine = c.engine
 	var ctxErr error
 	switch {
 	case c.stopped.Load():
@@ -237,6 +262,25 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 // only the cheap options of a list, are faster.
 const sparseCostShortLists = 10
 
+// costEngine returns the engine that searches for the cheapest solutions
+// of p under cfg: DLX5's when there is a Trace (only it tells its steps),
+// else cfg.Engine, or for EngineAuto the bit-set engine where it would
+// enumerate (bits.Prefer: many options per item, few items), the sparse
+// sets where their bound pays (sparseCostPays), the dancing links elsewhere.
+func costEngine(p *core.Problem, cfg CostConfig) Engine {
+	switch {
+	case cfg.Trace != nil:
+		return EngineDLX
+	case cfg.Engine != EngineAuto:
+		return cfg.Engine
+	case bits.Prefer(p):
+		return EngineBits
+	case sparseCostPays(p):
+		return EngineSparse
+	}
+	return EngineDLX
+}
+
 // sparseCostPays reports whether auto searches for the cheapest
 // solutions of p with the sparse engine: when its primary items' lists
 // are short on average.
@@ -259,7 +303,7 @@ type cheapest struct {
 	pause   <-chan struct{}
 	bound   *core.Bound
 	workers int
-	dlx     bool // search with DLX5's engine, not the sparse sets'
+	engine  Engine // EngineDLX, EngineSparse or EngineBits
 
 	mu                 sync.Mutex // guards res and the calls of visit
 	res                CostResult
@@ -267,13 +311,13 @@ type cheapest struct {
 	nodes              atomic.Int64
 	ends               []core.End
 	counts             []core.Counters
-	engines            []costEngine
+	engines            []costSearcher
 	pos                [][]core.Step // per worker, where its search stopped
 	units              *costUnits    // when resuming: the units left, which the workers share
 }
 
-// costEngine is what Cheapest asks of a cost engine.
-type costEngine interface {
+// costSearcher is what Cheapest asks of a cost engine.
+type costSearcher interface {
 	Search(*core.CostRun, *core.Counters) (core.End, []int64)
 	Position() []core.Step
 	ListOrder(item int) []int

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/xcover/xcover/exactcover/internal/bits"
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
@@ -66,6 +67,23 @@ type CostUnit struct {
 	Path    []Step
 	Entered bool
 }
+
+// ErrCostCheckpointEngine: the bit-set engine searches for the cheapest
+// solutions without saving where it stands, so a search with
+// CostConfig.Checkpoint or Resume takes the dlx or the sparse engine (auto
+// picks one of them) and refuses EngineBits. It wraps
+// ErrEngineUnsupported.
+var ErrCostCheckpointEngine = fmt.Errorf("%w: the bit-set engine does not save checkpoints of a search for the cheapest solutions; the dlx and sparse engines do", ErrEngineUnsupported)
+
+// bitsSearcher is the bit-set cost engine as Cheapest drives it: it
+// searches, but does not say where it stopped (Position returns nil, and
+// Cheapest leaves no checkpoint), nor resume (Cheapest does not give it
+// units).
+type bitsSearcher struct{ *bits.CostEngine }
+
+func (bitsSearcher) Position() []core.Step { return nil }
+func (bitsSearcher) ListOrder(int) []int   { return nil }
+func (bitsSearcher) RootItem() int         { return -1 }
 
 // Step is a step of a path from the root of a search tree: the node
 // branches on primary item Item and takes Option (the caller's indices).
@@ -274,9 +292,10 @@ func (c *cheapest) searchUnits(w int, run *core.CostRun) {
 }
 
 // checkpoint returns where the stopped search stands; nil when a visit
-// stopped it (a worker's position is then not known).
+// stopped it (a worker's position is then not known) or when the bit-set
+// engine searched (it does not say where it stands).
 func (c *cheapest) checkpoint(s *Solver) *CostCheckpoint {
-	if slices.Contains(c.ends, core.Visited) {
+	if slices.Contains(c.ends, core.Visited) || c.engine == EngineBits {
 		return nil
 	}
 	ck := &CostCheckpoint{Problem: s.Hash(), Best: c.k, Engine: c.res.Engine, Stats: c.res.Stats}

@@ -20,6 +20,9 @@ import (
 // and checks that the K best costs at the end are the K smallest costs of
 // a brute force, every kept solution verified.
 func TestCheapestResume(t *testing.T) {
+	if len(checkpointEngines) != 2 {
+		t.Fatal("the engines that save checkpoints changed")
+	}
 	r := rand.New(rand.NewPCG(7, 2026))
 	for n := range 600 {
 		p := randomProblem(r)
@@ -48,7 +51,7 @@ func TestCheapestResume(t *testing.T) {
 				t.Fatalf("problem %d: no end after %d resumes", n, runs)
 			}
 			cfg := exactcover.CostConfig{Best: k, MaxNodes: step, Resume: ck,
-				Workers: 1 + r.IntN(3), Engine: costEngines[r.IntN(len(costEngines))]}
+				Workers: 1 + r.IntN(3), Engine: checkpointEngines[r.IntN(len(checkpointEngines))]}
 			res, err = s.Cheapest(context.Background(), cfg, nil)
 			if err != nil {
 				t.Fatalf("problem %d, run %d: %v", n, runs, err)
@@ -204,7 +207,7 @@ func TestDLX5Resume(t *testing.T) {
 				var res exactcover.CostResult
 				for run := 0; ; run++ {
 					if mixed {
-						cfg.Engine, cfg.Workers = costEngines[run%2], 1+run%3
+						cfg.Engine, cfg.Workers = checkpointEngines[run%2], 1+run%3
 					}
 					if res, err = s.Cheapest(context.Background(), cfg, nil); err != nil {
 						t.Fatal(err)
@@ -252,7 +255,7 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, eng := range costEngines {
+	for _, eng := range checkpointEngines {
 		var cks []*exactcover.CostCheckpoint
 		cfg := exactcover.CostConfig{Best: row.k, Engine: eng, Workers: 2, CheckpointEvery: time.Millisecond,
 			Checkpoint: func(ck *exactcover.CostCheckpoint) error { cks = append(cks, ck); return nil }}
@@ -281,11 +284,12 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 	}
 }
 
-// TestCheapestCanceledResume cancels the searches of the 3×20 pentominoes with
-// costs (testdata/dlx5) as Ctrl-C does, after the first improving solution
-// found, with one worker and with two: the result is stopped with a
-// checkpoint holding what was found, and resuming it ends with DLX5's
-// best costs.
+// TestCheapestCanceledResume cancels the searches of the 3×20 pentominoes
+// with costs (testdata/dlx5) as Ctrl-C does, after the first improving
+// solution found, with one worker and with two, with a checkpoint sink
+// and the engine auto picks for it (as solve --checkpoint does): the
+// final checkpoint holds what was found, and resuming it ends with
+// DLX5's best costs.
 func TestCheapestCanceledResume(t *testing.T) {
 	for _, r := range readDLX5Figures(t) {
 		if r.file != "pent-3x20-cost.dlx" {
@@ -295,13 +299,15 @@ func TestCheapestCanceledResume(t *testing.T) {
 		s := mustNew(t, &sp.Problem)
 		for _, workers := range []int{1, 2} {
 			ctx, cancel := context.WithCancel(context.Background())
-			cfg := exactcover.CostConfig{Best: r.k, Workers: workers}
+			var final *exactcover.CostCheckpoint
+			cfg := exactcover.CostConfig{Best: r.k, Workers: workers,
+				Checkpoint: func(ck *exactcover.CostCheckpoint) error { final = ck; return nil }}
 			res, err := s.Cheapest(ctx, cfg, func([]int, int64) bool { cancel(); return true })
 			cancel()
-			if !errors.Is(err, context.Canceled) || res.Checkpoint == nil || len(res.Checkpoint.Solutions) == 0 || len(res.Checkpoint.Units) == 0 {
-				t.Fatalf("k%d, %d workers: %v, %v, checkpoint %+v", r.k, workers, err, res.Status, res.Checkpoint)
+			if !errors.Is(err, context.Canceled) || final == nil || final.Running || len(final.Solutions) == 0 || len(final.Units) == 0 {
+				t.Fatalf("k%d, %d workers: %v, %v, checkpoint %+v", r.k, workers, err, res.Status, final)
 			}
-			cfg.Resume = res.Checkpoint
+			cfg.Resume, cfg.Checkpoint = final, nil
 			res, err = s.Cheapest(context.Background(), cfg, nil)
 			var best []int64
 			for _, b := range res.Best {
@@ -311,5 +317,24 @@ func TestCheapestCanceledResume(t *testing.T) {
 				t.Fatalf("k%d, %d workers, resumed: %v, %v, best %v; DLX5 %v", r.k, workers, err, res.Status, best, r.best)
 			}
 		}
+	}
+}
+
+// checkpointEngines are the engines that save checkpoints of a search for
+// the cheapest solutions (not the bit sets: ErrCostCheckpointEngine).
+var checkpointEngines = []exactcover.Engine{exactcover.EngineDLX, exactcover.EngineSparse}
+
+// TestCheapestBitsCheckpointRefused checks that a search with checkpoints
+// on the bit-set engine is refused, and that auto then takes another.
+func TestCheapestBitsCheckpointRefused(t *testing.T) {
+	sp := dlx5Instance(t, "pent-3x20-cost.dlx")
+	s := mustNew(t, &sp.Problem)
+	sink := func(*exactcover.CostCheckpoint) error { return nil }
+	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{Engine: exactcover.EngineBits, Checkpoint: sink}, nil); !errors.Is(err, exactcover.ErrCostCheckpointEngine) || !errors.Is(err, exactcover.ErrEngineUnsupported) {
+		t.Errorf("bits with a checkpoint: %v", err)
+	}
+	res, err := s.Cheapest(context.Background(), exactcover.CostConfig{MaxNodes: 100, Checkpoint: sink}, nil)
+	if err != nil || res.Engine == exactcover.EngineBits {
+		t.Errorf("auto with a checkpoint: %v, engine %v", err, res.Engine)
 	}
 }

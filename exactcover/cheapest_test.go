@@ -26,7 +26,7 @@ func TestCheapestAgainstBruteForce(t *testing.T) {
 }
 
 // costEngines are the engines that search for the cheapest solutions.
-var costEngines = []exactcover.Engine{exactcover.EngineDLX, exactcover.EngineSparse}
+var costEngines = []exactcover.Engine{exactcover.EngineDLX, exactcover.EngineSparse, exactcover.EngineBits}
 
 func checkCheapestAgainstBruteForce(t *testing.T, eng exactcover.Engine) {
 	r := rand.New(rand.NewPCG(5, 2026))
@@ -35,6 +35,11 @@ func checkCheapestAgainstBruteForce(t *testing.T, eng exactcover.Engine) {
 		p.Bounds = nil
 		for k := range p.Options {
 			p.Options[k].Cost = int64(r.IntN(10))
+			if eng == exactcover.EngineBits { // which takes no colors
+				for j := range p.Options[k].Items {
+					p.Options[k].Items[j].Color = ""
+				}
+			}
 		}
 		var all []int64
 		for _, sol := range verify.BruteForce(p) {
@@ -94,8 +99,15 @@ func TestCheapestRefuses(t *testing.T) {
 	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: -1}, nil); !errors.Is(err, exactcover.ErrBadBest) {
 		t.Errorf("best -1: %v, want ErrBadBest", err)
 	}
-	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{Engine: exactcover.EngineBits}, nil); !errors.Is(err, exactcover.ErrCostEngine) {
-		t.Errorf("bits: %v, want ErrCostEngine", err)
+	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{Engine: exactcover.EngineLearn}, nil); !errors.Is(err, exactcover.ErrCostEngine) {
+		t.Errorf("learn: %v, want ErrCostEngine", err)
+	}
+	colored := &exactcover.Problem{Primary: []string{"A"}, Secondary: []string{"x"}, Options: []exactcover.Option{exactcover.NewOption("A", "x:red")}}
+	if s, err = exactcover.New(colored); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{Engine: exactcover.EngineBits}, nil); !errors.Is(err, exactcover.ErrEngineUnsupported) {
+		t.Errorf("bits with colors: %v, want ErrEngineUnsupported", err)
 	}
 	p.Options[0].Cost = -3
 	if _, err := exactcover.New(p); !errors.Is(err, exactcover.ErrBadCost) {
@@ -198,9 +210,12 @@ func TestCheapestWorkers(t *testing.T) {
 			for _, c := range []struct {
 				w   int
 				eng exactcover.Engine
-			}{{2, exactcover.EngineDLX}, {3, exactcover.EngineDLX}, {2, exactcover.EngineSparse}, {3, exactcover.EngineSparse}} {
+			}{{2, exactcover.EngineDLX}, {3, exactcover.EngineDLX}, {2, exactcover.EngineSparse}, {3, exactcover.EngineSparse}, {2, exactcover.EngineBits}, {3, exactcover.EngineBits}} {
 				w := c.w
 				res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: row.k, Workers: w, Engine: c.eng}, nil)
+				if c.eng == exactcover.EngineBits && errors.Is(err, exactcover.ErrEngineUnsupported) {
+					continue // colors, or more than 256 items
+				}
 				var got []int64
 				for _, b := range res.Best {
 					if err := verify.Solution(&sp.Problem, b.Options); err != nil || costOf(&sp.Problem, b.Options) != b.Cost {

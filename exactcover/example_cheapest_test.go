@@ -45,7 +45,7 @@ func ExampleSolver_Cheapest() {
 	// best: [3 4] 8
 }
 
-// Both engines that search for the cheapest solutions find the same best
+// The engines that search for the cheapest solutions find the same best
 // costs; the result says which searched. On this problem, whose items have
 // few options, auto picks the sparse sets.
 func ExampleCostConfig_engine() {
@@ -64,7 +64,7 @@ func ExampleCostConfig_engine() {
 		fmt.Println(err)
 		return
 	}
-	for _, eng := range []exactcover.Engine{exactcover.EngineAuto, exactcover.EngineDLX, exactcover.EngineSparse} {
+	for _, eng := range []exactcover.Engine{exactcover.EngineAuto, exactcover.EngineDLX, exactcover.EngineSparse, exactcover.EngineBits} {
 		res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: 3, Engine: eng}, nil)
 		if err != nil {
 			fmt.Println(err)
@@ -80,4 +80,5 @@ func ExampleCostConfig_engine() {
 	// auto searched by sparse [7 8 10]
 	// dlx searched by dlx [7 8 10]
 	// sparse searched by sparse [7 8 10]
+	// bits searched by bits [7 8 10]
 }

@@ -22,13 +22,14 @@ func SetTrackShortAbove(n int) (restore func()) {
 // searches are divided in every possible way.
 func SetPollEvery(n int64) (restore func()) { return drive.SetPollEvery(n) }
 
-// TreeLooksShort is the portfolio's stage-2 test: whether the probes
-// estimate the tree of cfg's search at most ShortTreeNodes nodes.
-func (s *Solver) TreeLooksShort(cfg Config) bool {
+// TreeLooksHopeless is the portfolio's test for giving way to the
+// learner on one core: whether the probes estimate the tree of cfg's
+// search at HopelessNodes nodes or more.
+func (s *Solver) TreeLooksHopeless(cfg Config) bool {
 	m := s.acquire()
 	defer s.release(m)
-	return m.treeLooksShort(cfg)
+	return m.treeLooksHopeless(cfg)
 }
 
-// ShortTreeNodes is the portfolio's bound on a short tree.
-const ShortTreeNodes = shortTreeNodes
+// HopelessNodes is the portfolio's bound on a hopeless tree.
+const HopelessNodes = hopelessNodes

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -13,27 +14,24 @@ import (
 )
 
 // The portfolio of EngineAuto, on a question of one or two solutions (the
-// first solution, uniqueness), in three stages:
-//
-//  1. the enumerating search runs alone for portfolioNodes nodes;
-//  2. if that has not settled the question, Knuth's random probes
-//     estimate the size of its tree; if the estimate is at most
-//     shortTreeNodes, the search starts again alone, for up to
-//     shortTreeBudget nodes;
-//  3. otherwise, or if that has not settled it either, the search starts
-//     again beside the learning engine, and the first of the two to
-//     settle it stops the other. On two or more cores they run in
-//     parallel; on one they share it (Go's scheduler gives each a slice
-//     in turn), so that neither costs more than about twice the other.
+// first solution, uniqueness): the enumerating search runs alone for
+// portfolioNodes nodes; if that has not settled the question, it starts
+// again beside the learning engine, and the first of the two to settle it
+// stops the other. On two or more cores the two run in parallel. On one
+// core they share it (Go's scheduler gives each a slice in turn), so that
+// neither takes more than about twice the time it would alone, unless
+// Knuth's random probes estimate the search's tree at hopelessNodes or
+// more: then the learner runs alone.
 //
 // Neither engine is best everywhere: search settles 9×9 Sudokus and
 // pentomino packings in microseconds to milliseconds, where the learner's
 // reasons are long, while on 25×25 Sudokus with few clues it runs for
-// hours and the learner settles them in seconds. Stage 2 spares a search
-// that the estimate says is short from sharing its cores: on one core,
-// from running at half speed. Estimates of hard trees are heavy-tailed
-// and more often too low than too high, which is why stage 2 has a budget
-// and is followed by stage 3.
+// hours and the learner settles them in seconds. The estimate decides
+// only the switch, and only on one core, because it is heavy-tailed: on a
+// 25×25 Sudoku whose tree search does not exhaust in minutes, 64 probes
+// with five seeds estimated 3·10⁵ to 3·10⁹ nodes. The mean of a few
+// probes is more often far too low than far too high, so an estimate
+// beyond hopelessNodes is good evidence, and one below it is none.
 const (
 	// portfolioNodes is what the search alone gets: about 50 ms of the
 	// sparse engine on Sudokus. Every puzzle of the 9×9 sets (hardest
@@ -44,18 +42,14 @@ const (
 	// portfolioMaxSolutions: beyond two solutions the question is a
 	// listing, the enumerating engines' job.
 	portfolioMaxSolutions = 2
-	// shortTreeNodes is the largest estimated tree left to the search
-	// alone: about a second of the sparse engine (0.3–3 million nodes per
-	// second on Sudokus and packings).
-	shortTreeNodes = 1_000_000
-	// shortTreeBudget bounds the search alone on a tree estimated short,
-	// four times the estimate's bound: estimates of a tree's size are
-	// often off by that much.
-	shortTreeBudget = 4 * shortTreeNodes
-	// shortTreeProbes is the number of random probes of stage 2: a few
-	// milliseconds on a 25×25 Sudoku (170 levels deep), a hundredth of
-	// the 50,000 nodes before them.
-	shortTreeProbes = 64
+	// hopelessNodes is the estimated tree from which, on one core, the
+	// search gives way to the learner: a minute or more of the sparse
+	// engine (1–3 million nodes per second on Sudokus and packings).
+	hopelessNodes = 1e8
+	// hopelessProbes is the number of probes of that estimate: about as
+	// much work as the 50,000 nodes before it on a 25×25 Sudoku (about
+	// 170 levels deep).
+	hopelessProbes = 256
 )
 
 // usePortfolio reports whether a search with cfg runs as a portfolio.
@@ -97,14 +91,12 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	if err != nil || st.Status != NodeLimit {
 		return replay(st, err, h.sols, visit)
 	}
-	if s.treeLooksShort(tree) {
-		h = held{}
-		alone.MaxNodes = shortTreeBudget
-		st, err = s.search(ctx, alone, h.add)
-		if err != nil || st.Status != NodeLimit {
-			st.Elapsed = time.Since(start)
-			return replay(st, err, h.sols, visit)
-		}
+	if runtime.GOMAXPROCS(0) == 1 && s.treeLooksHopeless(tree) {
+		learner := cfg
+		learner.Engine = EngineLearn
+		st, err := s.searchLearn(ctx, learner, visit)
+		st.Elapsed = time.Since(start)
+		return st, err
 	}
 
 	race, cancel := context.WithCancel(ctx)
@@ -145,25 +137,25 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	return replay(st, err, sols, visit)
 }
 
-// treeLooksShort reports whether Knuth's estimate of the size of cfg's
-// search tree, from shortTreeProbes probes below cfg's partial solution,
-// is at most shortTreeNodes. The probes' seed is fixed, so that the
+// treeLooksHopeless reports whether Knuth's estimate of the size of cfg's
+// search tree, from hopelessProbes probes below cfg's partial solution,
+// is at least hopelessNodes. The probes' seed is fixed, so that the
 // choice is the same on every run.
-func (s *Solver) treeLooksShort(cfg Config) bool {
+func (s *Solver) treeLooksHopeless(cfg Config) bool {
 	eng := s.engine(cfg.Engine)
 	eng.ResetWeights()
 	rng := rand.New(rand.NewPCG(1, 2))
 	root := core.Unit{Path: drive.RootPath(cfg.Partial)}
 	var walk []core.Unit
 	total := MagnitudeOf(0)
-	for range shortTreeProbes {
+	for range hopelessProbes {
 		nodes, _, _, err := probeOnce(eng, root, rng, &walk)
 		if err != nil {
 			return false
 		}
 		total = total.Add(nodes)
 	}
-	return total.Log10() <= math.Log10(shortTreeNodes*shortTreeProbes)
+	return !total.IsZero() && total.Log10() >= math.Log10(hopelessNodes*hopelessProbes)
 }
 
 // replay visits the solutions held, as the search would have.

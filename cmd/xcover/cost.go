@@ -19,7 +19,7 @@ import (
 // (Knuth's DLX5).
 func costFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.BoolFlag{Name: "min-cost", Usage: "find the cheapest solution, a solution's cost being the sum of its options' (|n in DLX, cost: in YAML): print each solution cheaper than all before it, as found, with its cost; the last printed is the cheapest (Knuth's DLX5's model: --engine dlx is DLX5 step for step; sparse prunes more, with its own counts; auto is sparse where items have 10 options or fewer on average, else dlx)"},
+		&cli.BoolFlag{Name: "min-cost", Usage: "find the cheapest solution, a solution's cost being the sum of its options' (|n in DLX, cost: in YAML): print each solution cheaper than all before it, as found, with its cost; the last printed is the cheapest (Knuth's DLX5's model: --engine dlx is DLX5 step for step; sparse and bits search the same way faster, with counts of their own; auto is bits where it takes the problem (no colors, at most 256 items) and items have 8 options or more on average, as in packings, else sparse where they have 10 or fewer, else dlx)"},
 		&cli.GenericFlag{Name: "best", Value: &cliparse.Count{Min: 1, Max: exactcover.MaxBest},
 			Usage: "find the `K` cheapest solutions and print them when the search ends, cheapest first; of equal costs, the first found first"},
 	}
@@ -69,6 +69,9 @@ func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.R
 		print(r.Solutions[0].Options, r.Solutions[0].Cost)
 	}
 	res, err := solver.Cheapest(ctx, cfg, visit)
+	if errors.Is(err, exactcover.ErrEngineUnsupported) {
+		return searchcmd.Usage(c, "--engine %s: %v", cfg.Engine, err)
+	}
 	if err != nil && !errors.Is(err, ctx.Err()) {
 		return big.costResumeError(c, err)
 	}
@@ -91,8 +94,8 @@ func cheapestK(c *cli.Context, req *searchcmd.Request, conflicts []string) (int,
 	if c.Bool("min-cost") && c.IsSet("best") {
 		return 0, searchcmd.Usage(c, "--min-cost is --best 1: give one")
 	}
-	if e := req.Engine; e != exactcover.EngineAuto && e != exactcover.EngineDLX && e != exactcover.EngineSparse {
-		return 0, searchcmd.Usage(c, "--min-cost and --best search with --engine dlx (Knuth's DLX5), sparse or auto, not %s", e)
+	if e := req.Engine; e != exactcover.EngineAuto && e != exactcover.EngineDLX && e != exactcover.EngineSparse && e != exactcover.EngineBits {
+		return 0, searchcmd.Usage(c, "--min-cost and --best search with --engine dlx (Knuth's DLX5), sparse, bits or auto, not %s", e)
 	}
 	return max(int(searchcmd.Count(c, "best")), 1), nil
 }

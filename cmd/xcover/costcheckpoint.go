@@ -49,6 +49,9 @@ func cheapestFlags(k int) string {
 // and units are checked by Cheapest), and the sink that saves the
 // position to the file of --checkpoint (or of --resume).
 func (r *scale) configureCost(c *cli.Context, e *env, cfg *exactcover.CostConfig, k int, out *searchcmd.Writer) error {
+	if cfg.Engine == exactcover.EngineBits && (r.resume != "" || r.checkpoint != "") {
+		return searchcmd.Usage(c, "--engine bits does not save checkpoints of a search for the cheapest solutions: give --engine sparse or dlx (or auto, which picks one of them) with --checkpoint or --resume")
+	}
 	if r.resume != "" {
 		ck, err := readCostCheckpoint(e.Path(r.resume))
 		if err != nil {

@@ -222,7 +222,10 @@ func TestTermSavesCheckpoint(t *testing.T) {
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
 			ck := filepath.Join(t.TempDir(), "ck")
-			cmd := exec.Command(bin, "solve", "--count", "--json", "-j", "2", "--checkpoint", ck, "--progress", "--progress-every", "50ms", file)
+			// Dancing links, the slowest engine (seconds on this file,
+			// where the bit sets take under one with two workers), so that
+			// the signal comes before the end on a loaded machine too.
+			cmd := exec.Command(bin, "solve", "--count", "--json", "--engine", "dlx", "-j", "2", "--checkpoint", ck, "--progress", "--progress-every", "50ms", file)
 			cmd.Dir = root
 			_, errPipe := startXcover(t, cmd)
 			sc := bufio.NewScanner(errPipe)
@@ -245,7 +248,7 @@ func TestTermSavesCheckpoint(t *testing.T) {
 			if !strings.Contains(stderr.String(), "--resume") {
 				t.Fatalf("no word of the checkpoint:\n%s", stderr.String())
 			}
-			r := runXcover(t, context.Background(), []string{"solve", "--count", "--json", "--resume", ck, file}, "")
+			r := runXcover(t, context.Background(), []string{"solve", "--count", "--json", "--engine", "dlx", "--resume", ck, file}, "")
 			_, sum := decodeJSON(t, r.stdout)
 			if want := reference(t, file, sum.Engine, counts{2339, 904970, 309134131}); r.code != exitcode.Found || countsOf(sum) != want {
 				t.Fatalf("resumed: exit %d, %+v; want %+v\n%s", r.code, sum, want, r.stderr)

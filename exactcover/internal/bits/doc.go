@@ -70,6 +70,16 @@
 // exports the unexplored rest of the tree as units, deepest first,
 // unless the run is final.
 //
+// # Costs
+//
+// CostEngine (cost.go, costsearch.go) searches for the cheapest solutions
+// in Knuth's DLX5 model on the same rows: the root's list sorted by the
+// options' net costs after DLX5's taxes, which every list and every
+// item's branches then keep, so that a node tries its branches cheapest
+// first and stops at the first too dear, and a child's list is filtered
+// from the prefix of its parent's cheaper than the room the cut-off
+// leaves (a binary search), so that options too dear are never read.
+//
 // # References
 //
 // Donald E. Knuth, "Dancing links", arXiv cs/0011047 (2000), for

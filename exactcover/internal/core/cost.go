@@ -193,3 +193,33 @@ func CheckCostPath(p *Problem, path []Step) error {
 	}
 	return nil
 }
+
+// Taxes returns DLX5's net costs of p's options and the taxes of its
+// primary items: each primary item in turn is taxed the least net cost of
+// its options (0 when it has none), which is subtracted from each of
+// them. Net costs stay ≥ 0 (each tax is a least net cost, taken after the
+// taxes before it), every solution's cost drops by the same total, and
+// the cheapest options of every item cost nothing.
+func Taxes(p *Problem) (net, tax []int64, total int64) {
+	net = make([]int64, p.NumOptions())
+	if p.Costs != nil {
+		copy(net, p.Costs)
+	}
+	start, opts, _ := p.ItemOptions()
+	tax = make([]int64, p.NPrimary)
+	for i := range p.NPrimary {
+		list := opts[start[i]:start[i+1]]
+		if len(list) == 0 {
+			continue // no solution: a search ends at its first node
+		}
+		t := int64(NoCost)
+		for _, k := range list {
+			t = min(t, net[k])
+		}
+		for _, k := range list {
+			net[k] -= t
+		}
+		tax[i], total = t, total+t
+	}
+	return net, tax, total
+}

@@ -81,26 +81,9 @@ func NewCostEngine(p *core.Problem) *CostEngine {
 	nOpt, nItems := p.NumOptions(), p.NItems
 	nNodes := 1 + len(p.Items) + nOpt
 	// Net costs, after the taxes of the primary items, in order.
-	net := make([]int64, nOpt)
-	if p.Costs != nil {
-		copy(net, p.Costs)
-	}
+	net, tax, total := core.Taxes(p)
+	e.tax, e.totalTax = tax, total
 	start, opts, _ := p.ItemOptions()
-	e.tax = make([]int64, e.nPrimary)
-	for i := range p.NPrimary {
-		list := opts[start[i]:start[i+1]]
-		if len(list) == 0 {
-			continue // no solution: the first node is a dead end
-		}
-		tax := int64(core.NoCost)
-		for _, k := range list {
-			tax = min(tax, net[k])
-		}
-		for _, k := range list {
-			net[k] -= tax
-		}
-		e.tax[i], e.totalTax = tax, e.totalTax+tax
-	}
 	// The blocks, after the nodes.
 	e.base = make([]int32, nItems)
 	x := int32(2 * nNodes)

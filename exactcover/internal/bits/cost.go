@@ -1,0 +1,87 @@
+package bits
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+)
+
+// CostEngine is the search for the cheapest solutions on bit rows: the
+// model of Knuth's DLX5 (taxes, options tried cheapest first, the K-th
+// best as a cut-off; see core.Taxes and core.Bound) with the lists of the
+// enumerating Engine. It is not a core.Engine: it answers one question,
+// the K cheapest, with one search per worker, and is not safe for
+// concurrent use (each worker has its own).
+//
+// # Lists in order of cost
+//
+// Net costs belong to options, not to an option's use of an item, so one
+// order serves every item: the root's list holds the options by
+// increasing net cost (ties in the caller's order), and since a child's
+// list keeps its parent's order (filter) and a node's branches keep its
+// list's (split), every list and every item's branches stay sorted. Two
+// things follow. A node's branches are tried cheapest first, and the
+// first that would bring the cost to the cut-off ends the node, as in
+// DLX5. And a child's list is made only from the prefix of its parent's
+// that is cheaper than the room left (the cut-off less the cost so far,
+// a binary search away): a dearer option can be in no solution below,
+// since costs only add up and the cut-off only falls. So the filter
+// never even reads the options DLX5 skips one by one, and the counts by
+// which filter chooses the item are DLX5's counts of options cheap
+// enough; an item without one is a dead end, found as the enumerating
+// engine finds one.
+//
+// # No bound
+//
+// The sparse-set CostEngine also cuts a node when the least costs of its
+// open items, summed, say it cannot beat the cut-off. Here that sum costs
+// a walk down the node's list, and it did not pay: measured with it (and
+// with sums per class of items that share no option, a stronger form),
+// pent-6x10-cost --best 10 searched 89,536 nodes instead of 89,569 in
+// 1.12 times the time, the 6×10 board weighted by the border 113,101
+// instead of 117,868 in 1.18 times; only queens-13 (11,499 nodes
+// instead of 14,447) gained, a few per cent of a few milliseconds.
+type CostEngine struct {
+	e        Engine
+	net      []int64 // per option, its net cost (core.Taxes)
+	totalTax int64
+	cost     []int64 // per level, the net cost of the options taken above it
+	sol      []int
+}
+
+// NewCostEngine compiles p with its costs, or says why the engine does
+// not take it (Supports).
+func NewCostEngine(p *core.Problem) (*CostEngine, error) {
+	if err := Supports(p); err != nil {
+		return nil, err
+	}
+	c := &CostEngine{}
+	c.e.Reset(p)
+	c.net, _, c.totalTax = core.Taxes(p)
+	n := p.NumOptions()
+	slices.SortStableFunc(c.e.stack[:n], func(a, b int32) int { return cmp.Compare(c.net[a], c.net[b]) })
+	c.cost = make([]int64, len(c.e.lv))
+	c.sol = make([]int, 0, p.NPrimary)
+	return c, nil
+}
+
+// TotalTax returns the sum of the taxes, which net costs leave out.
+func (c *CostEngine) TotalTax() int64 { return c.totalTax }
+
+// cheaper returns the place in stack[lo:hi], a list sorted by net cost,
+// of its first option whose net cost is room or more (hi when none is).
+func (c *CostEngine) cheaper(lo, hi int32, room int64) int32 {
+	if hi == lo || c.net[c.e.stack[hi-1]] < room {
+		return hi
+	}
+	for lo < hi {
+		m := int32(uint32(lo+hi) >> 1)
+		if c.net[c.e.stack[m]] < room {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
