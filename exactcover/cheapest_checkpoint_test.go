@@ -289,7 +289,8 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 // solution found, with one worker and with two, with a checkpoint sink
 // and the engine auto picks for it (as solve --checkpoint does): the
 // final checkpoint holds what was found, and resuming it ends with
-// DLX5's best costs.
+// DLX5's best costs. (With one worker the search polls at fixed nodes,
+// after the first solution; two may end before either polls.)
 func TestCheapestCanceledResume(t *testing.T) {
 	for _, r := range readDLX5Figures(t) {
 		if r.file != "pent-3x20-cost.dlx" {
@@ -304,6 +305,12 @@ func TestCheapestCanceledResume(t *testing.T) {
 				Checkpoint: func(ck *exactcover.CostCheckpoint) error { final = ck; return nil }}
 			res, err := s.Cheapest(ctx, cfg, func([]int, int64) bool { cancel(); return true })
 			cancel()
+			if workers > 1 && err == nil && res.Status == exactcover.Complete {
+				// The workers poll every core.PollInterval nodes each: the
+				// search may end before either sees the cancel.
+				t.Logf("k%d, %d workers: complete before a poll", r.k, workers)
+				continue
+			}
 			if !errors.Is(err, context.Canceled) || final == nil || final.Running || len(final.Solutions) == 0 || len(final.Units) == 0 {
 				t.Fatalf("k%d, %d workers: %v, %v, checkpoint %+v", r.k, workers, err, res.Status, final)
 			}
