@@ -49,6 +49,20 @@ type CostConfig struct {
 	// is told: with Workers > 1, Trace is not called. A search with a
 	// Trace is DLX5's (EngineDLX), whatever Engine says.
 	Trace func(CostStep)
+	// Resume, when set, goes on with a search that stopped (see
+	// CostCheckpoint): its solutions are kept, their K-th best is the
+	// cut-off, and only its units are searched. It must be of the same
+	// problem and Best (ErrCheckpointMismatch); its solutions and units
+	// are checked against the problem (ErrCheckpoint).
+	Resume *CostCheckpoint
+	// Checkpoint, when set, is given the search's position every
+	// CheckpointEvery (DefaultCheckpointEvery when zero), with Running
+	// set, and a final one when the search ends, however it ends (see
+	// Solver.Cheapest). An error it returns does not stop the search.
+	Checkpoint      func(*CostCheckpoint) error
+	CheckpointEvery time.Duration
+
+	pause <-chan struct{} // closed: stop and leave a checkpoint (see cheapestSaving)
 }
 
 // CostStep is one step of the search, for CostConfig.Trace; its Kind is
@@ -119,6 +133,11 @@ type CostResult struct {
 	// they are the K cheapest solutions of the problem (fewer if it has
 	// fewer).
 	Best []CostSolution
+	// Checkpoint, when the search stopped by its context or MaxNodes, is
+	// where it stands, to resume it with (CostConfig.Resume); nil when the
+	// bit-set engine searched. Its counts include those of the searches it
+	// resumed, as Stats do.
+	Checkpoint *CostCheckpoint
 }
 
 // Cheapest searches for the cfg.Best cheapest solutions, in the model of
@@ -150,6 +169,14 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	if cfg.Engine != EngineAuto && cfg.Engine != EngineDLX && cfg.Engine != EngineSparse && cfg.Engine != EngineBits {
 		return CostResult{}, ErrCostEngine
 	}
+	if cfg.Checkpoint != nil || cfg.Resume != nil {
+		if cfg.Engine == EngineBits {
+			return CostResult{}, ErrCostCheckpointEngine
+		}
+		if cfg.Checkpoint != nil {
+			return s.cheapestSaving(ctx, cfg, visit)
+		}
+	}
 	if cfg.Engine == EngineBits && cfg.Trace == nil {
 		if err := bits.Supports(&s.model); err != nil {
 			return CostResult{}, err
@@ -159,24 +186,49 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 		return CostResult{Stats: Stats{Status: StoppedBy(err)}}, err
 	}
 	start := time.Now()
-	c := cheapest{k: k, cfg: cfg, visit: visit, done: ctx.Done(), bound: core.NewBound(k), workers: max(cfg.Workers, 1)}
+	c := cheapest{k: k, cfg: cfg, visit: visit, done: ctx.Done(), pause: cfg.pause, bound: core.NewBound(k), workers: max(cfg.Workers, 1)}
 	c.engine = costEngine(&s.model, cfg)
+	if c.engine == EngineBits && (cfg.pause != nil || cfg.Resume != nil) {
+		c.engine = EngineDLX // a search with checkpoints (see ErrCostCheckpointEngine)
+		if sparseCostPays(&s.model) {
+			c.engine = EngineSparse
+		}
+	}
 	c.ends, c.counts = make([]core.End, c.workers), make([]core.Counters, c.workers)
+	c.engines, c.pos = make([]costSearcher, c.workers), make([][]core.Step, c.workers)
+	for w := range c.engines {
+		switch c.engine {
+		case EngineDLX:
+			c.engines[w] = dlx.NewCostEngine(&s.model)
+		case EngineBits:
+			e, _ := bits.NewCostEngine(&s.model) // Cheapest checked that it takes the model
+			c.engines[w] = bitsSearcher{e}
+		default:
+			c.engines[w] = sparse.NewCostEngine(&s.model)
+		}
+	}
+	if err := c.resume(s); err != nil {
+		return CostResult{}, err
+	}
 	if c.workers == 1 {
-		c.search(s, 0)
+		c.search(0)
 	} else {
 		var wg sync.WaitGroup
 		for w := range c.workers {
 			wg.Add(1)
-			go func() { defer wg.Done(); c.search(s, w) }()
+			go func() { defer wg.Done(); c.search(w) }()
 		}
 		wg.Wait()
 	}
 	res := &c.res
+	if r := cfg.Resume; r != nil {
+		res.Solutions, res.Nodes, res.Updates, res.Cleansings = r.Stats.Solutions, r.Stats.Nodes, r.Stats.Updates, r.Stats.Cleansings
+		res.Elapsed = r.Stats.Elapsed
+	}
 	for _, n := range c.counts {
 		res.Solutions, res.Nodes, res.Updates, res.Cleansings = res.Solutions+n.Solutions, res.Nodes+n.Nodes, res.Updates+n.Updates, res.Cleansings+n.Cleansings
 	}
-	res.Elapsed = time.Since(start)
+	res.Elapsed += time.Since(start)
 	if c.workers > 1 {
 		res.Workers = c.workers
 	}
@@ -190,6 +242,12 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	case slices.Contains(c.ends, core.Polled):
 		ctxErr = ctx.Err()
 		res.Status = StoppedBy(ctxErr)
+		if ctxErr == nil { // paused for a checkpoint
+			res.Status = Interrupted
+		}
+	}
+	if res.Status != Complete && res.Status != Stopped {
+		res.Checkpoint = c.checkpoint(s)
 	}
 	return *res, ctxErr
 }
@@ -250,6 +308,7 @@ type cheapest struct {
 	cfg     CostConfig
 	visit   func([]int, int64) bool
 	done    <-chan struct{}
+	pause   <-chan struct{}
 	bound   *core.Bound
 	workers int
 	engine  Engine // EngineDLX, EngineSparse or EngineBits
@@ -260,26 +319,33 @@ type cheapest struct {
 	nodes              atomic.Int64
 	ends               []core.End
 	counts             []core.Counters
+	engines            []costSearcher
+	pos                [][]core.Step // per worker, where its search stopped
+	units              *costUnits    // when resuming: the units left, which the workers share
+}
+
+// costSearcher is what Cheapest asks of a cost engine.
+type costSearcher interface {
+	Search(*core.CostRun, *core.Counters) (core.End, []int64)
+	Position() []core.Step
+	ListOrder(item int) []int
+	RootItem() int
+	TotalTax() int64
 }
 
 // search runs worker w.
-func (c *cheapest) search(s *Solver, w int) {
-	var e interface {
-		Search(*core.CostRun, *core.Counters) (core.End, []int64)
-	}
-	switch c.engine {
-	case EngineDLX:
-		e = dlx.NewCostEngine(&s.model)
-	case EngineBits:
-		e, _ = bits.NewCostEngine(&s.model) // Cheapest checked that it takes the model
-	default:
-		e = sparse.NewCostEngine(&s.model)
-	}
+func (c *cheapest) search(w int) {
+	e := c.engines[w]
 	run := &core.CostRun{Best: c.k, Bound: c.bound, Worker: w, Workers: c.workers, Poll: c.poll(), Visit: c.keep}
 	if c.workers == 1 {
 		run.MaxNodes, run.Trace = c.cfg.MaxNodes, c.cfg.Trace
 	}
+	if c.units != nil {
+		c.searchUnits(w, run)
+		return
+	}
 	c.ends[w], _ = e.Search(run, &c.counts[w])
+	c.pos[w] = slices.Clone(e.Position())
 }
 
 // poll returns a worker's poll: false when the context is done, when
@@ -296,6 +362,8 @@ func (c *cheapest) poll() func(*core.Counters) bool {
 		}
 		select {
 		case <-c.done:
+			return false
+		case <-c.pause:
 			return false
 		default:
 			return !c.stopped.Load()

@@ -57,7 +57,9 @@ type Checkpoint struct {
 }
 
 // CheckpointVersion is the version of the checkpoint file format written;
-// files of other versions are refused. Version 2 records the search's Goal.
+// files of other versions are refused. Version 2 records the search's Goal;
+// version 3 the checkpoints of searches for the cheapest solutions
+// ([CostCheckpoint]), and reads version 2 too.
 const CheckpointVersion = checkpointfile.Version
 
 // Goal is what a search asks for that a checkpoint records besides the
@@ -184,6 +186,9 @@ func ReadCheckpoint(r io.Reader) (*Checkpoint, error) {
 	f, units, err := checkpointfile.Decode(r)
 	if err != nil {
 		return nil, bad("%w", err)
+	}
+	if f.Cost != nil {
+		return nil, fmt.Errorf("%w: it is of a search for the %d cheapest solutions (read it with ReadCostCheckpoint)", ErrCheckpointMismatch, f.Cost.Best)
 	}
 	ck := &Checkpoint{Goal: Goal{List: f.List, Limit: f.Limit}, Partial: f.Partial, Written: f.Written, share: f.Share}
 	if len(f.Problem) != hex.EncodedLen(len(ck.Problem)) { // before Decode, which would write past ck.Problem

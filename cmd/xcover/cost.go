@@ -31,7 +31,7 @@ func wantsCheapest(c *cli.Context) bool { return c.Bool("min-cost") || c.IsSet("
 // costConflicts are the flags that ask for something a minimum-cost
 // search does not do.
 var costConflicts = []string{searchcmd.FlagCount, searchcmd.FlagAll, searchcmd.FlagLimit, searchcmd.FlagBranching,
-	"memo", "zdd", "partial", "tree", "checkpoint", "resume", "shard", "profile"}
+	"memo", "zdd", "partial", "tree", "shard", "profile"}
 
 // solveCheapest runs solve --min-cost or --best K: Solver.Cheapest, with
 // the solutions printed as options of p (original maps a solution of a
@@ -39,9 +39,13 @@ var costConflicts = []string{searchcmd.FlagCount, searchcmd.FlagAll, searchcmd.F
 // solution was found, 1 when the problem has none, 3 when stopped, with
 // the best found printed.
 func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.Request, out *searchcmd.Writer,
-	p *exactcover.Problem, solver *exactcover.Solver, original func([]int) []int) error {
+	p *exactcover.Problem, solver *exactcover.Solver, original func([]int) []int, big *scale) error {
 	k, err := cheapestK(c, req, costConflicts)
 	if err != nil {
+		return err
+	}
+	cfg := exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, false), Engine: req.Engine}
+	if err := big.configureCost(c, e, &cfg, k, out); err != nil {
 		return err
 	}
 	sols := report.NewSolutions(p, out.JSON)
@@ -56,19 +60,27 @@ func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.R
 	if !c.IsSet("best") {
 		visit = print
 	}
-	res, err := solver.Cheapest(ctx, exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, false), Engine: req.Engine}, visit)
+	if r := cfg.Resume; visit != nil && r != nil && len(r.Solutions) > 0 {
+		// The cheapest found before, first: the last line printed is
+		// always the cheapest known. (Cheapest checks it below.)
+		if err := solver.CheckCostCheckpoint(r, k); err != nil {
+			return big.costResumeError(c, err)
+		}
+		print(r.Solutions[0].Options, r.Solutions[0].Cost)
+	}
+	res, err := solver.Cheapest(ctx, cfg, visit)
 	if errors.Is(err, exactcover.ErrEngineUnsupported) {
-		return searchcmd.Usage(c, "--engine %s: %v", req.Engine, err)
+		return searchcmd.Usage(c, "--engine %s: %v", cfg.Engine, err)
 	}
 	if err != nil && !errors.Is(err, ctx.Err()) {
-		return err
+		return big.costResumeError(c, err)
 	}
 	if c.IsSet("best") {
 		for _, b := range res.Best {
 			print(b.Options, b.Cost)
 		}
 	}
-	return searchcmd.End(out, e, costOutcome(req, res, k, "solution", e.Stderr))
+	return big.finish(e, res.Stats, searchcmd.End(out, e, costOutcome(req, res, k, "solution", e.Stderr)))
 }
 
 // cheapestK checks the flags of a search for the cheapest solutions and

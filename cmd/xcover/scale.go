@@ -66,10 +66,10 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 	if r.resume != "" {
 		ck, err := readCheckpoint(e.Path(r.resume))
 		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return searchcmd.Usage(c, "--resume %s: no such file", r.resume)
+			if cck, cerr := readCostCheckpoint(e.Path(r.resume)); cerr == nil {
+				return searchcmd.Usage(c, "--resume %s: this checkpoint is of a search for %s; resume it with %s", r.resume, cheapestWhat(cck.Best), cheapestFlags(cck.Best))
 			}
-			return searchcmd.Usage(c, "--resume %s: %v", r.resume, iostreams.PathError(err))
+			return r.unreadable(c, err)
 		}
 		if err := r.sameSearch(ck, cfg, !every); err != nil {
 			return searchcmd.Usage(c, "%v", err)
@@ -82,32 +82,47 @@ func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every 
 	if r.checkpoint == "" {
 		return nil
 	}
-	path := e.Path(r.checkpoint)
 	cfg.CheckpointEvery = r.every
-	cfg.Checkpoint = func(ck *exactcover.Checkpoint) error {
-		err := out.Sync() // the checkpoint counts the solutions printed: they go first
-		if err != nil {
-			err = fmt.Errorf("making the solutions printed durable first: %w", err)
-		} else if data, merr := ck.MarshalBinary(); merr != nil {
-			err = merr
-		} else if err = iostreams.ReplaceFile(path, data); err != nil {
-			err = fmt.Errorf("%s: %w", r.checkpoint, err)
-		}
-		switch {
-		case err == nil:
-			r.saved = time.Now()
-		case !ck.Running: // the final one: said by finish, after the output
-			r.final = fmt.Errorf("%w %v", exactcover.ErrCheckpointWrite, err)
-		case r.failures == 0: // once: a full disk fails every time
-			r.failures++
-			out.Status.Clear()
-			fmt.Fprintf(e.Stderr, "xcover: warning: %v %v (further failures not reported); the search goes on\n", exactcover.ErrCheckpointWrite, err)
-		default:
-			r.failures++
-		}
-		return err
-	}
+	cfg.Checkpoint = func(ck *exactcover.Checkpoint) error { return r.save(e, out, ck.Running, ck.MarshalBinary) }
 	return nil
+}
+
+// save writes a checkpoint, running or final, as marshal encodes it, to
+// the file of --checkpoint, replacing it atomically, after the output
+// made durable (a checkpoint counts the solutions printed); it keeps
+// what became of it for finish, and warns once of running ones not
+// written.
+func (r *scale) save(e *env, out *searchcmd.Writer, running bool, marshal func() ([]byte, error)) error {
+	err := out.Sync()
+	if err != nil {
+		err = fmt.Errorf("making the solutions printed durable first: %w", err)
+	} else if data, merr := marshal(); merr != nil {
+		err = merr
+	} else if err = iostreams.ReplaceFile(e.Path(r.checkpoint), data); err != nil {
+		err = fmt.Errorf("%s: %w", r.checkpoint, err)
+	}
+	switch {
+	case err == nil:
+		r.saved = time.Now()
+	case !running: // the final one: said by finish, after the output
+		r.final = fmt.Errorf("%w %v", exactcover.ErrCheckpointWrite, err)
+	case r.failures == 0: // once: a full disk fails every time
+		r.failures++
+		out.Status.Clear()
+		fmt.Fprintf(e.Stderr, "xcover: warning: %v %v (further failures not reported); the search goes on\n", exactcover.ErrCheckpointWrite, err)
+	default:
+		r.failures++
+	}
+	return err
+}
+
+// unreadable is the error for a checkpoint to resume that could not be
+// read.
+func (r *scale) unreadable(c *cli.Context, err error) error {
+	if errors.Is(err, fs.ErrNotExist) {
+		return searchcmd.Usage(c, "--resume %s: no such file", r.resume)
+	}
+	return searchcmd.Usage(c, "--resume %s: %v", r.resume, iostreams.PathError(err))
 }
 
 // readCheckpoint reads the checkpoint file at path.

@@ -95,7 +95,7 @@ func solve(c *cli.Context, e *env) error {
 		}
 	}
 	if wantsCheapest(c) {
-		return solveCheapest(ctx, c, e, req, out, &sp.Problem, solver, original) // cost.go
+		return solveCheapest(ctx, c, e, req, out, &sp.Problem, solver, original, big) // cost.go
 	} else if sp.Problem.HasCosts() {
 		fmt.Fprintln(e.Stderr, "xcover: note: the options have costs, which this search ignores (--min-cost or --best K looks for the cheapest)")
 	}

@@ -14,8 +14,13 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
-// Version is the version of the format written and read.
-const Version = 2
+// Version is the version of the format written and read. Version 3 adds
+// the Cost section of searches for the cheapest solutions; files of
+// version 2, which have none, are read too.
+const Version = 3
+
+// oldestVersion is the oldest version read.
+const oldestVersion = 2
 
 // Format is the value of every checkpoint's "format" field.
 const Format = "xcover checkpoint"
@@ -56,6 +61,31 @@ type Record struct {
 	Share      float64     `json:"share"`
 	Units      []unitJSON  `json:"units"`
 	Done       json.Number `json:"done"` // the fraction done, for people reading the file
+	// Cost is set in the checkpoints of searches for the cheapest
+	// solutions (exactcover.CostCheckpoint), whose Units are empty.
+	Cost *Cost `json:"cost,omitempty"`
+}
+
+// Cost is what a checkpoint of a search for the Best cheapest solutions
+// holds besides the counters: the best solutions found so far and the
+// units left, each a path of [item, option] steps from the root.
+type Cost struct {
+	Best      int            `json:"best"`
+	Solutions []CostSolution `json:"solutions"`
+	Units     []CostUnit     `json:"units"`
+}
+
+// CostSolution is a solution kept: the caller's options and its cost.
+type CostSolution struct {
+	Options []int `json:"options"`
+	Cost    int64 `json:"cost"`
+}
+
+// CostUnit is a unit left: its path as [item, option] steps, and whether
+// the search had entered the node it leads to.
+type CostUnit struct {
+	Path    [][]int `json:"path"`
+	Entered bool    `json:"entered,omitempty"`
 }
 
 // Shard is the shard a checkpoint's search is: part K of N of the split
@@ -153,8 +183,23 @@ func Decode(r io.Reader) (*Record, []core.Piece, error) {
 	if rec.Format != Format {
 		return nil, nil, fmt.Errorf("format %q, expected %q", rec.Format, Format)
 	}
-	if rec.Version != Version {
-		return nil, nil, fmt.Errorf("format version %d; this xcover reads version %d", rec.Version, Version)
+	if rec.Version < oldestVersion || rec.Version > Version || rec.Version < 3 && rec.Cost != nil {
+		return nil, nil, fmt.Errorf("format version %d; this xcover reads versions %d to %d", rec.Version, oldestVersion, Version)
+	}
+	if c := rec.Cost; c != nil {
+		if len(rec.Units) > 0 {
+			return nil, nil, errors.New("units of both kinds")
+		}
+		for i, u := range c.Units {
+			if len(u.Path) == 0 {
+				return nil, nil, fmt.Errorf("cost unit %d is empty", i+1)
+			}
+			for j, st := range u.Path {
+				if len(st) != 2 {
+					return nil, nil, fmt.Errorf("cost unit %d, step %d: expected [item, option]", i+1, j+1)
+				}
+			}
+		}
 	}
 	units := make([]core.Piece, len(rec.Units))
 	var prev []core.Step

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"fmt"
 	"math"
 	"sync"
 	"sync/atomic"
@@ -38,6 +39,15 @@ type CostRun struct {
 	// this is Worker (from 0): each takes the root's options whose
 	// position in the root item's list is Worker modulo Workers.
 	Worker, Workers int
+	// Start, when not empty, makes the search one unit of a resumed
+	// search: the subtree of the root option Start[0] from the position
+	// Start (its steps, an item and the caller's option each, taken at
+	// levels 0…len(Start)-1; the node below them entered and counted when
+	// Entered is set, else Start's last step not yet tried) to the end of that subtree in depth-first order. Workers
+	// is then ignored. The caller checks that the steps make a partial
+	// solution (see CheckCostPath).
+	Start   []Step
+	Entered bool
 }
 
 // Bound is the cut-off of one search, which its workers share: the K
@@ -144,6 +154,44 @@ func (b *Best) Add(cost int64) {
 		b.Costs[i] = b.Costs[i-1]
 	}
 	b.Costs[i] = cost
+}
+
+// CheckCostPath reports whether path is a partial solution of p that a
+// minimum-cost search could stand at: each step's option exists and
+// contains its step's primary item, no primary item is covered twice, and
+// the colors of the secondary items agree.
+func CheckCostPath(p *Problem, path []Step) error {
+	covered := make(map[int32]bool)
+	color := make(map[int32]int32)
+	for i, st := range path {
+		if st.Exclude || st.Option < 0 || int(st.Option) >= len(p.Index) || p.Index[st.Option] < 0 || st.Item < 0 || int(st.Item) >= p.NPrimary {
+			return fmt.Errorf("step %d: no option %d with primary item %d", i+1, st.Option, st.Item)
+		}
+		items, colors := p.Option(int(p.Index[st.Option]))
+		has := false
+		for j, it := range items {
+			has = has || it == st.Item
+			if int(it) < p.NPrimary {
+				if covered[it] {
+					return fmt.Errorf("step %d: option %d covers item %d again", i+1, st.Option, it)
+				}
+				covered[it] = true
+				continue
+			}
+			c := int32(0)
+			if colors != nil {
+				c = colors[j]
+			}
+			if old, ok := color[it]; ok && (old == 0 || c == 0 || old != c) {
+				return fmt.Errorf("step %d: option %d clashes on secondary item %d", i+1, st.Option, it)
+			}
+			color[it] = c
+		}
+		if !has {
+			return fmt.Errorf("step %d: option %d does not contain item %d", i+1, st.Option, st.Item)
+		}
+	}
+	return nil
 }
 
 // Taxes returns DLX5's net costs of p's options and the taxes of its

@@ -58,6 +58,8 @@ type CostEngine struct {
 	lenThresh       int32
 	rootPos         int // with several workers, the position of the root's option in its list
 	counters        core.Counters
+	first           []int32     // per option (compiled), its first node
+	pos             []core.Step // where the last search stopped
 }
 
 // option returns the option (compiled index) of node x: its spacer, after
@@ -87,6 +89,7 @@ func (e *CostEngine) build() {
 	e.nPrimary, e.nItems = int32(p.NPrimary), int32(p.NItems)
 	n := int(e.nItems) + 2 + len(p.Items) + p.NumOptions() // root, headers, spacers, nodes
 	e.n, e.cost = make([]node, n), make([]int64, n)
+	e.first = make([]int32, p.NumOptions())
 	// Net costs, after DLX5's taxes on the primary items, in order.
 	net := make([]int64, p.NumOptions())
 	if p.Costs != nil {
@@ -121,6 +124,7 @@ func (e *CostEngine) build() {
 	for k := range p.NumOptions() {
 		items, colors := p.Option(k)
 		spacer := last
+		e.first[k] = last + 1
 		for j, it := range items {
 			last++
 			e.n[last].top, e.cost[last] = it+1, net[k]

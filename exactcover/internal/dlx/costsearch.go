@@ -28,6 +28,7 @@ func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []in
 			}
 		}
 	}
+	e.pos = e.pos[:0]
 	end := e.search(run, bound)
 	*c = e.counters
 	if end == core.Exhausted {
@@ -47,7 +48,8 @@ func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
 		best, cur         int32
 		curCost, nextCost int64
 		cutoff            int64
-		split             = run.Workers > 1
+		split             = run.Workers > 1 && len(run.Start) == 0
+		unit              = len(run.Start) > 0
 	)
 	cnt := &e.counters
 	nextPoll := cnt.Nodes + core.PollInterval
@@ -55,17 +57,56 @@ func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
 	if run.MaxNodes > 0 {
 		stopAt = cnt.Nodes + run.MaxNodes
 	}
+	if unit {
+		// Take the steps of run.Start again, silently (their nodes were
+		// counted by the run that stopped there), then enter the node
+		// below them; unless run.Entered, the last step is a root option
+		// not yet tried, which the search tries as it would have; a step the cut-off now prunes prunes the options
+		// after it too, and the search goes on at the level above.
+		for i, st := range run.Start {
+			best, cur = st.Item+1, e.nodeOf(st)
+			e.partCost[level], e.choice[level] = curCost, cur
+			cutoff = bound.Cutoff()
+			nextCost = curCost + e.cost[cur]
+			if nextCost >= cutoff {
+				if level == 0 {
+					return core.Exhausted
+				}
+				level--
+				cur = e.choice[level]
+				best = e.n[cur].top
+				curCost = e.partCost[level]
+				goto recover
+			}
+			e.thresh0[level] = cutoff - nextCost
+			e.cover(best, e.thresh0[level])
+			if i == len(run.Start)-1 && !run.Entered {
+				goto advance // a root option not yet tried
+			}
+			e.thresh[level] = cutoff - nextCost
+			e.coverOthers(cur, e.thresh[level])
+			if e.next[0] == 0 { // a solution, already counted
+				goto recover
+			}
+			level++
+			curCost = nextCost
+		}
+		goto entered
+	}
 forward:
 	cnt.Nodes++
 	if cnt.Nodes >= nextPoll || cnt.Nodes >= stopAt {
 		if cnt.Nodes >= stopAt {
+			e.savePosition(level)
 			return core.NodeLimit
 		}
 		nextPoll = cnt.Nodes + core.PollInterval
 		if run.Poll != nil && !run.Poll(cnt) {
+			e.savePosition(level)
 			return core.Polled
 		}
 	}
+entered:
 	cutoff = bound.Cutoff() // others may have lowered it
 	{
 		t := int32(0)
@@ -137,6 +178,9 @@ backdown:
 	curCost = e.partCost[level]
 recover:
 	e.uncoverOthers(cur, e.thresh[level])
+	if unit && level == 0 {
+		goto backup // the unit is its root option's subtree
+	}
 	cur = e.n[cur].down
 	if split && level == 0 {
 		e.rootPos++
@@ -155,6 +199,47 @@ recover:
 		goto backup
 	}
 	goto advance
+}
+
+// savePosition records the steps taken at levels 0…level-1, where a
+// stopped search stands (see Position).
+func (e *CostEngine) savePosition(level int) {
+	e.pos = e.pos[:0]
+	for l := range level {
+		x := e.choice[l]
+		e.pos = append(e.pos, core.Step{Item: e.n[x].top - 1, Option: e.caller[e.option(x)]})
+	}
+}
+
+// Position returns where the last search stopped, when it ended by its
+// node limit or its poll: the steps (item, caller's option) taken above
+// the node it had just entered, which a resumed search takes again
+// (core.CostRun.Start); empty when it stopped at the root. Valid until
+// the next search.
+func (e *CostEngine) Position() []core.Step { return e.pos }
+
+// nodeOf returns the node of step st's option in st's item's list. The
+// caller checked the path (core.CheckCostPath).
+func (e *CostEngine) nodeOf(st core.Step) int32 {
+	x := e.first[e.problem.Index[st.Option]]
+	for e.n[x].top != st.Item+1 {
+		x++
+	}
+	return x
+}
+
+// ListOrder returns the options of item (the caller's indices) in the
+// order the search tries them: by net cost, ties in input order.
+func (e *CostEngine) ListOrder(item int) []int {
+	if e.dirty {
+		e.build()
+	}
+	var order []int
+	c := int32(item) + 1
+	for x := e.n[c].down; x != c; x = e.n[x].down {
+		order = append(order, int(e.caller[e.option(x)]))
+	}
+	return order
 }
 
 // ownRoot returns the first option from node cur on in the root item
@@ -354,4 +439,15 @@ func (e *CostEngine) unpurify(p int32, thresh int64) {
 			e.unhide(rr)
 		}
 	}
+}
+
+// RootItem returns the item the root of a search for the first solutions
+// branches on (the cut-off not yet known), or -1 when the problem has no
+// primary item.
+func (e *CostEngine) RootItem() int {
+	if e.dirty {
+		e.build()
+	}
+	best, _ := e.choose(0, core.NoCost)
+	return int(best) - 1
 }

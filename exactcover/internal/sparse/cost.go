@@ -58,6 +58,7 @@ type CostEngine struct {
 	solution []int
 	counters core.Counters
 	updates  int64
+	pos      []core.Step // where the last search stopped
 }
 
 // costWord is an entry of the trail: the word of mem at place at, as it was.

@@ -17,6 +17,7 @@ func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []in
 		bound = core.NewBound(max(run.Best, 1))
 	}
 	e.counters, e.updates = *c, 0
+	e.pos = e.pos[:0]
 	end := e.search(run, bound)
 	e.restore(0, e.nPrimary)
 	e.counters.Updates += e.updates
@@ -38,7 +39,8 @@ func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
 		curCost  int64
 		nextCost int64
 		cutoff   int64
-		split    = run.Workers > 1
+		split    = run.Workers > 1 && len(run.Start) == 0
+		unit     = len(run.Start) > 0
 	)
 	cnt := &e.counters
 	nextPoll, nextWork := cnt.Nodes+core.PollInterval, int64(PollWork)
@@ -46,10 +48,45 @@ func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
 	if run.MaxNodes > 0 {
 		stopAt = cnt.Nodes + run.MaxNodes
 	}
+	if unit {
+		// Take the steps of run.Start again, silently (their nodes were
+		// counted by the run that stopped there), then enter the node
+		// below them; unless run.Entered, the last step is a root option
+		// not yet tried, which the search tries as it would have; a step the cut-off now prunes prunes the options
+		// after it too, and the search goes on at the level above.
+		for i, st := range run.Start {
+			lv = &e.lv[depth]
+			lv.cost = curCost
+			cutoff = bound.Cutoff()
+			c := e.base[st.Item]
+			s := e.mem[c+sizeAt]
+			f := e.first(c, s)
+			lv.best, lv.r, lv.end = c, e.placeOf(c, st.Option), c+s
+			e.unlist(c)
+			e.cover(c, 0, cutoff-curCost-e.sortedCost[f])
+			e.dead = false
+			lv.mark, lv.nAct = int32(len(e.trail)), e.nAct
+			e.costFresh()
+			nextCost = curCost + e.sortedCost[lv.r]
+			if nextCost >= cutoff {
+				goto backup
+			}
+			if i == len(run.Start)-1 && !run.Entered {
+				goto advance // a root option not yet tried
+			}
+			if !e.take(e.sorted[lv.r], cutoff-nextCost) || e.nAct == 0 {
+				goto next // no solution below, or one already counted
+			}
+			depth++
+			curCost = nextCost
+		}
+		goto entered
+	}
 forward:
 	cnt.Nodes++
 	if cnt.Nodes >= nextPoll || cnt.Nodes >= stopAt || e.updates >= nextWork {
 		if cnt.Nodes >= stopAt {
+			e.savePosition(depth)
 			return core.NodeLimit
 		}
 		nextPoll, nextWork = cnt.Nodes+core.PollInterval, e.updates+PollWork
@@ -57,10 +94,12 @@ forward:
 			sofar := *cnt
 			sofar.Updates += e.updates
 			if !run.Poll(&sofar) {
+				e.savePosition(depth)
 				return core.Polled
 			}
 		}
 	}
+entered:
 	lv = &e.lv[depth]
 	lv.cost = curCost
 	cutoff = bound.Cutoff()
@@ -130,6 +169,9 @@ backup:
 	curCost = lv.cost
 next: // lv's next option, if it has one cheap enough
 	e.restore(lv.mark, lv.nAct)
+	if unit && depth == 0 {
+		goto backup // the unit is its root option's subtree
+	}
 	e.nextActive(lv)
 	if split && depth == 0 {
 		lv.rootSeen++
@@ -145,6 +187,44 @@ next: // lv's next option, if it has one cheap enough
 		goto backup // and so would every option after it
 	}
 	goto advance
+}
+
+// savePosition records the steps taken at levels 0…depth-1, where a
+// stopped search stands (see Position).
+func (e *CostEngine) savePosition(depth int) {
+	e.pos = e.pos[:0]
+	for _, lv := range e.lv[:depth] {
+		e.pos = append(e.pos, core.Step{Item: e.mem[lv.best+itemAt], Option: e.p.Caller[e.opt[e.sorted[lv.r]]]})
+	}
+}
+
+// Position returns where the last search stopped, when it ended by its
+// node limit or its poll: the steps (item, caller's option) taken above
+// the node it had just entered, which a resumed search takes again
+// (core.CostRun.Start); empty when it stopped at the root. Valid until
+// the next search.
+func (e *CostEngine) Position() []core.Step { return e.pos }
+
+// placeOf returns the place in sorted of the caller's option in block c's
+// list. The caller checked the path (core.CheckCostPath).
+func (e *CostEngine) placeOf(c, option int32) int32 {
+	k := e.p.Index[option]
+	r := c
+	for e.opt[e.sorted[r]] != k {
+		r++
+	}
+	return r
+}
+
+// ListOrder returns the options of item (the caller's indices) in the
+// order the search tries them: by net cost, ties in input order.
+func (e *CostEngine) ListOrder(item int) []int {
+	c := e.base[item]
+	order := make([]int, 0, e.mem[c+costLenAt])
+	for r := c; r < c+e.mem[c+costLenAt]; r++ {
+		order = append(order, int(e.p.Caller[e.opt[e.sorted[r]]]))
+	}
+	return order
 }
 
 // nextActive moves lv.r on to the next option of lv.best's frozen set in
@@ -255,4 +335,15 @@ func (e *CostEngine) choose(room int64) (best, t int32) {
 		}
 	}
 	return best, t
+}
+
+// RootItem returns the item the root of a search for the first solutions
+// branches on (the cut-off not yet known), or -1 when the problem has no
+// primary item.
+func (e *CostEngine) RootItem() int {
+	if e.nAct == 0 {
+		return -1
+	}
+	best, _ := e.choose(core.NoCost)
+	return int(e.mem[best+itemAt])
 }

@@ -1,0 +1,133 @@
+package exactcover_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strconv"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover"
+)
+
+// costQueens returns the n queens with costs: a queen costs its row
+// times its column, modulo 7.
+func costQueens(n int) *exactcover.Problem {
+	p := queens(n)
+	for k := range p.Options {
+		p.Options[k].Cost = int64(k*k%7 + k%3)
+	}
+	return p
+}
+
+// stoppedCostCheckpoint returns the file of a search for p's k cheapest
+// solutions stopped after nodes nodes.
+func stoppedCostCheckpoint(t testing.TB, s *exactcover.Solver, k int, nodes int64, eng exactcover.Engine) []byte {
+	t.Helper()
+	res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: k, MaxNodes: nodes, Engine: eng}, nil)
+	if err != nil || res.Checkpoint == nil {
+		t.Fatalf("%v, %+v", err, res)
+	}
+	data, err := res.Checkpoint.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// FuzzCostCheckpoint feeds the reader of checkpoints of searches for the
+// cheapest solutions bodies that carry a valid digest, and resumes the
+// search for the 3 cheapest solutions of the 6 queens with costs from
+// every one it accepts, with one worker and with two. The reader returns
+// a checkpoint or an error wrapping ErrCheckpoint or
+// ErrCheckpointMismatch; an accepted checkpoint writes back to one that
+// reads the same; resuming ends with a result or an error wrapping one
+// of them (the solutions and units checked against the problem), never a
+// panic; and when it ends without error, its best solutions are
+// solutions of the problem with their costs.
+//
+//	go test -run '^$' -fuzz FuzzCostCheckpoint ./exactcover/
+func FuzzCostCheckpoint(f *testing.F) {
+	p := costQueens(6)
+	s := mustNew(f, p)
+	for _, nodes := range []int64{1, 7, 20, 45} {
+		f.Add(body(stoppedCostCheckpoint(f, s, 3, nodes, exactcover.EngineDLX)))
+		f.Add(body(stoppedCostCheckpoint(f, s, 3, nodes, exactcover.EngineSparse)))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		data := redigest(t, append(bytes.Clone(b), "\nsha256:\n"...))
+		var ck exactcover.CostCheckpoint
+		if err := ck.UnmarshalBinary(data); err != nil {
+			if !errors.Is(err, exactcover.ErrCheckpoint) && !errors.Is(err, exactcover.ErrCheckpointMismatch) {
+				t.Fatalf("an error that wraps neither ErrCheckpoint nor ErrCheckpointMismatch: %v", err)
+			}
+			return
+		}
+		again, err := ck.MarshalBinary()
+		if err != nil {
+			t.Fatalf("an accepted checkpoint does not write back: %v", err)
+		}
+		var ck2 exactcover.CostCheckpoint
+		if err := ck2.UnmarshalBinary(again); err != nil {
+			t.Fatalf("a written checkpoint does not read back: %v\n%s", err, again)
+		}
+		if third, _ := ck2.MarshalBinary(); !bytes.Equal(again, third) {
+			t.Fatalf("writing is not stable:\n%s\n%s", again, third)
+		}
+		for _, workers := range []int{1, 2} {
+			res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: ck.Best, Resume: &ck, Workers: workers, MaxNodes: 1 << 16}, nil)
+			if err != nil {
+				if !errors.Is(err, exactcover.ErrCheckpoint) && !errors.Is(err, exactcover.ErrCheckpointMismatch) && !errors.Is(err, exactcover.ErrBadBest) {
+					t.Fatalf("resuming: %v", err)
+				}
+				continue
+			}
+			for _, sol := range res.Best {
+				if c := costOf(p, sol.Options); c != sol.Cost {
+					t.Fatalf("best %v at cost %d, its options cost %d", sol.Options, sol.Cost, c)
+				}
+			}
+		}
+	})
+}
+
+// TestCostCheckpointFile checks that a checkpoint of a search for the
+// cheapest solutions reads back as written, that each reader refuses the
+// other kind's file with ErrCheckpointMismatch, and that a solution whose
+// cost was changed in the file (with the digest made again) is refused
+// at the resume, naming the solution.
+func TestCostCheckpointFile(t *testing.T) {
+	p := costQueens(6)
+	s := mustNew(t, p)
+	data := stoppedCostCheckpoint(t, s, 3, 45, exactcover.EngineDLX)
+	ck, err := exactcover.ReadCostCheckpoint(bytes.NewReader(data))
+	if err != nil || len(ck.Solutions) == 0 || len(ck.Units) == 0 {
+		t.Fatalf("%v, %+v", err, ck)
+	}
+	if again, _ := ck.MarshalBinary(); !bytes.Equal(again, data) {
+		t.Fatalf("read and written again:\n%s\n%s", data, again)
+	}
+	if _, err := exactcover.ReadCheckpoint(bytes.NewReader(data)); !errors.Is(err, exactcover.ErrCheckpointMismatch) {
+		t.Errorf("ReadCheckpoint of a cost checkpoint: %v", err)
+	}
+	_, plain := stoppedCheckpoint(t, p, 20)
+	if _, err := exactcover.ReadCostCheckpoint(bytes.NewReader(plain)); !errors.Is(err, exactcover.ErrCheckpointMismatch) {
+		t.Errorf("ReadCostCheckpoint of a checkpoint of a search: %v", err)
+	}
+	cost := []byte(`"cost":` + itoa(ck.Solutions[0].Cost) + `}`)
+	i := bytes.Index(data, cost)
+	if i < 0 {
+		t.Fatalf("no %s in %s", cost, data)
+	}
+	tampered := append(append(bytes.Clone(data[:i]), `"cost":`+itoa(ck.Solutions[0].Cost+1)+`}`...), data[i+len(cost):]...)
+	bad, err := exactcover.ReadCostCheckpoint(bytes.NewReader(redigest(t, tampered)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Cheapest(context.Background(), exactcover.CostConfig{Best: 3, Resume: bad}, nil)
+	if !errors.Is(err, exactcover.ErrCheckpoint) || !bytes.Contains([]byte(err.Error()), []byte("solution 1: its options cost")) {
+		t.Errorf("a cost changed: %v", err)
+	}
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
