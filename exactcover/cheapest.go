@@ -36,8 +36,10 @@ type CostConfig struct {
 	// ErrEngineUnsupported). Both find the same K best costs as DLX5, with
 	// their own counts, and of solutions of equal cost possibly others.
 	// EngineAuto is EngineBits where the bit-set engine is preferred for
-	// enumerating (packings: few items, many options each), else
-	// EngineSparse where its bound pays, else EngineDLX (see costEngine).
+	// enumerating (packings: few items, many options each) and there are
+	// no secondary items, else EngineSparse where its bound pays, else
+	// EngineDLX (see costEngine); with checkpoints, which the bit-set
+	// engine does not save, one of the last two.
 	// Other engines are refused (ErrCostEngine).
 	Engine Engine
 	// Workers > 1 searches with that many goroutines sharing the
