@@ -13,6 +13,7 @@ type clause struct {
 	activity    float32
 	keep        bool // a glue or blocking clause: never deleted
 	deleted     bool
+	used        bool // a reason in an analysis since the last reduction
 }
 
 // watch is an entry of a literal's watch list: a clause watching it, and
@@ -45,6 +46,7 @@ func (s *Solver) addClause(lits []lit, lbd int, keep bool) int32 {
 // clauses of the same LBD when reducing).
 func (s *Solver) bumpClause(cref int32) {
 	cl := &s.clauses[s.arena[cref-2]]
+	cl.used = true
 	cl.activity += s.clauseInc
 	if cl.activity > 1e20 {
 		for i := range s.clauses {
@@ -74,6 +76,8 @@ func (s *Solver) reduce() {
 		case s.locked(cl):
 		case s.satisfiedAtRoot(cl):
 			cl.deleted = true
+		case cl.used && cl.lbd <= usedLBD && !overBudget:
+			cl.used = false // kept this time; next time only if used again
 		case !cl.keep || overBudget:
 			cand = append(cand, int32(c))
 		}

@@ -24,6 +24,10 @@ const (
 	// glueLBD: clauses of this literal block distance or less are kept
 	// for good (Audemard and Simon's "glue clauses").
 	glueLBD = 2
+	// usedLBD: clauses of this LBD or less that served as reasons in an
+	// analysis since the last reduction are kept by it (CaDiCaL's middle
+	// tier).
+	usedLBD = 6
 	// clauseDecay is the decay factor of clause activities.
 	clauseDecay = 0.999
 )
