@@ -73,8 +73,11 @@
 // reported models that violate up to a hundred of the at-most-one
 // constraints (2 of 2 puzzles checked), its Solve takes no context or stop
 // function, and it allocates per conflict. Written for exact cover, the
-// engine propagates items natively and explains them lazily, and needs as
-// many conflicts as CaDiCaL on the plain CNF to prove uniqueness.
+// engine propagates items natively and explains them lazily. On the 18
+// Gecode 25×25 Sudokus it finds the first solution in about as many
+// conflicts as CaDiCaL on the plain CNF (0.91 million in all, CaDiCaL 0.63),
+// but proving that no other is left takes it up to three times as many
+// (CaDiCaL's inprocessing, which this engine lacks, is the likely reason).
 //
 // # Enumeration and limits
 //
