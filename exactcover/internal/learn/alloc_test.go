@@ -10,11 +10,12 @@ import (
 )
 
 // TestSteadyStateAllocations runs the learner on a hard 25×25 Sudoku for
-// 12,000 conflicts to warm up (buffers, watch lists and the clause arena
+// 20,000 conflicts to warm up (buffers, watch lists and the clause arena
 // grow to their working size over the first reductions of the learned
-// clauses), then for 4000 more (twice 2000): those may allocate only when a
-// watch list or the arena outgrows its capacity, far less than once per
-// conflict, and never per propagation (hundreds per conflict).
+// clauses and the first phases of each mode), then for 4000 more (twice
+// 2000): those may allocate only when a watch list or the arena outgrows
+// its capacity, far less than once per conflict, and never per
+// propagation (hundreds per conflict).
 func TestSteadyStateAllocations(t *testing.T) {
 	if testtier.Short() {
 		t.Skip("slow under the race detector")
@@ -24,7 +25,7 @@ func TestSteadyStateAllocations(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := learn.New(sudokuProblem(strings.TrimSpace(string(data))))
-	s.Solve(learn.Limits{MaxConflicts: 12000}, nil)
+	s.Solve(learn.Limits{MaxConflicts: 20000}, nil)
 	before := s.Stats()
 	allocs := testing.AllocsPerRun(1, func() {
 		s.Solve(learn.Limits{MaxConflicts: 2000}, nil)

@@ -137,6 +137,9 @@ func (s *Solver) analyze() (back int32, lbd int) {
 	}
 	s.learnt[0] = p ^ 1
 	s.minimize()
+	if s.restart.stable {
+		s.bumpReasons()
+	}
 
 	back = 0
 	if len(s.learnt) > 1 {
@@ -218,4 +221,36 @@ func (s *Solver) lbd(lits []lit) int {
 		}
 	}
 	return n
+}
+
+// bumpReasons bumps the options in the reasons of the learned clause's
+// literals (reason-side bumping, as CaDiCaL and Kissat do in stable mode):
+// they took part in the conflict one step further away.
+func (s *Solver) bumpReasons() {
+	for _, q := range s.learnt[1:] {
+		s.seen[q>>1] = 1
+	}
+	s.toclear = s.toclear[:0]
+	for _, q := range s.learnt {
+		v := q >> 1
+		if s.reason[v] == noReason {
+			continue
+		}
+		s.explain(v)
+		for _, l := range s.buf {
+			u := l >> 1
+			if s.seen[u] != 0 || s.level[u] == 0 {
+				continue
+			}
+			s.seen[u] = 1
+			s.toclear = append(s.toclear, l)
+			s.bumpVar(u)
+		}
+	}
+	for _, q := range s.learnt[1:] {
+		s.seen[q>>1] = 0
+	}
+	for _, q := range s.toclear {
+		s.seen[q>>1] = 0
+	}
 }

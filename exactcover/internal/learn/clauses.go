@@ -13,6 +13,7 @@ type clause struct {
 	activity    float32
 	keep        bool // a glue or blocking clause: never deleted
 	deleted     bool
+	used        bool // a reason in an analysis since the last reduction
 }
 
 // watch is an entry of a literal's watch list: a clause watching it, and
@@ -45,6 +46,7 @@ func (s *Solver) addClause(lits []lit, lbd int, keep bool) int32 {
 // clauses of the same LBD when reducing).
 func (s *Solver) bumpClause(cref int32) {
 	cl := &s.clauses[s.arena[cref-2]]
+	cl.used = true
 	cl.activity += s.clauseInc
 	if cl.activity > 1e20 {
 		for i := range s.clauses {
@@ -63,19 +65,24 @@ func (s *Solver) shouldReduce() bool {
 
 // reduce deletes the worse half of the removable clauses (highest LBD,
 // then lowest activity), those satisfied at level 0, and compacts the
-// arena. It runs at level 0, where no literal has a clause as its reason
-// that analysis could ask for, so clauses can be renumbered freely.
+// arena. It runs at any level: a clause that is the reason of a literal
+// on the trail (locked) is kept, and compact renumbers the reasons.
 func (s *Solver) reduce() {
 	overBudget := len(s.arena) > MaxLearnedLiterals
-	var cand []int32
+	cand := s.cand[:0]
 	for c := range s.clauses {
 		cl := &s.clauses[c]
-		if s.satisfiedAtRoot(cl) {
+		switch {
+		case s.locked(cl):
+		case s.satisfiedAtRoot(cl):
 			cl.deleted = true
-		} else if !cl.keep || overBudget {
+		case cl.used && cl.lbd <= usedLBD && !overBudget:
+			cl.used = false // kept this time; next time only if used again
+		case !cl.keep || overBudget:
 			cand = append(cand, int32(c))
 		}
 	}
+	s.cand = cand
 	slices.SortFunc(cand, func(a, b int32) int {
 		ca, cb := &s.clauses[a], &s.clauses[b]
 		if ca.lbd != cb.lbd {
@@ -93,23 +100,31 @@ func (s *Solver) reduce() {
 		s.clauses[c].deleted = true
 	}
 	s.compact()
-	s.maxRemove += reduceStep
+	s.maxRemove += s.sched.reduceStep
 }
 
 func (s *Solver) satisfiedAtRoot(cl *clause) bool {
 	for _, l := range s.arena[cl.start : cl.start+cl.size] {
-		if s.litValue(l) == vTrue {
+		if s.litValue(l) == vTrue && s.level[l>>1] == 0 {
 			return true
 		}
 	}
 	return false
 }
 
+// locked reports whether cl is the reason of its first literal, above
+// level 0 (reasons at level 0 are never explained).
+func (s *Solver) locked(cl *clause) bool {
+	v := s.arena[cl.start] >> 1
+	return s.value[v] != unset && s.level[v] > 0 && s.reason[v] == int32(s.p.NItems)+cl.start
+}
+
 // compact drops deleted clauses, renumbers the rest and rebuilds the
 // watch lists (the watched literals stay the first two of each clause).
 func (s *Solver) compact() {
+	ni := int32(s.p.NItems)
 	for v := range s.reason { // level-0 reasons are never explained
-		if s.reason[v] >= int32(s.p.NItems) {
+		if s.reason[v] >= ni && (s.value[v] == unset || s.level[v] == 0) {
 			s.reason[v] = noReason
 		}
 	}
@@ -126,6 +141,9 @@ func (s *Solver) compact() {
 		}
 		lits := s.arena[cl.start : cl.start+cl.size]
 		arena = append(arena, int32(len(kept)), cl.size) // at or before the old header
+		if v := lits[0] >> 1; s.reason[v] == ni+cl.start {
+			s.reason[v] = ni + int32(len(arena)) // locked: its literal moves with it
+		}
 		cl.start = int32(len(arena))
 		arena = append(arena, lits...) // moves down: never overwrites unread literals
 		lits = arena[cl.start:]

@@ -46,11 +46,24 @@
 // option met in an analysis grows by an increment that itself grows by
 // 1/0.95 per conflict) with the phase it last had (phase saving, Pipatsrisawat
 // and Darwiche 2007); an option never assigned is first tried false, which
-// suits exact cover, where most options are false in a solution. Restarts
-// follow Luby's sequence (Luby, Sinclair and Zuckerman 1993). The learned
-// clauses are reduced at restarts, keeping those of low literal block
-// distance (LBD, Audemard and Simon, "glucose", IJCAI 2009) and those used
-// lately, within a memory budget ([MaxLearnedLiterals]).
+// suits exact cover, where most options are false in a solution. The
+// learned clauses are reduced every few thousand conflicts, keeping those
+// of low literal block distance (LBD, Audemard and Simon, "glucose", IJCAI
+// 2009), those used lately and those that are reasons on the trail, within
+// a memory budget ([MaxLearnedLiterals]).
+//
+// # Two modes
+//
+// As in CaDiCaL and Kissat, the search alternates between a focused mode
+// (glucose's restarts, saved phases), the better one for proving that
+// nothing is left, and a stable mode (restarts after Luby's sequence in
+// units of a thousand conflicts, target phases, reason-side bumping), the
+// better one for finding a solution, on a schedule that doubles each
+// phase's length (mode.go, restart.go). The saved and target phases are
+// reset now and then to the best phase seen or to the original one
+// (rephasing). On the hard Gecode 25×25 Sudokus the focused mode alone
+// met a million conflicts without a solution where the alternation needs
+// tens of thousands.
 //
 // # Why not a SAT library
 //
@@ -60,8 +73,11 @@
 // reported models that violate up to a hundred of the at-most-one
 // constraints (2 of 2 puzzles checked), its Solve takes no context or stop
 // function, and it allocates per conflict. Written for exact cover, the
-// engine propagates items natively and explains them lazily, and needs as
-// many conflicts as CaDiCaL on the plain CNF to prove uniqueness.
+// engine propagates items natively and explains them lazily. On the 18
+// Gecode 25×25 Sudokus it finds the first solution in about as many
+// conflicts as CaDiCaL on the plain CNF (0.91 million in all, CaDiCaL 0.63),
+// but proving that no other is left takes it up to three times as many
+// (CaDiCaL's inprocessing, which this engine lacks, is the likely reason).
 //
 // # Enumeration and limits
 //

@@ -97,14 +97,16 @@ func TestAgainstEnumeration(t *testing.T) {
 		case 1:
 			unique++
 		}
-		if got := all(t, p); !slices.Equal(got, want) {
-			t.Fatalf("trial %d: %d solutions, dlx %d\n%v\n%v", trial, len(got), len(want), got, want)
-		}
-		s := learn.New(p)
-		st := s.Solve(learn.Limits{MaxSolutions: 2}, nil)
-		n := s.Stats().Solutions
-		if n != int64(min(len(want), 2)) || (st == learn.Exhausted) != (len(want) < 2) {
-			t.Fatalf("trial %d: verdict %d solutions (%v), dlx %d", trial, n, st, len(want))
+		for _, c := range compilers {
+			if got := all(t, p, c.new); !slices.Equal(got, want) {
+				t.Fatalf("%s: trial %d: %d solutions, dlx %d\n%v\n%v", c.name, trial, len(got), len(want), got, want)
+			}
+			s := c.new(p)
+			st := s.Solve(learn.Limits{MaxSolutions: 2}, nil)
+			n := s.Stats().Solutions
+			if n != int64(min(len(want), 2)) || (st == learn.Exhausted) != (len(want) < 2) {
+				t.Fatalf("%s: trial %d: verdict %d solutions (%v), dlx %d", c.name, trial, n, st, len(want))
+			}
 		}
 	}
 }
@@ -135,11 +137,13 @@ func mutilated(n int) *core.Problem {
 }
 
 func TestUnsatisfiable(t *testing.T) {
-	for _, n := range []int{2, 4, 6, 8} {
-		s := learn.New(mutilated(n))
-		if st := s.Solve(learn.Limits{}, func([]int) bool { t.Fatal("a tiling of a mutilated board"); return false }); st != learn.Exhausted {
-			t.Errorf("n=%d: %v", n, st)
+	for _, c := range compilers {
+		for _, n := range []int{2, 4, 6, 8} {
+			s := c.new(mutilated(n))
+			if st := s.Solve(learn.Limits{}, func([]int) bool { t.Fatal("a tiling of a mutilated board"); return false }); st != learn.Exhausted {
+				t.Errorf("%s: n=%d: %v", c.name, n, st)
+			}
+			t.Logf("%s: mutilated %d×%d: %+v", c.name, n, n, s.Stats())
 		}
-		t.Logf("mutilated %d×%d: %+v", n, n, s.Stats())
 	}
 }

@@ -18,6 +18,19 @@ func (h *varHeap) init(act []float64, n int) {
 	}
 }
 
+// rebuild makes the heap hold every option, ordered by act.
+func (h *varHeap) rebuild(act []float64) {
+	h.act = act
+	h.heap = h.heap[:0]
+	for v := range h.index {
+		h.index[v] = int32(v)
+		h.heap = append(h.heap, int32(v))
+	}
+	for i := len(h.heap)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
 func (h *varHeap) contains(v int32) bool { return h.index[v] >= 0 }
 
 func (h *varHeap) less(a, b int32) bool { return h.act[a] > h.act[b] }
@@ -101,17 +114,17 @@ func (s *Solver) bumpVar(v int32) {
 }
 
 // decayVars makes later bumps count more than earlier ones.
-func (s *Solver) decayVars() { s.varInc /= varDecay }
+func (s *Solver) decayVars() { s.varInc /= s.decay() }
 
 // pickBranch returns the unassigned option of highest activity, with its
-// saved phase (false if never assigned), or -1 when all are assigned.
+// decision phase (mode.go), or -1 when all are assigned.
 func (s *Solver) pickBranch() lit {
 	for !s.heap.empty() {
 		v := s.heap.pop()
 		if s.value[v] != unset {
 			continue
 		}
-		if s.phase[v] == vTrue {
+		if s.decisionPhase(v) == vTrue {
 			return 2 * v
 		}
 		return 2*v + 1

@@ -12,11 +12,18 @@ import (
 	"github.com/xcover/xcover/internal/testtier"
 )
 
+// compilers are the two ways a test builds a solver: with the schedule
+// of real runs, and hurried (every periodic step after a few conflicts).
+var compilers = []struct {
+	name string
+	new  func(*core.Problem) *learn.Solver
+}{{"default", learn.New}, {"hurried", learn.NewHurried}}
+
 // all lists every solution of p by blocking, checking each against the
 // definition, as sorted keys.
-func all(t *testing.T, p *core.Problem) []string {
+func all(t *testing.T, p *core.Problem, newSolver func(*core.Problem) *learn.Solver) []string {
 	t.Helper()
-	s := learn.New(p)
+	s := newSolver(p)
 	var found []string
 	st := s.Solve(learn.Limits{}, func(sol []int) bool {
 		chosen := make([]int, len(sol))
@@ -48,9 +55,10 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 		for trial := range trials {
 			p := enginetest.Random(r, mcc)
 			want := enginetest.BruteForce(p)
-			got := all(t, p)
-			if !slices.Equal(got, want) {
-				t.Fatalf("mcc %v trial %d: %v, brute force %v\n%s", mcc, trial, got, want, enginetest.Describe(p))
+			for _, c := range compilers {
+				if got := all(t, p, c.new); !slices.Equal(got, want) {
+					t.Fatalf("%s: mcc %v trial %d: %v, brute force %v\n%s", c.name, mcc, trial, got, want, enginetest.Describe(p))
+				}
 			}
 		}
 	}

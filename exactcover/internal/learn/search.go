@@ -18,16 +18,22 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 		for {
 			if !s.propagate() {
 				s.stats.Conflicts++
-				if s.decisionLevel() == 0 {
+				d := s.decisionLevel()
+				if d == 0 {
 					s.unsat = true
 					return Exhausted
 				}
+				s.ph.noConflictUntil = int(s.trailLim[d-1])
 				back, lbd := s.analyze()
+				s.updatePhases()
 				s.cancelUntil(back)
 				s.learn(lbd)
 				s.restart.conflict(lbd)
 				s.decayVars()
 				s.decayClauses()
+				if s.shouldReduce() {
+					s.reduce()
+				}
 				if lim.MaxConflicts > 0 && s.stats.Conflicts-startConflicts >= lim.MaxConflicts {
 					return ConflictLimit
 				}
@@ -45,7 +51,8 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 					return Stopped
 				}
 			}
-			if s.restart.due() {
+			s.ph.noConflictUntil = len(s.trail)
+			if s.restart.due() || s.stats.Conflicts >= s.ph.modeSwitchAt {
 				break // restart
 			}
 			d := s.pickBranch()
@@ -64,20 +71,25 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 				}
 				continue
 			}
-			s.stats.Decisions++
-			s.trailLim = append(s.trailLim, int32(len(s.trail)))
-			s.enqueue(d, noReason)
+			s.decide(d)
 		}
+		s.updatePhases()
 		s.cancelUntil(0)
 		s.stats.Restarts++
-		if s.shouldReduce() {
-			if !s.propagate() {
-				s.unsat = true
-				continue
-			}
-			s.reduce()
+		if s.stats.Conflicts >= s.ph.modeSwitchAt {
+			s.switchMode()
+		}
+		if s.stats.Conflicts >= s.ph.rephaseAt {
+			s.rephase()
 		}
 	}
+}
+
+// decide opens a new decision level with l.
+func (s *Solver) decide(l lit) {
+	s.stats.Decisions++
+	s.trailLim = append(s.trailLim, int32(len(s.trail)))
+	s.enqueue(l, noReason)
 }
 
 // learn adds the clause analyze left in s.learnt, at the level analyze
@@ -117,6 +129,8 @@ func (s *Solver) block() {
 	for lv := d - 1; lv >= 0; lv-- {
 		s.learnt = append(s.learnt, s.trail[s.trailLim[lv]]^1)
 	}
+	s.ph.noConflictUntil = len(s.trail)
+	s.updatePhases()
 	s.cancelUntil(d - 1)
 	if len(s.learnt) == 1 {
 		s.enqueue(s.learnt[0], noReason)

@@ -24,8 +24,11 @@ const (
 	// glueLBD: clauses of this literal block distance or less are kept
 	// for good (Audemard and Simon's "glue clauses").
 	glueLBD = 2
-	// varDecay and clauseDecay are the EVSIDS decay factors.
-	varDecay    = 0.95
+	// usedLBD: clauses of this LBD or less that served as reasons in an
+	// analysis since the last reduction are kept by it (CaDiCaL's middle
+	// tier).
+	usedLBD = 6
+	// clauseDecay is the decay factor of clause activities.
 	clauseDecay = 0.999
 )
 
@@ -53,6 +56,8 @@ type Stats struct {
 	Kept         int64 // learned clauses in the database now
 	Deleted      int64 // learned clauses deleted by reductions
 	Restarts     int64
+	ModeSwitches int64 // between focused and stable mode (mode.go)
+	Rephases     int64
 }
 
 // Limits are a search's limits; the zero value has none.
@@ -129,8 +134,11 @@ type Solver struct {
 	levelMark []int64
 	markStamp int64
 	conflict  []lit
+	cand      []int32 // reduce's candidates
 
 	restart restarter
+	ph      phases
+	sched   schedule
 
 	unsat bool // a contradiction at level 0: nothing more to find
 	sol   []int
@@ -178,8 +186,9 @@ func New(p *core.Problem) *Solver {
 	s.phase = make([]int8, n)
 	s.seen = make([]uint8, n)
 	s.levelMark = make([]int64, n+1)
-	s.maxRemove = max(firstReduce, n/4)
 	s.heap.init(s.activity, n)
+	s.setSchedule(schedule{modeFirst: firstModeConflicts, lubyUnit: lubyUnit, rephase: rephaseConflicts,
+		reduceFirst: max(firstReduce, n/4), reduceStep: reduceStep})
 	for i := range ni {
 		m := s.occStart[i+1] - s.occStart[i]
 		switch {

@@ -1,0 +1,12 @@
+package learn
+
+import "github.com/xcover/xcover/exactcover/internal/core"
+
+// NewHurried compiles p with every periodic step (mode switches, stable
+// restarts, rephasing, reductions of the learned clauses) due after a few
+// conflicts, so that the tests on small problems go through all of them.
+func NewHurried(p *core.Problem) *Solver {
+	s := New(p)
+	s.setSchedule(schedule{modeFirst: 3, lubyUnit: 2, rephase: 2, reduceFirst: 3, reduceStep: 1})
+	return s
+}
