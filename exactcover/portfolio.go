@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"sync"
 	"time"
 
@@ -59,13 +58,25 @@ func usePortfolio(cfg Config) bool {
 }
 
 // held keeps copies of the solutions a racer finds, to be visited once
-// the race is decided.
-type held struct{ sols [][]int }
+// the race is decided. Its slices are reused from one search to the next
+// (the Solver keeps the held of the first stage), so that a warm search
+// settled alone allocates nothing.
+type held struct {
+	sols [][]int
+	n    int // sols[:n] are held
+}
 
 func (h *held) add(sol []int) bool {
-	h.sols = append(h.sols, slices.Clone(sol))
+	if h.n == len(h.sols) {
+		h.sols = append(h.sols, nil)
+	}
+	h.sols[h.n] = append(h.sols[h.n][:0], sol...)
+	h.n++
 	return true
 }
+
+// held returns the solutions held.
+func (h *held) held() [][]int { return h.sols[:h.n] }
 
 // portfolio answers the search cfg asks for (see usePortfolio) with the
 // sparse engine and, when it has not settled it within portfolioNodes, with
@@ -86,10 +97,14 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	}
 	alone := tree
 	alone.MaxNodes = portfolioNodes
-	var h held
-	st, err := s.search(ctx, alone, h.add)
+	h := &s.scratch.held
+	h.n = 0
+	if s.scratch.hold == nil { // made once: a method value passed on escapes
+		s.scratch.hold = h.add
+	}
+	st, err := s.search(ctx, alone, s.scratch.hold)
 	if err != nil || st.Status != NodeLimit {
-		return replay(st, err, h.sols, visit)
+		return replay(st, err, h.held(), visit)
 	}
 	if runtime.GOMAXPROCS(0) == 1 && s.treeLooksHopeless(tree) {
 		learner := cfg
@@ -125,9 +140,9 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 		cancel()
 	}
 	t := <-done
-	st, err, sols := t.st, t.err, t.h.sols
+	st, err, sols := t.st, t.err, t.h.held()
 	if lerr == nil && (t.err != nil || lst.Elapsed < t.st.Elapsed) || t.err != nil && lerr != nil && lst.Solutions > t.st.Solutions {
-		st, err, sols = lst, lerr, lh.sols
+		st, err, sols = lst, lerr, lh.held()
 	}
 	if err != nil { // both stopped by ctx: say so, not by the race's cancel
 		err = ctx.Err()

@@ -133,6 +133,8 @@ type scratch struct {
 	cfg      drive.Config
 	drive    drive.Scratch
 	progress Progress
+	held     held // the solutions of the portfolio's first stage
+	hold     func([]int) bool
 }
 
 // progressTo returns the drivers' progress function that reports to f,
