@@ -63,7 +63,8 @@
 // reset now and then to the best phase seen or to the original one
 // (rephasing). On the hard Gecode 25×25 Sudokus the focused mode alone
 // met a million conflicts without a solution where the alternation needs
-// tens of thousands.
+// tens of thousands. Once a solution is found, the search stays in stable
+// mode: proofs that no other is left took 14% fewer conflicts so.
 //
 // # Why not a SAT library
 //
@@ -76,7 +77,7 @@
 // engine propagates items natively and explains them lazily. On the 18
 // Gecode 25×25 Sudokus it finds the first solution in about as many
 // conflicts as CaDiCaL on the plain CNF (0.91 million in all, CaDiCaL 0.63),
-// but proving that no other is left takes it up to three times as many
+// but proving that no other is left takes it 1.1 to 2.8 times as many
 // (CaDiCaL's inprocessing, which this engine lacks, is the likely reason).
 //
 // # Enumeration and limits

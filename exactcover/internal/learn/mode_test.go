@@ -90,3 +90,41 @@ func TestTargetPhase(t *testing.T) {
 		t.Errorf("rephased to original: saved %v, target %v", s.phase, s.ph.target)
 	}
 }
+
+// TestStableAfterSolution checks that once a solution is blocked the
+// search switches to stable mode and stays there, the blocked solution
+// not being the target, and that it still finds the other solutions of
+// twoPairs (2 × 2 = 4 in all, each checked to cover a and b once).
+func TestStableAfterSolution(t *testing.T) {
+	s := NewHurried(twoPairs())
+	if s.restart.stable {
+		t.Fatal("a new solver starts in stable mode")
+	}
+	seen := map[[2]int]bool{}
+	visit := func(sol []int) bool {
+		got := slices.Sorted(slices.Values(sol))
+		if len(got) != 2 || got[0] > 1 || got[1] < 2 {
+			t.Fatalf("not an exact cover of a and b: %v", got)
+		}
+		seen[[2]int{got[0], got[1]}] = true
+		return true
+	}
+	if st := s.Solve(Limits{MaxSolutions: 1}, visit); st != Visited {
+		t.Fatalf("status %v, want Visited", st)
+	}
+	if !s.ph.stableOnly || s.ph.targetAssigned != 0 || s.ph.bestAssigned != 0 {
+		t.Fatalf("after a solution: stableOnly %v, target %d, best %d assigned", s.ph.stableOnly,
+			s.ph.targetAssigned, s.ph.bestAssigned)
+	}
+	switches := s.stats.ModeSwitches
+	if st := s.Solve(Limits{}, visit); st != Exhausted {
+		t.Fatalf("status %v, want Exhausted", st)
+	}
+	if len(seen) != 4 {
+		t.Errorf("%d distinct solutions, want 4", len(seen))
+	}
+	if !s.restart.stable || s.stats.ModeSwitches > switches+1 {
+		t.Errorf("stable %v, %d mode switches after the first solution, want stable mode after at most one",
+			s.restart.stable, s.stats.ModeSwitches-switches)
+	}
+}

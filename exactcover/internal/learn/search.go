@@ -118,7 +118,8 @@ func (s *Solver) solution() []int {
 // block adds the clause that negates the current decisions: they imply
 // the whole assignment, so it rules out this solution and no other. The
 // search goes back to the level below the last decision, where the
-// clause asserts the negation of that decision.
+// clause asserts the negation of that decision. From then on the search
+// stays in stable mode (afterSolution, mode.go).
 func (s *Solver) block() {
 	d := s.decisionLevel()
 	if d == 0 {
@@ -129,8 +130,7 @@ func (s *Solver) block() {
 	for lv := d - 1; lv >= 0; lv-- {
 		s.learnt = append(s.learnt, s.trail[s.trailLim[lv]]^1)
 	}
-	s.ph.noConflictUntil = len(s.trail)
-	s.updatePhases()
+	s.afterSolution()
 	s.cancelUntil(d - 1)
 	if len(s.learnt) == 1 {
 		s.enqueue(s.learnt[0], noReason)
