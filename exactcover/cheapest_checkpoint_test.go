@@ -30,11 +30,7 @@ func TestCheapestResume(t *testing.T) {
 		for k := range p.Options {
 			p.Options[k].Cost = int64(r.IntN(10))
 		}
-		var all []int64
-		for _, sol := range verify.BruteForce(p) {
-			all = append(all, costOf(p, sol))
-		}
-		slices.Sort(all)
+		all := bruteForceCosts(p)
 		s, err := exactcover.New(p)
 		if err != nil {
 			t.Fatal(err)

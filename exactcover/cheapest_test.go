@@ -41,11 +41,7 @@ func checkCheapestAgainstBruteForce(t *testing.T, eng exactcover.Engine) {
 				}
 			}
 		}
-		var all []int64
-		for _, sol := range verify.BruteForce(p) {
-			all = append(all, costOf(p, sol))
-		}
-		slices.Sort(all)
+		all := bruteForceCosts(p)
 		s, err := exactcover.New(p)
 		if err != nil {
 			t.Fatal(err)

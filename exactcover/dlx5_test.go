@@ -155,6 +155,17 @@ func costOf(p *exactcover.Problem, sol []int) int64 {
 	return c
 }
 
+// bruteForceCosts returns the costs of all the solutions of p, found by
+// the brute force of package verify, in increasing order.
+func bruteForceCosts(p *exactcover.Problem) []int64 {
+	var all []int64
+	for _, sol := range verify.BruteForce(p) {
+		all = append(all, costOf(p, sol))
+	}
+	slices.Sort(all)
+	return all
+}
+
 // checkDLX5Options compares the solutions with those DLX5 printed (with
 // its option m1) in testdata/dlx5/NAME.kK.out, where it exists: each
 // option as the names of its items, from the item branched on.
