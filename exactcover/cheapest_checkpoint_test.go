@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/internal/verify"
 )
 
@@ -189,15 +188,7 @@ func TestCheapestResumeRefused(t *testing.T) {
 func TestDLX5Resume(t *testing.T) {
 	for _, r := range readDLX5Figures(t) {
 		t.Run(fmt.Sprintf("%s/k%d", r.file, r.k), func(t *testing.T) {
-			if r.updates > maxQuickUpdates && testtier.Short() {
-				t.Skip("slow under -short and -race")
-			}
-			sp := dlx5Instance(t, r.file)
-			p := &sp.Problem
-			s, err := exactcover.New(p)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, s := dlx5Solver(t, r)
 			for _, mixed := range []bool{false, true} {
 				cfg := exactcover.CostConfig{Best: r.k, Engine: exactcover.EngineDLX, MaxNodes: r.nodes/10 + 1}
 				var res exactcover.CostResult
@@ -205,6 +196,7 @@ func TestDLX5Resume(t *testing.T) {
 					if mixed {
 						cfg.Engine, cfg.Workers = checkpointEngines[run%2], 1+run%3
 					}
+					var err error
 					if res, err = s.Cheapest(context.Background(), cfg, nil); err != nil {
 						t.Fatal(err)
 					}

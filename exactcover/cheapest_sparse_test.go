@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/internal/verify"
 )
 
@@ -30,15 +29,7 @@ func checkCostDLX5(t *testing.T, eng exactcover.Engine) {
 	for _, r := range readDLX5Figures(t) {
 		for _, workers := range []int{1, 3} {
 			t.Run(fmt.Sprintf("%s/k%d/j%d", r.file, r.k, workers), func(t *testing.T) {
-				if r.updates > maxQuickUpdates && testtier.Short() {
-					t.Skip("slow under -short and -race")
-				}
-				sp := dlx5Instance(t, r.file)
-				p := &sp.Problem
-				s, err := exactcover.New(p)
-				if err != nil {
-					t.Fatal(err)
-				}
+				p, s := dlx5Solver(t, r)
 				var seen []int64
 				res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: r.k, Engine: eng, Workers: workers}, func(sol []int, cost int64) bool {
 					if err := verify.Solution(p, sol); err != nil {

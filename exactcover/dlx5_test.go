@@ -97,15 +97,7 @@ func dlx5Instance(t *testing.T, name string) *specs.Spec {
 func TestDLX5(t *testing.T) {
 	for _, r := range readDLX5Figures(t) {
 		t.Run(fmt.Sprintf("%s/k%d", r.file, r.k), func(t *testing.T) {
-			if r.updates > maxQuickUpdates && testtier.Short() {
-				t.Skip("slow under -short and -race")
-			}
-			sp := dlx5Instance(t, r.file)
-			p := &sp.Problem
-			s, err := exactcover.New(p)
-			if err != nil {
-				t.Fatal(err)
-			}
+			p, s := dlx5Solver(t, r)
 			var found []int64
 			var sols [][]int
 			res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: r.k, Engine: exactcover.EngineDLX}, func(sol []int, cost int64) bool {
@@ -147,6 +139,17 @@ func TestDLX5(t *testing.T) {
 const maxQuickUpdates = 1_000_000
 
 // costOf sums the costs of a solution's options.
+// dlx5Solver returns the instance of r and its Solver, or skips the test
+// when the instance is slow and the tests are short.
+func dlx5Solver(t *testing.T, r dlx5Row) (*exactcover.Problem, *exactcover.Solver) {
+	t.Helper()
+	if r.updates > maxQuickUpdates && testtier.Short() {
+		t.Skip("slow under -short and -race")
+	}
+	sp := dlx5Instance(t, r.file)
+	return &sp.Problem, mustNew(t, &sp.Problem)
+}
+
 func costOf(p *exactcover.Problem, sol []int) int64 {
 	c := int64(0)
 	for _, k := range sol {
