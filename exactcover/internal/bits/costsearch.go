@@ -15,11 +15,7 @@ func (c *CostEngine) Search(run *core.CostRun, cnt *core.Counters) (core.End, []
 	var w walk
 	end := c.search(run, bound, &w, cnt)
 	*cnt = w.add(cnt)
-	costs := bound.Costs()
-	for i := range costs {
-		costs[i] += c.totalTax
-	}
-	return end, costs
+	return end, bound.Costs(c.totalTax)
 }
 
 // search is the loop, levels on an explicit stack, nothing allocated per

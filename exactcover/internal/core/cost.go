@@ -84,11 +84,17 @@ func (b *Bound) Offer(cost int64) bool {
 	return true
 }
 
-// Costs returns the best net costs, in increasing order (a copy).
-func (b *Bound) Costs() []int64 {
+// Costs returns the best costs, in increasing order (a copy): the net
+// costs the bound holds, each plus tax, the total of the taxes the search
+// took off.
+func (b *Bound) Costs(tax int64) []int64 {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return append([]int64(nil), b.best.Costs...)
+	costs := append([]int64(nil), b.best.Costs...)
+	for i := range costs {
+		costs[i] += tax
+	}
+	return costs
 }
 
 // CostStepKind says what a CostStep tells.

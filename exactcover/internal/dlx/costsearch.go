@@ -34,11 +34,7 @@ func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []in
 	if end == core.Exhausted {
 		e.dirty = false // the links are back as they were
 	}
-	costs := bound.Costs()
-	for i := range costs {
-		costs[i] += e.totalTax
-	}
-	return end, costs
+	return end, bound.Costs(e.totalTax)
 }
 
 // search is DLX5's main loop.

@@ -22,11 +22,7 @@ func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []in
 	e.restore(0, e.nPrimary)
 	e.counters.Updates += e.updates
 	*c = e.counters
-	costs := bound.Costs()
-	for i := range costs {
-		costs[i] += e.totalTax
-	}
-	return end, costs
+	return end, bound.Costs(e.totalTax)
 }
 
 // search is the loop: levels on an explicit stack, nothing allocated per
