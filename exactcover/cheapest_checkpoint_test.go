@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/verify"
 )
 
 // TestCheapestResume stops searches for the cheapest solutions of random
@@ -59,13 +58,7 @@ func TestCheapestResume(t *testing.T) {
 			}
 			ck = res.Checkpoint
 		}
-		var got []int64
-		for _, b := range res.Best {
-			if err := verify.Solution(p, b.Options); err != nil || costOf(p, b.Options) != b.Cost {
-				t.Fatalf("problem %d: best %v at cost %d: %v", n, b.Options, b.Cost, err)
-			}
-			got = append(got, b.Cost)
-		}
+		got := verifiedCosts(t, p, res.Best)
 		if want := all[:min(k, len(all))]; !slices.Equal(got, want) {
 			t.Fatalf("problem %d, K=%d, every %d nodes: best costs %v, brute force %v", n, k, step, got, want)
 		}
@@ -208,13 +201,7 @@ func TestDLX5Resume(t *testing.T) {
 					}
 					cfg.Resume = res.Checkpoint
 				}
-				var best []int64
-				for _, b := range res.Best {
-					if err := verify.Solution(p, b.Options); err != nil || costOf(p, b.Options) != b.Cost {
-						t.Fatalf("best %v at cost %d: %v", b.Options, b.Cost, err)
-					}
-					best = append(best, b.Cost)
-				}
+				best := verifiedCosts(t, p, res.Best)
 				if !slices.Equal(best, r.best) {
 					t.Errorf("mixed %v: best costs %v, DLX5 %v", mixed, best, r.best)
 				}
@@ -304,10 +291,7 @@ func TestCheapestCanceledResume(t *testing.T) {
 			}
 			cfg.Resume, cfg.Checkpoint = final, nil
 			res, err = s.Cheapest(context.Background(), cfg, nil)
-			var best []int64
-			for _, b := range res.Best {
-				best = append(best, b.Cost)
-			}
+			best := verifiedCosts(t, &sp.Problem, res.Best)
 			if err != nil || res.Status != exactcover.Complete || !slices.Equal(best, r.best) {
 				t.Fatalf("k%d, %d workers, resumed: %v, %v, best %v; DLX5 %v", r.k, workers, err, res.Status, best, r.best)
 			}

@@ -51,13 +51,7 @@ func checkCostDLX5(t *testing.T, eng exactcover.Engine) {
 				if err != nil || res.Status != exactcover.Complete || res.Engine != eng {
 					t.Fatalf("Cheapest: %v, %v, %v", res.Status, res.Engine, err)
 				}
-				var best []int64
-				for _, b := range res.Best {
-					if err := verify.Solution(p, b.Options); err != nil || costOf(p, b.Options) != b.Cost {
-						t.Fatalf("best %v at cost %d: %v", b.Options, b.Cost, err)
-					}
-					best = append(best, b.Cost)
-				}
+				best := verifiedCosts(t, p, res.Best)
 				if !slices.Equal(best, r.best) {
 					t.Errorf("best costs %v, DLX5 says %v", best, r.best)
 				}

@@ -66,13 +66,7 @@ func checkCheapestAgainstBruteForce(t *testing.T, eng exactcover.Engine) {
 			t.Fatal(err)
 		}
 		want := all[:min(k, len(all))]
-		var got []int64
-		for _, b := range res.Best {
-			if err := verify.Solution(p, b.Options); err != nil || costOf(p, b.Options) != b.Cost {
-				t.Fatalf("problem %d: best %v at cost %d: %v", n, b.Options, b.Cost, err)
-			}
-			got = append(got, b.Cost)
-		}
+		got := verifiedCosts(t, p, res.Best)
 		if !slices.Equal(got, want) {
 			t.Fatalf("problem %d, K=%d, %d workers: best costs %v, brute force %v (all %v)\n%+v", n, k, workers, got, want, all, p)
 		}
@@ -212,13 +206,7 @@ func TestCheapestWorkers(t *testing.T) {
 				if c.eng == exactcover.EngineBits && errors.Is(err, exactcover.ErrEngineUnsupported) {
 					continue // colors, or more than 256 items
 				}
-				var got []int64
-				for _, b := range res.Best {
-					if err := verify.Solution(&sp.Problem, b.Options); err != nil || costOf(&sp.Problem, b.Options) != b.Cost {
-						t.Fatalf("%s: %v at cost %d: %v", row.file, b.Options, b.Cost, err)
-					}
-					got = append(got, b.Cost)
-				}
+				got := verifiedCosts(t, &sp.Problem, res.Best)
 				if err != nil || res.Status != exactcover.Complete || !slices.Equal(got, row.best) {
 					t.Errorf("%s, K=%d, %d workers, %v: best %v (%v, %v), DLX5 says %v", row.file, row.k, w, c.eng, got, res.Status, err, row.best)
 				}

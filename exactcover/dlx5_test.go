@@ -121,11 +121,7 @@ func TestDLX5(t *testing.T) {
 			if !slices.Equal(found, r.found) {
 				t.Errorf("costs found %v, DLX5 found %v", found, r.found)
 			}
-			var best []int64
-			for _, b := range res.Best {
-				best = append(best, b.Cost)
-			}
-			if !slices.Equal(best, r.best) {
+			if best := verifiedCosts(t, p, res.Best); !slices.Equal(best, r.best) {
 				t.Errorf("best costs %v, DLX5 says %v", best, r.best)
 			}
 			checkDLX5Options(t, r, p, sols)
@@ -156,6 +152,20 @@ func costOf(p *exactcover.Problem, sol []int) int64 {
 		c += p.Options[k].Cost
 	}
 	return c
+}
+
+// verifiedCosts checks that each of best is a solution of p at the cost
+// its options sum to, and returns their costs in order.
+func verifiedCosts(t *testing.T, p *exactcover.Problem, best []exactcover.CostSolution) []int64 {
+	t.Helper()
+	var costs []int64
+	for _, b := range best {
+		if err := verify.Solution(p, b.Options); err != nil || costOf(p, b.Options) != b.Cost {
+			t.Fatalf("best %v at cost %d: %v", b.Options, b.Cost, err)
+		}
+		costs = append(costs, b.Cost)
+	}
+	return costs
 }
 
 // bruteForceCosts returns the costs of all the solutions of p, found by
