@@ -61,22 +61,18 @@ func usePortfolio(cfg Config) bool {
 // the race is decided. Its slices are reused from one search to the next
 // (the Solver keeps the held of the first stage), so that a warm search
 // settled alone allocates nothing.
-type held struct {
-	sols [][]int
-	n    int // sols[:n] are held
-}
+type held struct{ sols [][]int }
 
 func (h *held) add(sol []int) bool {
-	if h.n == len(h.sols) {
+	n := len(h.sols)
+	if n < cap(h.sols) {
+		h.sols = h.sols[:n+1] // its copy's memory is reused
+	} else {
 		h.sols = append(h.sols, nil)
 	}
-	h.sols[h.n] = append(h.sols[h.n][:0], sol...)
-	h.n++
+	h.sols[n] = append(h.sols[n][:0], sol...)
 	return true
 }
-
-// held returns the solutions held.
-func (h *held) held() [][]int { return h.sols[:h.n] }
 
 // portfolio answers the search cfg asks for (see usePortfolio) with the
 // sparse engine and, when it has not settled it within portfolioNodes, with
@@ -98,17 +94,17 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	alone := tree
 	alone.MaxNodes = portfolioNodes
 	h := &s.scratch.held
-	h.n = 0
+	h.sols = h.sols[:0]
 	if s.scratch.hold == nil { // made once: a method value passed on escapes
 		s.scratch.hold = h.add
 	}
 	st, err := s.search(ctx, alone, s.scratch.hold)
 	if err != nil || st.Status != NodeLimit {
-		return replay(st, err, h.held(), visit)
+		return replay(st, err, h.sols, visit)
 	}
+	learner := cfg
+	learner.Engine = EngineLearn
 	if runtime.GOMAXPROCS(0) == 1 && s.treeLooksHopeless(tree) {
-		learner := cfg
-		learner.Engine = EngineLearn
 		st, err := s.searchLearn(ctx, learner, visit)
 		st.Elapsed = time.Since(start)
 		return st, err
@@ -132,17 +128,15 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 		}
 		done <- r
 	}()
-	learner := cfg
-	learner.Engine = EngineLearn
 	var lh held
 	lst, lerr := s.searchLearn(race, learner, lh.add)
 	if lerr == nil {
 		cancel()
 	}
 	t := <-done
-	st, err, sols := t.st, t.err, t.h.held()
+	st, err, sols := t.st, t.err, t.h.sols
 	if lerr == nil && (t.err != nil || lst.Elapsed < t.st.Elapsed) || t.err != nil && lerr != nil && lst.Solutions > t.st.Solutions {
-		st, err, sols = lst, lerr, lh.held()
+		st, err, sols = lst, lerr, lh.sols
 	}
 	if err != nil { // both stopped by ctx: say so, not by the race's cancel
 		err = ctx.Err()
