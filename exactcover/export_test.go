@@ -1,6 +1,8 @@
 package exactcover
 
 import (
+	"context"
+
 	"github.com/xcover/xcover/exactcover/internal/dlx"
 	"github.com/xcover/xcover/exactcover/internal/drive"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
@@ -28,7 +30,7 @@ func SetPollEvery(n int64) (restore func()) { return drive.SetPollEvery(n) }
 func (s *Solver) TreeLooksHopeless(cfg Config) bool {
 	m := s.acquire()
 	defer s.release(m)
-	return m.treeLooksHopeless(cfg)
+	return m.treeLooksHopeless(context.Background(), cfg)
 }
 
 // HopelessNodes is the portfolio's bound on a hopeless tree.

@@ -10,9 +10,10 @@ import (
 )
 
 // ErrNoTree is returned for a search with EngineLearn that asks for
-// something only a search tree gives: workers sharing a tree, a
-// checkpoint, a resumed search or a shard.
-var ErrNoTree = errors.New("the learning engine has no search tree to share, save or split: use the sparse or dlx engine for workers, checkpoints and shards")
+// something only a search tree gives: a checkpoint, a resumed search or a
+// shard. (Workers it has: they search the halves it splits the problem
+// into.)
+var ErrNoTree = errors.New("the learning engine has no search tree to save or split: use the sparse or dlx engine for checkpoints and shards")
 
 // LearnStats are the counters of the clause-learning engine (Stats.Learn,
 // when EngineLearn searched).
@@ -23,19 +24,21 @@ type LearnStats struct {
 	Learned      int64 // clauses learned
 	Kept         int64 // learned clauses in memory at the end
 	Restarts     int64
+	Splits       int64 // halves cut in two (cube and conquer)
 }
 
 func learnStatsOf(st learn.Stats) LearnStats {
 	return LearnStats{Conflicts: st.Conflicts, Decisions: st.Decisions, Propagations: st.Propagations,
-		Learned: st.Learned, Kept: st.Kept, Restarts: st.Restarts}
+		Learned: st.Learned, Kept: st.Kept, Restarts: st.Restarts, Splits: st.Splits}
 }
 
 // searchLearn is Search with EngineLearn: clause learning over the
 // options, each solution blocked once found (see internal/learn). Its
-// node limit counts conflicts.
+// node limit counts conflicts. A search that has not settled after a
+// while is split in halves, which cfg.Workers goroutines search.
 func (s *Solver) searchLearn(ctx context.Context, cfg Config, visit func([]int) bool) (Stats, error) {
 	st := Stats{Engine: EngineLearn}
-	if cfg.Workers > 1 || cfg.Checkpoint != nil || cfg.Resume != nil || cfg.Shard != (Shard{}) {
+	if cfg.Checkpoint != nil || cfg.Resume != nil || cfg.Shard != (Shard{}) {
 		return st, ErrNoTree
 	}
 	start := time.Now()
@@ -55,7 +58,7 @@ func (s *Solver) searchLearn(ctx context.Context, cfg Config, visit func([]int) 
 	}
 	nextProgress := start.Add(every)
 	var progress Progress
-	lim := learn.Limits{MaxConflicts: cfg.MaxNodes, MaxSolutions: cfg.MaxSolutions,
+	lim := learn.Limits{MaxConflicts: cfg.MaxNodes, MaxSolutions: cfg.MaxSolutions, OnSplit: cfg.onSplit,
 		Stop: func(ls *learn.Stats) bool {
 			if ctx.Err() != nil {
 				return true
@@ -69,7 +72,7 @@ func (s *Solver) searchLearn(ctx context.Context, cfg Config, visit func([]int) 
 			}
 			return false
 		}}
-	end := l.Solve(lim, visit)
+	end := l.SolveSplit(lim, max(cfg.Workers, 1), visit)
 	ls := l.Stats()
 	st.Solutions, st.Learn, st.Elapsed = ls.Solutions, learnStatsOf(ls), time.Since(start)
 	switch end {

@@ -16,8 +16,10 @@ import (
 )
 
 // TestLearnAgainstBruteForce lists every solution of random problems
-// (colors, multiplicities) with the learning engine, and with a partial
-// solution of one option, against brute force and the sparse engine.
+// (colors, multiplicities) with the learning engine, on one worker and on
+// three, and with a partial solution of one option, against brute force
+// and the sparse engine. (Splitting itself is tested in internal/learn,
+// where its budgets can be made small.)
 func TestLearnAgainstBruteForce(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	n := 2000
@@ -31,9 +33,11 @@ func TestLearnAgainstBruteForce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, st := learnAll(t, s, p, exactcover.Config{Engine: exactcover.EngineLearn})
-		if !slices.Equal(got, want) || st.Status != exactcover.Complete || st.Engine != exactcover.EngineLearn {
-			t.Fatalf("problem %d: %v (%v), brute force %v\n%s", i, got, st, want, describe(p))
+		for _, workers := range []int{1, 3} { // workers take the halves of a split
+			got, st := learnAll(t, s, p, exactcover.Config{Engine: exactcover.EngineLearn, Workers: workers})
+			if !slices.Equal(got, want) || st.Status != exactcover.Complete || st.Engine != exactcover.EngineLearn {
+				t.Fatalf("problem %d, %d workers: %v (%v), brute force %v\n%s", i, workers, got, st, want, describe(p))
+			}
 		}
 		partial := []int{r.IntN(len(p.Options))}
 		cfg := exactcover.Config{Engine: exactcover.EngineSparse, Partial: partial}
@@ -44,7 +48,7 @@ func TestLearnAgainstBruteForce(t *testing.T) {
 		})
 		slices.Sort(sparse)
 		cfg.Engine = exactcover.EngineLearn
-		got, _ = learnAllErr(t, s, p, cfg, errSparse)
+		got, _ := learnAllErr(t, s, p, cfg, errSparse)
 		if !slices.Equal(got, sparse) {
 			t.Fatalf("problem %d, partial %v: %v, sparse %v\n%s", i, partial, got, sparse, describe(p))
 		}
@@ -127,7 +131,6 @@ func TestLearnRefusesTrees(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, cfg := range []exactcover.Config{
-		{Engine: exactcover.EngineLearn, Workers: 2},
 		{Engine: exactcover.EngineLearn, Shard: exactcover.Shard{K: 1, N: 2}},
 		{Engine: exactcover.EngineLearn, Checkpoint: func(*exactcover.Checkpoint) error { return nil }},
 	} {

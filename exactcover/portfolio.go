@@ -16,17 +16,19 @@ import (
 // first solution, uniqueness): the enumerating search runs alone for
 // portfolioNodes nodes; if that has not settled the question, it starts
 // again beside the learning engine, and the first of the two to settle it
-// stops the other. On two or more cores the two run in parallel. On one
-// core they share it (Go's scheduler gives each a slice in turn), so that
-// neither takes more than about twice the time it would alone, unless
-// Knuth's random probes estimate the search's tree at hopelessNodes or
-// more: then the learner runs alone.
+// stops the other. Knuth's random probes estimate the search's tree: at
+// hopelessNodes or more, on one core the learner runs alone, and on two or
+// more the search gives way when the learner starts splitting its search
+// (internal/learn, split.go), whose halves then have every core. On one
+// core with a tree not hopeless, the two share it (Go's scheduler gives
+// each a slice in turn), so that neither takes more than about twice the
+// time it would alone.
 //
 // Neither engine is best everywhere: search settles 9×9 Sudokus and
 // pentomino packings in microseconds to milliseconds, where the learner's
 // reasons are long, while on 25×25 Sudokus with few clues it runs for
 // hours and the learner settles them in seconds. The estimate decides
-// only the switch, and only on one core, because it is heavy-tailed: on a
+// only the switch, because it is heavy-tailed: on a
 // 25×25 Sudoku whose tree search does not exhaust in minutes, 64 probes
 // with five seeds estimated 3·10⁵ to 3·10⁹ nodes. The mean of a few
 // probes is more often far too low than far too high, so an estimate
@@ -41,8 +43,8 @@ const (
 	// portfolioMaxSolutions: beyond two solutions the question is a
 	// listing, the enumerating engines' job.
 	portfolioMaxSolutions = 2
-	// hopelessNodes is the estimated tree from which, on one core, the
-	// search gives way to the learner: a minute or more of the sparse
+	// hopelessNodes is the estimated tree from which the search gives
+	// way to the learner: a minute or more of the sparse
 	// engine (1–3 million nodes per second on Sudokus and packings).
 	hopelessNodes = 1e8
 	// hopelessProbes is the number of probes of that estimate: about as
@@ -104,7 +106,9 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	}
 	learner := cfg
 	learner.Engine = EngineLearn
-	if runtime.GOMAXPROCS(0) == 1 && s.treeLooksHopeless(tree) {
+	learner.Workers = runtime.GOMAXPROCS(0) // for the halves it splits into
+	oneCore := runtime.GOMAXPROCS(0) == 1
+	if oneCore && s.treeLooksHopeless(ctx, tree) {
 		st, err := s.searchLearn(ctx, learner, visit)
 		st.Elapsed = time.Since(start)
 		return st, err
@@ -113,18 +117,45 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	race, cancel := context.WithCancel(ctx)
 	defer cancel()
 	type result struct {
-		st  Stats
-		err error
-		h   held
+		st     Stats
+		err    error
+		h      held
+		gaveUp bool // the search gave way to the learner
+	}
+	// On two or more cores, when the learner starts splitting its search
+	// (it has found a first solution, or none in 100,000 conflicts) and
+	// the tree looks hopeless, the search gives way: the learner's halves
+	// then have every core. The estimate is made then, on a copy of the
+	// search's engine, beside the two: made before the search, it would
+	// delay it (256 probes of a quasigroup completion of order 50 take
+	// seconds, where search finds a first solution in 0.5 s).
+	giveWayCtx, giveWay := context.WithCancel(race)
+	defer giveWay()
+	var once sync.Once
+	if !oneCore {
+		learner.onSplit = func() {
+			once.Do(func() {
+				go func() {
+					m := s.acquire()
+					defer s.release(m)
+					if m.treeLooksHopeless(giveWayCtx, tree) {
+						giveWay()
+					}
+				}()
+			})
+		}
 	}
 	done := make(chan result, 1)
 	go func() {
 		m := s.acquire()
 		defer s.release(m)
 		var r result
-		r.st, r.err = m.search(race, tree, r.h.add)
-		if r.err == nil {
+		r.st, r.err = m.search(giveWayCtx, tree, r.h.add)
+		switch {
+		case r.err == nil:
 			cancel()
+		case race.Err() == nil: // given way to the learner
+			r.gaveUp = true
 		}
 		done <- r
 	}()
@@ -134,6 +165,10 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 		cancel()
 	}
 	t := <-done
+	if t.gaveUp {
+		lst.Elapsed = time.Since(start)
+		return replay(lst, lerr, lh.sols, visit)
+	}
 	st, err, sols := t.st, t.err, t.h.sols
 	if lerr == nil && (t.err != nil || lst.Elapsed < t.st.Elapsed) || t.err != nil && lerr != nil && lst.Solutions > t.st.Solutions {
 		st, err, sols = lst, lerr, lh.sols
@@ -150,7 +185,7 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 // search tree, from hopelessProbes probes below cfg's partial solution,
 // is at least hopelessNodes. The probes' seed is fixed, so that the
 // choice is the same on every run.
-func (s *Solver) treeLooksHopeless(cfg Config) bool {
+func (s *Solver) treeLooksHopeless(ctx context.Context, cfg Config) bool {
 	eng := s.engine(cfg.Engine)
 	eng.ResetWeights()
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -158,6 +193,9 @@ func (s *Solver) treeLooksHopeless(cfg Config) bool {
 	var walk []core.Unit
 	total := MagnitudeOf(0)
 	for range hopelessProbes {
+		if ctx.Err() != nil { // the learner settled the question meanwhile
+			return false
+		}
 		nodes, _, _, err := probeOnce(eng, root, rng, &walk)
 		if err != nil {
 			return false

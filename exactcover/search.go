@@ -75,6 +75,10 @@ type Config struct {
 	// Shard, when N > 0, searches only part K of N of the search tree
 	// (see [Shard] and [Merge]).
 	Shard Shard
+
+	// onSplit, when set, is called once when the learning engine starts
+	// splitting its search (the portfolio's search gives way then).
+	onSplit func()
 }
 
 // Search explores the search tree, calling visit with each solution as the

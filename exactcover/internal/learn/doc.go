@@ -80,6 +80,19 @@
 // but proving that no other is left takes it 1.1 to 2.8 times as many
 // (CaDiCaL's inprocessing, which this engine lacks, is the likely reason).
 //
+// # Splitting: cube and conquer
+//
+// SolveSplit runs the same search on several goroutines. A search that has
+// found no solution within firstConflicts conflicts, or has found its
+// first one, is cut in two on its most active option (split.go): a copy of
+// the solver takes the option, the original rules it out, and each keeps
+// every clause learned so far. A half that does not settle within
+// splitConflicts is cut again; workers take the halves. The halves are
+// smaller problems with learned clauses and activities of their own, so
+// that even one worker proves faster split than whole: on puzzle 1 of the
+// Gecode 25×25 Sudokus, the first solution and the proof that there is no
+// other took 36 s split, 77 s whole.
+//
 // # Enumeration and limits
 //
 // A solution is a full assignment. Its decisions imply every other

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
@@ -98,11 +99,11 @@ func TestAgainstEnumeration(t *testing.T) {
 			unique++
 		}
 		for _, c := range compilers {
-			if got := all(t, p, c.new); !slices.Equal(got, want) {
+			if got := all(t, p, c.new, c.solve); !slices.Equal(got, want) {
 				t.Fatalf("%s: trial %d: %d solutions, dlx %d\n%v\n%v", c.name, trial, len(got), len(want), got, want)
 			}
 			s := c.new(p)
-			st := s.Solve(learn.Limits{MaxSolutions: 2}, nil)
+			st := c.solve(s, learn.Limits{MaxSolutions: 2}, nil)
 			n := s.Stats().Solutions
 			if n != int64(min(len(want), 2)) || (st == learn.Exhausted) != (len(want) < 2) {
 				t.Fatalf("%s: trial %d: verdict %d solutions (%v), dlx %d", c.name, trial, n, st, len(want))
@@ -140,10 +141,46 @@ func TestUnsatisfiable(t *testing.T) {
 	for _, c := range compilers {
 		for _, n := range []int{2, 4, 6, 8} {
 			s := c.new(mutilated(n))
-			if st := s.Solve(learn.Limits{}, func([]int) bool { t.Fatal("a tiling of a mutilated board"); return false }); st != learn.Exhausted {
+			if st := c.solve(s, learn.Limits{}, func([]int) bool { t.Error("a tiling of a mutilated board"); return false }); st != learn.Exhausted {
 				t.Errorf("%s: n=%d: %v", c.name, n, st)
 			}
 			t.Logf("%s: mutilated %d×%d: %+v", c.name, n, n, s.Stats())
+			if n == 8 && strings.HasPrefix(c.name, "split") && s.Stats().Splits == 0 {
+				t.Errorf("%s: mutilated 8×8 was not split", c.name)
+			}
 		}
 	}
+}
+
+// TestSplitConflictLimit checks that a split search stops at its conflict
+// limit: exactly on one worker, and within one budget per other worker on
+// three (the halves running when the limit is reached finish their turn).
+func TestSplitConflictLimit(t *testing.T) {
+	const limit = 200
+	for _, workers := range []int{1, 3} {
+		s := learn.NewHurried(mutilated(10))
+		st := s.SolveSplit(learn.Limits{MaxConflicts: limit}, workers, nil)
+		got := s.Stats()
+		if st != learn.ConflictLimit || got.Splits == 0 {
+			t.Fatalf("%d workers: %v after %+v, want the conflict limit after splits", workers, st, got)
+		}
+		if workers == 1 && got.Conflicts != limit || got.Conflicts < limit || got.Conflicts > int64(limit+3*(workers-1)) {
+			t.Errorf("%d workers: %d conflicts, limit %d", workers, got.Conflicts, limit)
+		}
+	}
+}
+
+// TestSplitForIdleWorker checks that a half is split early when a worker
+// waits: with a budget between splits that is never reached, every split
+// is such a one, and the proof still holds.
+func TestSplitForIdleWorker(t *testing.T) {
+	s := learn.NewHurried(mutilated(10))
+	s.SetSplit(5, 1<<40)
+	if st := s.SolveSplit(learn.Limits{}, 2, func([]int) bool { t.Error("a tiling of a mutilated board"); return false }); st != learn.Exhausted {
+		t.Fatalf("%v", st)
+	}
+	if s.Stats().Splits == 0 {
+		t.Errorf("no split for the waiting worker: %+v", s.Stats())
+	}
+	t.Logf("%+v", s.Stats())
 }

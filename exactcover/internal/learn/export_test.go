@@ -8,5 +8,10 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 func NewHurried(p *core.Problem) *Solver {
 	s := New(p)
 	s.setSchedule(schedule{modeFirst: 3, lubyUnit: 2, rephase: 2, reduceFirst: 3, reduceStep: 1})
+	s.firstBudget, s.splitBudget = 5, 3
 	return s
 }
+
+// SetSplit sets SolveSplit's conflicts before the first split and
+// between splits.
+func (s *Solver) SetSplit(first, every int64) { s.firstBudget, s.splitBudget = first, every }

@@ -12,20 +12,36 @@ import (
 	"github.com/xcover/xcover/internal/testtier"
 )
 
-// compilers are the two ways a test builds a solver: with the schedule
-// of real runs, and hurried (every periodic step after a few conflicts).
+// compilers are the ways a test builds and runs a solver: with the
+// schedule of real runs, hurried (every periodic step after a few
+// conflicts), and hurried and split after a few conflicts (split.go), on
+// one worker and on three.
 var compilers = []struct {
-	name string
-	new  func(*core.Problem) *learn.Solver
-}{{"default", learn.New}, {"hurried", learn.NewHurried}}
+	name  string
+	new   func(*core.Problem) *learn.Solver
+	solve func(*learn.Solver, learn.Limits, func([]int) bool) learn.Status
+}{
+	{"default", learn.New, (*learn.Solver).Solve},
+	{"hurried", learn.NewHurried, (*learn.Solver).Solve},
+	{"split", learn.NewHurried, splitOn(1)},
+	{"split-3", learn.NewHurried, splitOn(3)},
+}
+
+// splitOn returns SolveSplit on n workers.
+func splitOn(n int) func(*learn.Solver, learn.Limits, func([]int) bool) learn.Status {
+	return func(s *learn.Solver, lim learn.Limits, visit func([]int) bool) learn.Status {
+		return s.SolveSplit(lim, n, visit)
+	}
+}
 
 // all lists every solution of p by blocking, checking each against the
 // definition, as sorted keys.
-func all(t *testing.T, p *core.Problem, newSolver func(*core.Problem) *learn.Solver) []string {
+func all(t *testing.T, p *core.Problem, newSolver func(*core.Problem) *learn.Solver,
+	solve func(*learn.Solver, learn.Limits, func([]int) bool) learn.Status) []string {
 	t.Helper()
 	s := newSolver(p)
 	var found []string
-	st := s.Solve(learn.Limits{}, func(sol []int) bool {
+	st := solve(s, learn.Limits{}, func(sol []int) bool {
 		chosen := make([]int, len(sol))
 		for i, c := range sol {
 			chosen[i] = int(p.Index[c])
@@ -56,7 +72,7 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 			p := enginetest.Random(r, mcc)
 			want := enginetest.BruteForce(p)
 			for _, c := range compilers {
-				if got := all(t, p, c.new); !slices.Equal(got, want) {
+				if got := all(t, p, c.new, c.solve); !slices.Equal(got, want) {
 					t.Fatalf("%s: mcc %v trial %d: %v, brute force %v\n%s", c.name, mcc, trial, got, want, enginetest.Describe(p))
 				}
 			}

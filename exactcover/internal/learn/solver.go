@@ -58,6 +58,7 @@ type Stats struct {
 	Restarts     int64
 	ModeSwitches int64 // between focused and stable mode (mode.go)
 	Rephases     int64
+	Splits       int64 // halves cut in two by SolveSplit (split.go)
 }
 
 // Limits are a search's limits; the zero value has none.
@@ -72,6 +73,9 @@ type Limits struct {
 	// PollPropagations propagations with the counters so far; returning
 	// true ends the search (Stopped).
 	Stop func(*Stats) bool
+	// OnSplit, when set, is called once by SolveSplit, when it starts
+	// splitting.
+	OnSplit func()
 }
 
 // lit is a literal: 2v for option v taken, 2v+1 for option v not taken.
@@ -139,6 +143,11 @@ type Solver struct {
 	restart restarter
 	ph      phases
 	sched   schedule
+
+	// SolveSplit's conflicts before the first split and between splits;
+	// 0: firstConflicts and splitConflicts (split.go). Tests shrink them.
+	firstBudget, splitBudget int64
+	lookPhase                []int8 // look-ahead's scratch (split.go)
 
 	unsat bool // a contradiction at level 0: nothing more to find
 	sol   []int

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/enginetest"
 	"github.com/xcover/xcover/exactcover/internal/learn"
 )
 
@@ -77,4 +78,60 @@ func BenchmarkUnique(b *testing.B) {
 			b.Fatalf("%v, %+v", st, s.Stats())
 		}
 	}
+}
+
+// TestGecodeUnique settles the uniqueness of two of the Gecode 25×25
+// puzzles in every way a solver runs (whole, hurried, split on one and
+// three workers, splitting after a few conflicts), each solution checked
+// against the definition and against the published solution.
+func TestGecodeUnique(t *testing.T) {
+	puzzles, err := os.ReadFile("../../../../shared/data/sudoku/gecode/gecode_25x25.txt")
+	if err != nil {
+		t.Skip(err)
+	}
+	published, err := os.ReadFile("../../../../shared/data/sudoku/gecode/gecode_25x25.sol.txt")
+	if err != nil {
+		t.Skip(err)
+	}
+	lines, sols := strings.Split(string(puzzles), "\n"), strings.Split(string(published), "\n")
+	for _, i := range []int{17, 18} { // the quick ones: a few hundred conflicts
+		_, want, _ := strings.Cut(sols[i-1], "\t")
+		p := sudokuProblem(strings.TrimSpace(lines[i-1]))
+		for _, c := range compilers {
+			s := c.new(p)
+			var got []string
+			st := c.solve(s, learn.Limits{MaxSolutions: 2}, func(sol []int) bool {
+				if !enginetest.Valid(p, sol) {
+					t.Fatalf("puzzle %d, %s: invalid solution", i, c.name)
+				}
+				got = append(got, sudokuGrid(p, sol))
+				return true
+			})
+			if st != learn.Exhausted || len(got) != 1 || got[0] != strings.TrimSpace(want) {
+				t.Errorf("puzzle %d, %s: %v, %d solutions %q, published %q", i, c.name, st, len(got), got, want)
+			}
+			t.Logf("puzzle %d, %s: %+v", i, c.name, s.Stats())
+		}
+	}
+}
+
+// sudokuGrid writes the solution of a sudokuProblem as a line: the value
+// of each cell (its option's row-value item tells it), in the puzzle's
+// alphabet.
+func sudokuGrid(p *core.Problem, sol []int) string {
+	n := 1
+	for n*n*4 < p.NItems {
+		n++
+	}
+	grid := make([]byte, n*n)
+	for _, k := range sol {
+		items := p.Items[p.Begin[k]:p.Begin[k+1]]
+		cell, v := items[0], int(items[1])%n+1
+		if v <= 9 {
+			grid[cell] = byte('0' + v)
+		} else {
+			grid[cell] = byte('A' + v - 10)
+		}
+	}
+	return string(grid)
 }

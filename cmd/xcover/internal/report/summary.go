@@ -62,6 +62,7 @@ type Learn struct {
 	Learned      int64 `json:"learned"`
 	Kept         int64 `json:"kept"`
 	Restarts     int64 `json:"restarts"`
+	Splits       int64 `json:"splits"` // halves cut in two (cube and conquer)
 }
 
 // Int returns n as a count of a Summary: the empty json.Number for 0,
@@ -108,7 +109,7 @@ func Search(st exactcover.Stats, problem [32]byte, b exactcover.Branching) *Summ
 	s.Engine, s.Cleansings, s.Profile = st.Engine.String(), Int(st.Cleansings), Ints(st.Profile)
 	if st.Engine == exactcover.EngineLearn {
 		l := st.Learn
-		s.Learn = &Learn{Conflicts: l.Conflicts, Decisions: l.Decisions, Propagations: l.Propagations, Learned: l.Learned, Kept: l.Kept, Restarts: l.Restarts}
+		s.Learn = &Learn{Conflicts: l.Conflicts, Decisions: l.Decisions, Propagations: l.Propagations, Learned: l.Learned, Kept: l.Kept, Restarts: l.Restarts, Splits: l.Splits}
 	}
 	if st.Shard.N > 0 {
 		s.Problem, s.Branching = hex.EncodeToString(problem[:]), b.String()

@@ -47,9 +47,13 @@ func StatsLine(st exactcover.Stats, noun string, limit int64) string {
 	var b strings.Builder
 	if st.Engine == exactcover.EngineLearn {
 		l := st.Learn
-		fmt.Fprintf(&b, "Altogether %s, %s, %s, %s, %s learned (%d kept), %s, %s; %s",
+		fmt.Fprintf(&b, "Altogether %s, %s, %s, %s, %s learned (%d kept), %s, ",
 			noun, plural.Of(l.Conflicts, "conflict"), plural.Of(l.Decisions, "decision"), plural.Of(l.Propagations, "propagation"),
-			plural.Of(l.Learned, "clause"), l.Kept, plural.Of(l.Restarts, "restart"), Elapsed(st.Elapsed), StatusText(st.Status, limit))
+			plural.Of(l.Learned, "clause"), l.Kept, plural.Of(l.Restarts, "restart"))
+		if l.Splits > 0 {
+			fmt.Fprintf(&b, "%s, ", plural.Of(l.Splits, "split"))
+		}
+		fmt.Fprintf(&b, "%s; %s", Elapsed(st.Elapsed), StatusText(st.Status, limit))
 		return b.String()
 	}
 	fmt.Fprintf(&b, "Altogether %s, %d updates", noun, st.Updates)

@@ -1,0 +1,30 @@
+package learn
+
+import "slices"
+
+// Clone returns an independent copy of s, its assignment, learned clauses,
+// activities and phases included, so that two goroutines can go on from
+// the same point with different questions (split.go). The problem and the
+// item tables that never change are shared.
+func (s *Solver) Clone() *Solver {
+	c := *s
+	c.nTrue, c.nFalse = slices.Clone(s.nTrue), slices.Clone(s.nFalse)
+	c.value, c.lv = slices.Clone(s.value), slices.Clone(s.lv)
+	c.level, c.pos, c.reason = slices.Clone(s.level), slices.Clone(s.pos), slices.Clone(s.reason)
+	c.trail, c.trailLim = slices.Clone(s.trail), slices.Clone(s.trailLim)
+	c.arena, c.clauses = slices.Clone(s.arena), slices.Clone(s.clauses)
+	c.watches = make([][]watch, len(s.watches))
+	for l, ws := range s.watches {
+		c.watches[l] = slices.Clone(ws)
+	}
+	c.activity = slices.Clone(s.activity)
+	c.heap = varHeap{act: c.activity, heap: slices.Clone(s.heap.heap), index: slices.Clone(s.heap.index)}
+	c.phase = slices.Clone(s.phase)
+	c.seen = slices.Clone(s.seen)
+	c.learnt, c.buf, c.stack, c.toclear = nil, nil, nil, nil
+	c.levelMark = slices.Clone(s.levelMark)
+	c.conflict, c.cand, c.sol = nil, nil, nil
+	c.ph.target, c.ph.best = slices.Clone(s.ph.target), slices.Clone(s.ph.best)
+	c.ph.otherActivity = slices.Clone(s.ph.otherActivity)
+	return &c
+}

@@ -1,0 +1,323 @@
+package learn
+
+import (
+	"sync"
+)
+
+// Splitting (cube and conquer: Heule, Kullmann, Wieringa and Biere, 2011,
+// here done lazily, as the search goes). A search that has found no
+// solution within firstConflicts conflicts, or has found its first one, is
+// cut in two at level 0: one copy of the solver (Clone) takes an option
+// and the original rules it out, each keeping every clause learned so far.
+// A half that has not settled within splitConflicts more is cut again.
+// The halves share no solution, so their solutions together are the
+// problem's, and the problem has no more when no half has.
+//
+// The option to split on is chosen by look-ahead (splitOption), among the
+// most active: the one whose two values propagate furthest, so that both
+// halves are small.
+//
+// Two things come of it. Workers search halves in parallel, on every core.
+// And even on one core the halves together take fewer conflicts than the
+// whole: each is a smaller problem whose learned clauses and activities
+// are its own. The figures are in the README (Hard puzzles).
+const (
+	// firstConflicts is how long the search goes on whole, unless it
+	// finds a solution first: splitting puts the solution in one half of
+	// many, and the halves looked at before it cost time, where the whole
+	// search, in stable mode, dives to it (puzzle 9 of the Gecode 25×25
+	// Sudokus: its first solution took 2.5 s whole, 25 s split). Problems
+	// settled within it (9×9 Sudokus, most packings) are never split.
+	firstConflicts = 100_000
+	// splitConflicts is how long a half goes on before it is split again.
+	splitConflicts = 10_000
+	// idleSplitConflicts: a half is split before its splitConflicts are
+	// up when a worker waits and it has gone on for this many (Stop is
+	// polled every PollConflicts), so that no core stays idle long.
+	idleSplitConflicts = 1000
+	// maxPending bounds the halves waiting for a worker, each a copy of
+	// the solver with its learned clauses: past it, a half goes on as it
+	// is rather than split again.
+	maxPending = 32
+	// splitCandidates is how many options splitOption looks ahead on.
+	splitCandidates = 16
+)
+
+// SolveSplit is Solve with splitting, on workers goroutines (at least
+// one). Unlike Solve, it cannot be called again to go on: once it has
+// returned, s holds the counters of all the halves but no longer the
+// search's state. visit is called by one goroutine at a time, and
+// lim.Stop with the counters of all the halves.
+func (s *Solver) SolveSplit(lim Limits, workers int, visit func(solution []int) bool) Status {
+	// The first solution is sought whole (see firstConflicts).
+	startConflicts, startSolutions := s.stats.Conflicts, s.stats.Solutions
+	first := lim
+	first.MaxSolutions = 1
+	if lim.MaxConflicts == 0 || lim.MaxConflicts > s.firstConflicts() {
+		first.MaxConflicts = s.firstConflicts()
+	}
+	stopped := false
+	st := s.Solve(first, func(sol []int) bool {
+		stopped = visit != nil && !visit(sol) || lim.MaxSolutions == 1
+		return !stopped
+	})
+	switch {
+	case st == Exhausted || st == Stopped || stopped:
+		return st
+	case st == ConflictLimit && lim.MaxConflicts > 0 && s.stats.Conflicts-startConflicts >= lim.MaxConflicts:
+		return st
+	}
+	if lim.MaxConflicts > 0 {
+		lim.MaxConflicts -= s.stats.Conflicts - startConflicts
+	}
+	if lim.MaxSolutions > 0 {
+		lim.MaxSolutions -= s.stats.Solutions - startSolutions
+	}
+	if lim.OnSplit != nil {
+		lim.OnSplit()
+	}
+	d := &splitter{lim: lim, visit: visit, base: s.stats, total: s.stats, budget: s.splitBudget}
+	d.cond = sync.NewCond(&d.mu)
+	d.pending = append(d.pending, s)
+	workers = max(workers, 1)
+	d.workers = workers
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d.work()
+		}()
+	}
+	wg.Wait()
+	s.stats = d.total
+	if d.end == Exhausted {
+		s.unsat = true
+	}
+	return d.end
+}
+
+// splitter is the state the workers of SolveSplit share, under mu.
+type splitter struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	lim     Limits
+	visit   func([]int) bool
+	base    Stats // the root's counters when the search began
+	total   Stats // every half's counters added up
+	pending []*Solver
+	busy    int
+	done    bool
+	end     Status
+	budget  int64 // splitConflicts, or less in tests
+	workers int
+}
+
+// work takes halves and searches them until the search is over.
+func (d *splitter) work() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for {
+		for !d.done && len(d.pending) == 0 && d.busy > 0 {
+			d.cond.Wait()
+		}
+		if d.done || len(d.pending) == 0 {
+			if !d.done {
+				d.done, d.end = true, Exhausted
+			}
+			d.cond.Broadcast()
+			return
+		}
+		h := d.pending[len(d.pending)-1]
+		d.pending = d.pending[:len(d.pending)-1]
+		d.busy++
+		d.mu.Unlock()
+		st, before := d.search(h)
+		d.mu.Lock()
+		d.busy--
+		d.add(h.stats, before)
+		switch st {
+		case Exhausted:
+		case ConflictLimit:
+			if d.lim.MaxConflicts > 0 && d.total.Conflicts-d.base.Conflicts >= d.lim.MaxConflicts {
+				d.finish(ConflictLimit)
+			} else if !d.done {
+				d.split(h)
+			}
+		default:
+			d.finish(st)
+		}
+		d.cond.Broadcast()
+	}
+}
+
+// finish ends the search with status st, unless it is over already.
+func (d *splitter) finish(st Status) {
+	if !d.done {
+		d.done, d.end = true, st
+	}
+}
+
+// add adds to the totals what half h did since its counters were before.
+func (d *splitter) add(now, before Stats) {
+	t := &d.total
+	t.Conflicts += now.Conflicts - before.Conflicts
+	t.Decisions += now.Decisions - before.Decisions
+	t.Propagations += now.Propagations - before.Propagations
+	t.Learned += now.Learned - before.Learned
+	t.Deleted += now.Deleted - before.Deleted
+	t.Restarts += now.Restarts - before.Restarts
+	t.ModeSwitches += now.ModeSwitches - before.ModeSwitches
+	t.Rephases += now.Rephases - before.Rephases
+	t.Kept = now.Kept
+}
+
+// search runs half h for one budget of conflicts (and no more than the
+// search's own limit allows), without the lock.
+func (d *splitter) search(h *Solver) (Status, Stats) {
+	before := h.stats
+	yielded := false
+	budget := d.budget
+	if budget == 0 {
+		budget = splitConflicts
+	}
+	d.mu.Lock()
+	if d.lim.MaxConflicts > 0 {
+		budget = min(budget, d.lim.MaxConflicts-(d.total.Conflicts-d.base.Conflicts))
+	}
+	d.mu.Unlock()
+	lim := Limits{MaxConflicts: max(budget, 1), Stop: func(st *Stats) bool {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if d.done {
+			return true
+		}
+		if d.busy < d.workers && len(d.pending) == 0 && st.Conflicts-before.Conflicts >= d.minSplit() {
+			yielded = true // a worker waits: split now
+			return true
+		}
+		if d.lim.Stop == nil {
+			return false
+		}
+		all := d.total
+		all.Conflicts += st.Conflicts - before.Conflicts
+		all.Propagations += st.Propagations - before.Propagations
+		all.Solutions = d.total.Solutions
+		return d.lim.Stop(&all)
+	}}
+	st := h.Solve(lim, func(sol []int) bool {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if d.done {
+			return false
+		}
+		d.total.Solutions++
+		more := d.visit == nil || d.visit(sol)
+		if d.lim.MaxSolutions > 0 && d.total.Solutions-d.base.Solutions >= d.lim.MaxSolutions {
+			more = false
+		}
+		return more
+	})
+	h.stats.Solutions = before.Solutions // counted in the totals
+	if st == Stopped && yielded {
+		st = ConflictLimit // to be split
+	}
+	return st, before
+}
+
+// minSplit returns the conflicts a half must have gone on for before it
+// is split early for a waiting worker.
+func (d *splitter) minSplit() int64 {
+	if d.budget > 0 {
+		return 1
+	}
+	return idleSplitConflicts
+}
+
+// split cuts half h in two and queues both, or queues h as it is when
+// enough halves wait.
+func (d *splitter) split(h *Solver) {
+	h.cancelUntil(0)
+	if !h.propagate() { // what the last conflict learned, at level 0
+		h.unsat = true
+		d.pending = append(d.pending, h)
+		return
+	}
+	v := h.splitOption()
+	if v < 0 || len(d.pending)+2 > maxPending {
+		d.pending = append(d.pending, h)
+		return
+	}
+	d.total.Splits++
+	other := h.Clone()
+	other.AddClause([]int32{-(v + 1)})
+	h.AddClause([]int32{v + 1})
+	d.pending = append(d.pending, other, h)
+}
+
+// firstConflicts returns the conflicts of the search before it splits.
+func (s *Solver) firstConflicts() int64 {
+	if s.firstBudget > 0 {
+		return s.firstBudget
+	}
+	return firstConflicts
+}
+
+// splitOption returns the option to split on, or -1 when every option is
+// assigned: of the splitCandidates unassigned options of highest activity,
+// the one whose two values, each propagated alone at level 1, assign the
+// most options, by the product of the two counts (the look-ahead measure
+// of cube-and-conquer solvers: both halves made small). A value that
+// fails counts as assigning every option, since its half settles at once.
+func (s *Solver) splitOption() int32 {
+	cand := s.cand[:0]
+	for v, x := range s.value {
+		if x != unset {
+			continue
+		}
+		if len(cand) < splitCandidates {
+			cand = append(cand, int32(v))
+		} else if s.activity[v] > s.activity[cand[len(cand)-1]] {
+			cand[len(cand)-1] = int32(v)
+		} else {
+			continue
+		}
+		for i := len(cand) - 1; i > 0 && s.activity[cand[i]] > s.activity[cand[i-1]]; i-- {
+			cand[i], cand[i-1] = cand[i-1], cand[i]
+		}
+	}
+	s.cand = cand
+	best, bestScore := int32(-1), -1.0
+	for _, v := range cand {
+		score := float64(s.lookAhead(2*v)+1) * float64(s.lookAhead(2*v+1)+1)
+		if score > bestScore {
+			best, bestScore = v, score
+		}
+	}
+	return best
+}
+
+// lookAhead returns how many options assigning l at level 1 assigns, by
+// propagation, or every option when that fails; it leaves the solver at
+// level 0 as it found it (propagated).
+func (s *Solver) lookAhead(l lit) int {
+	s.trailLim = append(s.trailLim, int32(len(s.trail)))
+	start := len(s.trail)
+	s.enqueue(l, noReason)
+	n := s.nVars
+	if s.propagate() {
+		n = len(s.trail) - start
+	}
+	// The saved phases are the search's, not the look-ahead's.
+	saved := s.lookPhase[:0]
+	for _, l := range s.trail[start:] {
+		saved = append(saved, s.phase[l>>1])
+	}
+	s.lookPhase = saved
+	assigned := s.trail[start:]
+	s.cancelUntil(0)
+	for t, l := range assigned {
+		s.phase[l>>1] = saved[t]
+	}
+	return n
+}
