@@ -133,12 +133,13 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	defer giveWay()
 	var once sync.Once
 	if !oneCore {
+		probed := tree // a copy: captured, tree would live on the heap
 		learner.onSplit = func() {
 			once.Do(func() {
 				go func() {
 					m := s.acquire()
 					defer s.release(m)
-					if m.treeLooksHopeless(giveWayCtx, tree) {
+					if m.treeLooksHopeless(giveWayCtx, probed) {
 						giveWay()
 					}
 				}()
@@ -146,7 +147,7 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 		}
 	}
 	done := make(chan result, 1)
-	go func() {
+	go func(tree Config) { // an argument: captured, tree would live on the heap
 		m := s.acquire()
 		defer s.release(m)
 		var r result
@@ -158,7 +159,7 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 			r.gaveUp = true
 		}
 		done <- r
-	}()
+	}(tree)
 	var lh held
 	lst, lerr := s.searchLearn(race, learner, lh.add)
 	if lerr == nil {
