@@ -31,8 +31,10 @@ const (
 	// quasigroup completion); it lists solutions by blocking each one
 	// found, so counts beyond a few thousand are the other engines' job.
 	// Config.MaxNodes counts its conflicts; Stats.Learn holds its
-	// counters. Workers, checkpoints and shards refuse it (ErrNoTree);
-	// counting (CountAll) and estimating run the sparse engine.
+	// counters. Its Workers search the halves it splits a hard search
+	// into (cube and conquer); checkpoints and shards refuse it
+	// (ErrNoTree); counting (CountAll) and estimating run the sparse
+	// engine.
 	EngineLearn
 )
 
