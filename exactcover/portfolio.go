@@ -107,7 +107,7 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	learner := cfg
 	learner.Engine = EngineLearn
 	learner.Workers = runtime.GOMAXPROCS(0) // for the halves it splits into
-	oneCore := runtime.GOMAXPROCS(0) == 1
+	oneCore := learner.Workers == 1
 	if oneCore && s.treeLooksHopeless(ctx, tree) {
 		st, err := s.searchLearn(ctx, learner, visit)
 		st.Elapsed = time.Since(start)
@@ -131,19 +131,16 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	// seconds, where search finds a first solution in 0.5 s).
 	giveWayCtx, giveWay := context.WithCancel(race)
 	defer giveWay()
-	var once sync.Once
 	if !oneCore {
-		probed := tree // a copy: captured, tree would live on the heap
-		learner.onSplit = func() {
-			once.Do(func() {
-				go func() {
-					m := s.acquire()
-					defer s.release(m)
-					if m.treeLooksHopeless(giveWayCtx, probed) {
-						giveWay()
-					}
-				}()
-			})
+		probed := tree             // a copy: captured, tree would live on the heap
+		learner.onSplit = func() { // called once
+			go func() {
+				m := s.acquire()
+				defer s.release(m)
+				if m.treeLooksHopeless(giveWayCtx, probed) {
+					giveWay()
+				}
+			}()
 		}
 	}
 	done := make(chan result, 1)
@@ -166,12 +163,8 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 		cancel()
 	}
 	t := <-done
-	if t.gaveUp {
-		lst.Elapsed = time.Since(start)
-		return replay(lst, lerr, lh.sols, visit)
-	}
 	st, err, sols := t.st, t.err, t.h.sols
-	if lerr == nil && (t.err != nil || lst.Elapsed < t.st.Elapsed) || t.err != nil && lerr != nil && lst.Solutions > t.st.Solutions {
+	if t.gaveUp || lerr == nil && (t.err != nil || lst.Elapsed < t.st.Elapsed) || t.err != nil && lerr != nil && lst.Solutions > t.st.Solutions {
 		st, err, sols = lst, lerr, lh.sols
 	}
 	if err != nil { // both stopped by ctx: say so, not by the race's cancel

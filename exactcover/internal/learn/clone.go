@@ -23,7 +23,7 @@ func (s *Solver) Clone() *Solver {
 	c.seen = slices.Clone(s.seen)
 	c.learnt, c.buf, c.stack, c.toclear = nil, nil, nil, nil
 	c.levelMark = slices.Clone(s.levelMark)
-	c.conflict, c.cand, c.sol = nil, nil, nil
+	c.conflict, c.cand, c.sol, c.lookPhase = nil, nil, nil, nil
 	c.ph.target, c.ph.best = slices.Clone(s.ph.target), slices.Clone(s.ph.best)
 	c.ph.otherActivity = slices.Clone(s.ph.otherActivity)
 	return &c

@@ -76,7 +76,11 @@ func (s *Solver) SolveSplit(lim Limits, workers int, visit func(solution []int) 
 	if lim.OnSplit != nil {
 		lim.OnSplit()
 	}
-	d := &splitter{lim: lim, visit: visit, base: s.stats, total: s.stats, budget: s.splitBudget}
+	d := &splitter{lim: lim, visit: visit, base: s.stats, total: s.stats,
+		budget: splitConflicts, idleBudget: idleSplitConflicts}
+	if s.splitBudget > 0 { // a test's
+		d.budget, d.idleBudget = s.splitBudget, 1
+	}
 	d.cond = sync.NewCond(&d.mu)
 	d.pending = append(d.pending, s)
 	workers = max(workers, 1)
@@ -109,8 +113,11 @@ type splitter struct {
 	busy    int
 	done    bool
 	end     Status
-	budget  int64 // splitConflicts, or less in tests
-	workers int
+	// The conflicts of a half's turn, and those after which it is split
+	// for a waiting worker: splitConflicts and idleSplitConflicts, or
+	// fewer in tests.
+	budget, idleBudget int64
+	workers            int
 }
 
 // work takes halves and searches them until the search is over.
@@ -178,9 +185,6 @@ func (d *splitter) search(h *Solver) (Status, Stats) {
 	before := h.stats
 	yielded := false
 	budget := d.budget
-	if budget == 0 {
-		budget = splitConflicts
-	}
 	d.mu.Lock()
 	if d.lim.MaxConflicts > 0 {
 		budget = min(budget, d.lim.MaxConflicts-(d.total.Conflicts-d.base.Conflicts))
@@ -192,7 +196,7 @@ func (d *splitter) search(h *Solver) (Status, Stats) {
 		if d.done {
 			return true
 		}
-		if d.busy < d.workers && len(d.pending) == 0 && st.Conflicts-before.Conflicts >= d.minSplit() {
+		if d.busy < d.workers && len(d.pending) == 0 && st.Conflicts-before.Conflicts >= d.idleBudget {
 			yielded = true // a worker waits: split now
 			return true
 		}
@@ -202,7 +206,6 @@ func (d *splitter) search(h *Solver) (Status, Stats) {
 		all := d.total
 		all.Conflicts += st.Conflicts - before.Conflicts
 		all.Propagations += st.Propagations - before.Propagations
-		all.Solutions = d.total.Solutions
 		return d.lim.Stop(&all)
 	}}
 	st := h.Solve(lim, func(sol []int) bool {
@@ -223,15 +226,6 @@ func (d *splitter) search(h *Solver) (Status, Stats) {
 		st = ConflictLimit // to be split
 	}
 	return st, before
-}
-
-// minSplit returns the conflicts a half must have gone on for before it
-// is split early for a waiting worker.
-func (d *splitter) minSplit() int64 {
-	if d.budget > 0 {
-		return 1
-	}
-	return idleSplitConflicts
 }
 
 // split cuts half h in two and queues both, or queues h as it is when
