@@ -136,7 +136,11 @@ func (s *Solver) analyze() (back int32, lbd int) {
 		lits = s.buf
 	}
 	s.learnt[0] = p ^ 1
-	s.minimize()
+	abstract := s.minimize()
+	s.shrink(abstract)
+	for _, q := range s.toclear {
+		s.seen[q>>1] = 0
+	}
 	if s.restart.stable {
 		s.bumpReasons()
 	}
@@ -156,8 +160,10 @@ func (s *Solver) analyze() (back int32, lbd int) {
 }
 
 // minimize removes from s.learnt the literals implied by the others
-// (recursive minimization), then clears the marks analyze left.
-func (s *Solver) minimize() {
+// (recursive minimization). The marks analyze left, and those of the
+// literals found implied, stay set, listed in s.toclear. It returns the
+// clause's abstract levels.
+func (s *Solver) minimize() uint32 {
 	s.toclear = append(s.toclear[:0], s.learnt...)
 	var abstract uint32
 	for _, q := range s.learnt[1:] {
@@ -171,9 +177,7 @@ func (s *Solver) minimize() {
 		}
 	}
 	s.learnt = s.learnt[:j]
-	for _, q := range s.toclear {
-		s.seen[q>>1] = 0
-	}
+	return abstract
 }
 
 func (s *Solver) abstractLevel(v int32) uint32 { return 1 << (uint32(s.level[v]) & 31) }

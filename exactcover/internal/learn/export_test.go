@@ -15,3 +15,21 @@ func NewHurried(p *core.Problem) *Solver {
 // SetSplit sets SolveSplit's conflicts before the first split and
 // between splits.
 func (s *Solver) SetSplit(first, every int64) { s.firstBudget, s.splitBudget = first, every }
+
+// OnLearn sets a function that sees each clause learned, after
+// minimization and shrinking (not the clauses that block solutions), its
+// literals as caller option indices k: k+1 for "k taken", -(k+1) for "k
+// not taken".
+func (s *Solver) OnLearn(f func(clause []int)) {
+	s.learned = func(lits []lit) {
+		c := make([]int, len(lits))
+		for i, l := range lits {
+			k := int(s.p.Caller[l>>1]) + 1
+			if l&1 == 1 {
+				k = -k
+			}
+			c[i] = k
+		}
+		f(c)
+	}
+}

@@ -96,6 +96,9 @@ func (s *Solver) decide(l lit) {
 // chose, and asserts its first literal.
 func (s *Solver) learn(lbd int) {
 	s.stats.Learned++
+	if s.learned != nil {
+		s.learned(s.learnt)
+	}
 	if len(s.learnt) == 1 {
 		s.enqueue(s.learnt[0], noReason)
 		return

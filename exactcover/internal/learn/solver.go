@@ -138,7 +138,12 @@ type Solver struct {
 	levelMark []int64
 	markStamp int64
 	conflict  []lit
-	cand      []int32 // reduce's candidates
+	reasonBuf []lit
+	// shrinkMark[v] == shrinkStamp: option v was visited by the current
+	// level's walk in shrink.go.
+	shrinkMark  []int64
+	shrinkStamp int64
+	cand        []int32 // reduce's candidates
 
 	restart restarter
 	ph      phases
@@ -148,6 +153,10 @@ type Solver struct {
 	// 0: firstConflicts and splitConflicts (split.go). Tests shrink them.
 	firstBudget, splitBudget int64
 	lookPhase                []int8 // look-ahead's scratch (split.go)
+
+	// learned, when set, sees each clause learned (export_test.go: tests
+	// check that it holds in every solution not yet blocked).
+	learned func([]lit)
 
 	unsat bool // a contradiction at level 0: nothing more to find
 	sol   []int
@@ -195,6 +204,7 @@ func New(p *core.Problem) *Solver {
 	s.phase = make([]int8, n)
 	s.seen = make([]uint8, n)
 	s.levelMark = make([]int64, n+1)
+	s.shrinkMark = make([]int64, n)
 	s.heap.init(s.activity, n)
 	s.setSchedule(schedule{modeFirst: firstModeConflicts, lubyUnit: lubyUnit, rephase: rephaseConflicts,
 		reduceFirst: max(firstReduce, n/4), reduceStep: reduceStep})

@@ -143,10 +143,14 @@ func (d *splitter) work() {
 		d.mu.Lock()
 		d.busy--
 		d.add(h.stats, before)
+		spent := d.lim.MaxConflicts > 0 && d.total.Conflicts-d.base.Conflicts >= d.lim.MaxConflicts
 		switch st {
-		case Exhausted:
+		case Exhausted: // its last conflict may have spent the limit, with halves left
+			if spent && (len(d.pending) > 0 || d.busy > 0) {
+				d.finish(ConflictLimit)
+			}
 		case ConflictLimit:
-			if d.lim.MaxConflicts > 0 && d.total.Conflicts-d.base.Conflicts >= d.lim.MaxConflicts {
+			if spent {
 				d.finish(ConflictLimit)
 			} else if !d.done {
 				d.split(h)
