@@ -84,8 +84,9 @@
 // # Splitting: cube and conquer
 //
 // SolveSplit runs the same search on several goroutines. A search that has
-// found no solution within firstConflicts conflicts, or has found its
-// first one, is cut in two on its most active option (split.go): a copy of
+// found no solution within firstConflicts conflicts (10,000; 100,000 when
+// the question is a first solution alone), or has found its first one, is
+// cut in two on an option chosen by look-ahead (split.go): a copy of
 // the solver takes the option, the original rules it out, and each keeps
 // every clause learned so far. A half that does not settle within
 // splitConflicts is cut again; workers take the halves. The halves are

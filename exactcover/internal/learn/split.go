@@ -6,7 +6,8 @@ import (
 
 // Splitting (cube and conquer: Heule, Kullmann, Wieringa and Biere, 2011,
 // here done lazily, as the search goes). A search that has found no
-// solution within firstConflicts conflicts, or has found its first one, is
+// solution within firstConflicts conflicts (onlyFirstConflicts when only a
+// first solution is asked), or has found its first one, is
 // cut in two at level 0: one copy of the solver (Clone) takes an option
 // and the original rules it out, each keeping every clause learned so far.
 // A half that has not settled within splitConflicts more is cut again.
@@ -23,12 +24,25 @@ import (
 // are its own. The figures are in the README (Hard puzzles).
 const (
 	// firstConflicts is how long the search goes on whole, unless it
-	// finds a solution first: splitting puts the solution in one half of
-	// many, and the halves looked at before it cost time, where the whole
-	// search, in stable mode, dives to it (puzzle 9 of the Gecode 25×25
-	// Sudokus: its first solution took 2.5 s whole, 25 s split). Problems
-	// settled within it (9×9 Sudokus, most packings) are never split.
-	firstConflicts = 100_000
+	// finds a solution first. Problems settled within it (9×9 Sudokus,
+	// most packings) are never split. Longer is not better: the time a
+	// whole search takes to its first solution is heavy-tailed (on the
+	// hard Gecode 25×25 Sudokus, 31,096 to 202,937 conflicts), and halves
+	// find it too. On those six puzzles (1, 4, 9, 10, 15, 16), on one
+	// worker, uniqueness took 1.13 million conflicts in all splitting
+	// after 10,000, 1.17 million after 30,000, 1.23 million after
+	// 100,000, and 1.21 and 1.22 million after 3,000 and 1,000; 10,000
+	// was the best on five of the six. On more workers, the shorter the
+	// whole search, the sooner every core has a half.
+	firstConflicts = 10_000
+	// onlyFirstConflicts replaces firstConflicts when the question is a
+	// first solution alone: there is no proof to share out, and in auto's
+	// portfolio the halves would take the cores of the search racing the
+	// learner. On three quasigroup completions of order 50, a first
+	// solution took 3.3–4.1 s and 8.1–9.0 s this way (the first found by
+	// the search, the other by the learner, whole, in 48,170 conflicts),
+	// and 5.2–6.6 s and 9.1–10.5 s splitting after 10,000.
+	onlyFirstConflicts = 100_000
 	// splitConflicts is how long a half goes on before it is split again.
 	splitConflicts = 10_000
 	// idleSplitConflicts: a half is split before its splitConflicts are
@@ -53,8 +67,8 @@ func (s *Solver) SolveSplit(lim Limits, workers int, visit func(solution []int) 
 	startConflicts, startSolutions := s.stats.Conflicts, s.stats.Solutions
 	first := lim
 	first.MaxSolutions = 1
-	if lim.MaxConflicts == 0 || lim.MaxConflicts > s.firstConflicts() {
-		first.MaxConflicts = s.firstConflicts()
+	if budget := s.firstConflicts(lim.MaxSolutions == 1); lim.MaxConflicts == 0 || lim.MaxConflicts > budget {
+		first.MaxConflicts = budget
 	}
 	stopped := false
 	st := s.Solve(first, func(sol []int) bool {
@@ -253,10 +267,14 @@ func (d *splitter) split(h *Solver) {
 	d.pending = append(d.pending, other, h)
 }
 
-// firstConflicts returns the conflicts of the search before it splits.
-func (s *Solver) firstConflicts() int64 {
-	if s.firstBudget > 0 {
+// firstConflicts returns the conflicts of the search before it splits,
+// for a question of one solution (onlyFirst) or more.
+func (s *Solver) firstConflicts(onlyFirst bool) int64 {
+	switch {
+	case s.firstBudget > 0:
 		return s.firstBudget
+	case onlyFirst:
+		return onlyFirstConflicts
 	}
 	return firstConflicts
 }
