@@ -1,22 +1,6 @@
 package learn
 
-// count adds literal l, taken off the trail by propagate, to the counters
-// of its option's items.
-func (s *Solver) count(l lit) {
-	k := l >> 1
-	items := s.p.Items[s.p.Begin[k]:s.p.Begin[k+1]]
-	if l&1 == 0 {
-		for _, i := range items {
-			s.nTrue[i]++
-		}
-	} else {
-		for _, i := range items {
-			s.nFalse[i]++
-		}
-	}
-}
-
-// uncount takes back count(l).
+// uncount takes back the counting of literal l by propagateItems.
 func (s *Solver) uncount(l lit) {
 	k := l >> 1
 	items := s.p.Items[s.p.Begin[k]:s.p.Begin[k+1]]
@@ -26,7 +10,7 @@ func (s *Solver) uncount(l lit) {
 		}
 	} else {
 		for _, i := range items {
-			s.nFalse[i]--
+			s.free[i]++
 		}
 	}
 }
@@ -39,7 +23,6 @@ func (s *Solver) propagate() bool {
 		l := s.trail[s.qhead]
 		s.qhead++
 		s.stats.Propagations++
-		s.count(l)
 		if !s.propagateItems(l) || !s.propagateClauses(l) {
 			return false
 		}
@@ -47,46 +30,67 @@ func (s *Solver) propagate() bool {
 	return true
 }
 
-// propagateItems applies the constraints of the items of l's option.
+// propagateItems adds literal l, taken off the trail, to the counters of
+// its option's items and applies their constraints. Each item is counted
+// and checked in one pass; at a conflict, the items not reached yet are
+// counted too, since cancelUntil takes back every item of a literal
+// propagated.
 func (s *Solver) propagateItems(l lit) bool {
 	k := l >> 1
 	p := s.p
-	for t := p.Begin[k]; t < p.Begin[k+1]; t++ {
+	end := p.Begin[k+1]
+	for t := p.Begin[k]; t < end; t++ {
 		i := p.Items[t]
-		opts := s.occ[s.occStart[i]:s.occStart[i+1]]
+		ok := true
 		if l&1 == 0 { // k taken
-			if s.colored[i] {
-				if !s.excludeColors(i, k, s.useColor[t]) {
-					return false
-				}
-				continue
-			}
+			s.nTrue[i]++
 			switch nt := s.nTrue[i]; {
+			case s.colored[i]:
+				ok = s.excludeColors(i, k, s.useColor[t])
 			case nt > s.hi[i]:
 				s.conflictItem(i, true)
-				return false
-			case nt == s.hi[i] && int32(len(opts))-s.nFalse[i] > nt:
-				for _, j := range opts {
+				ok = false
+			case nt == s.hi[i] && s.free[i] > nt:
+				for _, j := range s.occ[s.occStart[i]:s.occStart[i+1]] {
 					if s.value[j] == unset {
 						s.enqueue(2*j+1, i)
 					}
 				}
 			}
-		} else if int(i) < p.NPrimary { // k not taken
-			switch left := int32(len(opts)) - s.nFalse[i]; {
-			case left < s.lo[i]:
-				s.conflictItem(i, false)
-				return false
-			case left == s.lo[i] && s.nTrue[i] < left:
-				for _, j := range opts {
-					if s.value[j] == unset {
-						s.enqueue(2*j, i)
+		} else {
+			s.free[i]--
+			if int(i) < p.NPrimary { // k not taken
+				switch free := s.free[i]; {
+				case free < s.lo[i]:
+					s.conflictItem(i, false)
+					ok = false
+				case free == s.lo[i] && s.nTrue[i] < free:
+					for _, j := range s.occ[s.occStart[i]:s.occStart[i+1]] {
+						if s.value[j] == unset {
+							s.enqueue(2*j, i)
+						}
 					}
 				}
 			}
 		}
+		if !ok {
+			s.countRest(l, t+1)
+			return false
+		}
 	}
 	return true
+}
+
+// countRest counts literal l in the items of its option from p.Items[t] on.
+func (s *Solver) countRest(l lit, t int32) {
+	k := l >> 1
+	for _, i := range s.p.Items[t:s.p.Begin[k+1]] {
+		if l&1 == 0 {
+			s.nTrue[i]++
+		} else {
+			s.free[i]--
+		}
+	}
 }
 
 // compatible reports whether two uses of a secondary item, with colors c

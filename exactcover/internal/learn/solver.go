@@ -101,7 +101,7 @@ type Solver struct {
 	occStart, occ, occColor []int32
 	lo, hi                  []int32
 	colored                 []bool
-	nTrue, nFalse           []int32
+	nTrue, free             []int32 // options true, options not false
 	// useColor is parallel to p.Items: the color of each use (0: none).
 	useColor []int32
 
@@ -190,7 +190,10 @@ func New(p *core.Problem) *Solver {
 			s.lo[i], s.hi[i] = 0, 1
 		}
 	}
-	s.nTrue, s.nFalse = make([]int32, ni), make([]int32, ni)
+	s.nTrue, s.free = make([]int32, ni), make([]int32, ni)
+	for i := range ni {
+		s.free[i] = s.occStart[i+1] - s.occStart[i]
+	}
 	s.value = make([]int8, n)
 	s.lv = make([]int8, 2*n)
 	s.level = make([]int32, n)
