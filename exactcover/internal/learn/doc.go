@@ -47,7 +47,11 @@
 // option met in an analysis grows by an increment that itself grows by
 // 1/0.95 per conflict) with the phase it last had (phase saving, Pipatsrisawat
 // and Darwiche 2007); an option never assigned is first tried false, which
-// suits exact cover, where most options are false in a solution. The
+// suits exact cover, where most options are false in a solution. Deciding
+// every option taken instead, as the enumerating engines branch, proves
+// the 25×25 Sudokus unique in 10% fewer conflicts, but finds no solution
+// in minutes on quasigroup completions whose phases find one in seconds
+// (the README, Hard puzzles). The
 // learned clauses are reduced every few thousand conflicts, keeping those
 // of low literal block distance (LBD, Audemard and Simon, "glucose", IJCAI
 // 2009), those used lately and those that are reasons on the trail, within
