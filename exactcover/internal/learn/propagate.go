@@ -1,16 +1,16 @@
 package learn
 
-// uncount takes back the counting of literal l by propagateItems.
-func (s *Solver) uncount(l lit) {
-	k := l >> 1
-	items := s.p.Items[s.p.Begin[k]:s.p.Begin[k+1]]
+// count adds d times literal l to the counters of items, items of its
+// option: +1 for the items propagateItems has reached, -1 when
+// cancelUntil takes the literal back.
+func (s *Solver) count(l lit, items []int32, d int32) {
 	if l&1 == 0 {
 		for _, i := range items {
-			s.nTrue[i]--
+			s.nTrue[i] += d
 		}
 	} else {
 		for _, i := range items {
-			s.free[i]++
+			s.free[i] -= d
 		}
 	}
 }
@@ -74,23 +74,11 @@ func (s *Solver) propagateItems(l lit) bool {
 			}
 		}
 		if !ok {
-			s.countRest(l, t+1)
+			s.count(l, p.Items[t+1:end], 1)
 			return false
 		}
 	}
 	return true
-}
-
-// countRest counts literal l in the items of its option from p.Items[t] on.
-func (s *Solver) countRest(l lit, t int32) {
-	k := l >> 1
-	for _, i := range s.p.Items[t:s.p.Begin[k+1]] {
-		if l&1 == 0 {
-			s.nTrue[i]++
-		} else {
-			s.free[i]--
-		}
-	}
 }
 
 // compatible reports whether two uses of a secondary item, with colors c

@@ -280,7 +280,7 @@ func (s *Solver) cancelUntil(lvl int32) {
 		l := s.trail[t]
 		v := l >> 1
 		if t < s.qhead {
-			s.uncount(l)
+			s.count(l, s.p.Items[s.p.Begin[v]:s.p.Begin[v+1]], -1)
 		}
 		s.value[v] = unset
 		s.lv[l], s.lv[l^1] = unset, unset
