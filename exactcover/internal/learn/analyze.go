@@ -26,7 +26,7 @@ func (s *Solver) explain(v int32) {
 				s.buf = append(s.buf, 2*j)
 			}
 		}
-		s.smallest(int(int32(len(opts)) - s.lo[i]))
+		s.smallest(int(int32(len(opts)) - s.tally[i].lo))
 		return
 	}
 	if s.colored[i] { // one true option whose use is incompatible with v's
@@ -47,7 +47,7 @@ func (s *Solver) explain(v int32) {
 			s.buf = append(s.buf, 2*j+1)
 		}
 	}
-	s.smallest(int(s.hi[i]))
+	s.smallest(int(s.tally[i].hi))
 }
 
 // colorOf returns the color of option v's use of item i.
@@ -81,14 +81,14 @@ func (s *Solver) conflictItem(i int32, tooMany bool) {
 				s.buf = append(s.buf, 2*j+1)
 			}
 		}
-		s.smallest(int(s.hi[i]) + 1)
+		s.smallest(int(s.tally[i].hi) + 1)
 	} else {
 		for _, j := range opts {
 			if s.value[j] == vFalse {
 				s.buf = append(s.buf, 2*j)
 			}
 		}
-		s.smallest(len(opts) - int(s.lo[i]) + 1)
+		s.smallest(len(opts) - int(s.tally[i].lo) + 1)
 	}
 	s.conflict = append(s.conflict[:0], s.buf...)
 }

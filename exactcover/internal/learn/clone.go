@@ -8,7 +8,7 @@ import "slices"
 // item tables that never change are shared.
 func (s *Solver) Clone() *Solver {
 	c := *s
-	c.nTrue, c.free = slices.Clone(s.nTrue), slices.Clone(s.free)
+	c.tally = slices.Clone(s.tally)
 	c.value, c.lv = slices.Clone(s.value), slices.Clone(s.lv)
 	c.level, c.pos, c.reason = slices.Clone(s.level), slices.Clone(s.pos), slices.Clone(s.reason)
 	c.trail, c.trailLim = slices.Clone(s.trail), slices.Clone(s.trailLim)

@@ -6,11 +6,11 @@ package learn
 func (s *Solver) count(l lit, items []int32, d int32) {
 	if l&1 == 0 {
 		for _, i := range items {
-			s.nTrue[i] += d
+			s.tally[i].nTrue += d
 		}
 	} else {
 		for _, i := range items {
-			s.free[i] -= d
+			s.tally[i].free -= d
 		}
 	}
 }
@@ -41,16 +41,17 @@ func (s *Solver) propagateItems(l lit) bool {
 	end := p.Begin[k+1]
 	for t := p.Begin[k]; t < end; t++ {
 		i := p.Items[t]
+		c := &s.tally[i]
 		ok := true
 		if l&1 == 0 { // k taken
-			s.nTrue[i]++
-			switch nt := s.nTrue[i]; {
-			case s.colored[i]:
+			c.nTrue++
+			switch {
+			case int(i) >= p.NPrimary && s.colored[i]:
 				ok = s.excludeColors(i, k, s.useColor[t])
-			case nt > s.hi[i]:
+			case c.nTrue > c.hi:
 				s.conflictItem(i, true)
 				ok = false
-			case nt == s.hi[i] && s.free[i] > nt:
+			case c.nTrue == c.hi && c.free > c.nTrue:
 				for _, j := range s.occ[s.occStart[i]:s.occStart[i+1]] {
 					if s.value[j] == unset {
 						s.enqueue(2*j+1, i)
@@ -58,13 +59,13 @@ func (s *Solver) propagateItems(l lit) bool {
 				}
 			}
 		} else {
-			s.free[i]--
+			c.free--
 			if int(i) < p.NPrimary { // k not taken
-				switch free := s.free[i]; {
-				case free < s.lo[i]:
+				switch {
+				case c.free < c.lo:
 					s.conflictItem(i, false)
 					ok = false
-				case free == s.lo[i] && s.nTrue[i] < free:
+				case c.free == c.lo && c.nTrue < c.free:
 					for _, j := range s.occ[s.occStart[i]:s.occStart[i+1]] {
 						if s.value[j] == unset {
 							s.enqueue(2*j, i)

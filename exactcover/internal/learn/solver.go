@@ -99,9 +99,10 @@ type Solver struct {
 	// item i, occColor the color of each use (0: none). colored says that
 	// some use of the (secondary) item has a color.
 	occStart, occ, occColor []int32
-	lo, hi                  []int32
 	colored                 []bool
-	nTrue, free             []int32 // options true, options not false
+	// tally holds each item's bounds and counters, side by side since
+	// propagation reads them together.
+	tally []itemCount
 	// useColor is parallel to p.Items: the color of each use (0: none).
 	useColor []int32
 
@@ -182,17 +183,14 @@ func New(p *core.Problem) *Solver {
 			}
 		}
 	}
-	s.lo, s.hi = make([]int32, ni), make([]int32, ni)
+	s.tally = make([]itemCount, ni)
 	for i := range ni {
+		c := &s.tally[i]
+		c.lo, c.hi = 0, 1
 		if i < p.NPrimary {
-			s.lo[i], s.hi[i] = p.Bounds(i)
-		} else {
-			s.lo[i], s.hi[i] = 0, 1
+			c.lo, c.hi = p.Bounds(i)
 		}
-	}
-	s.nTrue, s.free = make([]int32, ni), make([]int32, ni)
-	for i := range ni {
-		s.free[i] = s.occStart[i+1] - s.occStart[i]
+		c.free = s.occStart[i+1] - s.occStart[i]
 	}
 	s.value = make([]int8, n)
 	s.lv = make([]int8, 2*n)
@@ -212,15 +210,15 @@ func New(p *core.Problem) *Solver {
 	s.setSchedule(schedule{modeFirst: firstModeConflicts, lubyUnit: lubyUnit, rephase: rephaseConflicts,
 		reduceFirst: max(firstReduce, n/4), reduceStep: reduceStep})
 	for i := range ni {
-		m := s.occStart[i+1] - s.occStart[i]
+		m, c := s.occStart[i+1]-s.occStart[i], s.tally[i]
 		switch {
-		case m < s.lo[i]:
+		case m < c.lo:
 			s.unsat = true
-		case m == s.lo[i]:
+		case m == c.lo:
 			for _, k := range s.options(i) {
 				s.fix(2 * k)
 			}
-		case s.hi[i] == 0:
+		case c.hi == 0:
 			for _, k := range s.options(i) {
 				s.fix(2*k + 1)
 			}
@@ -246,6 +244,13 @@ func (s *Solver) fix(l lit) {
 // partial solution); call them before Solve.
 func (s *Solver) Include(k int) { s.fix(2 * lit(k)) }
 func (s *Solver) Exclude(k int) { s.fix(2*lit(k) + 1) }
+
+// itemCount is an item's bounds (secondary items: 0 and 1) and counters.
+type itemCount struct {
+	lo, hi int32
+	nTrue  int32 // options true
+	free   int32 // options not false
+}
 
 // Stats returns the counters so far.
 func (s *Solver) Stats() Stats { return s.stats }
