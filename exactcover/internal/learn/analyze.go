@@ -159,9 +159,19 @@ func (s *Solver) analyze() (back int32, lbd int) {
 	return back, s.lbd(s.learnt)
 }
 
+// Marks of seen beside 1 (in the learned clause, or implied by it).
+const (
+	// poison marks a literal known not to be implied by the clause.
+	poison = 2
+	// maxMinimizeDepth bounds the reasons followed back from a literal
+	// of the clause (the recursion's depth); past it, a literal counts as
+	// not implied, which is safe (the clause keeps it).
+	maxMinimizeDepth = 1000
+)
+
 // minimize removes from s.learnt the literals implied by the others
 // (recursive minimization). The marks analyze left, and those of the
-// literals found implied, stay set, listed in s.toclear. It returns the
+// literals found implied or not (poison), stay set, listed in s.toclear. It returns the
 // clause's abstract levels.
 func (s *Solver) minimize() uint32 {
 	s.toclear = append(s.toclear[:0], s.learnt...)
@@ -182,35 +192,50 @@ func (s *Solver) minimize() uint32 {
 
 func (s *Solver) abstractLevel(v int32) uint32 { return 1 << (uint32(s.level[v]) & 31) }
 
-// redundant reports whether literal q of the learned clause is implied by
-// the clause's other literals, following reasons back (MiniSat's
-// litRedundant, with an explicit stack).
+// redundant reports whether literal q of the learned clause, which has a
+// reason, is implied by the clause's other literals, following reasons
+// back (MiniSat's recursive minimization). Each literal it reaches is
+// marked, implied (seen 1) or not (poison), so that no other literal's
+// test goes down the same way again (as CaDiCaL does).
 func (s *Solver) redundant(q lit, abstract uint32) bool {
-	s.stack = append(s.stack[:0], q)
-	top := len(s.toclear)
-	for len(s.stack) > 0 {
-		q := s.stack[len(s.stack)-1]
-		s.stack = s.stack[:len(s.stack)-1]
-		s.explain(q >> 1)
-		for _, l := range s.buf {
-			v := l >> 1
-			if s.seen[v] != 0 || s.level[v] == 0 {
-				continue
-			}
-			if s.reason[v] != noReason && s.abstractLevel(v)&abstract != 0 {
-				s.seen[v] = 1
-				s.stack = append(s.stack, l)
-				s.toclear = append(s.toclear, l)
-				continue
-			}
-			for _, c := range s.toclear[top:] {
-				s.seen[c>>1] = 0
-			}
-			s.toclear = s.toclear[:top]
-			return false
-		}
+	return s.reasonImplied(q>>1, abstract, 0)
+}
+
+// reasonImplied reports whether the literals of option v's reason are all
+// implied by the clause.
+func (s *Solver) reasonImplied(v int32, abstract uint32, depth int) bool {
+	from := len(s.stack)
+	s.explain(v)
+	s.stack = append(s.stack, s.buf...)
+	to := len(s.stack)
+	ok := true
+	for t := from; t < to && ok; t++ {
+		ok = s.impliedLit(s.stack[t], abstract, depth+1)
 	}
-	return true
+	s.stack = s.stack[:from]
+	return ok
+}
+
+// impliedLit reports whether false literal l is implied by the clause
+// being learned: of level 0, in the clause or marked implied, or with a
+// reason, on one of the clause's levels, whose literals are implied. It
+// marks l implied or poison, adding it to s.toclear.
+func (s *Solver) impliedLit(l lit, abstract uint32, depth int) bool {
+	v := l >> 1
+	switch {
+	case s.level[v] == 0 || s.seen[v] == 1:
+		return true
+	case s.seen[v] == poison:
+		return false
+	}
+	ok := s.reason[v] != noReason && s.abstractLevel(v)&abstract != 0 && depth < maxMinimizeDepth &&
+		s.reasonImplied(v, abstract, depth)
+	s.seen[v] = poison
+	if ok {
+		s.seen[v] = 1
+	}
+	s.toclear = append(s.toclear, l)
+	return ok
 }
 
 // lbd returns the number of distinct decision levels among lits.

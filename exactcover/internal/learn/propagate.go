@@ -4,13 +4,14 @@ package learn
 // option: +1 for the items propagateItems has reached, -1 when
 // cancelUntil takes the literal back.
 func (s *Solver) count(l lit, items []int32, d int32) {
+	tally := s.tally
 	if l&1 == 0 {
 		for _, i := range items {
-			s.tally[i].nTrue += d
+			tally[i].nTrue += d
 		}
 	} else {
 		for _, i := range items {
-			s.tally[i].free -= d
+			tally[i].free -= d
 		}
 	}
 }
@@ -38,48 +39,57 @@ func (s *Solver) propagate() bool {
 func (s *Solver) propagateItems(l lit) bool {
 	k := l >> 1
 	p := s.p
-	end := p.Begin[k+1]
-	for t := p.Begin[k]; t < end; t++ {
-		i := p.Items[t]
-		c := &s.tally[i]
-		ok := true
-		if l&1 == 0 { // k taken
-			c.nTrue++
-			switch {
-			case int(i) >= p.NPrimary && s.colored[i]:
-				ok = s.excludeColors(i, k, s.useColor[t])
-			case c.nTrue > c.hi:
-				s.conflictItem(i, true)
-				ok = false
-			case c.nTrue == c.hi && c.free > c.nTrue:
-				for _, j := range s.occ[s.occStart[i]:s.occStart[i+1]] {
-					if s.value[j] == unset {
-						s.enqueue(2*j+1, i)
-					}
-				}
-			}
-		} else {
+	items := p.Items[p.Begin[k]:p.Begin[k+1]]
+	tally := s.tally
+	if l&1 == 1 { // k not taken: the first case by far
+		nPrimary := int32(p.NPrimary)
+		for t, i := range items {
+			c := &tally[i]
 			c.free--
-			if int(i) < p.NPrimary { // k not taken
-				switch {
-				case c.free < c.lo:
-					s.conflictItem(i, false)
-					ok = false
-				case c.free == c.lo && c.nTrue < c.free:
-					for _, j := range s.occ[s.occStart[i]:s.occStart[i+1]] {
-						if s.value[j] == unset {
-							s.enqueue(2*j, i)
-						}
-					}
-				}
+			if i >= nPrimary || c.free > c.lo {
+				continue
+			}
+			if c.free < c.lo {
+				s.conflictItem(i, false)
+				s.count(l, items[t+1:], 1)
+				return false
+			}
+			if c.nTrue < c.free { // the options not false must all be taken
+				s.forceItem(i, 0)
 			}
 		}
+		return true
+	}
+	for t, i := range items { // k taken
+		c := &tally[i]
+		c.nTrue++
+		ok := true
+		switch {
+		case s.colored[i]:
+			ok = s.excludeColors(i, k, s.useColor[int(p.Begin[k])+t])
+		case c.nTrue > c.hi:
+			s.conflictItem(i, true)
+			ok = false
+		case c.nTrue == c.hi && c.free > c.nTrue: // no other may be taken
+			s.forceItem(i, 1)
+		}
 		if !ok {
-			s.count(l, p.Items[t+1:end], 1)
+			s.count(l, items[t+1:], 1)
 			return false
 		}
 	}
 	return true
+}
+
+// forceItem asserts literal 2j+neg of every unassigned option j of item i:
+// taken (neg 0) or not (neg 1), with i as the reason.
+func (s *Solver) forceItem(i int32, neg lit) {
+	value := s.value
+	for _, j := range s.occ[s.occStart[i]:s.occStart[i+1]] {
+		if value[j] == unset {
+			s.enqueue(2*j+neg, i)
+		}
+	}
 }
 
 // compatible reports whether two uses of a secondary item, with colors c

@@ -93,25 +93,11 @@ func (s *Solver) levelUIP(block []lit, lv int32, abstract uint32) (lit, bool) {
 			case lu == lv:
 				s.shrinkMark[u] = stamp
 				open++
-			case s.seen[u] != 0:
-			case s.implied(l, abstract):
+			case s.impliedLit(l, abstract, 0):
 			default:
 				return 0, false
 			}
 		}
 	}
 	return 0, false
-}
-
-// implied reports whether false literal q is implied by the clause being
-// learned (minimization's test: q has a reason, on one of the clause's
-// levels, whose literals are implied), and marks it seen if so.
-func (s *Solver) implied(q lit, abstract uint32) bool {
-	v := q >> 1
-	ok := s.reason[v] != noReason && s.abstractLevel(v)&abstract != 0 && s.redundant(q, abstract)
-	if ok {
-		s.seen[q>>1] = 1
-		s.toclear = append(s.toclear, q)
-	}
-	return ok
 }
