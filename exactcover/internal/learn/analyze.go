@@ -10,7 +10,7 @@ import "slices"
 // explain puts into s.buf the other literals (all false) of the reason
 // clause of option v's assignment.
 func (s *Solver) explain(v int32) {
-	r := s.reason[v]
+	r := s.vars[v].reason
 	s.buf = s.buf[:0]
 	if r >= int32(s.p.NItems) {
 		cref := r - int32(s.p.NItems)
@@ -19,10 +19,10 @@ func (s *Solver) explain(v int32) {
 	}
 	i := r
 	opts := s.occ[s.occStart[i]:s.occStart[i+1]]
-	before := s.pos[v]
-	if s.value[v] == vTrue { // at least lo: the others are false
+	before := s.vars[v].pos
+	if s.lv[2*v] == vTrue { // at least lo: the others are false
 		for _, j := range opts {
-			if j != v && s.value[j] == vFalse && s.pos[j] < before {
+			if j != v && s.lv[2*j] == vFalse && s.vars[j].pos < before {
 				s.buf = append(s.buf, 2*j)
 			}
 		}
@@ -34,8 +34,8 @@ func (s *Solver) explain(v int32) {
 		best := int32(-1)
 		for u := s.occStart[i]; u < s.occStart[i+1]; u++ {
 			j := s.occ[u]
-			if j != v && s.value[j] == vTrue && s.pos[j] < before && !compatible(c, s.occColor[u]) &&
-				(best < 0 || s.pos[j] < s.pos[best]) {
+			if j != v && s.lv[2*j] == vTrue && s.vars[j].pos < before && !compatible(c, s.occColor[u]) &&
+				(best < 0 || s.vars[j].pos < s.vars[best].pos) {
 				best = j
 			}
 		}
@@ -43,7 +43,7 @@ func (s *Solver) explain(v int32) {
 		return
 	}
 	for _, j := range opts { // at most hi: hi others are true
-		if s.value[j] == vTrue && s.pos[j] < before {
+		if s.lv[2*j] == vTrue && s.vars[j].pos < before {
 			s.buf = append(s.buf, 2*j+1)
 		}
 	}
@@ -66,7 +66,7 @@ func (s *Solver) smallest(need int) {
 	if len(s.buf) <= need {
 		return
 	}
-	slices.SortFunc(s.buf, func(a, b lit) int { return int(s.pos[a>>1] - s.pos[b>>1]) })
+	slices.SortFunc(s.buf, func(a, b lit) int { return int(s.vars[a>>1].pos - s.vars[b>>1].pos) })
 	s.buf = s.buf[:need]
 }
 
@@ -77,14 +77,14 @@ func (s *Solver) conflictItem(i int32, tooMany bool) {
 	s.buf = s.buf[:0]
 	if tooMany {
 		for _, j := range opts {
-			if s.value[j] == vTrue {
+			if s.lv[2*j] == vTrue {
 				s.buf = append(s.buf, 2*j+1)
 			}
 		}
 		s.smallest(int(s.tally[i].hi) + 1)
 	} else {
 		for _, j := range opts {
-			if s.value[j] == vFalse {
+			if s.lv[2*j] == vFalse {
 				s.buf = append(s.buf, 2*j)
 			}
 		}
@@ -107,12 +107,12 @@ func (s *Solver) analyze() (back int32, lbd int) {
 	for {
 		for _, q := range lits {
 			v := q >> 1
-			if s.seen[v] != 0 || s.level[v] == 0 {
+			if s.seen[v] != 0 || s.vars[v].level == 0 {
 				continue
 			}
 			s.bumpVar(v)
 			s.seen[v] = 1
-			if s.level[v] >= cur {
+			if s.vars[v].level >= cur {
 				pathC++
 			} else {
 				s.learnt = append(s.learnt, q)
@@ -129,7 +129,7 @@ func (s *Solver) analyze() (back int32, lbd int) {
 		if pathC == 0 {
 			break
 		}
-		if r := s.reason[v]; r >= int32(s.p.NItems) {
+		if r := s.vars[v].reason; r >= int32(s.p.NItems) {
 			s.bumpClause(r - int32(s.p.NItems))
 		}
 		s.explain(v)
@@ -149,12 +149,12 @@ func (s *Solver) analyze() (back int32, lbd int) {
 	if len(s.learnt) > 1 {
 		m := 1
 		for t := 2; t < len(s.learnt); t++ {
-			if s.level[s.learnt[t]>>1] > s.level[s.learnt[m]>>1] {
+			if s.vars[s.learnt[t]>>1].level > s.vars[s.learnt[m]>>1].level {
 				m = t
 			}
 		}
 		s.learnt[1], s.learnt[m] = s.learnt[m], s.learnt[1]
-		back = s.level[s.learnt[1]>>1]
+		back = s.vars[s.learnt[1]>>1].level
 	}
 	return back, s.lbd(s.learnt)
 }
@@ -181,7 +181,7 @@ func (s *Solver) minimize() uint32 {
 	}
 	j := 1
 	for _, q := range s.learnt[1:] {
-		if s.reason[q>>1] == noReason || !s.redundant(q, abstract) {
+		if s.vars[q>>1].reason == noReason || !s.redundant(q, abstract) {
 			s.learnt[j] = q
 			j++
 		}
@@ -190,7 +190,7 @@ func (s *Solver) minimize() uint32 {
 	return abstract
 }
 
-func (s *Solver) abstractLevel(v int32) uint32 { return 1 << (uint32(s.level[v]) & 31) }
+func (s *Solver) abstractLevel(v int32) uint32 { return 1 << (uint32(s.vars[v].level) & 31) }
 
 // redundant reports whether literal q of the learned clause, which has a
 // reason, is implied by the clause's other literals, following reasons
@@ -223,12 +223,12 @@ func (s *Solver) reasonImplied(v int32, abstract uint32, depth int) bool {
 func (s *Solver) impliedLit(l lit, abstract uint32, depth int) bool {
 	v := l >> 1
 	switch {
-	case s.level[v] == 0 || s.seen[v] == 1:
+	case s.vars[v].level == 0 || s.seen[v] == 1:
 		return true
 	case s.seen[v] == poison:
 		return false
 	}
-	ok := s.reason[v] != noReason && s.abstractLevel(v)&abstract != 0 && depth < maxMinimizeDepth &&
+	ok := s.vars[v].reason != noReason && s.abstractLevel(v)&abstract != 0 && depth < maxMinimizeDepth &&
 		s.reasonImplied(v, abstract, depth)
 	s.seen[v] = poison
 	if ok {
@@ -243,7 +243,7 @@ func (s *Solver) lbd(lits []lit) int {
 	s.markStamp++
 	n := 0
 	for _, l := range lits {
-		lv := s.level[l>>1]
+		lv := s.vars[l>>1].level
 		if s.levelMark[lv] != s.markStamp {
 			s.levelMark[lv] = s.markStamp
 			n++
@@ -262,13 +262,13 @@ func (s *Solver) bumpReasons() {
 	s.toclear = s.toclear[:0]
 	for _, q := range s.learnt {
 		v := q >> 1
-		if s.reason[v] == noReason {
+		if s.vars[v].reason == noReason {
 			continue
 		}
 		s.explain(v)
 		for _, l := range s.buf {
 			u := l >> 1
-			if s.seen[u] != 0 || s.level[u] == 0 {
+			if s.seen[u] != 0 || s.vars[u].level == 0 {
 				continue
 			}
 			s.seen[u] = 1

@@ -105,7 +105,7 @@ func (s *Solver) reduce() {
 
 func (s *Solver) satisfiedAtRoot(cl *clause) bool {
 	for _, l := range s.arena[cl.start : cl.start+cl.size] {
-		if s.litValue(l) == vTrue && s.level[l>>1] == 0 {
+		if s.litValue(l) == vTrue && s.vars[l>>1].level == 0 {
 			return true
 		}
 	}
@@ -116,16 +116,16 @@ func (s *Solver) satisfiedAtRoot(cl *clause) bool {
 // level 0 (reasons at level 0 are never explained).
 func (s *Solver) locked(cl *clause) bool {
 	v := s.arena[cl.start] >> 1
-	return s.value[v] != unset && s.level[v] > 0 && s.reason[v] == int32(s.p.NItems)+cl.start
+	return s.lv[2*v] != unset && s.vars[v].level > 0 && s.vars[v].reason == int32(s.p.NItems)+cl.start
 }
 
 // compact drops deleted clauses, renumbers the rest and rebuilds the
 // watch lists (the watched literals stay the first two of each clause).
 func (s *Solver) compact() {
 	ni := int32(s.p.NItems)
-	for v := range s.reason { // level-0 reasons are never explained
-		if s.reason[v] >= ni && (s.value[v] == unset || s.level[v] == 0) {
-			s.reason[v] = noReason
+	for v := range s.vars { // level-0 reasons are never explained
+		if s.vars[v].reason >= ni && (s.lv[2*v] == unset || s.vars[v].level == 0) {
+			s.vars[v].reason = noReason
 		}
 	}
 	for l := range s.watches {
@@ -141,8 +141,8 @@ func (s *Solver) compact() {
 		}
 		lits := s.arena[cl.start : cl.start+cl.size]
 		arena = append(arena, int32(len(kept)), cl.size) // at or before the old header
-		if v := lits[0] >> 1; s.reason[v] == ni+cl.start {
-			s.reason[v] = ni + int32(len(arena)) // locked: its literal moves with it
+		if v := lits[0] >> 1; s.vars[v].reason == ni+cl.start {
+			s.vars[v].reason = ni + int32(len(arena)) // locked: its literal moves with it
 		}
 		cl.start = int32(len(arena))
 		arena = append(arena, lits...) // moves down: never overwrites unread literals

@@ -34,9 +34,9 @@ func (s *Solver) AddClause(dimacs []int32) {
 			l = 2*(-d-1) + 1
 		}
 		switch {
-		case s.litValue(l) == vTrue && s.level[l>>1] == 0:
+		case s.litValue(l) == vTrue && s.vars[l>>1].level == 0:
 			return // satisfied for good
-		case s.litValue(l) == vFalse && s.level[l>>1] == 0:
+		case s.litValue(l) == vFalse && s.vars[l>>1].level == 0:
 			continue
 		}
 		dup := false

@@ -9,8 +9,8 @@ import "slices"
 func (s *Solver) Clone() *Solver {
 	c := *s
 	c.tally = slices.Clone(s.tally)
-	c.value, c.lv = slices.Clone(s.value), slices.Clone(s.lv)
-	c.level, c.pos, c.reason = slices.Clone(s.level), slices.Clone(s.pos), slices.Clone(s.reason)
+	c.lv = slices.Clone(s.lv)
+	c.vars = slices.Clone(s.vars)
 	c.trail, c.trailLim = slices.Clone(s.trail), slices.Clone(s.trailLim)
 	c.arena, c.clauses = slices.Clone(s.arena), slices.Clone(s.clauses)
 	c.watches = make([][]watch, len(s.watches))

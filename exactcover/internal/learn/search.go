@@ -110,8 +110,8 @@ func (s *Solver) learn(lbd int) {
 // solution returns the options taken, as the caller's indices.
 func (s *Solver) solution() []int {
 	s.sol = s.sol[:0]
-	for v, x := range s.value {
-		if x == vTrue {
+	for v := range s.nVars {
+		if s.lv[2*v] == vTrue {
 			s.sol = append(s.sol, int(s.p.Caller[v]))
 		}
 	}

@@ -33,17 +33,17 @@ func (s *Solver) shrink(abstract uint32) {
 		return
 	}
 	slices.SortFunc(rest, func(a, b lit) int { // highest level first, newest first
-		la, lb := s.level[a>>1], s.level[b>>1]
+		la, lb := s.vars[a>>1].level, s.vars[b>>1].level
 		if la != lb {
 			return int(lb - la)
 		}
-		return int(s.pos[b>>1] - s.pos[a>>1])
+		return int(s.vars[b>>1].pos - s.vars[a>>1].pos)
 	})
 	out := s.learnt[:1]
 	for i := 0; i < len(rest); {
-		lv := s.level[rest[i]>>1]
+		lv := s.vars[rest[i]>>1].level
 		j := i + 1
-		for j < len(rest) && s.level[rest[j]>>1] == lv {
+		for j < len(rest) && s.vars[rest[j]>>1].level == lv {
 			j++
 		}
 		block := rest[i:j]
@@ -72,7 +72,7 @@ func (s *Solver) levelUIP(block []lit, lv int32, abstract uint32) (lit, bool) {
 		s.shrinkMark[q>>1] = stamp
 	}
 	start := s.trailLim[lv-1]
-	for t := s.pos[block[0]>>1]; t >= start; t-- {
+	for t := s.vars[block[0]>>1].pos; t >= start; t-- {
 		p := s.trail[t]
 		v := p >> 1
 		if s.shrinkMark[v] != stamp {
@@ -81,14 +81,14 @@ func (s *Solver) levelUIP(block []lit, lv int32, abstract uint32) (lit, bool) {
 		if open--; open == 0 {
 			return p ^ 1, true
 		}
-		if s.reason[v] == noReason {
+		if s.vars[v].reason == noReason {
 			return 0, false
 		}
 		s.explain(v)
 		s.reasonBuf = append(s.reasonBuf[:0], s.buf...) // implied overwrites s.buf
 		for _, l := range s.reasonBuf {
 			u := l >> 1
-			switch lu := s.level[u]; {
+			switch lu := s.vars[u].level; {
 			case lu == 0 || s.shrinkMark[u] == stamp:
 			case lu == lv:
 				s.shrinkMark[u] = stamp

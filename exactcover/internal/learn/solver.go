@@ -107,11 +107,10 @@ type Solver struct {
 	useColor []int32
 
 	// The assignment and the trail.
-	value    []int8
-	lv       []int8 // per literal: the value of the literal
-	level    []int32
-	pos      []int32 // position on the trail
-	reason   []int32 // noReason, an item (< NItems) or NItems + a clause
+	// lv is the value of each literal: lv[2v] is option v's, vTrue if it
+	// is taken, vFalse if not, unset.
+	lv       []int8
+	vars     []assignment // of each option, when it is assigned
 	trail    []lit
 	trailLim []int32
 	qhead    int
@@ -192,11 +191,8 @@ func New(p *core.Problem) *Solver {
 		}
 		c.free = s.occStart[i+1] - s.occStart[i]
 	}
-	s.value = make([]int8, n)
 	s.lv = make([]int8, 2*n)
-	s.level = make([]int32, n)
-	s.pos = make([]int32, n)
-	s.reason = make([]int32, n)
+	s.vars = make([]assignment, n)
 	s.trail = make([]lit, 0, n)
 	s.watches = make([][]watch, 2*n)
 	s.activity = make([]float64, n)
@@ -252,6 +248,14 @@ type itemCount struct {
 	free   int32 // options not false
 }
 
+// assignment says when and why an option was assigned, side by side
+// since enqueue writes them together and analysis reads them together.
+type assignment struct {
+	level  int32
+	pos    int32 // position on the trail
+	reason int32 // noReason, an item (< NItems) or NItems + a clause
+}
+
 // Stats returns the counters so far.
 func (s *Solver) Stats() Stats { return s.stats }
 
@@ -263,14 +267,7 @@ func (s *Solver) decisionLevel() int32 { return int32(len(s.trailLim)) }
 func (s *Solver) enqueue(l lit, why int32) {
 	v := l >> 1
 	s.lv[l], s.lv[l^1] = vTrue, vFalse
-	if l&1 == 0 {
-		s.value[v] = vTrue
-	} else {
-		s.value[v] = vFalse
-	}
-	s.level[v] = s.decisionLevel()
-	s.pos[v] = int32(len(s.trail))
-	s.reason[v] = why
+	s.vars[v] = assignment{level: s.decisionLevel(), pos: int32(len(s.trail)), reason: why}
 	s.trail = append(s.trail, l)
 }
 
@@ -287,7 +284,6 @@ func (s *Solver) cancelUntil(lvl int32) {
 		if t < s.qhead {
 			s.count(l, s.p.Items[s.p.Begin[v]:s.p.Begin[v+1]], -1)
 		}
-		s.value[v] = unset
 		s.lv[l], s.lv[l^1] = unset, unset
 		s.phase[v] = int8(1 - 2*(l&1)) // vTrue or vFalse
 		if !s.heap.contains(v) {

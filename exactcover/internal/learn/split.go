@@ -287,8 +287,8 @@ func (s *Solver) firstConflicts(onlyFirst bool) int64 {
 // fails counts as assigning every option, since its half settles at once.
 func (s *Solver) splitOption() int32 {
 	cand := s.cand[:0]
-	for v, x := range s.value {
-		if x != unset {
+	for v := range s.nVars {
+		if s.lv[2*v] != unset {
 			continue
 		}
 		if len(cand) < splitCandidates {
