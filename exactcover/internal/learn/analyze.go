@@ -171,8 +171,8 @@ const (
 
 // minimize removes from s.learnt the literals implied by the others
 // (recursive minimization). The marks analyze left, and those of the
-// literals found implied or not (poison), stay set, listed in s.toclear. It returns the
-// clause's abstract levels.
+// literals found implied or not (poison), stay set, listed in s.toclear.
+// It returns the clause's abstract levels.
 func (s *Solver) minimize() uint32 {
 	s.toclear = append(s.toclear[:0], s.learnt...)
 	var abstract uint32
