@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/big"
 	"runtime"
+	"strconv"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -137,12 +138,18 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 	t, took := &r.Tally, time.Since(start)
 	sum := report.New(exactcover.Stats{Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took})
 	sum.Solutions, sum.Puzzles, sum.Verdicts = big.NewInt(t.Solutions), t.Puzzles, t.Verdicts
+	if t.Learned > 0 { // the learner's counters, summed over the puzzles it settled
+		sum.Learn = report.LearnOf(t.Learn)
+	}
 	// Found: every puzzle was solved; a puzzle with no solution or unread
 	// is exit 1, which its line of output says.
 	o := searchcmd.Outcome{Record: sum, Found: t.Verdicts["none"]+t.Verdicts["invalid"] == 0}
 	if r.req.Stats {
-		o.Stats = fmt.Sprintf("%s in %s on %d of %d cores: %.0f puzzles/s, %.1f nodes per puzzle", t.String(), report.Elapsed(took),
-			jobs, runtime.GOMAXPROCS(0), float64(t.Puzzles)/max(took.Seconds(), 1e-9), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
+		o.Stats = fmt.Sprintf("%s in %s on %d of %d cores: %s puzzles/s, %.1f nodes per puzzle", t.String(), report.Elapsed(took),
+			jobs, runtime.GOMAXPROCS(0), perSecond(float64(t.Puzzles)/max(took.Seconds(), 1e-9)), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
+		if t.Learned > 0 {
+			o.Stats += fmt.Sprintf("; clause learning settled %s in %s", plural.Of(t.Learned, "puzzle"), plural.Of(t.Learn.Conflicts, "conflict"))
+		}
 	}
 	switch {
 	case ctx.Err() != nil && r.Batch == nil:
@@ -154,4 +161,14 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 		o.Stopped = fmt.Errorf("%s stopped at --max-nodes before the search could finish", plural.Of(t.Verdicts["node-limit"], "puzzle"))
 	}
 	return searchcmd.End(r.out, e, o)
+}
+
+// perSecond writes a rate with three significant digits below 100 (a
+// 25×25 puzzle that takes 11 s is 0.0909 puzzles/s, not 0) and none
+// above.
+func perSecond(r float64) string {
+	if r >= 100 {
+		return strconv.FormatFloat(r, 'f', 0, 64)
+	}
+	return strconv.FormatFloat(r, 'g', 3, 64)
 }

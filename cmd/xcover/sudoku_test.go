@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -68,6 +69,47 @@ func TestSudokuEmitSpecSolve(t *testing.T) {
 		}
 		if text[1] == '.' && len(want) != 72 {
 			t.Errorf("%s: %d solutions, want 72", text, len(want))
+		}
+	}
+}
+
+// TestSudokuLearnerStats checks what "sudoku --stats" and "--json" say of
+// the clause-learning engine: its conflicts per puzzle and in the summary
+// when it settled the puzzle, and nothing of it when search did.
+func TestSudokuLearnerStats(t *testing.T) {
+	const escargot = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..\n"
+	for _, tt := range []struct {
+		engine  string
+		learner bool
+	}{{"learn", true}, {"sparse", false}} {
+		stats := runXcover(t, nil, []string{"sudoku", "--unique", "--stats", "--engine", tt.engine, "-"}, escargot)
+		if stats.code != 0 || !strings.HasPrefix(stats.stdout, "unique") {
+			t.Fatalf("%s: exit %d: %s%s", tt.engine, stats.code, stats.stdout, stats.stderr)
+		}
+		if got := strings.Contains(stats.stderr, "; clause learning settled 1 puzzle in "); got != tt.learner {
+			t.Errorf("%s: --stats line %q; want the learner's conflicts: %v", tt.engine, stats.stderr, tt.learner)
+		}
+		js := runXcover(t, nil, []string{"sudoku", "--unique", "--json", "--engine", tt.engine, "-"}, escargot)
+		lines := strings.Split(strings.TrimSpace(js.stdout), "\n")
+		if js.code != 0 || len(lines) != 2 {
+			t.Fatalf("%s --json: exit %d: %s%s", tt.engine, js.code, js.stdout, js.stderr)
+		}
+		var puzzle struct{ Conflicts int64 }
+		var summary struct {
+			Learn *struct{ Conflicts, Propagations int64 }
+		}
+		if err := json.Unmarshal([]byte(lines[0]), &puzzle); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal([]byte(lines[1]), &summary); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case !tt.learner && (puzzle.Conflicts != 0 || summary.Learn != nil):
+			t.Errorf("%s: %s; want no learner's counters", tt.engine, js.stdout)
+		case tt.learner && (summary.Learn == nil || puzzle.Conflicts <= 0 || summary.Learn.Conflicts != puzzle.Conflicts ||
+			summary.Learn.Propagations <= 0):
+			t.Errorf("%s: %s; want the puzzle's conflicts, the same in the summary's learn record", tt.engine, js.stdout)
 		}
 	}
 }

@@ -201,6 +201,10 @@ type Tally struct {
 	Puzzles                   int
 	Verdicts                  map[string]int // puzzles per Answer.String()
 	Solutions, Nodes, Updates int64
+	// Learned is the number of puzzles the clause-learning engine settled,
+	// and Learn the sum of its counters on them (Kept included).
+	Learned int
+	Learn   exactcover.LearnStats
 	// Status is the worst status of a searched puzzle, from Complete
 	// through SolutionLimit, Stopped, NodeLimit and Timeout to Interrupted.
 	Status exactcover.Status
@@ -216,6 +220,17 @@ func (t *Tally) Add(a Answer) {
 	t.Solutions += a.Result.Solutions
 	t.Nodes += a.Result.Nodes
 	t.Updates += a.Result.Updates
+	if l := a.Result.Learn; l != (exactcover.LearnStats{}) {
+		t.Learned++
+		s := &t.Learn
+		s.Conflicts += l.Conflicts
+		s.Decisions += l.Decisions
+		s.Propagations += l.Propagations
+		s.Learned += l.Learned
+		s.Kept += l.Kept
+		s.Restarts += l.Restarts
+		s.Splits += l.Splits
+	}
 	rank := []exactcover.Status{exactcover.Complete, exactcover.SolutionLimit, exactcover.Stopped,
 		exactcover.NodeLimit, exactcover.Timeout, exactcover.Interrupted}
 	if a.Err == nil && slices.Index(rank, a.Result.Status) > slices.Index(rank, t.Status) {

@@ -39,6 +39,10 @@ type Result struct {
 	Nodes int64
 	// Updates made by the engine's dancing links (0 with Config.InOrder).
 	Updates int64
+	// Learn holds the clause-learning engine's counters when it settled
+	// the puzzle (the hard ones, in auto's portfolio, or with Engine set to
+	// exactcover.EngineLearn); they are zero when a search tree did.
+	Learn exactcover.LearnStats
 	// Status is how the search ended: Complete when every solution was
 	// found, SolutionLimit when MaxSolutions stopped it, NodeLimit,
 	// Timeout or Interrupted when it was cut short.
@@ -176,6 +180,9 @@ func (s *Solver) search(ctx context.Context, cfg *Config, res *Result) error {
 	st, err := s.dlx.Search(ctx, sub, s.onSolution)
 	res.Solutions, res.Nodes, res.Updates = st.Solutions, st.Nodes, st.Updates
 	res.Status = st.Status
+	if st.Engine == exactcover.EngineLearn {
+		res.Learn = st.Learn
+	}
 	return err
 }
 

@@ -338,3 +338,46 @@ func TestNoAllocationsWarm(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnCounters checks that a puzzle's Result carries the
+// clause-learning engine's counters when that engine settled it, and only
+// then, and that Tally adds them up. The puzzle is Arto Inkala's "AI
+// Escargot" (2006), which the front end's propagation leaves to search.
+func TestLearnCounters(t *testing.T) {
+	const escargot = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+	g := lineGrid(t, escargot)
+	s := NewSolver()
+	var tally Tally
+	var want exactcover.LearnStats
+	for _, tt := range []struct {
+		engine  exactcover.Engine
+		learner bool
+	}{
+		{exactcover.EngineLearn, true},
+		{exactcover.EngineSparse, false},
+		{exactcover.EngineLearn, true},
+	} {
+		res, err := s.Solve(context.Background(), g, Config{MaxSolutions: 2, Engine: tt.engine}, func(sol *Grid) bool {
+			if err := Check(g, sol); err != nil {
+				t.Errorf("%v: %v", tt.engine, err)
+			}
+			return true
+		})
+		if err != nil || res.Verdict() != Unique {
+			t.Fatalf("%v: %v, %v; want unique", tt.engine, res.Verdict(), err)
+		}
+		if got := res.Learn.Conflicts > 0 && res.Learn.Propagations > 0; got != tt.learner {
+			t.Errorf("%v: learner's counters %+v; want them set: %v", tt.engine, res.Learn, tt.learner)
+		}
+		if tt.learner == (res.Nodes > 0) {
+			t.Errorf("%v: %d search-tree nodes beside the learner's counters %+v", tt.engine, res.Nodes, res.Learn)
+		}
+		want.Conflicts += res.Learn.Conflicts
+		want.Propagations += res.Learn.Propagations
+		tally.Add(Answer{Result: res})
+	}
+	if tally.Learned != 2 || tally.Learn.Conflicts != want.Conflicts || tally.Learn.Propagations != want.Propagations {
+		t.Errorf("tally: %d puzzles by the learner, %+v; want 2, %d conflicts and %d propagations",
+			tally.Learned, tally.Learn, want.Conflicts, want.Propagations)
+	}
+}

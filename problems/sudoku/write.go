@@ -212,13 +212,15 @@ type Record struct {
 	Status    string `json:"status"` // Answer.String
 	Solutions int64  `json:"solutions"`
 	Nodes     int64  `json:"nodes"`
-	Solution  string `json:"solution,omitempty"` // the first found, in line form
+	Conflicts int64  `json:"conflicts,omitempty"` // of the clause-learning engine, when it settled the puzzle
+	Solution  string `json:"solution,omitempty"`  // the first found, in line form
 	Error     string `json:"error,omitempty"`
 }
 
 // Record returns the record of puzzle i's answer a.
 func (b *Batch) Record(i int, a Answer) Record {
-	r := Record{Index: i + 1, Line: b.Puzzles[i].Line, Status: a.String(), Solutions: a.Result.Solutions, Nodes: a.Result.Nodes}
+	r := Record{Index: i + 1, Line: b.Puzzles[i].Line, Status: a.String(), Solutions: a.Result.Solutions, Nodes: a.Result.Nodes,
+		Conflicts: a.Result.Learn.Conflicts}
 	if a.First != nil {
 		r.Solution = b.LineOf(a.First)
 	}

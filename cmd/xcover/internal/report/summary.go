@@ -100,6 +100,12 @@ func New(st exactcover.Stats) *Summary {
 		Status: st.Status.String(), Elapsed: st.Elapsed.Seconds()}
 }
 
+// LearnOf returns the record of the clause-learning engine's counters l.
+func LearnOf(l exactcover.LearnStats) *Learn {
+	return &Learn{Conflicts: l.Conflicts, Decisions: l.Decisions, Propagations: l.Propagations, Learned: l.Learned,
+		Kept: l.Kept, Restarts: l.Restarts, Splits: l.Splits}
+}
+
 // Search returns the summary of "xcover solve": the search of problem
 // (Solver.Hash) with branching rule b that ended with st, with the engine,
 // DLX2's cleansings and the profile, and, when it is a shard, the fields
@@ -108,8 +114,7 @@ func Search(st exactcover.Stats, problem [32]byte, b exactcover.Branching) *Summ
 	s := New(st)
 	s.Engine, s.Cleansings, s.Profile = st.Engine.String(), Int(st.Cleansings), Ints(st.Profile)
 	if st.Engine == exactcover.EngineLearn {
-		l := st.Learn
-		s.Learn = &Learn{Conflicts: l.Conflicts, Decisions: l.Decisions, Propagations: l.Propagations, Learned: l.Learned, Kept: l.Kept, Restarts: l.Restarts, Splits: l.Splits}
+		s.Learn = LearnOf(st.Learn)
 	}
 	if st.Shard.N > 0 {
 		s.Problem, s.Branching = hex.EncodeToString(problem[:]), b.String()
