@@ -40,8 +40,10 @@
 //
 // Conflict analysis learns the first unique implication point clause
 // (1-UIP), minimized recursively (Sörensson and Biere, "Minimizing learned
-// clauses", SAT 2009) and shrunk (each level's literals replaced by one
-// that implies them all, Fleury and Biere 2021: shrink.go), and backjumps. Learned clauses are watched by two
+// clauses", SAT 2009; each literal the test reaches is marked implied or
+// not, so that no reason is followed twice) and shrunk (each level's
+// literals replaced by one that implies them all, Fleury and Biere 2021:
+// shrink.go), and backjumps. Learned clauses are watched by two
 // literals (Moskewicz et al., "Chaff", DAC 2001). Branching takes the
 // unassigned option of highest activity (EVSIDS: the activity of each
 // option met in an analysis grows by an increment that itself grows by
