@@ -121,7 +121,7 @@ func sudokuAction(c *cli.Context, e *env) error {
 	r.Format = cmp.Or(r.Format, r.Batch.Format)
 	r.After = func(done int) {
 		if n := len(r.Batch.Puzzles); done >= 0 && out.Status != nil {
-			searchcmd.ShowProgress(out.Status, float64(done)/float64(n), fmt.Sprintf("%d of %d puzzles, %.0f puzzles/s", done, n, float64(done)/max(out.Status.Spent().Seconds(), 1e-9)))
+			searchcmd.ShowProgress(out.Status, float64(done)/float64(n), fmt.Sprintf("%d of %d puzzles, %s puzzles/s", done, n, perSecond(float64(done)/max(out.Status.Spent().Seconds(), 1e-9))))
 		}
 		out.Tick()
 	}
@@ -138,7 +138,7 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 	t, took := &r.Tally, time.Since(start)
 	sum := report.New(exactcover.Stats{Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took})
 	sum.Solutions, sum.Puzzles, sum.Verdicts = big.NewInt(t.Solutions), t.Puzzles, t.Verdicts
-	if t.Learned > 0 { // the learner's counters, summed over the puzzles it settled
+	if t.ByLearner > 0 { // the learner's counters, summed over the puzzles it settled
 		sum.Learn = report.LearnOf(t.Learn)
 	}
 	// Found: every puzzle was solved; a puzzle with no solution or unread
@@ -147,8 +147,8 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 	if r.req.Stats {
 		o.Stats = fmt.Sprintf("%s in %s on %d of %d cores: %s puzzles/s, %.1f nodes per puzzle", t.String(), report.Elapsed(took),
 			jobs, runtime.GOMAXPROCS(0), perSecond(float64(t.Puzzles)/max(took.Seconds(), 1e-9)), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
-		if t.Learned > 0 {
-			o.Stats += fmt.Sprintf("; clause learning settled %s in %s", plural.Of(t.Learned, "puzzle"), plural.Of(t.Learn.Conflicts, "conflict"))
+		if t.ByLearner > 0 {
+			o.Stats += fmt.Sprintf("; clause learning settled %s in %s", plural.Of(t.ByLearner, "puzzle"), plural.Of(t.Learn.Conflicts, "conflict"))
 		}
 	}
 	switch {

@@ -201,10 +201,10 @@ type Tally struct {
 	Puzzles                   int
 	Verdicts                  map[string]int // puzzles per Answer.String()
 	Solutions, Nodes, Updates int64
-	// Learned is the number of puzzles the clause-learning engine settled,
-	// and Learn the sum of its counters on them (Kept included).
-	Learned int
-	Learn   exactcover.LearnStats
+	// ByLearner is the number of puzzles the clause-learning engine
+	// settled, and Learn the sum of its counters on them (Kept included).
+	ByLearner int
+	Learn     exactcover.LearnStats
 	// Status is the worst status of a searched puzzle, from Complete
 	// through SolutionLimit, Stopped, NodeLimit and Timeout to Interrupted.
 	Status exactcover.Status
@@ -221,7 +221,7 @@ func (t *Tally) Add(a Answer) {
 	t.Nodes += a.Result.Nodes
 	t.Updates += a.Result.Updates
 	if l := a.Result.Learn; l != (exactcover.LearnStats{}) {
-		t.Learned++
+		t.ByLearner++
 		s := &t.Learn
 		s.Conflicts += l.Conflicts
 		s.Decisions += l.Decisions

@@ -376,8 +376,8 @@ func TestLearnCounters(t *testing.T) {
 		want.Propagations += res.Learn.Propagations
 		tally.Add(Answer{Result: res})
 	}
-	if tally.Learned != 2 || tally.Learn.Conflicts != want.Conflicts || tally.Learn.Propagations != want.Propagations {
+	if tally.ByLearner != 2 || tally.Learn.Conflicts != want.Conflicts || tally.Learn.Propagations != want.Propagations {
 		t.Errorf("tally: %d puzzles by the learner, %+v; want 2, %d conflicts and %d propagations",
-			tally.Learned, tally.Learn, want.Conflicts, want.Propagations)
+			tally.ByLearner, tally.Learn, want.Conflicts, want.Propagations)
 	}
 }

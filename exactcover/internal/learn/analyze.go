@@ -20,9 +20,9 @@ func (s *Solver) explain(v int32) {
 	i := r
 	opts := s.occ[s.occStart[i]:s.occStart[i+1]]
 	before := s.vars[v].pos
-	if s.lv[2*v] == vTrue { // at least lo: the others are false
+	if s.litValue(2*v) == vTrue { // at least lo: the others are false
 		for _, j := range opts {
-			if j != v && s.lv[2*j] == vFalse && s.vars[j].pos < before {
+			if j != v && s.litValue(2*j) == vFalse && s.vars[j].pos < before {
 				s.buf = append(s.buf, 2*j)
 			}
 		}
@@ -34,7 +34,7 @@ func (s *Solver) explain(v int32) {
 		best := int32(-1)
 		for u := s.occStart[i]; u < s.occStart[i+1]; u++ {
 			j := s.occ[u]
-			if j != v && s.lv[2*j] == vTrue && s.vars[j].pos < before && !compatible(c, s.occColor[u]) &&
+			if j != v && s.litValue(2*j) == vTrue && s.vars[j].pos < before && !compatible(c, s.occColor[u]) &&
 				(best < 0 || s.vars[j].pos < s.vars[best].pos) {
 				best = j
 			}
@@ -43,7 +43,7 @@ func (s *Solver) explain(v int32) {
 		return
 	}
 	for _, j := range opts { // at most hi: hi others are true
-		if s.lv[2*j] == vTrue && s.vars[j].pos < before {
+		if s.litValue(2*j) == vTrue && s.vars[j].pos < before {
 			s.buf = append(s.buf, 2*j+1)
 		}
 	}
@@ -77,14 +77,14 @@ func (s *Solver) conflictItem(i int32, tooMany bool) {
 	s.buf = s.buf[:0]
 	if tooMany {
 		for _, j := range opts {
-			if s.lv[2*j] == vTrue {
+			if s.litValue(2*j) == vTrue {
 				s.buf = append(s.buf, 2*j+1)
 			}
 		}
 		s.smallest(int(s.tally[i].hi) + 1)
 	} else {
 		for _, j := range opts {
-			if s.lv[2*j] == vFalse {
+			if s.litValue(2*j) == vFalse {
 				s.buf = append(s.buf, 2*j)
 			}
 		}

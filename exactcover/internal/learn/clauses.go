@@ -116,7 +116,7 @@ func (s *Solver) satisfiedAtRoot(cl *clause) bool {
 // level 0 (reasons at level 0 are never explained).
 func (s *Solver) locked(cl *clause) bool {
 	v := s.arena[cl.start] >> 1
-	return s.lv[2*v] != unset && s.vars[v].level > 0 && s.vars[v].reason == int32(s.p.NItems)+cl.start
+	return s.litValue(2*v) != unset && s.vars[v].level > 0 && s.vars[v].reason == int32(s.p.NItems)+cl.start
 }
 
 // compact drops deleted clauses, renumbers the rest and rebuilds the
@@ -124,7 +124,7 @@ func (s *Solver) locked(cl *clause) bool {
 func (s *Solver) compact() {
 	ni := int32(s.p.NItems)
 	for v := range s.vars { // level-0 reasons are never explained
-		if s.vars[v].reason >= ni && (s.lv[2*v] == unset || s.vars[v].level == 0) {
+		if s.vars[v].reason >= ni && (s.litValue(2*lit(v)) == unset || s.vars[v].level == 0) {
 			s.vars[v].reason = noReason
 		}
 	}

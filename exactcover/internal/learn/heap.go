@@ -121,7 +121,7 @@ func (s *Solver) decayVars() { s.varInc /= s.decay() }
 func (s *Solver) pickBranch() lit {
 	for !s.heap.empty() {
 		v := s.heap.pop()
-		if s.lv[2*v] != unset {
+		if s.litValue(2*v) != unset {
 			continue
 		}
 		if s.decisionPhase(v) == vTrue {

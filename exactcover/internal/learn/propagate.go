@@ -84,9 +84,8 @@ func (s *Solver) propagateItems(l lit) bool {
 // forceItem asserts literal 2j+neg of every unassigned option j of item i:
 // taken (neg 0) or not (neg 1), with i as the reason.
 func (s *Solver) forceItem(i int32, neg lit) {
-	lv := s.lv
 	for _, j := range s.occ[s.occStart[i]:s.occStart[i+1]] {
-		if lv[2*j] == unset {
+		if s.litValue(2*j) == unset {
 			s.enqueue(2*j+neg, i)
 		}
 	}
@@ -105,7 +104,7 @@ func (s *Solver) excludeColors(i, k, c int32) bool {
 		if j == k || compatible(c, s.occColor[u]) {
 			continue
 		}
-		switch s.lv[2*j] {
+		switch s.litValue(2 * j) {
 		case vTrue:
 			s.conflict = append(s.conflict[:0], 2*k+1, 2*j+1)
 			return false

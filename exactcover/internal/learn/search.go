@@ -111,7 +111,7 @@ func (s *Solver) learn(lbd int) {
 func (s *Solver) solution() []int {
 	s.sol = s.sol[:0]
 	for v := range s.nVars {
-		if s.lv[2*v] == vTrue {
+		if s.litValue(2*lit(v)) == vTrue {
 			s.sol = append(s.sol, int(s.p.Caller[v]))
 		}
 	}

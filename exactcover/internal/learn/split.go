@@ -288,7 +288,7 @@ func (s *Solver) firstConflicts(onlyFirst bool) int64 {
 func (s *Solver) splitOption() int32 {
 	cand := s.cand[:0]
 	for v := range s.nVars {
-		if s.lv[2*v] != unset {
+		if s.litValue(2*lit(v)) != unset {
 			continue
 		}
 		if len(cand) < splitCandidates {
