@@ -12,9 +12,13 @@ import "slices"
 func (s *Solver) explain(v int32) {
 	r := s.vars[v].reason
 	s.buf = s.buf[:0]
+	if r < noReason {
+		s.buf = append(s.buf, 2*takenBy(r)+1) // takenBy is its own inverse
+		return
+	}
 	if r >= int32(s.p.NItems) {
 		cref := r - int32(s.p.NItems)
-		s.buf = append(s.buf, s.arena[cref+1:cref+s.arena[cref-1]]...)
+		s.buf = s.appendClauseLits(s.buf, cref, 1)
 		return
 	}
 	i := r

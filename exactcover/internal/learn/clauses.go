@@ -2,11 +2,10 @@ package learn
 
 import "slices"
 
-// clause is a learned (or blocking) clause: its literals are
-// arena[start:start+size]; the first two are watched, and when the clause
-// is the reason of a literal, that literal is first. The two words before
-// the literals hold the clause's index in Solver.clauses and its size, so
-// that propagation reads one array; clauses are named by start (cref).
+// clause is a learned (or blocking) clause: its literals are the arena's
+// words start to start+size (arena.go), and it is named by start (cref).
+// The first two literals are watched, and when the clause is the reason
+// of a literal, that literal is first.
 type clause struct {
 	start, size int32
 	lbd         int32
@@ -26,13 +25,16 @@ type watch struct {
 // addClause stores lits (two or more) as a clause watched by its first two
 // literals and returns its index.
 func (s *Solver) addClause(lits []lit, lbd int, keep bool) int32 {
-	s.arena = append(s.arena, int32(len(s.clauses)), int32(len(lits)))
-	cref := int32(len(s.arena))
+	var cref int32
+	if s.wideArena {
+		s.wide, cref = appendClause(s.wide, len(s.clauses), lits)
+	} else {
+		s.narrow, cref = appendClause(s.narrow, len(s.clauses), lits)
+	}
 	s.clauses = append(s.clauses, clause{
 		start: cref, size: int32(len(lits)), lbd: int32(lbd),
 		activity: s.clauseInc, keep: keep,
 	})
-	s.arena = append(s.arena, lits...)
 	s.watches[lits[0]] = append(s.watches[lits[0]], watch{cref, lits[1]})
 	s.watches[lits[1]] = append(s.watches[lits[1]], watch{cref, lits[0]})
 	if !keep {
@@ -45,7 +47,7 @@ func (s *Solver) addClause(lits []lit, lbd int, keep bool) int32 {
 // bumpClause raises clause c's activity (used as a tie-break between
 // clauses of the same LBD when reducing).
 func (s *Solver) bumpClause(cref int32) {
-	cl := &s.clauses[s.arena[cref-2]]
+	cl := s.clauseOf(cref)
 	cl.used = true
 	cl.activity += s.clauseInc
 	if cl.activity > 1e20 {
@@ -60,7 +62,7 @@ func (s *Solver) decayClauses() { s.clauseInc /= clauseDecay }
 
 // shouldReduce reports whether the database is due for a reduction.
 func (s *Solver) shouldReduce() bool {
-	return s.nRemove > s.maxRemove || len(s.arena) > MaxLearnedLiterals
+	return s.nRemove > s.maxRemove || s.arenaLen() > MaxLearnedLiterals
 }
 
 // reduce deletes the worse half of the removable clauses (highest LBD,
@@ -68,7 +70,7 @@ func (s *Solver) shouldReduce() bool {
 // arena. It runs at any level: a clause that is the reason of a literal
 // on the trail (locked) is kept, and compact renumbers the reasons.
 func (s *Solver) reduce() {
-	overBudget := len(s.arena) > MaxLearnedLiterals
+	overBudget := s.arenaLen() > MaxLearnedLiterals
 	cand := s.cand[:0]
 	for c := range s.clauses {
 		cl := &s.clauses[c]
@@ -104,8 +106,8 @@ func (s *Solver) reduce() {
 }
 
 func (s *Solver) satisfiedAtRoot(cl *clause) bool {
-	for _, l := range s.arena[cl.start : cl.start+cl.size] {
-		if s.litValue(l) == vTrue && s.vars[l>>1].level == 0 {
+	for t := cl.start; t < cl.start+cl.size; t++ {
+		if l := s.at(t); s.litValue(l) == vTrue && s.vars[l>>1].level == 0 {
 			return true
 		}
 	}
@@ -115,7 +117,7 @@ func (s *Solver) satisfiedAtRoot(cl *clause) bool {
 // locked reports whether cl is the reason of its first literal, above
 // level 0 (reasons at level 0 are never explained).
 func (s *Solver) locked(cl *clause) bool {
-	v := s.arena[cl.start] >> 1
+	v := s.at(cl.start) >> 1
 	return s.litValue(2*v) != unset && s.vars[v].level > 0 && s.vars[v].reason == int32(s.p.NItems)+cl.start
 }
 
@@ -131,7 +133,19 @@ func (s *Solver) compact() {
 	for l := range s.watches {
 		s.watches[l] = s.watches[l][:0]
 	}
-	arena, kept := s.arena[:0], s.clauses[:0]
+	if s.wideArena {
+		s.wide = compactArena(s, s.wide)
+	} else {
+		s.narrow = compactArena(s, s.narrow)
+	}
+}
+
+// compactArena moves the clauses of arena a not deleted down over the
+// deleted ones, renumbering them and the reasons that name them, and
+// watches them again. It returns the arena.
+func compactArena[W word](s *Solver, a []W) []W {
+	ni := int32(s.p.NItems)
+	arena, kept := a[:0], s.clauses[:0]
 	s.nRemove = 0
 	for _, cl := range s.clauses {
 		if cl.deleted {
@@ -139,21 +153,24 @@ func (s *Solver) compact() {
 			s.stats.Kept--
 			continue
 		}
-		lits := s.arena[cl.start : cl.start+cl.size]
-		arena = append(arena, int32(len(kept)), cl.size) // at or before the old header
+		pos := a[cl.start-2]
+		lits := a[cl.start : cl.start+cl.size]
+		// The header goes at or before the old one, and the literals
+		// move down: nothing unread is overwritten.
+		arena = append(arena, W(len(kept)>>16), W(len(kept)&0xffff), pos, W(cl.size))
 		if v := lits[0] >> 1; s.vars[v].reason == ni+cl.start {
 			s.vars[v].reason = ni + int32(len(arena)) // locked: its literal moves with it
 		}
 		cl.start = int32(len(arena))
-		arena = append(arena, lits...) // moves down: never overwrites unread literals
+		arena = append(arena, lits...)
 		lits = arena[cl.start:]
-		cref := cl.start
 		kept = append(kept, cl)
-		s.watches[lits[0]] = append(s.watches[lits[0]], watch{cref, lits[1]})
-		s.watches[lits[1]] = append(s.watches[lits[1]], watch{cref, lits[0]})
+		s.watches[lits[0]] = append(s.watches[lits[0]], watch{cl.start, lit(lits[1])})
+		s.watches[lits[1]] = append(s.watches[lits[1]], watch{cl.start, lit(lits[0])})
 		if !cl.keep {
 			s.nRemove++
 		}
 	}
-	s.arena, s.clauses = arena, kept
+	s.clauses = kept
+	return arena
 }

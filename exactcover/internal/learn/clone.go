@@ -12,7 +12,7 @@ func (s *Solver) Clone() *Solver {
 	c.lv = slices.Clone(s.lv)
 	c.vars = slices.Clone(s.vars)
 	c.trail, c.trailLim = slices.Clone(s.trail), slices.Clone(s.trailLim)
-	c.arena, c.clauses = slices.Clone(s.arena), slices.Clone(s.clauses)
+	c.narrow, c.wide, c.clauses = slices.Clone(s.narrow), slices.Clone(s.wide), slices.Clone(s.clauses)
 	c.watches = make([][]watch, len(s.watches))
 	for l, ws := range s.watches {
 		c.watches[l] = slices.Clone(ws)

@@ -12,6 +12,15 @@ func NewHurried(p *core.Problem) *Solver {
 	return s
 }
 
+// NewHurriedWide is NewHurried with the 32-bit clause arena of problems
+// whose literals do not fit in 16 bits (arena.go), so that the tests' small
+// problems go through it too.
+func NewHurriedWide(p *core.Problem) *Solver {
+	s := NewHurried(p)
+	s.wideArena = true
+	return s
+}
+
 // SetSplit sets SolveSplit's conflicts before the first split and
 // between splits.
 func (s *Solver) SetSplit(first, every int64) { s.firstBudget, s.splitBudget = first, every }

@@ -15,7 +15,7 @@ import (
 // compilers are the ways a test builds and runs a solver: with the
 // schedule of real runs, hurried (every periodic step after a few
 // conflicts), and hurried and split after a few conflicts (split.go), on
-// one worker and on three.
+// one worker and on three, the last with the 32-bit clause arena.
 var compilers = []struct {
 	name  string
 	new   func(*core.Problem) *learn.Solver
@@ -25,6 +25,7 @@ var compilers = []struct {
 	{"hurried", learn.NewHurried, (*learn.Solver).Solve},
 	{"split", learn.NewHurried, splitOn(1)},
 	{"split-3", learn.NewHurried, splitOn(3)},
+	{"split-3-wide", learn.NewHurriedWide, splitOn(3)},
 }
 
 // splitOn returns SolveSplit on n workers.

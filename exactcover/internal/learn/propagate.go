@@ -55,7 +55,7 @@ func (s *Solver) propagateItems(l lit) bool {
 				return false
 			}
 			if c.nTrue < c.free { // the options not false must all be taken
-				s.forceItem(i, 0)
+				s.forceItem(i, 0, i)
 			}
 		}
 		return true
@@ -71,7 +71,11 @@ func (s *Solver) propagateItems(l lit) bool {
 			s.conflictItem(i, true)
 			ok = false
 		case c.nTrue == c.hi && c.free > c.nTrue: // no other may be taken
-			s.forceItem(i, 1)
+			why := i
+			if c.hi == 1 {
+				why = takenBy(k)
+			}
+			s.forceItem(i, 1, why)
 		}
 		if !ok {
 			s.count(l, items[t+1:], 1)
@@ -82,11 +86,11 @@ func (s *Solver) propagateItems(l lit) bool {
 }
 
 // forceItem asserts literal 2j+neg of every unassigned option j of item i:
-// taken (neg 0) or not (neg 1), with i as the reason.
-func (s *Solver) forceItem(i int32, neg lit) {
+// taken (neg 0) or not (neg 1), with reason why.
+func (s *Solver) forceItem(i int32, neg lit, why int32) {
 	for _, j := range s.occ[s.occStart[i]:s.occStart[i+1]] {
 		if s.litValue(2*j) == unset {
-			s.enqueue(2*j+neg, i)
+			s.enqueue(2*j+neg, why)
 		}
 	}
 }
@@ -119,6 +123,20 @@ func (s *Solver) excludeColors(i, k, c int32) bool {
 // just become false, finding each a new watch or propagating its other
 // watched literal (Chaff's scheme, with MiniSat's blocking literal).
 func (s *Solver) propagateClauses(l lit) bool {
+	if s.wideArena {
+		return propagateClausesIn(s, s.wide, l)
+	}
+	return propagateClausesIn(s, s.narrow, l)
+}
+
+// propagateClausesIn is propagateClauses on arena a. The search for a new
+// watch starts where the clause's last one stopped and wraps around (Gent,
+// "Optimal implementation of watched literals and more general
+// techniques", JAIR 2013): in a long clause most literals are false, and
+// those before the last stop were false then and mostly still are. A true
+// literal found there becomes the watch's blocker, and the watch stays
+// (as in CaDiCaL): the clause is satisfied, and no other list is touched.
+func propagateClausesIn[W word](s *Solver, a []W, l lit) bool {
 	falseLit := l ^ 1
 	ws := s.watches[falseLit]
 	j := 0
@@ -129,32 +147,31 @@ func (s *Solver) propagateClauses(l lit) bool {
 			j++
 			continue
 		}
-		lits := s.arena[w.cref : w.cref+s.arena[w.cref-1]]
-		if lits[0] == falseLit {
-			lits[0], lits[1] = lits[1], falseLit
+		lits := a[w.cref : w.cref+int32(a[w.cref-1])]
+		if lit(lits[0]) == falseLit {
+			lits[0], lits[1] = lits[1], W(falseLit)
 		}
-		first := lits[0]
+		first := lit(lits[0])
 		if first != w.blocker && s.litValue(first) == vTrue {
 			ws[j] = watch{w.cref, first}
 			j++
 			continue
 		}
-		moved := false
-		for t := 2; t < len(lits); t++ {
-			if s.litValue(lits[t]) != vFalse {
-				lits[1], lits[t] = lits[t], falseLit
-				s.watches[lits[1]] = append(s.watches[lits[1]], watch{w.cref, first})
-				moved = true
-				break
+		if t := nonFalse(s, lits, int(a[w.cref-2])); t > 0 {
+			a[w.cref-2] = W(t)
+			if r := lit(lits[t]); s.litValue(r) == vTrue {
+				ws[j] = watch{w.cref, r}
+				j++
+				continue
 			}
-		}
-		if moved {
+			lits[1], lits[t] = lits[t], W(falseLit)
+			s.watches[lits[1]] = append(s.watches[lits[1]], watch{w.cref, first})
 			continue
 		}
 		ws[j] = watch{w.cref, first}
 		j++
 		if s.litValue(first) == vFalse {
-			s.conflict = append(s.conflict[:0], lits...)
+			s.conflict = appendLits(s.conflict[:0], lits)
 			j += copy(ws[j:], ws[i+1:])
 			s.watches[falseLit] = ws[:j]
 			return false
@@ -163,4 +180,21 @@ func (s *Solver) propagateClauses(l lit) bool {
 	}
 	s.watches[falseLit] = ws[:j]
 	return true
+}
+
+// nonFalse returns the index of a literal of lits beyond the two watched
+// that is not false, searching from pos to the end and then from 2, or 0
+// if there is none.
+func nonFalse[W word](s *Solver, lits []W, pos int) int {
+	for t := pos; t < len(lits); t++ {
+		if s.litValue(lit(lits[t])) != vFalse {
+			return t
+		}
+	}
+	for t := 2; t < pos; t++ {
+		if s.litValue(lit(lits[t])) != vFalse {
+			return t
+		}
+	}
+	return 0
 }

@@ -7,9 +7,10 @@ import (
 // Limits of the engine, each with its reason.
 const (
 	// MaxLearnedLiterals bounds the literals of learned clauses kept at
-	// once (4 bytes each: 256 MiB). Past it the database is halved at the
-	// next restart whatever its size, so that a long run's memory stays
-	// bounded by the problem, not by the time it runs.
+	// once (2 or 4 bytes each, arena.go: at most 256 MiB). Past it the
+	// database is halved at the next restart whatever its size, so that a
+	// long run's memory stays bounded by the problem, not by the time it
+	// runs.
 	MaxLearnedLiterals = 1 << 26
 	// PollConflicts and PollPropagations say how often the stop function
 	// is called: a conflict costs at most milliseconds and a propagation
@@ -89,6 +90,12 @@ const (
 	noReason      = -1
 )
 
+// takenBy is the reason of an option ruled out because option k, taken,
+// shares an item with it that takes at most one option (reasons below
+// noReason): the reason clause is "k not taken", found without looking
+// through the item's options, as the most common reason by far.
+func takenBy(k int32) int32 { return -2 - k }
+
 // Solver is a problem compiled for clause learning, with its learned
 // clauses. It is not safe for concurrent use.
 type Solver struct {
@@ -116,7 +123,9 @@ type Solver struct {
 	qhead    int
 
 	// Learned clauses (clauses.go).
-	arena     []lit
+	wideArena bool     // literals need 32 bits (arena.go)
+	narrow    []uint16 // the arena, when they fit in 16
+	wide      []uint32 // the arena otherwise
 	clauses   []clause
 	watches   [][]watch
 	nRemove   int // clauses that reductions may delete
@@ -195,6 +204,7 @@ func New(p *core.Problem) *Solver {
 	s.vars = make([]assignment, n)
 	s.trail = make([]lit, 0, n)
 	s.watches = make([][]watch, 2*n)
+	s.wideArena = 2*n > narrowLiterals
 	s.activity = make([]float64, n)
 	s.varInc = 1
 	s.clauseInc = 1
@@ -253,7 +263,7 @@ type itemCount struct {
 type assignment struct {
 	level  int32
 	pos    int32 // position on the trail
-	reason int32 // noReason, an item (< NItems) or NItems + a clause
+	reason int32 // noReason, an item (< NItems), NItems + a clause or takenBy(k)
 }
 
 // Stats returns the counters so far.
