@@ -53,7 +53,8 @@
 // every option taken instead, as the enumerating engines branch, proves
 // the 25×25 Sudokus unique in 10% fewer conflicts, but finds no solution
 // in minutes on quasigroup completions whose phases find one in seconds
-// (the README, Hard puzzles). The
+// (the README, Hard puzzles); so options are decided taken only once a
+// solution is found, when what is left is most often a proof (mode.go). The
 // learned clauses are reduced every few thousand conflicts, keeping those
 // of low literal block distance (LBD, Audemard and Simon, "glucose", IJCAI
 // 2009), those used lately and those that are reasons on the trail, within

@@ -55,8 +55,9 @@ type phases struct {
 	otherActivity []float64
 	otherInc      float64
 
-	// stableOnly: a solution was found; no more switches to focused mode.
-	stableOnly bool
+	// solutionFound: no more switches to focused mode, and options are
+	// decided taken (afterSolution).
+	solutionFound bool
 }
 
 // schedule is how many conflicts each periodic step waits for; New sets
@@ -104,10 +105,14 @@ func (s *Solver) copyTrail(dst []int8, n int) {
 	}
 }
 
-// decisionPhase returns the phase in which to decide option v: the target
-// phase in stable mode, when there is one, else the saved phase; false if
-// v was never assigned.
+// decisionPhase returns the phase in which to decide option v: taken once
+// a solution is found (afterSolution); else the target phase in stable
+// mode, when there is one, else the saved phase; false if v was never
+// assigned.
 func (s *Solver) decisionPhase(v int32) int8 {
+	if s.ph.solutionFound {
+		return vTrue
+	}
 	if s.restart.stable {
 		if t := s.ph.target[v]; t != unset {
 			return t
@@ -120,7 +125,7 @@ func (s *Solver) decisionPhase(v int32) int8 {
 func (s *Solver) switchMode() {
 	s.ph.modeLength *= modeGrowth
 	s.ph.modeSwitchAt = s.stats.Conflicts + s.ph.modeLength
-	if s.ph.stableOnly {
+	if s.ph.solutionFound {
 		s.ph.modeSwitchAt = math.MaxInt64
 	}
 	s.restart.setStable(!s.restart.stable)
@@ -171,9 +176,19 @@ func (s *Solver) rephase() {
 // as the longest conflict-free trail possible it would hold them until
 // the next rephasing, and lead each descent back next to a solution that
 // is now blocked (with it as the target, the three took 0.40 million).
+//
+// From then on, too, every decision takes an option rather than trying
+// its phase. Taking an option rules out every other option of its items,
+// so that a proof's conflicts come sooner: on the 18 Gecode 25×25
+// Sudokus, on one worker, the proofs of uniqueness took 2.6%, 4% and 8%
+// fewer conflicts in all, the options' first activities perturbed with
+// three seeds, and 2.3% fewer as the exact covers `xcover sudoku
+// --emit-spec dlx` writes. The phases still decide until the first
+// solution: taking options finds none in minutes on quasigroup
+// completions whose phases find one in seconds (doc.go).
 func (s *Solver) afterSolution() {
 	s.ph.targetAssigned, s.ph.bestAssigned = 0, 0
-	s.ph.stableOnly = true
+	s.ph.solutionFound = true
 	if s.restart.stable {
 		s.ph.modeSwitchAt = math.MaxInt64
 	} else {

@@ -112,8 +112,8 @@ func TestStableAfterSolution(t *testing.T) {
 	if st := s.Solve(Limits{MaxSolutions: 1}, visit); st != Visited {
 		t.Fatalf("status %v, want Visited", st)
 	}
-	if !s.ph.stableOnly || s.ph.targetAssigned != 0 || s.ph.bestAssigned != 0 {
-		t.Fatalf("after a solution: stableOnly %v, target %d, best %d assigned", s.ph.stableOnly,
+	if !s.ph.solutionFound || s.ph.targetAssigned != 0 || s.ph.bestAssigned != 0 {
+		t.Fatalf("after a solution: solutionFound %v, target %d, best %d assigned", s.ph.solutionFound,
 			s.ph.targetAssigned, s.ph.bestAssigned)
 	}
 	switches := s.stats.ModeSwitches
