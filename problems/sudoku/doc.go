@@ -35,10 +35,14 @@
 //
 // Which items are primary matters for speed: the engine branches on the
 // primary item with the fewest options, and must look at all of them when
-// no forced move exists. The cell, row and column items are primary; the
-// box items are secondary (at most once). That is still Sudoku: N² cells
-// each filled once, with no value twice in a box, puts each value in each
-// box exactly once. The engine runs with its Weighted rule: ties among the
+// no forced move exists. The cell, row and column items are primary; on
+// grids up to 9×9 the box items are secondary (at most once). That is
+// still Sudoku: N² cells each filled once, with no value twice in a box,
+// puts each value in each box exactly once. From 16×16 on they are
+// primary too, for the clause-learning engine that settles the hard ones:
+// it propagates only what items state, and a box item that is only "at
+// most once" never places a value in the last cell of its box left for
+// it. The engine runs with its Weighted rule: ties among the
 // items with the fewest options (almost always two) go to the items that
 // have caused the most dead ends so far in this puzzle, which on the
 // hardest puzzles explores a third fewer nodes than Knuth's first-declared
