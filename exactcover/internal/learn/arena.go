@@ -1,8 +1,8 @@
 package learn
 
 // The learned clauses live in one arena of words: each clause is a header
-// of headerWords words followed by its literals, and is named by the
-// index of its first literal (cref).
+// of four words followed by its literals, and is named by the index of
+// its first literal (cref).
 //
 //	cref-4  cref-3  cref-2  cref-1  cref ...
 //	index   index   pos     size    literals
@@ -23,16 +23,29 @@ package learn
 type word interface{ ~uint16 | ~uint32 }
 
 const (
-	headerWords = 4
 	// narrowLiterals: with fewer literals (twice the options) than this,
 	// each fits in 16 bits, and so does a clause's size.
 	narrowLiterals = 1 << 16
+
+	// The header's words, from cref.
+	indexHighWord = -4
+	indexLowWord  = -3
+	posWord       = -2
+	sizeWord      = -1
+	// firstUnwatched is the first of a clause's literals that is not
+	// watched, and its pos at first.
+	firstUnwatched = 2
 )
+
+// appendHeader appends to a the header of a clause of index index.
+func appendHeader[W word](a []W, index int, pos, size W) []W {
+	return append(a, W(index>>16), W(index&0xffff), pos, size)
+}
 
 // appendClause appends to a the header and literals of the clause of
 // index index and returns the arena and the clause's cref.
 func appendClause[W word](a []W, index int, lits []lit) ([]W, int32) {
-	a = append(a, W(index>>16), W(index&0xffff), 2, W(len(lits)))
+	a = appendHeader(a, index, firstUnwatched, W(len(lits)))
 	cref := int32(len(a))
 	for _, l := range lits {
 		a = append(a, W(l))
@@ -66,13 +79,13 @@ func (s *Solver) at(i int32) int32 {
 
 // clauseOf returns the clause whose literals start at cref.
 func (s *Solver) clauseOf(cref int32) *clause {
-	return &s.clauses[s.at(cref-4)<<16|s.at(cref-3)]
+	return &s.clauses[s.at(cref+indexHighWord)<<16|s.at(cref+indexLowWord)]
 }
 
 // appendClauseLits appends to dst the literals of the clause at cref from
 // its literal from on.
 func (s *Solver) appendClauseLits(dst []lit, cref, from int32) []lit {
-	size := s.at(cref - 1)
+	size := s.at(cref + sizeWord)
 	if s.wideArena {
 		return appendLits(dst, s.wide[cref+from:cref+size])
 	}

@@ -153,11 +153,11 @@ func compactArena[W word](s *Solver, a []W) []W {
 			s.stats.Kept--
 			continue
 		}
-		pos := a[cl.start-2]
+		pos := a[cl.start+posWord]
 		lits := a[cl.start : cl.start+cl.size]
 		// The header goes at or before the old one, and the literals
 		// move down: nothing unread is overwritten.
-		arena = append(arena, W(len(kept)>>16), W(len(kept)&0xffff), pos, W(cl.size))
+		arena = appendHeader(arena, len(kept), pos, W(cl.size))
 		if v := lits[0] >> 1; s.vars[v].reason == ni+cl.start {
 			s.vars[v].reason = ni + int32(len(arena)) // locked: its literal moves with it
 		}

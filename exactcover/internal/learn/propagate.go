@@ -147,7 +147,7 @@ func propagateClausesIn[W word](s *Solver, a []W, l lit) bool {
 			j++
 			continue
 		}
-		lits := a[w.cref : w.cref+int32(a[w.cref-1])]
+		lits := a[w.cref : w.cref+int32(a[w.cref+sizeWord])]
 		if lit(lits[0]) == falseLit {
 			lits[0], lits[1] = lits[1], W(falseLit)
 		}
@@ -157,8 +157,8 @@ func propagateClausesIn[W word](s *Solver, a []W, l lit) bool {
 			j++
 			continue
 		}
-		if t := nonFalse(s, lits, int(a[w.cref-2])); t > 0 {
-			a[w.cref-2] = W(t)
+		if t := nonFalse(s, lits, int(a[w.cref+posWord])); t > 0 {
+			a[w.cref+posWord] = W(t)
 			if r := lit(lits[t]); s.litValue(r) == vTrue {
 				ws[j] = watch{w.cref, r}
 				j++
@@ -183,15 +183,15 @@ func propagateClausesIn[W word](s *Solver, a []W, l lit) bool {
 }
 
 // nonFalse returns the index of a literal of lits beyond the two watched
-// that is not false, searching from pos to the end and then from 2, or 0
-// if there is none.
+// that is not false, searching from pos to the end and then from the
+// first unwatched, or 0 if there is none.
 func nonFalse[W word](s *Solver, lits []W, pos int) int {
 	for t := pos; t < len(lits); t++ {
 		if s.litValue(lit(lits[t])) != vFalse {
 			return t
 		}
 	}
-	for t := 2; t < pos; t++ {
+	for t := firstUnwatched; t < pos; t++ {
 		if s.litValue(lit(lits[t])) != vFalse {
 			return t
 		}
