@@ -381,8 +381,20 @@ func TestParallelLimits(t *testing.T) {
 			if !errors.Is(err, context.Canceled) || st.Status != exactcover.Interrupted || st.Solutions >= 14200 || int64(n) != st.Solutions {
 				t.Fatalf("cancelled: %v, %v, %d visits", st, err, n)
 			}
+			// The first solution waits until the deadline has passed, so
+			// that it passes mid-search: left to the scheduler, eight busy
+			// workers on two cores could hold its timer past the end of
+			// the whole search (16 ms), which then completed.
 			expired, cancel2 := context.WithTimeout(ctx, time.Millisecond)
-			st, err = s.Search(expired, cfg, nil)
+			var waited sync.Once
+			st, err = s.Search(expired, cfg, func([]int) bool {
+				waited.Do(func() {
+					for expired.Err() == nil {
+						time.Sleep(100 * time.Microsecond)
+					}
+				})
+				return true
+			})
 			cancel2()
 			if !errors.Is(err, context.DeadlineExceeded) || st.Status != exactcover.Timeout {
 				t.Fatalf("timeout: %v, %v", st, err)
