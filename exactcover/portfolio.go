@@ -127,9 +127,9 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	// when only a first solution is asked) and the tree looks hopeless,
 	// the search gives way: the learner's halves then have every core.
 	// The estimate is made then, on a copy of the search's engine, beside
-	// the two: made before the search, it would
-	// delay it (256 probes of a quasigroup completion of order 50 take
-	// seconds, where search finds a first solution in 0.5 s).
+	// the two: made before the search, it would delay it (256 probes of a
+	// quasigroup completion of order 50 take seconds, where search finds a
+	// first solution in 0.5 s).
 	giveWayCtx, giveWay := context.WithCancel(race)
 	defer giveWay()
 	if !oneCore {

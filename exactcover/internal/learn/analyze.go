@@ -185,7 +185,7 @@ func (s *Solver) minimize() uint32 {
 	}
 	j := 1
 	for _, q := range s.learnt[1:] {
-		if s.vars[q>>1].reason == noReason || !s.redundant(q, abstract) {
+		if s.vars[q>>1].reason == noReason || !s.reasonImplied(q>>1, abstract, 0) {
 			s.learnt[j] = q
 			j++
 		}
@@ -196,17 +196,12 @@ func (s *Solver) minimize() uint32 {
 
 func (s *Solver) abstractLevel(v int32) uint32 { return 1 << (uint32(s.vars[v].level) & 31) }
 
-// redundant reports whether literal q of the learned clause, which has a
-// reason, is implied by the clause's other literals, following reasons
-// back (MiniSat's recursive minimization). Each literal it reaches is
-// marked, implied (seen 1) or not (poison), so that no other literal's
-// test goes down the same way again (as CaDiCaL does).
-func (s *Solver) redundant(q lit, abstract uint32) bool {
-	return s.reasonImplied(q>>1, abstract, 0)
-}
-
 // reasonImplied reports whether the literals of option v's reason are all
-// implied by the clause.
+// implied by the clause being learned, following reasons back (MiniSat's
+// recursive minimization: a literal of the clause whose reason is implied
+// is redundant). Each literal it reaches is marked, implied (seen 1) or
+// not (poison), so that no other literal's test goes down the same way
+// again (as CaDiCaL does).
 func (s *Solver) reasonImplied(v int32, abstract uint32, depth int) bool {
 	from := len(s.stack)
 	s.explain(v)
