@@ -127,6 +127,14 @@ type splitter struct {
 	busy    int
 	done    bool
 	end     Status
+	// solved: some half has found a solution. From then on every half
+	// searches as the one that found it does (afterSolution, mode.go),
+	// from its next turn or its next poll of Stop: what is left is most
+	// often a proof, and a half split off before the solution would
+	// otherwise go on seeking one. On the 18 Gecode 25×25 Sudokus, on one
+	// worker, uniqueness took 3.9%, 0.9% and 5.7% fewer conflicts in all
+	// (the options' first activities perturbed with three seeds).
+	solved bool
 	// The conflicts of a half's turn, and those after which it is split
 	// for a waiting worker: splitConflicts and idleSplitConflicts, or
 	// fewer in tests.
@@ -207,12 +215,18 @@ func (d *splitter) search(h *Solver) (Status, Stats) {
 	if d.lim.MaxConflicts > 0 {
 		budget = min(budget, d.lim.MaxConflicts-(d.total.Conflicts-d.base.Conflicts))
 	}
+	if d.solved && !h.ph.solutionFound {
+		h.afterSolution()
+	}
 	d.mu.Unlock()
 	lim := Limits{MaxConflicts: max(budget, 1), Stop: func(st *Stats) bool {
 		d.mu.Lock()
 		defer d.mu.Unlock()
 		if d.done {
 			return true
+		}
+		if d.solved && !h.ph.solutionFound {
+			h.afterSolution()
 		}
 		if d.busy < d.workers && len(d.pending) == 0 && st.Conflicts-before.Conflicts >= d.idleBudget {
 			yielded = true // a worker waits: split now
@@ -233,6 +247,7 @@ func (d *splitter) search(h *Solver) (Status, Stats) {
 			return false
 		}
 		d.total.Solutions++
+		d.solved = true
 		more := d.visit == nil || d.visit(sol)
 		if d.lim.MaxSolutions > 0 && d.total.Solutions-d.base.Solutions >= d.lim.MaxSolutions {
 			more = false
