@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+	"runtime"
 	"slices"
 
 	"github.com/xcover/xcover/exactcover"
@@ -27,6 +28,9 @@ type Config struct {
 	// rather than sorted in memory.
 	InOrder bool
 	// Engine chooses the search engine, as exactcover.Config.Engine does.
+	// With exactcover.EngineLearn the halves the learner splits a hard
+	// puzzle into are searched on every core (runtime.GOMAXPROCS), as in
+	// auto's portfolio, whatever the number of puzzles solved at once.
 	Engine exactcover.Engine
 }
 
@@ -177,6 +181,11 @@ func (s *Solver) search(ctx context.Context, cfg *Config, res *Result) error {
 	}
 	sub := exactcover.Config{SkipProfile: true, Branching: exactcover.Weighted,
 		MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes, Engine: cfg.Engine}
+	if cfg.Engine == exactcover.EngineLearn {
+		// The halves it splits a hard puzzle into get every core, as in
+		// auto's portfolio: one worker would take twice the time.
+		sub.Workers = runtime.GOMAXPROCS(0)
+	}
 	st, err := s.dlx.Search(ctx, sub, s.onSolution)
 	res.Solutions, res.Nodes, res.Updates = st.Solutions, st.Nodes, st.Updates
 	res.Status = st.Status
