@@ -96,11 +96,12 @@
 //
 // SolveSplit runs the same search on several goroutines. A search that has
 // found no solution within firstConflicts conflicts (10,000; 100,000 when
-// the question is a first solution alone), or has found its first one, is
-// cut in two on an option chosen by look-ahead (split.go): a copy of
-// the solver takes the option, the original rules it out, and each keeps
-// every clause learned so far. A half that does not settle within
-// splitConflicts is cut again; workers take the halves. The halves are
+// the question is a first solution alone), or has found its first one,
+// goes on as the first half. A half that does not settle within
+// splitConflicts more (sooner when a worker waits) is cut in two on an
+// option chosen by look-ahead (split.go): a copy of the solver takes the
+// option, the original rules it out, and each keeps every clause learned
+// so far; workers take the halves. The halves are
 // smaller problems with learned clauses and activities of their own, so
 // that even one worker proves faster split than whole: on puzzle 1 of the
 // Gecode 25×25 Sudokus, the first solution and the proof that there is no

@@ -7,12 +7,15 @@ import (
 // Splitting (cube and conquer: Heule, Kullmann, Wieringa and Biere, 2011,
 // here done lazily, as the search goes). A search that has found no
 // solution within firstConflicts conflicts (onlyFirstConflicts when only a
-// first solution is asked), or has found its first one, is
-// cut in two at level 0: one copy of the solver (Clone) takes an option
-// and the original rules it out, each keeping every clause learned so far.
-// A half that has not settled within splitConflicts more is cut again.
-// The halves share no solution, so their solutions together are the
-// problem's, and the problem has no more when no half has.
+// first solution is asked), or has found its first one, goes on as the
+// first half. A half that has not settled within splitConflicts more
+// (idleSplitConflicts when a worker waits) is cut in two at level 0: one
+// copy of the solver (Clone) takes an option and the original rules it
+// out, each keeping every clause learned so far. (Cutting the first half
+// at once, without its turn, took 2.8% more conflicts on the 18 Gecode
+// 25×25 Sudokus on one worker, three seeds.) The halves share no
+// solution, so their solutions together are the problem's, and the
+// problem has no more when no half has.
 //
 // The option to split on is chosen by look-ahead (splitOption), among the
 // most active: the one whose two values propagate furthest, so that both
@@ -23,15 +26,16 @@ import (
 // whole: each is a smaller problem whose learned clauses and activities
 // are its own. The figures are in the README (Hard puzzles).
 const (
-	// firstConflicts is how long the search goes on whole, unless it
-	// finds a solution first. Problems settled within it (9×9 Sudokus,
-	// most packings) are never split. Longer is not better: the time a
-	// whole search takes to its first solution is heavy-tailed (on the
-	// hard Gecode 25×25 Sudokus, 31,096 to 202,937 conflicts), and halves
-	// find it too. On those six puzzles (1, 4, 9, 10, 15, 16), on one
-	// worker, uniqueness took 1.13 million conflicts in all splitting
-	// after 10,000, 1.17 million after 30,000, 1.23 million after
-	// 100,000, and 1.21 and 1.22 million after 3,000 and 1,000; 10,000
+	// firstConflicts is how long the search goes on before it becomes
+	// the first half (cut after one more turn, or sooner when a worker
+	// waits), unless it finds a solution first. Problems settled within
+	// it (9×9 Sudokus, most packings) are never split. Longer is not
+	// better: the time a whole search takes to its first solution is
+	// heavy-tailed (on the hard Gecode 25×25 Sudokus, 31,096 to 202,937
+	// conflicts), and halves find it too. On those six puzzles (1, 4, 9,
+	// 10, 15, 16), on one worker, uniqueness took 1.13 million conflicts
+	// in all with 10,000, 1.17 million with 30,000, 1.23 million with
+	// 100,000, and 1.21 and 1.22 million with 3,000 and 1,000; 10,000
 	// was the best on five of the six. On more workers, the shorter the
 	// whole search, the sooner every core has a half.
 	firstConflicts = 10_000
