@@ -508,9 +508,10 @@ func (s *Solver) build() {
 		s.cellItem[i] = nItems
 		nItems++
 	}
-	nPrimary := int32(-1)
+	boxesPrimary := geo.box >= boxesPrimaryFrom
+	var nPrimary int32
 	for kind, used := range [3][]uint64{s.rowU, s.colU, s.boxU} {
-		if kind == 2 && geo.box < boxesPrimaryFrom {
+		if kind == 2 && !boxesPrimary {
 			nPrimary = nItems
 		}
 		for u, m := range used {
@@ -525,7 +526,7 @@ func (s *Solver) build() {
 			}
 		}
 	}
-	if nPrimary < 0 {
+	if boxesPrimary {
 		nPrimary = nItems
 	}
 	s.b.Reset(int(nPrimary), int(nItems-nPrimary))

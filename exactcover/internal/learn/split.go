@@ -133,9 +133,9 @@ type splitter struct {
 	end     Status
 	// solved: some half has found a solution. From then on every half
 	// searches as the one that found it does (afterSolution, mode.go),
-	// from its next turn or its next poll of Stop: what is left is most
-	// often a proof, and a half split off before the solution would
-	// otherwise go on seeking one. On the 18 Gecode 25×25 Sudokus, on one
+	// from its next turn or its next poll of Stop (proveIfSolved): what
+	// is left is most often a proof, and a half split off before the
+	// solution would otherwise go on seeking one. On the 18 Gecode 25×25 Sudokus, on one
 	// worker, uniqueness took 3.9%, 0.9% and 5.7% fewer conflicts in all
 	// (the options' first activities perturbed with three seeds).
 	solved bool
@@ -219,9 +219,7 @@ func (d *splitter) search(h *Solver) (Status, Stats) {
 	if d.lim.MaxConflicts > 0 {
 		budget = min(budget, d.lim.MaxConflicts-(d.total.Conflicts-d.base.Conflicts))
 	}
-	if d.solved && !h.ph.solutionFound {
-		h.afterSolution()
-	}
+	d.proveIfSolved(h)
 	d.mu.Unlock()
 	lim := Limits{MaxConflicts: max(budget, 1), Stop: func(st *Stats) bool {
 		d.mu.Lock()
@@ -229,9 +227,7 @@ func (d *splitter) search(h *Solver) (Status, Stats) {
 		if d.done {
 			return true
 		}
-		if d.solved && !h.ph.solutionFound {
-			h.afterSolution()
-		}
+		d.proveIfSolved(h)
 		if d.busy < d.workers && len(d.pending) == 0 && st.Conflicts-before.Conflicts >= d.idleBudget {
 			yielded = true // a worker waits: split now
 			return true
@@ -263,6 +259,15 @@ func (d *splitter) search(h *Solver) (Status, Stats) {
 		st = ConflictLimit // to be split
 	}
 	return st, before
+}
+
+// proveIfSolved makes half h search as after a solution of its own once
+// another half has found one (see solved); it is called with mu held, at
+// the start of each turn and at each poll of Stop.
+func (d *splitter) proveIfSolved(h *Solver) {
+	if d.solved && !h.ph.solutionFound {
+		h.afterSolution()
+	}
 }
 
 // split cuts half h in two and queues both, or queues h as it is when
