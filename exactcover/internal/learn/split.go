@@ -252,6 +252,13 @@ func (d *splitter) search(h *Solver) (Status, Stats) {
 		if d.lim.MaxSolutions > 0 && d.total.Solutions-d.base.Solutions >= d.lim.MaxSolutions {
 			more = false
 		}
+		if !more {
+			// Over now, under the lock that counted the solution: were
+			// it left to this half's return, another half could count
+			// and visit one more in between (MaxSolutions exceeded, or
+			// visit called after it said stop).
+			d.finish(Visited)
+		}
 		return more
 	})
 	h.stats.Solutions = before.Solutions // counted in the totals
