@@ -30,7 +30,8 @@ const (
 	// unsatisfiability on hard problems (25×25 Sudokus with few clues,
 	// quasigroup completion); it lists solutions by blocking each one
 	// found, so counts beyond a few thousand are the other engines' job.
-	// Config.MaxNodes counts its conflicts; Stats.Learn holds its
+	// Config.MaxNodes counts its conflicts, all its halves together (a
+	// search it stops took exactly that many); Stats.Learn holds its
 	// counters. Its Workers search the halves it splits a hard search
 	// into (cube and conquer); checkpoints and shards refuse it
 	// (ErrNoTree); counting (CountAll) and estimating run the sparse

@@ -65,7 +65,8 @@ const (
 // one). Unlike Solve, it cannot be called again to go on: once it has
 // returned, s holds the counters of all the halves but no longer the
 // search's state. visit is called by one goroutine at a time, and
-// lim.Stop with the counters of all the halves.
+// lim.Stop with the counters of all the halves. lim.MaxConflicts and
+// lim.MaxSolutions hold for all the halves together, exactly.
 func (s *Solver) SolveSplit(lim Limits, workers int, visit func(solution []int) bool) Status {
 	// The first solution is sought whole (see firstConflicts).
 	startConflicts, startSolutions := s.stats.Conflicts, s.stats.Solutions
@@ -144,6 +145,10 @@ type splitter struct {
 	// fewer in tests.
 	budget, idleBudget int64
 	workers            int
+	// granted: the conflicts the turns under way may still take of
+	// lim.MaxConflicts (see turnBudget), so that together they never
+	// take more than it leaves.
+	granted int64
 }
 
 // work takes halves and searches them until the search is over.
@@ -151,23 +156,27 @@ func (d *splitter) work() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for {
-		for !d.done && len(d.pending) == 0 && d.busy > 0 {
+		for !d.done && (len(d.pending) == 0 || d.turnBudget() == 0) && d.busy > 0 {
 			d.cond.Wait()
 		}
+		if !d.done && len(d.pending) > 0 && d.turnBudget() == 0 {
+			d.finish(ConflictLimit) // no turn under way: the limit is spent
+		}
 		if d.done || len(d.pending) == 0 {
-			if !d.done {
-				d.done, d.end = true, Exhausted
-			}
+			d.finish(Exhausted)
 			d.cond.Broadcast()
 			return
 		}
 		h := d.pending[len(d.pending)-1]
 		d.pending = d.pending[:len(d.pending)-1]
 		d.busy++
+		budget := d.turnBudget()
+		d.granted += budget
 		d.mu.Unlock()
-		st, before := d.search(h)
+		st, before := d.search(h, budget)
 		d.mu.Lock()
 		d.busy--
+		d.granted -= budget
 		d.add(h.stats, before)
 		spent := d.lim.MaxConflicts > 0 && d.total.Conflicts-d.base.Conflicts >= d.lim.MaxConflicts
 		switch st {
@@ -186,6 +195,17 @@ func (d *splitter) work() {
 		}
 		d.cond.Broadcast()
 	}
+}
+
+// turnBudget returns the conflicts of the next turn: the turn's budget,
+// or what lim.MaxConflicts leaves when that is less (0 when the turns
+// under way hold all it leaves). It is called with mu held.
+func (d *splitter) turnBudget() int64 {
+	if d.lim.MaxConflicts == 0 {
+		return d.budget
+	}
+	left := d.lim.MaxConflicts - (d.total.Conflicts - d.base.Conflicts) - d.granted
+	return max(min(d.budget, left), 0)
 }
 
 // finish ends the search with status st, unless it is over already.
@@ -209,19 +229,15 @@ func (d *splitter) add(now, before Stats) {
 	t.Kept = now.Kept
 }
 
-// search runs half h for one budget of conflicts (and no more than the
-// search's own limit allows), without the lock.
-func (d *splitter) search(h *Solver) (Status, Stats) {
+// search runs half h for a turn of budget conflicts (at least one),
+// without the lock.
+func (d *splitter) search(h *Solver, budget int64) (Status, Stats) {
 	before := h.stats
 	yielded := false
-	budget := d.budget
 	d.mu.Lock()
-	if d.lim.MaxConflicts > 0 {
-		budget = min(budget, d.lim.MaxConflicts-(d.total.Conflicts-d.base.Conflicts))
-	}
 	d.proveIfSolved(h)
 	d.mu.Unlock()
-	lim := Limits{MaxConflicts: max(budget, 1), Stop: func(st *Stats) bool {
+	lim := Limits{MaxConflicts: budget, Stop: func(st *Stats) bool {
 		d.mu.Lock()
 		defer d.mu.Unlock()
 		if d.done {

@@ -36,11 +36,11 @@ func TestHalvesProveOnceSolved(t *testing.T) {
 
 	d := newSplitter(PollConflicts / 2) // a turn too short to poll Stop
 	h := New(pigeons(9))
-	if st, _ := d.search(h); st != ConflictLimit || h.ph.solutionFound {
+	if st, _ := d.search(h, d.budget); st != ConflictLimit || h.ph.solutionFound {
 		t.Fatalf("no solution anywhere: status %v, solutionFound %v; want ConflictLimit, false", st, h.ph.solutionFound)
 	}
 	d.solved = true
-	if d.search(h); !h.ph.solutionFound {
+	if d.search(h, d.budget); !h.ph.solutionFound {
 		t.Error("a turn begun after another half's solution: solutionFound false")
 	}
 
@@ -52,7 +52,7 @@ func TestHalvesProveOnceSolved(t *testing.T) {
 		return false
 	}
 	h = New(pigeons(9))
-	if d.search(h); polls < 2 || !h.ph.solutionFound {
+	if d.search(h, d.budget); polls < 2 || !h.ph.solutionFound {
 		t.Errorf("a solution found mid-turn (%d polls): solutionFound %v", polls, h.ph.solutionFound)
 	}
 }
@@ -104,6 +104,20 @@ func TestSplitSolutionLimit(t *testing.T) {
 		if st != Visited || visits != want || s.stats.Solutions != want {
 			t.Fatalf("trial %d (stop by visit %v): status %v, %d visits, %d solutions; want Visited, %d, %d",
 				trial, stopVisit, st, visits, s.stats.Solutions, want, want)
+		}
+	}
+}
+
+// TestSplitConflictLimit checks that halves searched in parallel share the
+// conflict limit: each turn draws its conflicts from what the limit
+// leaves, so that a search stopped by it took exactly that many.
+func TestSplitConflictLimit(t *testing.T) {
+	for trial := range 40 {
+		s := New(pigeons(9))
+		s.firstBudget, s.splitBudget = 50, int64(100+50*(trial%7))
+		limit := int64(1000 + 97*trial)
+		if st := s.SolveSplit(Limits{MaxConflicts: limit}, 3, nil); st != ConflictLimit || s.stats.Conflicts != limit {
+			t.Fatalf("trial %d: status %v after %d conflicts; want ConflictLimit after %d", trial, st, s.stats.Conflicts, limit)
 		}
 	}
 }
