@@ -127,7 +127,9 @@ type Mode int
 const (
 	// ModeFirst: the first solution found, in the output format, or NO SOLUTION.
 	ModeFirst Mode = iota
-	// ModeUnique: "unique<TAB>solution" in line form, "multiple" or "none".
+	// ModeUnique: "unique<TAB>solution" in line form, "multiple" or "none";
+	// a search cut short says why ("timeout"), followed by a tab and the
+	// solution it found, if it found one.
 	ModeUnique
 	// ModeCount: the number of solutions, "N+" when the search stopped at a
 	// limit and "N+ status" when it was cut short.
@@ -185,6 +187,8 @@ func (b *Batch) AppendAnswer(dst []byte, m Mode, a Answer, f Format) []byte {
 		}
 	case m == ModeUnique && v == Unique:
 		return AppendGrid(append(dst, "unique\t"...), first, Line, alpha)
+	case m == ModeUnique && v == Stopped && first != nil: // what was found is kept
+		return AppendGrid(append(append(dst, word...), '\t'), first, Line, alpha)
 	case m == ModeUnique || m == ModeCount:
 		dst = append(dst, word...)
 	case first != nil && f == Numeric:
