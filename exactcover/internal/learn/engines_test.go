@@ -153,19 +153,19 @@ func TestUnsatisfiable(t *testing.T) {
 }
 
 // TestSplitConflictLimit checks that a split search stops at its conflict
-// limit: exactly on one worker, and within one budget per other worker on
-// three (the halves running when the limit is reached finish their turn).
+// limit exactly, on any number of workers: the halves' turns draw their
+// conflicts from what the limit leaves, so that together they never take
+// more.
 func TestSplitConflictLimit(t *testing.T) {
-	const limit = 200
-	for _, workers := range []int{1, 3} {
-		s := learn.NewHurried(mutilated(10))
-		st := s.SolveSplit(learn.Limits{MaxConflicts: limit}, workers, nil)
-		got := s.Stats()
-		if st != learn.ConflictLimit || got.Splits == 0 {
-			t.Fatalf("%d workers: %v after %+v, want the conflict limit after splits", workers, st, got)
-		}
-		if workers == 1 && got.Conflicts != limit || got.Conflicts < limit || got.Conflicts > int64(limit+3*(workers-1)) {
-			t.Errorf("%d workers: %d conflicts, limit %d", workers, got.Conflicts, limit)
+	for _, workers := range []int{1, 2, 3, 4} {
+		for _, limit := range []int64{200, 517, 1000} {
+			s := learn.NewHurried(mutilated(10))
+			st := s.SolveSplit(learn.Limits{MaxConflicts: limit}, workers, nil)
+			got := s.Stats()
+			if st != learn.ConflictLimit || got.Splits == 0 || got.Conflicts != limit {
+				t.Errorf("%d workers, limit %d: %v after %+v, want the conflict limit after splits and exactly %d conflicts",
+					workers, limit, st, got, limit)
+			}
 		}
 	}
 }
@@ -183,4 +183,47 @@ func TestSplitForIdleWorker(t *testing.T) {
 		t.Errorf("no split for the waiting worker: %+v", s.Stats())
 	}
 	t.Logf("%+v", s.Stats())
+}
+
+// TestSplitLimitsRandom checks, on random problems split into halves on
+// several workers, that a search for k solutions, stopped by MaxSolutions
+// or by visit, sees exactly min(k, all) distinct solutions of the problem
+// (those dlx lists), and says Visited exactly when it stopped short.
+func TestSplitLimitsRandom(t *testing.T) {
+	trials := 400
+	if testtier.Short() {
+		trials = 60
+	}
+	r := rand.New(rand.NewPCG(3, 5))
+	for trial := range trials {
+		p := larger(r, trial%2 == 1)
+		want, ok := enumerated(t, p)
+		if !ok || len(want) == 0 {
+			continue
+		}
+		k := 1 + r.IntN(len(want)+1)
+		byVisit := r.IntN(2) == 0
+		workers := 2 + r.IntN(3)
+		s := learn.NewHurried(p)
+		lim := learn.Limits{}
+		if !byVisit {
+			lim.MaxSolutions = int64(k)
+		}
+		seen := map[string]bool{}
+		st := s.SolveSplit(lim, workers, func(sol []int) bool { // one goroutine at a time
+			key := slices.Clone(sol)
+			slices.Sort(key)
+			s := fmt.Sprint(key)
+			if _, found := slices.BinarySearch(want, s); !found || seen[s] {
+				t.Fatalf("trial %d: solution %s not dlx's or seen twice", trial, s)
+			}
+			seen[s] = true
+			return !byVisit || len(seen) < k
+		})
+		n := min(k, len(want))
+		if len(seen) != n || s.Stats().Solutions != int64(n) || (st == learn.Visited) != (k <= len(want)) {
+			t.Fatalf("trial %d (%d workers, k %d, by visit %v): %v, %d visited, %d counted; dlx has %d",
+				trial, workers, k, byVisit, st, len(seen), s.Stats().Solutions, len(want))
+		}
+	}
 }

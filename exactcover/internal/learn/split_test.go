@@ -107,17 +107,3 @@ func TestSplitSolutionLimit(t *testing.T) {
 		}
 	}
 }
-
-// TestSplitConflictLimit checks that halves searched in parallel share the
-// conflict limit: each turn draws its conflicts from what the limit
-// leaves, so that a search stopped by it took exactly that many.
-func TestSplitConflictLimit(t *testing.T) {
-	for trial := range 40 {
-		s := New(pigeons(9))
-		s.firstBudget, s.splitBudget = 50, int64(100+50*(trial%7))
-		limit := int64(1000 + 97*trial)
-		if st := s.SolveSplit(Limits{MaxConflicts: limit}, 3, nil); st != ConflictLimit || s.stats.Conflicts != limit {
-			t.Fatalf("trial %d: status %v after %d conflicts; want ConflictLimit after %d", trial, st, s.stats.Conflicts, limit)
-		}
-	}
-}
