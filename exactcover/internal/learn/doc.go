@@ -116,5 +116,9 @@
 // and no other; the search goes on from the level below the last
 // decision. The unit of the node limit is a conflict. A stop function is
 // polled every [PollConflicts] conflicts and every [PollPropagations]
-// propagations, so that a stop takes effect within milliseconds.
+// propagations, so that a stop takes effect within milliseconds. Split,
+// the limits hold for all the halves together and exactly: the half that
+// counts the last solution asked for ends the search before any other can
+// count one more, and each half's turn draws its conflicts from what the
+// conflict limit leaves.
 package learn
