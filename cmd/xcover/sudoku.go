@@ -15,6 +15,7 @@ import (
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/cmd/xcover/internal/statusline"
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/plural"
 	"github.com/xcover/xcover/problems/sudoku"
@@ -119,16 +120,38 @@ func sudokuAction(c *cli.Context, e *env) error {
 		r.Mode, req.Limit = r.Mode.For(r.Batch.Format), 0
 	}
 	r.Format = cmp.Or(r.Format, r.Batch.Format)
+	opt := sudoku.BatchOptions{Workers: jobs, Config: r.Mode.Config(req.Limit, req.MaxNodes), KeepFirst: r.Mode != sudoku.ModeList}
+	opt.Config.Engine = req.Engine
+	output := r.Output()
+	finished := 0
 	r.After = func(done int) {
-		if n := len(r.Batch.Puzzles); done >= 0 && out.Status != nil {
-			searchcmd.ShowProgress(out.Status, float64(done)/float64(n), fmt.Sprintf("%d of %d puzzles, %s puzzles/s", done, n, perSecond(float64(done)/max(out.Status.Spent().Seconds(), 1e-9))))
+		if done >= 0 {
+			finished = done
+			if ctx.Err() == nil { // a stop says itself how many finished
+				r.showProgress(out.Status, finished, "")
+			}
 		}
 		out.Tick()
 	}
-	opt := sudoku.BatchOptions{Workers: jobs, Config: r.Mode.Config(req.Limit, req.MaxNodes), KeepFirst: r.Mode != sudoku.ModeList}
-	opt.Config.Engine = req.Engine
-	sudoku.SolveBatch(ctx, r.Batch.Puzzles, opt, r.Output())
+	if out.Status != nil { // the search of a hard puzzle shows its own progress
+		opt.Config.ProgressEvery = out.Status.Every()
+		output.Progress = func(i int, pr *exactcover.Progress) {
+			r.showProgress(out.Status, finished, fmt.Sprintf("; puzzle %d: %s", i+1, searchcmd.Counters(pr)))
+		}
+	}
+	sudoku.SolveBatch(ctx, r.Batch.Puzzles, opt, output)
 	return r.end(ctx, e, start, jobs)
+}
+
+// showProgress shows on line (nil: nowhere) how many of the puzzles are
+// finished, at what rate, and then more.
+func (r *sudokuRun) showProgress(line *statusline.Line, finished int, more string) {
+	if line == nil {
+		return
+	}
+	n := len(r.Batch.Puzzles)
+	rate := perSecond(float64(finished) / max(line.Spent().Seconds(), 1e-9))
+	searchcmd.ShowProgress(line, float64(finished)/float64(n), fmt.Sprintf("%d of %d puzzles, %s puzzles/s%s", finished, n, rate, more))
 }
 
 // end prints the summary (--json) and the --stats line, and returns the

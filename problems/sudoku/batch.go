@@ -48,6 +48,10 @@ type BatchOutput struct {
 	Solution func(i int, sol *Grid)
 	// Done is called when puzzle i is finished, after its solutions.
 	Done func(i int, a Answer)
+	// Progress is called now and then while puzzle i is searched, with
+	// the engine's counters so far (see Config.Progress); puzzles searched
+	// at once take turns.
+	Progress func(i int, pr *exactcover.Progress)
 }
 
 // SolveBatch solves the puzzles and reports each one's solutions and then
@@ -64,12 +68,22 @@ type BatchOutput struct {
 // with very many solutions is best listed with one worker.
 func SolveBatch(ctx context.Context, puzzles []Puzzle, opt BatchOptions, out BatchOutput) {
 	r := &reorder{out: out, held: make(map[int]*heldPuzzle)}
-	solve := func(s *Solver, i int) {
-		r.done(i, solveOne(ctx, s, &puzzles[i], &opt, func(sol *Grid) { r.solution(i, sol) }))
+	// A worker's progress function is made once, not per puzzle (9×9
+	// puzzles take microseconds): it names the puzzle the worker is on.
+	newWorker := func() func(s *Solver, i int) {
+		var progress func(*exactcover.Progress)
+		cur := 0
+		if out.Progress != nil {
+			progress = func(pr *exactcover.Progress) { r.progress(cur, pr) }
+		}
+		return func(s *Solver, i int) {
+			cur = i
+			r.done(i, solveOne(ctx, s, &puzzles[i], &opt, progress, func(sol *Grid) { r.solution(i, sol) }))
+		}
 	}
 	workers := min(max(opt.Workers, 1), len(puzzles))
 	if workers <= 1 {
-		s := NewSolver()
+		s, solve := NewSolver(), newWorker()
 		for i := range puzzles {
 			solve(s, i)
 		}
@@ -81,7 +95,7 @@ func SolveBatch(ctx context.Context, puzzles []Puzzle, opt BatchOptions, out Bat
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s := NewSolver()
+			s, solve := NewSolver(), newWorker()
 			for i := range next {
 				solve(s, i)
 			}
@@ -150,6 +164,12 @@ func (r *reorder) done(i int, a Answer) {
 	}
 }
 
+func (r *reorder) progress(i int, pr *exactcover.Progress) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.out.Progress(i, pr)
+}
+
 func (r *reorder) heldAt(i int) *heldPuzzle {
 	h := r.held[i]
 	if h == nil {
@@ -159,8 +179,9 @@ func (r *reorder) heldAt(i int) *heldPuzzle {
 	return h
 }
 
-// solveOne solves puzzle p with s, calling visit with each solution.
-func solveOne(ctx context.Context, s *Solver, p *Puzzle, opt *BatchOptions, visit func(*Grid)) Answer {
+// solveOne solves puzzle p with s, calling visit with each solution and
+// progress (when not nil) as the search goes.
+func solveOne(ctx context.Context, s *Solver, p *Puzzle, opt *BatchOptions, progress func(*exactcover.Progress), visit func(*Grid)) Answer {
 	a := Answer{Err: p.Err}
 	switch {
 	case p.Err != nil:
@@ -172,7 +193,9 @@ func solveOne(ctx context.Context, s *Solver, p *Puzzle, opt *BatchOptions, visi
 		a.Result.Status = exactcover.Interrupted
 		return a
 	}
-	res, err := s.Solve(ctx, p.Grid, opt.Config, func(sol *Grid) bool {
+	cfg := opt.Config
+	cfg.Progress = progress
+	res, err := s.Solve(ctx, p.Grid, cfg, func(sol *Grid) bool {
 		if opt.KeepFirst && a.First == nil {
 			a.First = sol.Clone()
 		}

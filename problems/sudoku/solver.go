@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"runtime"
 	"slices"
+	"time"
 
 	"github.com/xcover/xcover/exactcover"
 )
@@ -32,6 +33,12 @@ type Config struct {
 	// puzzle into are searched on every core (runtime.GOMAXPROCS), as in
 	// auto's portfolio, whatever the number of puzzles solved at once.
 	Engine exactcover.Engine
+	// Progress, when set, is called about every ProgressEvery (default one
+	// second) while the engine searches, with its counters so far: nodes,
+	// or the learner's conflicts (exactcover.Config.Progress). A puzzle
+	// settled by propagation, or searched InOrder, never calls it.
+	Progress      func(*exactcover.Progress)
+	ProgressEvery time.Duration
 }
 
 // Result says how one puzzle's search ended.
@@ -180,7 +187,8 @@ func (s *Solver) search(ctx context.Context, cfg *Config, res *Result) error {
 		panic(err) // cannot happen within MaxBox: a bug
 	}
 	sub := exactcover.Config{SkipProfile: true, Branching: exactcover.Weighted,
-		MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes, Engine: cfg.Engine}
+		MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes, Engine: cfg.Engine,
+		Progress: cfg.Progress, ProgressEvery: cfg.ProgressEvery}
 	if cfg.Engine == exactcover.EngineLearn {
 		// The halves it splits a hard puzzle into get every core, as in
 		// auto's portfolio: one worker would take twice the time.

@@ -42,15 +42,26 @@ func SearchProgress(line *statusline.Line) (func(*exactcover.Progress), time.Dur
 	return func(pr *exactcover.Progress) {
 		st := pr.Stats
 		if st.Engine == exactcover.EngineLearn {
-			l := st.Learn
-			ShowProgress(line, 0, fmt.Sprintf("%s, %s, %d learned clauses kept, %s, %.0f conflicts/s",
-				plural.Of(st.Solutions, "solution"), plural.Of(l.Conflicts, "conflict"), l.Kept, plural.Of(l.Restarts, "restart"),
-				float64(l.Conflicts)/max(st.Elapsed.Seconds(), 1e-9)))
+			ShowProgress(line, 0, fmt.Sprintf("%s, %s", plural.Of(st.Solutions, "solution"), Counters(pr)))
 			return
 		}
 		ShowProgress(line, pr.Fraction(), fmt.Sprintf("%.1f%% done (estimated), %s, %.0f nodes/s",
 			100*pr.Fraction(), plural.Of(st.Solutions, "solution"), float64(st.Nodes)/max(st.Elapsed.Seconds(), 1e-9)))
 	}, line.Every()
+}
+
+// Counters says what a search has done so far, in its engine's unit:
+// conflicts, learned clauses kept and restarts for the learner, else
+// nodes; and how fast.
+func Counters(pr *exactcover.Progress) string {
+	st := pr.Stats
+	seconds := max(st.Elapsed.Seconds(), 1e-9)
+	if st.Engine == exactcover.EngineLearn {
+		l := st.Learn
+		return fmt.Sprintf("%s, %d learned clauses kept, %s, %.0f conflicts/s",
+			plural.Of(l.Conflicts, "conflict"), l.Kept, plural.Of(l.Restarts, "restart"), float64(l.Conflicts)/seconds)
+	}
+	return fmt.Sprintf("%s, %.0f nodes/s", plural.Of(st.Nodes, "node"), float64(st.Nodes)/seconds)
 }
 
 // ShowProgress shows what, with the time spent and, from the fraction f
