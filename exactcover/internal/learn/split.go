@@ -156,14 +156,17 @@ func (d *splitter) work() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	for {
-		for !d.done && (len(d.pending) == 0 || d.turnBudget() == 0) && d.busy > 0 {
+		for !d.done && d.busy > 0 && (len(d.pending) == 0 || d.turnBudget() == 0) {
 			d.cond.Wait()
 		}
-		if !d.done && len(d.pending) > 0 && d.turnBudget() == 0 {
-			d.finish(ConflictLimit) // no turn under way: the limit is spent
-		}
-		if d.done || len(d.pending) == 0 {
+		switch {
+		case d.done:
+		case len(d.pending) == 0: // every half settled
 			d.finish(Exhausted)
+		case d.turnBudget() == 0: // halves left, no turn under way: the limit is spent
+			d.finish(ConflictLimit)
+		}
+		if d.done {
 			d.cond.Broadcast()
 			return
 		}
@@ -180,10 +183,7 @@ func (d *splitter) work() {
 		d.add(h.stats, before)
 		spent := d.lim.MaxConflicts > 0 && d.total.Conflicts-d.base.Conflicts >= d.lim.MaxConflicts
 		switch st {
-		case Exhausted: // its last conflict may have spent the limit, with halves left
-			if spent && (len(d.pending) > 0 || d.busy > 0) {
-				d.finish(ConflictLimit)
-			}
+		case Exhausted: // this half is settled; a limit spent with halves left ends the search above
 		case ConflictLimit:
 			if spent {
 				d.finish(ConflictLimit)
