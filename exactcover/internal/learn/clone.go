@@ -23,7 +23,7 @@ func (s *Solver) Clone() *Solver {
 	c.seen = slices.Clone(s.seen)
 	c.learnt, c.buf, c.stack, c.toclear = nil, nil, nil, nil
 	c.levelMark, c.shrinkMark = slices.Clone(s.levelMark), slices.Clone(s.shrinkMark)
-	c.conflict, c.cand, c.sol, c.lookPhase, c.reasonBuf = nil, nil, nil, nil, nil
+	c.conflict, c.cand, c.sol, c.lookPhase, c.reasonBuf, c.picked = nil, nil, nil, nil, nil, nil
 	c.ph.target, c.ph.best = slices.Clone(s.ph.target), slices.Clone(s.ph.best)
 	c.ph.otherActivity = slices.Clone(s.ph.otherActivity)
 	return &c

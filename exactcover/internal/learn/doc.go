@@ -44,10 +44,14 @@
 // not, so that no reason is followed twice) and shrunk (each level's
 // literals replaced by one that implies them all, Fleury and Biere 2021:
 // shrink.go), and backjumps. Learned clauses are watched by two
-// literals (Moskewicz et al., "Chaff", DAC 2001). Branching takes the
-// unassigned option of highest activity (EVSIDS: the activity of each
+// literals (Moskewicz et al., "Chaff", DAC 2001). Branching weighs the four
+// unassigned options of highest activity (EVSIDS: the activity of each
 // option met in an analysis grows by an increment that itself grows by
-// 1/0.95 per conflict) with the phase it last had (phase saving, Pipatsrisawat
+// 1/0.95 per conflict) and takes the one with an item that has the fewest
+// options left open, the most active on a tie (heap.go): activity says
+// where the conflicts are, and the enumerating engines' rule, the item
+// with the fewest options, says where a decision is most nearly forced.
+// It decides it in the phase it last had (phase saving, Pipatsrisawat
 // and Darwiche 2007); an option never assigned is first tried false, which
 // suits exact cover, where most options are false in a solution. Deciding
 // every option taken instead, as the enumerating engines branch, proves

@@ -116,18 +116,49 @@ func (s *Solver) bumpVar(v int32) {
 // decayVars makes later bumps count more than earlier ones.
 func (s *Solver) decayVars() { s.varInc /= s.decay() }
 
-// pickBranch returns the unassigned option of highest activity, with its
-// decision phase (mode.go), or -1 when all are assigned.
+// pickBranch returns the option to decide, with its decision phase
+// (mode.go), or -1 when all are assigned: of the branchCandidates
+// unassigned options of highest activity, the one with an item that has
+// the fewest options left open (as the enumerating engines branch on the
+// item with the fewest), the most active of those on a tie.
 func (s *Solver) pickBranch() lit {
-	for !s.heap.empty() {
-		v := s.heap.pop()
-		if s.litValue(2*v) != unset {
-			continue
+	picked := s.picked[:0]
+	for !s.heap.empty() && len(picked) < branchCandidates {
+		if v := s.heap.pop(); s.litValue(2*v) == unset {
+			picked = append(picked, v)
 		}
-		if s.decisionPhase(v) == vTrue {
-			return 2 * v
-		}
-		return 2*v + 1
 	}
-	return -1
+	s.picked = picked
+	if len(picked) == 0 {
+		return -1
+	}
+	best, fewest := picked[0], s.fewestOpen(picked[0])
+	for _, v := range picked[1:] {
+		if n := s.fewestOpen(v); n < fewest {
+			best, fewest = v, n
+		}
+	}
+	for _, v := range picked {
+		if v != best {
+			s.heap.insert(v)
+		}
+	}
+	if s.decisionPhase(best) == vTrue {
+		return 2 * best
+	}
+	return 2*best + 1
+}
+
+// fewestOpen returns the fewest options left open (not ruled out, not
+// taken) in an item of option v that still needs one, or the number of
+// options when no item of v needs one.
+func (s *Solver) fewestOpen(v int32) int32 {
+	p := s.p
+	fewest := int32(s.nVars)
+	for _, i := range p.Items[p.Begin[v]:p.Begin[v+1]] {
+		if c := &s.tally[i]; int(i) < p.NPrimary && c.nTrue < c.lo {
+			fewest = min(fewest, c.free-c.nTrue)
+		}
+	}
+	return fewest
 }

@@ -17,7 +17,7 @@ import (
 func TestLearnedClausesHold(t *testing.T) {
 	trials := 1000
 	if testtier.Short() {
-		trials = 100
+		trials = 150
 	}
 	r := rand.New(rand.NewPCG(13, 17))
 	checked := 0

@@ -33,6 +33,14 @@ const (
 	clauseDecay = 0.999
 )
 
+// branchCandidates is how many of the most active options pickBranch
+// weighs by their items' open options. On the 18 Gecode 25×25 Sudokus,
+// one worker, three seeds, uniqueness took 4.33 million conflicts in all
+// with 1 (the most active alone), 3.86 with 3, 3.73 with 4, 3.65 with 6,
+// 3.72 with 8 and 3.81 with 16; the time was least
+// from 4 to 8.
+const branchCandidates = 4
+
 // Status says how a search ended.
 type Status int
 
@@ -137,6 +145,7 @@ type Solver struct {
 	varInc   float64
 	heap     varHeap
 	phase    []int8
+	picked   []int32 // pickBranch's candidates
 
 	// Scratch for analysis.
 	seen      []uint8
