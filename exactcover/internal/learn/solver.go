@@ -37,8 +37,7 @@ const (
 // weighs by their items' open options. On the 18 Gecode 25×25 Sudokus,
 // one worker, three seeds, uniqueness took 4.33 million conflicts in all
 // with 1 (the most active alone), 3.86 with 3, 3.73 with 4, 3.65 with 6,
-// 3.72 with 8 and 3.81 with 16; the time was least
-// from 4 to 8.
+// 3.72 with 8 and 3.81 with 16; the time was least from 4 to 8.
 const branchCandidates = 4
 
 // Status says how a search ended.
