@@ -185,8 +185,8 @@ func (d *splitter) work() {
 		switch st {
 		case Exhausted: // this half is settled; a limit spent with halves left ends the search above
 		case ConflictLimit:
-			if spent {
-				d.finish(ConflictLimit)
+			if spent { // no turn is under way: the search ends above, this half left
+				d.pending = append(d.pending, h)
 			} else if !d.done {
 				d.split(h)
 			}
