@@ -2,6 +2,7 @@ package exactcover_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,7 +44,7 @@ func TestOutsideModule(t *testing.T) {
 		t.Fatal(err)
 	}
 	files := map[string]string{
-		"go.mod":  "module example.com/outside\n\ngo 1.24\n\nrequire " + path + " v0.0.0\n\nreplace " + path + " => " + root + "\n",
+		"go.mod":  outsideGoMod(t, path, root),
 		"go.sum":  string(sum),
 		"main.go": string(main),
 	}
@@ -54,9 +55,9 @@ func TestOutsideModule(t *testing.T) {
 	}
 	cmd := exec.Command("go", "run", ".")
 	cmd.Dir = dir
-	// The requirements' go.mod files come from the module cache, as the
-	// checkout's own build left them; nothing is fetched.
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOPROXY=off")
+	// Nothing is fetched: the modules come from the module cache, as the
+	// checkout's own build left them.
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=readonly", "GOWORK=off", "GOPROXY=off")
 	var out, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	if err := cmd.Run(); err != nil {
@@ -68,4 +69,36 @@ func TestOutsideModule(t *testing.T) {
 	if out.String() != want {
 		t.Errorf("the outside program printed\n%s\nwant\n%s", out.String(), want)
 	}
+}
+
+// outsideGoMod is the go.mod of the outside program as "go mod tidy" would
+// write it: xcover's module, replaced by the checkout, and every other module
+// that provides a package the program builds, each at the version the
+// checkout uses. With all of them listed, the go command needs no other
+// module's go.mod (graph pruning, Go 1.17 on); a go.mod listing xcover
+// alone makes it load the whole graph, test dependencies of dependencies
+// included (yaml.v3's gopkg.in/check.v1), which a fresh machine's module
+// cache does not hold after building the checkout.
+func outsideGoMod(t *testing.T, path, root string) string {
+	t.Helper()
+	list := exec.Command("go", "list", "-deps", "-f", "{{with .Module}}{{if not .Main}}{{.Path}} {{.Version}}{{end}}{{end}}",
+		filepath.Join("testdata", "outside", "main.go"))
+	list.Env = append(os.Environ(), "GOFLAGS=-mod=readonly", "GOPROXY=off")
+	var stderr bytes.Buffer
+	list.Stderr = &stderr
+	out, err := list.Output()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, stderr.String())
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "module example.com/outside\n\ngo 1.25\n\nrequire %s v0.0.0\n", path)
+	seen := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		if line != "" && !seen[line] {
+			seen[line] = true
+			fmt.Fprintf(&b, "require %s // indirect\n", line)
+		}
+	}
+	fmt.Fprintf(&b, "\nreplace %s => %s\n", path, root)
+	return b.String()
 }
