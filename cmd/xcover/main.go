@@ -112,7 +112,7 @@ func newApp(e *env) *cli.App {
 		{Name: "solve", Usage: "solve an exact-cover problem written in YAML or Knuth's DLX format", ArgsUsage: "[FILE|-]", Flags: solveFlags(), Action: do(solve)},
 		{Name: "convert", Usage: "rewrite a problem between YAML and Knuth's DLX format", ArgsUsage: "[FILE|-]", Flags: convertFlags(), Action: do(convert)},
 		{Name: "reduce", Usage: "remove the options and items that can be in no solution, as Knuth's DLX-PRE does", ArgsUsage: "[FILE|-]", Flags: reduceFlags(), Action: do(reduceProblem)},
-		{Name: "sudoku", Usage: "solve Sudoku puzzles of any size from 4×4 to 64×64, one or a batch", ArgsUsage: "[FILE|-]", Flags: sudokuFlags(), Action: do(sudokuAction)},
+		{Name: "sudoku", Usage: "solve Sudoku puzzles of any size from 4×4 to 64×64, one or a batch", ArgsUsage: "[FILE|-|PUZZLE]", Flags: sudokuFlags(), Action: do(sudokuAction)},
 		{Name: "pentomino", Usage: "pack pentominoes or other polyominoes into a board", Flags: pentominoFlags(), Action: do(pack)},
 		{Name: "explain", Usage: "tell step by step how Algorithm X (dancing links) solves a small problem", ArgsUsage: "[FILE|-]", Flags: explainFlags(), Action: do(narrate)},
 		{Name: "merge", Usage: "add up the --json outputs of the shards of one search (solve --shard K/N)", ArgsUsage: "FILE…", Flags: mergeFlags(), Action: do(merge)},

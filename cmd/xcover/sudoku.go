@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/big"
+	"os"
 	"runtime"
 	"strconv"
 	"time"
@@ -87,7 +89,11 @@ func sudokuAction(c *cli.Context, e *env) error {
 	r.Batch, err = searchcmd.Await(ctx, func() (*sudoku.Batch, error) {
 		name, data, err := e.ReadFile(arg, sudoku.MaxInputBytes, "a Sudoku input")
 		if err != nil {
-			return nil, err
+			if puzzle, ok := puzzleArgument(e, arg, ropt); ok {
+				name, data, err = "argument", puzzle, nil
+			} else {
+				return nil, err
+			}
 		}
 		b, err := sudoku.Read(name, data, ropt)
 		if err != nil {
@@ -194,4 +200,19 @@ func perSecond(r float64) string {
 		return strconv.FormatFloat(r, 'f', 0, 64)
 	}
 	return strconv.FormatFloat(r, 'g', 3, 64)
+}
+
+// puzzleArgument returns the command line's argument as the input when it
+// is no file but a puzzle: "xcover sudoku 53..7....6..195…" reads as
+// "echo 53..7… | xcover sudoku -" does. A file of that name, if there is
+// one, comes first.
+func puzzleArgument(e *env, arg string, ropt sudoku.ReadOptions) ([]byte, bool) {
+	if arg == "-" || len(arg) > sudoku.MaxInputBytes {
+		return nil, false
+	}
+	if _, err := os.Stat(e.Path(arg)); !errors.Is(err, fs.ErrNotExist) {
+		return nil, false
+	}
+	b, err := sudoku.Read("argument", []byte(arg), ropt)
+	return []byte(arg), err == nil && len(b.Puzzles) == 1 && b.Puzzles[0].Err == nil
 }

@@ -56,6 +56,15 @@ func ReadSpec(s *iostreams.IO, name string, format specs.Format) (*specs.Spec, e
 	sp, err := specs.Load(file, data, format)
 	if looks := specs.Detect(data); err != nil && format == "" && named && looks != byName && isText(data) {
 		err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, looks, looks)
+	} else if err != nil || len(sp.Problem.Options) == 0 {
+		// Not a problem, or one with nothing to choose: perhaps a puzzle.
+		switch what, command := otherInput(file, name, data); {
+		case what == "":
+		case err != nil:
+			err = fmt.Errorf("%w (the input reads as %s: %s)", err, what, command)
+		default:
+			fmt.Fprintf(s.Stderr, "xcover: warning: %s reads as %s, not a problem with options: %s\n", file, what, command)
+		}
 	}
 	return sp, exitcode.Bad(err)
 }
