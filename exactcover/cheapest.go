@@ -273,10 +273,9 @@ const sparseCostShortLists = 10
 //
 // Secondary items keep the bit sets away because the cost search filters
 // a node's whole list of cheap options, and options that only clash on
-// secondary items leave it long: on 24 queens with random costs 0–20
-// (secondary diagonals; --min-cost, user CPU, one run each on a loaded
-// machine) the bit sets took 6.4 s, the sparse sets 5.3 s, the dancing
-// links 3.1 s and Knuth's DLX5 3.5 s.
+// secondary items leave it long: on n queens with random costs (secondary
+// diagonals) the bit sets and the sparse sets were both slower than the
+// dancing links, which run at DLX5's speed there.
 func costEngine(p *core.Problem, cfg CostConfig) Engine {
 	switch {
 	case cfg.Trace != nil:

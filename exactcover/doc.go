@@ -45,10 +45,12 @@
 // solver also keeps, as the links dance, the set of items down to one
 // option, so that the frequent forced moves and dead ends need no scan.
 //
-// # Two engines
+// # Four engines
 //
-// A problem is validated and compiled once into flat arrays; two engines
-// search it ([Config.Engine]), and find the same solutions.
+// A problem is validated and compiled once into flat arrays that every
+// engine shares ([Config.Engine] chooses). Three enumerate, each walking
+// the search tree of Algorithm X in its own data structure, and find the
+// same solutions; the fourth learns.
 //
 // [EngineDLX] is dancing links. Every use of an item by an option is a
 // node in a circular doubly linked list of that item's options; removing
@@ -76,9 +78,20 @@
 // fastest where options are many: [EngineAuto] picks it there (see
 // [Solver.EngineFor]) and the sparse-set engine otherwise.
 //
-// The engines allocate nothing per node, and all give totals that do not
-// depend on how a search is divided (into workers, or stopped and resumed)
-// under Knuth's branching rule.
+// The enumerating engines allocate nothing per node, and all give totals
+// that do not depend on how a search is divided (into workers, or stopped
+// and resumed) under Knuth's branching rule.
+//
+// [EngineLearn] is conflict-driven clause learning whose variables are the
+// options: it has no search tree, and what a dead end taught it (a clause
+// over options) it never forgets. It answers a first solution, a few
+// solutions, uniqueness and unsatisfiability, and settles in seconds
+// problems where search meets the same dead end millions of times (25×25
+// Sudokus with few clues, quasigroup completion); counting, checkpoints and
+// shards are the enumerating engines' (it refuses them with [ErrNoTree]).
+// For a first solution or a uniqueness question, [EngineAuto] runs it as a
+// portfolio beside the enumerating engine it would pick, the first to
+// settle the question stopping the other.
 //
 // [Stats] reports what the engine counted.
 //
@@ -156,7 +169,7 @@
 // exact, its node and update totals depend on how the work was divided.
 //
 // On many cores: a hungry worker waits about two poll intervals for work
-// (0.1–3 ms of search each with dancing links); the pool of pieces is
+// (a thousand nodes of search each); the pool of pieces is
 // guarded by one mutex, taken only when a piece changes hands, at most a
 // few thousand times a second even with 64 workers, and a poll with nothing
 // to do reads two atomic words that change only on those events; what an

@@ -2,8 +2,10 @@ package exactcover
 
 import "fmt"
 
-// Engine names one of the search engines. Both find the same solutions;
-// they differ in speed and in what they count.
+// Engine names one of the search engines. The enumerating ones (dlx,
+// sparse, bits) find the same solutions and differ in speed and in what
+// they count; learn answers the questions that need no enumeration (see
+// EngineLearn); auto picks among them per problem and question.
 type Engine int
 
 const (

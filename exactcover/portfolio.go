@@ -34,8 +34,8 @@ import (
 // probes is more often far too low than far too high, so an estimate
 // beyond hopelessNodes is good evidence, and one below it is none.
 const (
-	// portfolioNodes is what the search alone gets: about 50 ms of the
-	// sparse engine on Sudokus. Every puzzle of the 9×9 sets (hardest
+	// portfolioNodes is what the search alone gets: a blink of the sparse
+	// engine on Sudokus. Every puzzle of the 9×9 sets (hardest
 	// included: at most a few thousand nodes after the Sudoku front end's
 	// propagation) settles within it, so their throughput is unchanged
 	// but for the solutions being held until the end (one or two copies).
@@ -128,8 +128,8 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	// the search gives way: the learner's halves then have every core.
 	// The estimate is made then, on a copy of the search's engine, beside
 	// the two: made before the search, it would delay it (256 probes of a
-	// quasigroup completion of order 50 take seconds, where search finds a
-	// first solution in 0.5 s).
+	// quasigroup completion of order 50 take many times as long as the
+	// search takes to find a first solution).
 	giveWayCtx, giveWay := context.WithCancel(race)
 	defer giveWay()
 	if !oneCore {

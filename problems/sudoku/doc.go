@@ -1,6 +1,6 @@
 // Package sudoku reads, solves and writes Sudoku puzzles of every size from
 // 4×4 to 64×64, by turning each into an exact-cover problem for the
-// dancing-links engine of package [xcover/exactcover].
+// engines of package [xcover/exactcover].
 //
 // # Sudoku as exact cover
 //

@@ -112,9 +112,10 @@ func (r Result) Verdict() Verdict {
 // it is forced, so no solution changes. Last, what is still open becomes an
 // exact-cover problem with only the items not yet satisfied — open cells,
 // and the row-value, column-value and box-value pairs still missing — and
-// one option per remaining candidate, and the dancing-links engine finishes
-// it. With Config.InOrder, the Solver branches on cells itself instead,
-// repeating the second step in each branch.
+// one option per remaining candidate, and exactcover's engines finish it
+// (Config.Engine; auto picks one for each puzzle's open part). With
+// Config.InOrder, the Solver branches on cells itself instead, repeating the
+// second step in each branch.
 type Solver struct {
 	geom       *geometry
 	state              // the grid, its open cells, candidates and units
@@ -123,7 +124,7 @@ type Solver struct {
 	optCell    []int16 // cell of each option
 	optVal     []uint8 // value of each option
 	b          exactcover.Builder
-	dlx        *exactcover.Solver
+	cover      *exactcover.Solver // the exact-cover problem of what is still open
 	out        Grid
 	visit      func(*Grid) bool
 	onSolution func([]int) bool
@@ -137,7 +138,7 @@ type Solver struct {
 
 // NewSolver returns a Solver for grids of any supported size.
 func NewSolver() *Solver {
-	s := &Solver{dlx: new(exactcover.Solver)}
+	s := &Solver{cover: new(exactcover.Solver)}
 	s.onSolution = s.decode
 	return s
 }
@@ -183,7 +184,7 @@ func (s *Solver) search(ctx context.Context, cfg *Config, res *Result) error {
 		return s.inOrder(ctx, 0, cfg, res)
 	}
 	s.build()
-	if err := s.b.Build(s.dlx); err != nil {
+	if err := s.b.Build(s.cover); err != nil {
 		panic(err) // cannot happen within MaxBox: a bug
 	}
 	sub := exactcover.Config{SkipProfile: true, Branching: exactcover.Weighted,
@@ -194,7 +195,7 @@ func (s *Solver) search(ctx context.Context, cfg *Config, res *Result) error {
 		// auto's portfolio: one worker would take twice the time.
 		sub.Workers = runtime.GOMAXPROCS(0)
 	}
-	st, err := s.dlx.Search(ctx, sub, s.onSolution)
+	st, err := s.cover.Search(ctx, sub, s.onSolution)
 	res.Solutions, res.Nodes, res.Updates = st.Solutions, st.Nodes, st.Updates
 	res.Status = st.Status
 	if st.Engine == exactcover.EngineLearn {
@@ -555,15 +556,14 @@ func (s *Solver) build() {
 // boxesPrimaryFrom is the box side from which the box items are primary
 // (16×16 grids and up). Below it they are secondary: the enumerating
 // engine settles those puzzles, and its scan for the item with fewest
-// options is shorter without them (forum_hardest_1905_11+, one core: 2.9%
-// more time with them primary). From 16×16 on, the clause-learning engine
-// settles the hard puzzles (exactcover's portfolio), and it propagates
-// only what the items state: a box item that is only "at most once" never
-// finds a value's last place in its box. On the 18 Gecode 25×25 puzzles,
-// `xcover sudoku --unique` took 1.52 million conflicts in all with box
-// items primary, 1.83 million with them secondary, and the slowest puzzle
-// 8.2 s instead of 10.6; the 16×16, 25×25 and 36×36 sets of misc_nxn took
-// no longer.
+// options is shorter without them (measured on forum_hardest_1905_11+).
+// From 16×16 on, the clause-learning engine settles the hard puzzles
+// (exactcover's portfolio), and it propagates only what the items state: a
+// box item that is only "at most once" never finds a value's last place in
+// its box. On the 18 Gecode 25×25 puzzles, `xcover sudoku --unique` took
+// 1.52 million conflicts in all with box items primary, 1.83 million with
+// them secondary; the 16×16, 25×25 and 36×36 sets of misc_nxn took no
+// longer.
 const boxesPrimaryFrom = 4
 
 // decode fills s.out from the options of one solution and calls s.visit.

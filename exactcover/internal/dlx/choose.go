@@ -19,10 +19,9 @@ const maxWeight = 1<<13 - 1
 // nodes in a Sudoku; but keeping it costs a test on every update and a
 // write on some, which is a loss when the scan is short anyway. Measured
 // with the set kept always and never (counting every solution, Knuth's
-// rule, medians of 3): queens-14 (28 primary items) 1.03 s against 0.68 s,
-// pent-6x10 (72) 6.26 s against 5.95 s, sudoku-multi-823k (324) 0.97 s
-// against 1.06 s; Sudoku's hardest 9×9 set (about 160 items a puzzle)
-// 3.33k puzzles/s against 2.88k.
+// rule): it lost on queens-14 (28 primary items) and pent-6x10 (72), and
+// won on sudoku-multi-823k (324) and on Sudoku's hardest 9×9 set (about
+// 160 items a puzzle), hence the threshold between.
 var TrackShortAbove = 100 // a variable only so that tests can try both ways
 
 // choose returns the primary item to branch on: the active item with the

@@ -35,9 +35,9 @@ import (
 // parallelPollEvery is how many nodes a worker searches between polls.
 // An idle worker waits about two poll intervals for a donation (the poll
 // at which a busy worker donates, and the next, at which it hands the
-// piece over), so the interval is shorter than core.PollInterval: 1024
-// nodes are 0.1–3 ms of search, while a poll with nothing to do costs a
-// few atomic loads, well under 0.1% of that.
+// piece over), so the interval is shorter than core.PollInterval, while a
+// poll with nothing to do costs a few atomic loads, a thousandth of the
+// work of 1024 nodes or less.
 const parallelPollEvery = 1 << 10
 
 // pollEvery is parallelPollEvery, except in tests, which poll at every

@@ -16,8 +16,7 @@ package learn
 // Propagation waits on memory, not on arithmetic: on a hard 25×25 Sudoku
 // the arena holds about 13,000 clauses of 32 literals, 1.7 MB at 4 bytes a
 // literal, more than the core's own 1 MiB cache; at 2 bytes it is half
-// that, and the same search ran about 5% faster (the README, Hard
-// puzzles).
+// that, and the same search ran faster.
 
 // word is the type of the arena's entries.
 type word interface{ ~uint16 | ~uint32 }

@@ -56,8 +56,8 @@
 // suits exact cover, where most options are false in a solution. Deciding
 // every option taken instead, as the enumerating engines branch, proves
 // the 25×25 Sudokus unique in 10% fewer conflicts, but finds no solution
-// in minutes on quasigroup completions whose phases find one in seconds
-// (the README, Hard puzzles); so options are decided taken only once a
+// in minutes on quasigroup completions whose phases find one in seconds;
+// so options are decided taken only once a
 // solution is found, when what is left is most often a proof (mode.go). The
 // learned clauses are reduced every few thousand conflicts, keeping those
 // of low literal block distance (LBD, Audemard and Simon, "glucose", IJCAI
@@ -92,9 +92,9 @@
 // but proving that no other is left took it 1.1 to 2.8 times as many
 // before shrinking (shrink.go), splitting (split.go) and branching on
 // the most constrained of the most active options (heap.go). With them,
-// on two cores, `xcover sudoku --unique` settles the slowest of them in
-// about half of CaDiCaL's one-core time for the proof alone (7.2 s
-// against 14 s, the README, Hard puzzles).
+// on two cores, `xcover sudoku --unique` settles each of them faster than
+// CaDiCaL proves the same puzzle's uniqueness on one core
+// (docs/performance.md).
 //
 // # Splitting: cube and conquer
 //
@@ -109,7 +109,7 @@
 // smaller problems with learned clauses and activities of their own, so
 // that even one worker proves faster split than whole: on puzzle 1 of the
 // Gecode 25×25 Sudokus, the first solution and the proof that there is no
-// other took 36 s split, 77 s whole. Once any half has found a solution,
+// other took half the time split. Once any half has found a solution,
 // every half searches as after a solution of its own (options decided
 // taken): what is left of a uniqueness question is then a proof.
 //

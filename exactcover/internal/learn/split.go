@@ -24,7 +24,7 @@ import (
 // Two things come of it. Workers search halves in parallel, on every core.
 // And even on one core the halves together take fewer conflicts than the
 // whole: each is a smaller problem whose learned clauses and activities
-// are its own. The figures are in the README (Hard puzzles).
+// are its own (docs/performance.md has the hard Sudokus' figures).
 const (
 	// firstConflicts is how long the search goes on before it becomes
 	// the first half (cut after one more turn, or sooner when a worker
@@ -42,10 +42,9 @@ const (
 	// onlyFirstConflicts replaces firstConflicts when the question is a
 	// first solution alone: there is no proof to share out, and in auto's
 	// portfolio the halves would take the cores of the search racing the
-	// learner. On three quasigroup completions of order 50, a first
-	// solution took 3.3–4.1 s and 8.1–9.0 s this way (the first found by
-	// the search, the other by the learner, whole, in 48,170 conflicts),
-	// and 5.2–6.6 s and 9.1–10.5 s splitting after 10,000.
+	// learner. On quasigroup completions of order 50, a first solution
+	// came sooner this way (found by the search, or by the learner whole)
+	// than splitting after 10,000 conflicts.
 	onlyFirstConflicts = 100_000
 	// splitConflicts is how long a half goes on before it is split again.
 	splitConflicts = 10_000

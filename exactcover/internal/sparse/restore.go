@@ -47,11 +47,12 @@ type point struct {
 }
 
 // WholeSaveMax is the most entries a whole save may have, else the point
-// is a trail point. Measured: with trail points only, queens-12 takes 55%
-// more instructions and sudoku-multi-65k 91% more (their whole saves are
-// at most 70 and 350 entries); on the empty 64×64 Sudoku, where a save
-// has up to 16,400 entries, 20,000 nodes took 0.47 s with trail points
-// only, 0.35 s with whole saves up to 1,024 entries, 0.41 s up to 4,096.
+// is a trail point. Small saves are cheaper whole: with trail points only,
+// queens-12 and sudoku-multi-65k (whole saves of at most 70 and 350
+// entries) took half again to twice the instructions. Large ones are
+// cheaper as a trail: on the empty 64×64 Sudoku, where a save has up to
+// 16,400 entries, whole saves up to 1,024 entries were fastest, ahead of
+// trail points only and of whole saves up to 4,096.
 var WholeSaveMax = 1 << 10 // a variable only so that tests can try both kinds
 
 // trailMax returns the most entries whole saves may bring the trail to,

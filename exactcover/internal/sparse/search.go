@@ -36,8 +36,8 @@ func (e *Engine) bump(weighted bool, x int32) {
 // expensive: on the 64×64 Sudoku a node makes hundreds of updates, and
 // on a problem with tens of thousands of items and no forced move each
 // choice looks at every one, so that core.PollInterval nodes would take
-// seconds. An update takes about 15 ns (pent-6x10-sym: 264 million in
-// 3.7 s), so that PollWork takes about 8 ms.
+// seconds. An update is a few nanoseconds, so PollWork of them keeps a
+// stop within milliseconds.
 const PollWork = 1 << 19
 
 // tally holds a search's counts while it runs; they reach the caller's
