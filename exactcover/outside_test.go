@@ -22,6 +22,23 @@ func TestOutsideModule(t *testing.T) {
 	if testtier.Short() {
 		t.Skip("builds a program")
 	}
+	main, err := os.ReadFile(filepath.Join("testdata", "outside", "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Knuth's example has one solution, options 1, 4 and 5 from 0 (his
+	// paper); x and y are covered as {x}{y} or {x y}.
+	want := "first: [0 3 4]\ncount: 1 complete\ntwo ways: 2\n"
+	if got := runOutside(t, main); got != want {
+		t.Errorf("the outside program printed\n%s\nwant\n%s", got, want)
+	}
+}
+
+// runOutside builds the program main (the text of a main.go) in a module of
+// its own that requires xcover's module, replaced by this checkout as before
+// it is published, runs it and returns what it printed.
+func runOutside(t *testing.T, main []byte) string {
+	t.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
 		t.Fatal(err)
@@ -39,14 +56,12 @@ func TestOutsideModule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	main, err := os.ReadFile(filepath.Join("testdata", "outside", "main.go"))
-	if err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), main, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	files := map[string]string{
-		"go.mod":  outsideGoMod(t, path, root),
-		"go.sum":  string(sum),
-		"main.go": string(main),
+		"go.mod": outsideGoMod(t, path, root, filepath.Join(dir, "main.go")),
+		"go.sum": string(sum),
 	}
 	for name, text := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
@@ -63,12 +78,7 @@ func TestOutsideModule(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("go run: %v\n%s", err, stderr.String())
 	}
-	// Knuth's example has one solution, options 1, 4 and 5 from 0 (his
-	// paper); x and y are covered as {x}{y} or {x y}.
-	want := "first: [0 3 4]\ncount: 1 complete\ntwo ways: 2\n"
-	if out.String() != want {
-		t.Errorf("the outside program printed\n%s\nwant\n%s", out.String(), want)
-	}
+	return out.String()
 }
 
 // outsideGoMod is the go.mod of the outside program as "go mod tidy" would
@@ -79,10 +89,10 @@ func TestOutsideModule(t *testing.T) {
 // alone makes it load the whole graph, test dependencies of dependencies
 // included (yaml.v3's gopkg.in/check.v1), which a fresh machine's module
 // cache does not hold after building the checkout.
-func outsideGoMod(t *testing.T, path, root string) string {
+func outsideGoMod(t *testing.T, path, root, main string) string {
 	t.Helper()
-	list := exec.Command("go", "list", "-deps", "-f", "{{with .Module}}{{if not .Main}}{{.Path}} {{.Version}}{{end}}{{end}}",
-		filepath.Join("testdata", "outside", "main.go"))
+	list := exec.Command("go", "list", "-deps", "-f", "{{with .Module}}{{if not .Main}}{{.Path}} {{.Version}}{{end}}{{end}}", main)
+	list.Dir = "." // in the checkout, which resolves the program's imports
 	list.Env = append(os.Environ(), "GOFLAGS=-mod=readonly", "GOPROXY=off")
 	var stderr bytes.Buffer
 	list.Stderr = &stderr

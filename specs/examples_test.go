@@ -25,6 +25,7 @@ var shippedCounts = []struct {
 	{"pentomino-3x20.yaml", 8, "Golomb, Polyominoes: 2 packings of the 3x20 box up to symmetry, times 4"},
 	{"knuth-mcc.yaml", 1, "Knuth, the documentation of DLX3: the unique solution {A C X:1 Y:1} {B X:1} {C Y:1}"},
 	{"assignment-4.yaml", 24, "4! assignments of four workers to four jobs"},
+	{"domino-6x6.yaml", 6728, "OEIS A004003(3) = 6728 domino tilings of the 6x6 board"},
 	{"queens2-6.yaml", 1097, "Knuth's DLX3 on the same problem: ../shared/data/mcc/expected.tsv (mcc-queens2-6)"},
 }
 

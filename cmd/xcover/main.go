@@ -15,7 +15,6 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
-	"sync"
 	"syscall"
 
 	"github.com/urfave/cli/v2"
@@ -39,20 +38,12 @@ func main() {
 // working directory (package iostreams); tests give their own.
 type env = iostreams.IO
 
-// parsing serializes urfave/cli's parsing of the command line across the
-// runs of one process (the tests run many at once): it writes to its
-// global HelpFlag and VersionFlag. The command itself runs unlocked.
-var parsing sync.Mutex
-
 // run executes one command line (args[0] is the program's name).
 func run(ctx context.Context, args []string, e *env) error {
+	// One run a process: urfave/cli v2 keeps its help and version flags
+	// and its help command in package variables and writes to them while
+	// it runs (the in-process tests take turns: runInProcess).
 	app := newApp(e)
-	parsing.Lock()
-	parsed := sync.OnceFunc(parsing.Unlock)
-	defer parsed()
-	for _, c := range app.Commands {
-		c.Before = func(*cli.Context) error { parsed(); return nil }
-	}
 	unknown := "" // the topic of "xcover help TOPIC" when it is no command
 	app.CommandNotFound = func(_ *cli.Context, name string) { unknown = name }
 	helpOut := &checkedWriter{w: app.Writer}

@@ -1,6 +1,6 @@
 // Command gen writes the generated examples of specs/examples: 8 queens,
-// two queens per row and column (bounds), Langford pairs and a pentomino
-// packing, too long to write by hand.
+// two queens per row and column (bounds), Langford pairs, a pentomino
+// packing and a domino tiling, too long to write by hand.
 //
 //	go run ./specs/examples/gen            # from the module root
 //	go generate ./specs/                   # the same
@@ -54,6 +54,7 @@ func generated() map[string]*specs.Spec {
 		"queens2-6.yaml":      queens2(6),
 		"langford-7.yaml":     langford(7),
 		"pentomino-3x20.yaml": pentominoes(3, 20),
+		"domino-6x6.yaml":     dominoes(6, 6),
 	}
 }
 
@@ -191,5 +192,36 @@ func pentominoes(rows, cols int) *specs.Spec {
 		panic(err)
 	}
 	sp.Problem = *puzzle.Problem()
+	return sp
+}
+
+// dominoes tiles a rows×cols board with dominoes: an item per cell rXcY, an
+// option per domino on two neighbouring cells. Counting its tilings is
+// the example of counting by memoizing (solve --count --memo), whose
+// frontier stays narrow where search meets every tiling.
+func dominoes(rows, cols int) *specs.Spec {
+	sp := &specs.Spec{
+		Name: fmt.Sprintf("domino-%dx%d", rows, cols),
+		Description: fmt.Sprintf("Tilings of a %dx%d board by dominoes: an item per cell rXcY (row, column from 1),\n"+
+			"an option per domino on two neighbouring cells.\n"+
+			"6728 solutions: OEIS A004003(3) = 6728, the tilings of the 6x6 board.", rows, cols),
+	}
+	p := &sp.Problem
+	cell := func(r, c int) string { return fmt.Sprintf("r%dc%d", r, c) }
+	for r := 1; r <= rows; r++ {
+		for c := 1; c <= cols; c++ {
+			p.Primary = append(p.Primary, cell(r, c))
+		}
+	}
+	for r := 1; r <= rows; r++ {
+		for c := 1; c <= cols; c++ {
+			if c < cols {
+				p.Options = append(p.Options, exactcover.NewOption(cell(r, c), cell(r, c+1)))
+			}
+			if r < rows {
+				p.Options = append(p.Options, exactcover.NewOption(cell(r, c), cell(r+1, c)))
+			}
+		}
+	}
 	return sp
 }
