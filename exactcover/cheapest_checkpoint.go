@@ -91,102 +91,6 @@ type Step struct {
 	Item, Option int
 }
 
-// checkResume checks ck against s and k: the same problem and K, units
-// that are partial solutions of the problem of one root item in the
-// order of its list, and solutions that are solutions of the problem
-// with the costs recorded. It returns the units as the engines take them.
-func (s *Solver) checkResume(ck *CostCheckpoint, k int, order func(item int) []int) ([]core.CostRun, error) {
-	if ck.Problem != s.Hash() {
-		return nil, fmt.Errorf("%w: the checkpoint is of another problem", ErrCheckpointMismatch)
-	}
-	if ck.Best != k {
-		return nil, fmt.Errorf("%w: the checkpoint's search wants the %d cheapest solutions, not %d: give --best %d", ErrCheckpointMismatch, ck.Best, k, ck.Best)
-	}
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: "+format, append([]any{ErrCheckpoint}, args...)...)
-	}
-	if len(ck.Solutions) > k {
-		return nil, bad("%d solutions kept for the %d best", len(ck.Solutions), k)
-	}
-	p := &s.model
-	for i, sol := range ck.Solutions {
-		if err := checkCostSolution(p, sol); err != nil {
-			return nil, bad("solution %d: %v", i+1, err)
-		}
-		if i > 0 && sol.Cost < ck.Solutions[i-1].Cost {
-			return nil, bad("solution %d costs less than the one before it", i+1)
-		}
-	}
-	units := make([]core.CostRun, len(ck.Units))
-	var root []int
-	last := -1
-	for i, cu := range ck.Units {
-		u := cu.Path
-		if len(u) == 0 {
-			return nil, bad("unit %d is empty", i+1)
-		}
-		path := make([]core.Step, len(u))
-		for j, st := range u {
-			if st.Item < 0 || st.Item >= p.NPrimary || st.Option < 0 || st.Option >= len(p.Index) {
-				return nil, bad("unit %d, step %d: no item %d or option %d", i+1, j+1, st.Item, st.Option)
-			}
-			path[j] = core.Step{Item: int32(st.Item), Option: int32(st.Option)}
-		}
-		if err := core.CheckCostPath(p, path); err != nil {
-			return nil, bad("unit %d: %v", i+1, err)
-		}
-		if root == nil {
-			root = order(u[0].Item)
-		} else if u[0].Item != ck.Units[0].Path[0].Item {
-			return nil, bad("unit %d branches at the root on another item than unit 1", i+1)
-		}
-		rank := slices.Index(root, u[0].Option)
-		if rank <= last {
-			return nil, bad("unit %d: its root option is not after the one of the unit before", i+1)
-		}
-		last, units[i] = rank, core.CostRun{Start: path, Entered: cu.Entered}
-	}
-	return units, nil
-}
-
-// checkCostSolution checks that sol is a solution of p of cost sol.Cost.
-func checkCostSolution(p *core.Problem, sol CostSolution) error {
-	path := make([]core.Step, len(sol.Options))
-	var cost int64
-	covered := 0
-	for j, o := range sol.Options {
-		if o < 0 || o >= len(p.Index) || p.Index[o] < 0 {
-			return fmt.Errorf("no option %d", o)
-		}
-		items, _ := p.Option(int(p.Index[o]))
-		path[j] = core.Step{Item: -1, Option: int32(o)}
-		for _, it := range items {
-			if int(it) < p.NPrimary {
-				if path[j].Item < 0 {
-					path[j].Item = it
-				}
-				covered++
-			}
-		}
-		if path[j].Item < 0 {
-			return fmt.Errorf("option %d has no primary item", o)
-		}
-		if p.Costs != nil {
-			cost += p.Costs[p.Index[o]]
-		}
-	}
-	if err := core.CheckCostPath(p, path); err != nil {
-		return err
-	}
-	if covered != p.NPrimary {
-		return fmt.Errorf("its options cover %d of the %d primary items", covered, p.NPrimary)
-	}
-	if cost != sol.Cost {
-		return fmt.Errorf("its options cost %d, not %d", cost, sol.Cost)
-	}
-	return nil
-}
-
 // leftUnits returns the units a fresh search leaves when it stops, from
 // its workers' ends and positions: the root option each worker stood in,
 // from its position, then the root options not yet started, whole.
@@ -247,7 +151,7 @@ func (c *cheapest) resume(s *Solver) error {
 	if r == nil {
 		return nil
 	}
-	runs, err := s.checkResume(r, c.k, c.engines[0].ListOrder)
+	runs, err := s.checkResume(r, c.k, c.engines[0])
 	if err != nil {
 		return err
 	}
@@ -371,11 +275,15 @@ func (s *Solver) cheapestSaving(ctx context.Context, cfg CostConfig, visit func(
 
 // CheckCostCheckpoint checks ck as a search for the best cheapest
 // solutions of s's problem checks it when it resumes (CostConfig.Resume):
-// the same problem and K (ErrCheckpointMismatch), solutions of the problem
-// with the costs recorded and units that are partial solutions in order
-// (ErrCheckpoint). A caller that shows the solutions of a checkpoint
-// before resuming it checks them first.
+// the same problem and K (ErrCheckpointMismatch); then (ErrCheckpoint)
+// min(K, Stats.Solutions) solutions kept, distinct, by increasing cost,
+// each a solution of the problem at the cost recorded and in the part of
+// the tree already searched, and units that are partial solutions from
+// the item the search branches on at its root, one per root option, in
+// the order the search tries them. A caller that shows the solutions of a
+// checkpoint before resuming it checks them first. What no file can show
+// (a unit removed, say) is left to the digest, as for a [Checkpoint].
 func (s *Solver) CheckCostCheckpoint(ck *CostCheckpoint, best int) error {
-	_, err := s.checkResume(ck, best, sparse.NewCostEngine(&s.model).ListOrder)
+	_, err := s.checkResume(ck, best, sparse.NewCostEngine(&s.model))
 	return err
 }

@@ -1,6 +1,7 @@
 package exactcover_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -56,7 +57,14 @@ func TestCheapestResume(t *testing.T) {
 			if res.Status != exactcover.NodeLimit || res.Checkpoint == nil {
 				t.Fatalf("problem %d, run %d: status %v, checkpoint %v", n, runs, res.Status, res.Checkpoint)
 			}
-			ck = res.Checkpoint
+			// Through the file, whose reader checks what it says.
+			data, err := res.Checkpoint.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ck, err = exactcover.ReadCostCheckpoint(bytes.NewReader(data)); err != nil {
+				t.Fatalf("problem %d, run %d: a checkpoint written is refused: %v\n%s", n, runs, err, data)
+			}
 		}
 		got := verifiedCosts(t, p, res.Best)
 		if want := all[:min(k, len(all))]; !slices.Equal(got, want) {

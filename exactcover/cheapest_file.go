@@ -109,9 +109,6 @@ func ReadCostCheckpoint(r io.Reader) (*CostCheckpoint, error) {
 	if f.Solutions > f.Nodes || len(f.Profile) > 0 || f.Share != 0 || f.Partial != nil || f.Shard != nil || f.List || f.Limit != 0 || f.Branching != "" {
 		return nil, bad("fields a search for the cheapest solutions does not have, or more solutions than nodes")
 	}
-	if ck.Stats.Status == Complete && len(c.Units) > 0 {
-		return nil, bad("a complete search with %d units left", len(c.Units))
-	}
 	for _, s := range c.Solutions {
 		ck.Solutions = append(ck.Solutions, CostSolution{Options: s.Options, Cost: s.Cost})
 	}
@@ -121,6 +118,9 @@ func ReadCostCheckpoint(r io.Reader) (*CostCheckpoint, error) {
 			cu.Path[i] = Step{Item: st[0], Option: st[1]}
 		}
 		ck.Units = append(ck.Units, cu)
+	}
+	if err := ck.checkContent(); err != nil {
+		return nil, bad("%v", err)
 	}
 	return ck, nil
 }

@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/verify"
 )
 
 // costQueens returns the n queens with costs: a queen costs its row
@@ -40,19 +44,35 @@ func stoppedCostCheckpoint(t testing.TB, s *exactcover.Solver, k int, nodes int6
 // search for the 3 cheapest solutions of the 6 queens with costs from
 // every one it accepts, with one worker and with two. The reader returns
 // a checkpoint or an error wrapping ErrCheckpoint or
-// ErrCheckpointMismatch; an accepted checkpoint writes back to one that
-// reads the same; resuming ends with a result or an error wrapping one
-// of them (the solutions and units checked against the problem), never a
-// panic; and when it ends without error, its best solutions are
-// solutions of the problem with their costs.
+// ErrCheckpointMismatch; an accepted checkpoint says what a search could
+// have written (checkKept: min(K, its count) solutions kept, distinct, by
+// increasing cost) and writes back to one that reads the same; resuming
+// ends with a result or an error wrapping one of them (the solutions and
+// units checked against the problem), never a panic. A result holds the
+// same invariants as the file, with solutions of the problem at their
+// costs, the i-th no cheaper than the i-th cheapest solution there is (a
+// brute force's), and a checkpoint, when it stopped, that reads back.
 //
 //	go test -run '^$' -fuzz FuzzCostCheckpoint ./exactcover/
 func FuzzCostCheckpoint(f *testing.F) {
 	p := costQueens(6)
 	s := mustNew(f, p)
+	all := bruteForceCosts(p)
 	for _, nodes := range []int64{1, 7, 20, 45} {
-		f.Add(body(stoppedCostCheckpoint(f, s, 3, nodes, exactcover.EngineDLX)))
-		f.Add(body(stoppedCostCheckpoint(f, s, 3, nodes, exactcover.EngineSparse)))
+		for _, eng := range checkpointEngines {
+			data := stoppedCostCheckpoint(f, s, 3, nodes, eng)
+			f.Add(body(data))
+			// The same with its cheapest solution taken out, as forged.
+			ck, err := exactcover.ReadCostCheckpoint(bytes.NewReader(data))
+			if err != nil {
+				f.Fatal(err)
+			}
+			if len(ck.Solutions) > 0 {
+				ck.Solutions = ck.Solutions[1:]
+				forged, _ := ck.MarshalBinary()
+				f.Add(body(forged))
+			}
+		}
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		data := redigest(t, append(bytes.Clone(b), "\nsha256:\n"...))
@@ -62,6 +82,9 @@ func FuzzCostCheckpoint(f *testing.F) {
 				t.Fatalf("an error that wraps neither ErrCheckpoint nor ErrCheckpointMismatch: %v", err)
 			}
 			return
+		}
+		if why := checkKept(ck.Best, ck.Stats.Solutions, ck.Solutions); why != "" {
+			t.Fatalf("an accepted checkpoint %s", why)
 		}
 		again, err := ck.MarshalBinary()
 		if err != nil {
@@ -82,20 +105,59 @@ func FuzzCostCheckpoint(f *testing.F) {
 				}
 				continue
 			}
-			for _, sol := range res.Best {
+			if why := checkKept(ck.Best, res.Solutions, res.Best); why != "" {
+				t.Fatalf("resumed with %d workers, the search %s", workers, why)
+			}
+			for i, sol := range res.Best {
+				if err := verify.Solution(p, sol.Options); err != nil {
+					t.Fatalf("best %v: %v", sol.Options, err)
+				}
 				if c := costOf(p, sol.Options); c != sol.Cost {
 					t.Fatalf("best %v at cost %d, its options cost %d", sol.Options, sol.Cost, c)
+				}
+				if sol.Cost < all[i] {
+					t.Fatalf("best %d costs %d, but the %d-th cheapest solution costs %d", i+1, sol.Cost, i+1, all[i])
+				}
+			}
+			if res.Checkpoint != nil {
+				data, err := res.Checkpoint.MarshalBinary()
+				if err == nil {
+					_, err = exactcover.ReadCostCheckpoint(bytes.NewReader(data))
+				}
+				if err != nil {
+					t.Fatalf("the checkpoint of a search resumed is refused: %v\n%s", err, data)
 				}
 			}
 		}
 	})
 }
 
+// checkKept says what is wrong with best as the solutions kept by a
+// search for the k cheapest that counted n solutions, or "": it keeps
+// min(k, n), distinct, by increasing cost.
+func checkKept(k int, n int64, best []exactcover.CostSolution) string {
+	if int64(len(best)) != min(int64(k), n) {
+		return fmt.Sprintf("keeps %d solutions of %d found for the %d best", len(best), n, k)
+	}
+	seen := map[string]bool{}
+	for i, b := range best {
+		if i > 0 && b.Cost < best[i-1].Cost {
+			return fmt.Sprintf("keeps solution %d cheaper than the one before it", i+1)
+		}
+		key := fmt.Sprint(slices.Sorted(slices.Values(b.Options)))
+		if seen[key] {
+			return fmt.Sprintf("keeps %v twice", b.Options)
+		}
+		seen[key] = true
+	}
+	return ""
+}
+
 // TestCostCheckpointFile checks that a checkpoint of a search for the
 // cheapest solutions reads back as written, that each reader refuses the
 // other kind's file with ErrCheckpointMismatch, and that a solution whose
-// cost was changed in the file (with the digest made again) is refused
-// at the resume, naming the solution.
+// cost was raised in the file (with the digest made again), which the
+// file alone cannot tell, is refused at the resume, naming the solution.
 func TestCostCheckpointFile(t *testing.T) {
 	p := costQueens(6)
 	s := mustNew(t, p)
@@ -114,18 +176,19 @@ func TestCostCheckpointFile(t *testing.T) {
 	if _, err := exactcover.ReadCostCheckpoint(bytes.NewReader(plain)); !errors.Is(err, exactcover.ErrCheckpointMismatch) {
 		t.Errorf("ReadCostCheckpoint of a checkpoint of a search: %v", err)
 	}
-	cost := []byte(`"cost":` + itoa(ck.Solutions[0].Cost) + `}`)
-	i := bytes.Index(data, cost)
+	last := len(ck.Solutions) - 1 // raised, it stays the dearest: the file alone cannot tell
+	cost := []byte(`"cost":` + itoa(ck.Solutions[last].Cost) + `}`)
+	i := bytes.LastIndex(data, cost)
 	if i < 0 {
 		t.Fatalf("no %s in %s", cost, data)
 	}
-	tampered := append(append(bytes.Clone(data[:i]), `"cost":`+itoa(ck.Solutions[0].Cost+1)+`}`...), data[i+len(cost):]...)
+	tampered := append(append(bytes.Clone(data[:i]), `"cost":`+itoa(ck.Solutions[last].Cost+1)+`}`...), data[i+len(cost):]...)
 	bad, err := exactcover.ReadCostCheckpoint(bytes.NewReader(redigest(t, tampered)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = s.Cheapest(context.Background(), exactcover.CostConfig{Best: 3, Resume: bad}, nil)
-	if !errors.Is(err, exactcover.ErrCheckpoint) || !bytes.Contains([]byte(err.Error()), []byte("solution 1: its options cost")) {
+	if want := fmt.Sprintf("solution %d: its options cost", last+1); !errors.Is(err, exactcover.ErrCheckpoint) || !strings.Contains(err.Error(), want) {
 		t.Errorf("a cost changed: %v", err)
 	}
 }
