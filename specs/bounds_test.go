@@ -1,12 +1,14 @@
 package specs_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/verify"
 	"github.com/xcover/xcover/specs"
 )
@@ -100,5 +102,45 @@ func TestSharedMCCCounts(t *testing.T) {
 	}
 	if checked < 2 {
 		t.Errorf("only %d files small enough to check", checked)
+	}
+}
+
+// TestBoundsError checks where and what the error of a command that takes
+// exact-cover problems only says: at the first primary item whose bounds
+// are not exactly once, with its name and its bounds in words; nil for a
+// problem whose bounds are all exactly once; no place for a Spec made by
+// hand.
+func TestBoundsError(t *testing.T) {
+	tests := []struct {
+		name   string
+		format specs.Format
+		input  string
+		want   string // "" for no error
+	}{
+		{"dlx", specs.DLX, "A 1|B 0:1|C 3|D\nA B C D\n", `in:1:7: primary item "C" is to be covered at most once: refused`},
+		{"dlx exactly", specs.DLX, "  A 2|C\nA C\n", `in:1:5: primary item "C" is to be covered exactly 2 times: refused`},
+		{"dlx range", specs.DLX, "2:5|A\nA\n", `in:1:1: primary item "A" is to be covered 2 to 5 times: refused`},
+		{"yaml", specs.YAML, "primary: [A, B: 1, C: 0..2]\noptions: [[A, B, C]]\n", `in:1:20: primary item "C" is to be covered 0 to 2 times: refused`},
+		{"dlx once written out", specs.DLX, "1|A 1:1|B\nA B\n", ""},
+		{"no bounds", specs.YAML, "primary: [A]\noptions: [[A]]\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sp, err := specs.Parse("in", []byte(tt.input), tt.format)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if err := sp.BoundsError(nil, "refused"); err != nil {
+				got = err.Error()
+			}
+			if got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+	byHand := &specs.Spec{Problem: exactcover.Problem{Primary: []string{"A"}, Bounds: []exactcover.Bounds{{Lo: 2, Hi: 2}}}}
+	if err := byHand.BoundsError(exactcover.ErrCostBounds, "refused"); err == nil || err.Error() != `primary item "A" is to be covered exactly 2 times: refused` || !errors.Is(err, exactcover.ErrCostBounds) {
+		t.Errorf("a Spec made by hand: %v", err)
 	}
 }

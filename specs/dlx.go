@@ -326,7 +326,8 @@ func (d *dlxParser) cost(t token, ln int32, sum *int64) error {
 	for i, c := range digits {
 		if c < '0' || c > '9' {
 			p.col += 1 + int32(utf8.RuneCount(digits[:i]))
-			return d.sp.errorAt(p, ErrSyntax, "%q in cost %q: expected |n with n a whole number", digits[i:i+1], t.text)
+			r, _ := utf8.DecodeRune(digits[i:]) // the input is text (strictyaml.CheckText)
+			return d.sp.errorAt(p, ErrSyntax, "%q in cost %q: expected |n with n a whole number (digits 0-9)", r, t.text)
 		}
 		if n = 10*n + int64(c-'0'); *sum+n > exactcover.MaxCost {
 			return d.sp.errorAt(p, exactcover.ErrBadCost, "option cost above MaxCost = %d", int64(exactcover.MaxCost))

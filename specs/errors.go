@@ -2,7 +2,9 @@ package specs
 
 import (
 	"errors"
+	"fmt"
 
+	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/located"
 )
 
@@ -18,3 +20,29 @@ var ErrSyntax = errors.New("syntax error")
 // Error() returns "file:line:col: message" on one line, dropping the parts
 // that are unknown; Unwrap returns Err, for errors.Is.
 type Error = located.Error
+
+// BoundsError returns an *Error at the declaration of sp's first primary
+// item whose bounds are not exactly once, for a command that takes only
+// exact-cover problems: the message names the item and its bounds, then
+// says why it is refused (refused), and Err is err. It returns nil when
+// every primary item is to be covered exactly once.
+func (sp *Spec) BoundsError(err error, refused string) error {
+	p := &sp.Problem
+	for i, b := range p.Bounds {
+		if b != exactcover.Once {
+			return sp.errorAt(sp.item(i), err, "primary item %q is to be covered %s: %s", p.Primary[i], boundsText(b), refused)
+		}
+	}
+	return nil
+}
+
+// boundsText says how many times bounds b ask an item to be covered.
+func boundsText(b exactcover.Bounds) string {
+	switch {
+	case b.Lo == b.Hi:
+		return fmt.Sprintf("exactly %d times", b.Hi)
+	case b.Lo == 0 && b.Hi == 1:
+		return "at most once"
+	}
+	return fmt.Sprintf("%d to %d times", b.Lo, b.Hi)
+}

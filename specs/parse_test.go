@@ -23,7 +23,8 @@ var badInputs = []struct {
 	is     error  // the sentinel it wraps
 }{
 	// Knuth's format.
-	{"dlx cost not a number", specs.DLX, "A B\nA |3x\n", `in:2:5: "x" in cost "|3x": expected |n with n a whole number`, specs.ErrSyntax},
+	{"dlx cost not a number", specs.DLX, "A B\nA |3x\n", `in:2:5: 'x' in cost "|3x": expected |n with n a whole number (digits 0-9)`, specs.ErrSyntax},
+	{"dlx cost other digit", specs.DLX, "A B\nA |1\u0663\n", `in:2:5: '٣' in cost "|1٣": expected |n with n a whole number (digits 0-9)`, specs.ErrSyntax},
 	{"dlx cost bar alone", specs.DLX, "A B\nA | B\n", "in:2:3: '|' alone in an option: expected a cost such as |5 (a comment must be a line of its own)", specs.ErrSyntax},
 	{"dlx cost too large", specs.DLX, "A B\nA |68719476736 |1\n", "in:2:16: option cost above MaxCost = 68719476736", exactcover.ErrBadCost},
 	{"dlx bar inside a name", specs.DLX, "A B\nA B|3\n", "in:2:4: '|' in an option: expected item names, and costs as |n after them (a comment must be a line of its own)", specs.ErrSyntax},

@@ -25,6 +25,10 @@ func costFlags() []cli.Flag {
 	}
 }
 
+// cheapestRefusesBounds says why --min-cost and --best refuse a problem
+// with bounds.
+const cheapestRefusesBounds = "--min-cost and --best take only exact-cover problems, each primary item covered exactly once, as Knuth's DLX5's taxes and cut-off assume"
+
 // wantsCheapest reports whether the run asks for the cheapest solutions.
 func wantsCheapest(c *cli.Context) bool { return c.Bool("min-cost") || c.IsSet("best") }
 

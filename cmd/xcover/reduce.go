@@ -41,6 +41,10 @@ func reduceConfig(c *cli.Context) (reduce.Config, error) {
 	return reduce.Config{Rounds: n}, nil
 }
 
+// reduceRefusesBounds says why reduce and solve --reduce refuse a problem
+// with bounds.
+const reduceRefusesBounds = "takes only exact-cover problems, each primary item covered exactly once, as its rules assume (colors are fine)"
+
 // reduceProblem writes the problem without the options and items that
 // Knuth's DLX-PRE removes (package reduce): exit 0 when written, 1 when the
 // reduction proves that the problem has no solution (the output is then
@@ -62,7 +66,7 @@ func reduceProblem(c *cli.Context, e *env) error {
 	start := time.Now()
 	r, stop := reduce.Reduce(c.Context, &sp.Problem, cfg)
 	if errors.Is(stop, reduce.ErrMultiplicities) {
-		return exitcode.Bad(fmt.Errorf("reduce: %s has bounds other than exactly once: only exact-cover problems (with colors) can be reduced", sp.Name))
+		return exitcode.Bad(sp.BoundsError(stop, "reduce "+reduceRefusesBounds))
 	} else if r == nil {
 		return exitcode.Bad(stop)
 	}
@@ -108,7 +112,7 @@ func reduced(ctx context.Context, c *cli.Context, e *env, sp *specs.Spec, refuse
 	r, err := reduce.Reduce(ctx, &sp.Problem, cfg)
 	switch {
 	case errors.Is(err, reduce.ErrMultiplicities):
-		return nil, nil, searchcmd.Usage(c, "--reduce: only exact-cover problems (with colors) can be reduced, not problems with bounds")
+		return nil, nil, exitcode.Bad(sp.BoundsError(err, "--reduce "+reduceRefusesBounds))
 	case r == nil:
 		return nil, nil, exitcode.Bad(err)
 	}

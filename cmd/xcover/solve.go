@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
@@ -95,6 +96,9 @@ func solve(c *cli.Context, e *env) error {
 		}
 	}
 	if wantsCheapest(c) {
+		if err := sp.BoundsError(exactcover.ErrCostBounds, cheapestRefusesBounds); err != nil {
+			return exitcode.Bad(err)
+		}
 		return solveCheapest(ctx, c, e, req, out, &sp.Problem, solver, original, big) // cost.go
 	} else if sp.Problem.HasCosts() {
 		fmt.Fprintln(e.Stderr, "xcover: note: the options have costs, which this search ignores (--min-cost or --best K looks for the cheapest)")
