@@ -169,6 +169,9 @@ var auto = autoBudgets{
 // search then takes over. When ctx ends, CountAll returns ctx.Err() and
 // the result so far.
 func (s *Solver) CountAll(ctx context.Context, cfg CountConfig) (CountResult, error) {
+	if cfg.Engine == EngineLearn {
+		return CountResult{}, fmt.Errorf("%w to count by: count with the sparse, dlx or bits engine", ErrNoTree)
+	}
 	if err := ctx.Err(); err != nil {
 		return CountResult{Solutions: new(big.Int), Status: StoppedBy(err)}, err
 	}

@@ -3,6 +3,7 @@ package exactcover
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -101,6 +102,9 @@ type Estimate struct {
 // (Probes says how many; none if the short search had not ended) with
 // ctx's error.
 func (s *Solver) Estimate(ctx context.Context, cfg EstimateConfig) (Estimate, error) {
+	if cfg.Engine == EngineLearn {
+		return Estimate{Seed: cfg.Seed}, fmt.Errorf("%w to estimate: estimate the tree of the sparse, dlx or bits engine", ErrNoTree)
+	}
 	if err := ctx.Err(); err != nil {
 		return Estimate{Seed: cfg.Seed}, err
 	}

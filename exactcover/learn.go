@@ -3,17 +3,19 @@ package exactcover
 import (
 	"context"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/learn"
 )
 
-// ErrNoTree is returned for a search with EngineLearn that asks for
-// something only a search tree gives: a checkpoint, a resumed search or a
-// shard. (Workers it has: they search the halves it splits the problem
-// into.)
-var ErrNoTree = errors.New("the learning engine has no search tree to save or split: use the sparse or dlx engine for checkpoints and shards")
+// ErrNoTree is wrapped by the error of a call with EngineLearn that asks
+// for something only a search tree gives: a checkpoint, a resumed search
+// or a shard (Search), a count by the search (CountAll), an estimate of
+// the tree (Estimate). (Workers it has: they search the halves it splits
+// the problem into.)
+var ErrNoTree = errors.New("the learning engine has no search tree")
 
 // LearnStats are the counters of the clause-learning engine (Stats.Learn,
 // when EngineLearn searched).
@@ -39,7 +41,7 @@ func learnStatsOf(st learn.Stats) LearnStats {
 func (s *Solver) searchLearn(ctx context.Context, cfg Config, visit func([]int) bool) (Stats, error) {
 	st := Stats{Engine: EngineLearn}
 	if cfg.Checkpoint != nil || cfg.Resume != nil || cfg.Shard != (Shard{}) {
-		return st, ErrNoTree
+		return st, fmt.Errorf("%w to save or split: use the sparse or dlx engine for checkpoints and shards", ErrNoTree)
 	}
 	start := time.Now()
 	if len(cfg.Partial) > 0 { // the sparse engine checks the partial solution

@@ -125,6 +125,9 @@ func TestLearnUnsatisfiable(t *testing.T) {
 	}
 }
 
+// TestLearnRefusesTrees checks that what needs a search tree (a shard, a
+// checkpoint, a count by the search, an estimate of the tree) refuses the
+// learning engine with ErrNoTree, rather than running another engine.
 func TestLearnRefusesTrees(t *testing.T) {
 	s, err := exactcover.New(randomProblem(rand.New(rand.NewPCG(1, 1))))
 	if err != nil {
@@ -137,6 +140,12 @@ func TestLearnRefusesTrees(t *testing.T) {
 		if _, err := s.Count(context.Background(), cfg); !errors.Is(err, exactcover.ErrNoTree) {
 			t.Errorf("%+v: %v, want ErrNoTree", cfg, err)
 		}
+	}
+	if res, err := s.CountAll(context.Background(), exactcover.CountConfig{Engine: exactcover.EngineLearn}); !errors.Is(err, exactcover.ErrNoTree) {
+		t.Errorf("CountAll: %+v, %v, want ErrNoTree", res, err)
+	}
+	if est, err := s.Estimate(context.Background(), exactcover.EstimateConfig{Engine: exactcover.EngineLearn}); !errors.Is(err, exactcover.ErrNoTree) {
+		t.Errorf("Estimate: %+v, %v, want ErrNoTree", est, err)
 	}
 	_, err = s.Count(context.Background(), exactcover.Config{Engine: exactcover.EngineLearn, Partial: []int{-1}})
 	if !errors.Is(err, exactcover.ErrBadPartial) {

@@ -49,6 +49,16 @@ func memoRequestOf(c *cli.Context, req *searchcmd.Request) (*memoRequest, error)
 			return nil, searchcmd.Usage(c, "%s counts all solutions without listing them: it does not combine with --%s", what, f)
 		}
 	}
+	if what == "--zdd" {
+		for _, f := range []string{searchcmd.FlagEngine, searchcmd.FlagBranching} {
+			if c.IsSet(f) {
+				return nil, searchcmd.Usage(c, "--zdd builds the ZDD by memoizing, on the frontier or in a search of its own (as Knuth's DLX6): it does not combine with --%s", f)
+			}
+		}
+	}
+	if n := searchcmd.Count(c, searchcmd.FlagJobs); n > 1 {
+		return nil, searchcmd.Usage(c, "%s counts on one core: it does not combine with -j %d (-j 1 is its way)", what, n)
+	}
 	req.Count, req.Limit = true, 0
 	return &memoRequest{zdd: c.String("zdd"), limit: c.Generic("memo-limit").(*cliparse.Size).N}, nil
 }

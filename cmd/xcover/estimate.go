@@ -28,6 +28,9 @@ func estimateFlags() []cli.Flag {
 // estimate runs "xcover estimate".
 func estimate(c *cli.Context, e *env) error {
 	eng := searchcmd.Engine(c)
+	if eng == exactcover.EngineLearn {
+		return searchcmd.Usage(c, "--engine learn: the learning engine has no search tree to estimate: estimate the tree of the sparse, dlx or bits engine")
+	}
 	rule := searchcmd.Branching(c)
 	ctx, cancel := searchcmd.WithTimeout(c.Context, searchcmd.Duration(c, searchcmd.FlagTimeout))
 	defer cancel()

@@ -42,18 +42,21 @@ func solveFlags() []cli.Flag {
 		&cli.StringFlag{Name: "shard",
 			Usage: "search only part `K/N` of the search tree, for one of N machines; add the parts' --json outputs up with \"xcover merge\""},
 		&cli.BoolFlag{Name: "memo",
-			Usage: "count by memoizing where it pays (implies --count; exact counts of any size): the search runs first, memoizing takes over when its bound or a short trial shows it ahead"},
+			Usage: "count by memoizing where it pays (implies --count; exact counts of any size): the search runs first, memoizing takes over when its bound or a short trial shows it ahead; on one core (-j 1)"},
 		&cli.GenericFlag{Name: "memo-limit", Value: &cliparse.Size{N: exactcover.DefaultMemoLimit},
 			Usage: "let memoizing take at most `SIZE` of memory (512MiB, 8GiB); beyond, --memo counts by the search and --zdd stops with exit 3"},
 		&cli.BoolFlag{Name: "reduce", Usage: "first remove the options and items that can be in no solution, as \"xcover reduce\" does; solutions are printed as options of the original problem"},
 		roundsFlag(),
 		&cli.StringFlag{Name: "zdd",
-			Usage: "write the ZDD of all solutions to `FILE` (Knuth's ZDDREAD format; see \"xcover help zdd\") and print the count"})
+			Usage: "write the ZDD of all solutions to `FILE` (Knuth's ZDDREAD format; see \"xcover help zdd\") and print the count; built by memoizing, on one core, without --engine or --branching"})
 }
 
 func solve(c *cli.Context, e *env) error {
 	req, err := searchcmd.RequestOf(c)
 	if err != nil {
+		return err
+	}
+	if err := learnConflicts(c, req); err != nil {
 		return err
 	}
 	mr, err := memoRequestOf(c, req)
@@ -65,8 +68,8 @@ func solve(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	if mr != nil && (big.checkpoint != "" || big.shard.N > 0 || c.IsSet(searchcmd.FlagJobs)) {
-		return searchcmd.Usage(c, "--memo and --zdd count without dividing a search: they do not combine with -j, --checkpoint, --resume or --shard")
+	if mr != nil && (big.checkpoint != "" || big.shard.N > 0) {
+		return searchcmd.Usage(c, "--memo and --zdd count without dividing a search: they do not combine with --checkpoint, --resume or --shard")
 	}
 	refs := c.Generic("partial").(*cliparse.OptionRefs).Refs
 	cfg.Branching = searchcmd.Branching(c)
@@ -157,6 +160,31 @@ func solve(c *cli.Context, e *env) error {
 		return late
 	}
 	return big.finish(e, st, err)
+}
+
+// learnTree are the flags of solve that need a search tree, which the
+// learning engine does not have, each with what it does with the tree.
+// (The library refuses --checkpoint, --resume and --shard with the
+// learning engine: ErrNoTree.)
+var learnTree = []struct{ flag, use string }{
+	{"memo", "which --memo counts by, memoizing where it pays"},
+	{"tree", "which --tree draws"},
+	{"profile", "which --profile counts level by level"},
+	{searchcmd.FlagBranching, "whose branching --branching chooses (the learner's decisions follow what its conflicts taught)"},
+}
+
+// learnConflicts refuses the flags that --engine learn cannot do, rather
+// than run another engine or ignore them.
+func learnConflicts(c *cli.Context, req *searchcmd.Request) error {
+	if req.Engine != exactcover.EngineLearn {
+		return nil
+	}
+	for _, f := range learnTree {
+		if c.IsSet(f.flag) {
+			return searchcmd.Usage(c, "--engine learn: the learning engine has no search tree, %s: use the sparse, dlx or bits engine with --%s", f.use, f.flag)
+		}
+	}
+	return nil
 }
 
 // printSolutions returns the visitor that prints solve's solutions as
