@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"strings"
 	"time"
@@ -47,7 +48,10 @@ func (e *SummaryError) Unwrap() error { return ErrSummary }
 
 // Check reports the first number of r that no search of a shard reports:
 // K/N as Config.Shard accepts it (1 ≤ K ≤ N ≤ MaxShards), counts and times
-// not negative. [Merge] checks every result; readers call it too, to say
+// not negative, no more solutions than nodes (a solution is a node), and
+// a profile, when kept, that adds up to the nodes, with the root at level
+// 0 in shard 1's and nothing there in the others' (shard 1 counts the
+// nodes above the split). [Merge] checks every result; readers call it too, to say
 // where the number is.
 func (r *ShardResult) Check() error {
 	bad := func(field, format string, args ...any) error {
@@ -70,15 +74,43 @@ func (r *ShardResult) Check() error {
 			return bad(f.name, "is %d, expected a count (0 or more)", f.n)
 		}
 	}
+	if st.Solutions > st.Nodes {
+		return bad("Solutions", "is %d, more than the %d nodes: every solution is a node", st.Solutions, st.Nodes)
+	}
+	var sum int64 // of the profile, math.MaxInt64 if more
 	for l, n := range st.Profile {
 		if n < 0 {
 			return bad("Profile", "has %d at level %d, expected counts (0 or more)", n, l)
 		}
+		sum += min(n, math.MaxInt64-sum)
+	}
+	root := int64(0) // the nodes this shard counts at level 0
+	if st.Shard.K == 1 {
+		root = 1 // shard 1 counts the nodes above the split, the root first
+	}
+	switch {
+	case len(st.Profile) == 0: // not kept (Config.SkipProfile)
+		if st.Shard.K == 1 && st.Status == Complete && st.Nodes == 0 {
+			return bad("Nodes", "is 0: shard 1 counts the nodes above the split, the search's root first")
+		}
+	case sum != st.Nodes:
+		return bad("Profile", "adds up to %s, not to the shard's count of nodes, %d: a search counts each node once, at its level", sumText(sum), st.Nodes)
+	case st.Profile[0] != root:
+		return bad("Profile", "has %d nodes at level 0, expected %d: the search has one root, which shard 1 counts", st.Profile[0], root)
 	}
 	if st.Elapsed < 0 || st.Elapsed > MaxShardTime {
 		return bad("Elapsed", "is %g seconds, expected 0 to %g", st.Elapsed.Seconds(), MaxShardTime.Seconds())
 	}
 	return nil
+}
+
+// sumText says what a profile's levels add up to: sum, math.MaxInt64
+// standing for more.
+func sumText(sum int64) string {
+	if sum == math.MaxInt64 {
+		return "more than 2⁶³ nodes"
+	}
+	return fmt.Sprintf("%d nodes", sum)
 }
 
 // Total is what [Merge] returns: the search the shards make up, with their

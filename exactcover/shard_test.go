@@ -289,10 +289,12 @@ func TestParseShard(t *testing.T) {
 }
 
 // TestShardResultCheck: every number of a shard's result within what
-// Config.Shard and a search can give, the field named.
+// Config.Shard and a search can give, and consistent with the others (no
+// more solutions than nodes, a profile that adds up to the nodes, the
+// root in shard 1's alone), the field named.
 func TestShardResultCheck(t *testing.T) {
 	good := exactcover.ShardResult{Problem: [32]byte{0xab}, Stats: exactcover.Stats{Engine: exactcover.EngineDLX,
-		Shard: exactcover.Shard{K: 2, N: 3}, Split: "s", Solutions: 5, Nodes: 9, Updates: 20, Profile: []int64{1, 8},
+		Shard: exactcover.Shard{K: 2, N: 3}, Split: "s", Solutions: 5, Nodes: 9, Updates: 20, Profile: []int64{0, 1, 8},
 		Elapsed: 1500 * time.Millisecond}}
 	if err := good.Check(); err != nil {
 		t.Fatalf("good result: %v", err)
@@ -311,7 +313,15 @@ func TestShardResultCheck(t *testing.T) {
 		{"negative nodes", "Nodes", func(s *exactcover.Stats) { s.Nodes = -1 }},
 		{"negative updates", "Updates", func(s *exactcover.Stats) { s.Updates = -5 }},
 		{"negative cleansings", "Cleansings", func(s *exactcover.Stats) { s.Cleansings = -5 }},
-		{"negative profile", "Profile", func(s *exactcover.Stats) { s.Profile = []int64{1, -8} }},
+		{"negative profile", "Profile", func(s *exactcover.Stats) { s.Profile = []int64{0, 10, -1} }},
+		{"more solutions than nodes", "Solutions", func(s *exactcover.Stats) { s.Solutions = 10 }},
+		{"nodes that the profile does not add up to", "Profile", func(s *exactcover.Stats) { s.Solutions, s.Nodes = 1, 1 }},
+		{"a profile that adds up to more", "Profile", func(s *exactcover.Stats) { s.Profile = []int64{0, 1, 1 << 62, 1 << 62, 1 << 62} }},
+		{"the root in shard 2", "Profile", func(s *exactcover.Stats) { s.Profile = []int64{1, 0, 8} }},
+		{"shard 1 without the root", "Profile", func(s *exactcover.Stats) { s.Shard.K = 1 }},
+		{"shard 1 complete with no node", "Nodes", func(s *exactcover.Stats) {
+			s.Shard.K, s.Solutions, s.Nodes, s.Profile = 1, 0, 0, nil
+		}},
 		{"negative time", "Elapsed", func(s *exactcover.Stats) { s.Elapsed = -time.Second }},
 		{"endless time", "Elapsed", func(s *exactcover.Stats) { s.Elapsed = exactcover.MaxShardTime + 1 }},
 	} {
@@ -331,20 +341,22 @@ func TestShardResultCheck(t *testing.T) {
 
 // TestMergeBig adds counts beyond int64 exactly: two shards of 9·10¹⁸
 // solutions (and nodes, updates, profile) make 18·10¹⁸, not a negative
-// number.
+// number (the root one of the nodes, at level 0 of shard 1's profile).
 func TestMergeBig(t *testing.T) {
 	const n = 9_000_000_000_000_000_000
 	part := func(k int) exactcover.ShardResult {
 		return exactcover.ShardResult{Problem: [32]byte{0xab}, Stats: exactcover.Stats{Engine: exactcover.EngineDLX,
 			Shard: exactcover.Shard{K: k, N: 2}, Split: "s", Solutions: n, Nodes: n, Updates: n, Cleansings: n,
-			Profile: []int64{n}, Elapsed: time.Second}}
+			Profile: []int64{0, n}, Elapsed: time.Second}}
 	}
-	total, err := exactcover.Merge([]exactcover.ShardResult{part(1), part(2)})
+	first := part(1)
+	first.Stats.Profile = []int64{1, n - 1} // the root
+	total, err := exactcover.Merge([]exactcover.ShardResult{first, part(2)})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, got := range map[string]*big.Int{"solutions": total.Solutions, "nodes": total.Nodes,
-		"updates": total.Updates, "cleansings": total.Cleansings, "profile[0]": total.Profile[0]} {
+		"updates": total.Updates, "cleansings": total.Cleansings, "profile[1] + 1": new(big.Int).Add(total.Profile[1], big.NewInt(1))} {
 		if got.String() != "18000000000000000000" {
 			t.Errorf("%s: %v, want 18000000000000000000", name, got)
 		}

@@ -34,9 +34,9 @@ func Example() {
 // as "xcover merge" does.
 func ExampleReadShards() {
 	const output = `{"type":"solution","number":1,"option_indices":[2,0]}
-{"type":"summary","solutions":1,"nodes":3,"updates":9,"status":"complete","elapsed_seconds":1,"engine":"dlx","problem":"ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12","branching":"knuth","shard":1,"shards":2,"split":"s"}
+{"type":"summary","solutions":1,"nodes":3,"updates":9,"status":"complete","elapsed_seconds":1,"engine":"dlx","problem":"ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12","branching":"knuth","shard":1,"shards":2,"split":"s","profile":[1,1,1]}
 {"type":"solution","number":1,"option_indices":[1,3]}
-{"type":"summary","solutions":1,"nodes":4,"updates":7,"status":"complete","elapsed_seconds":2,"engine":"dlx","problem":"ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12","branching":"knuth","shard":2,"shards":2,"split":"s"}
+{"type":"summary","solutions":1,"nodes":4,"updates":7,"status":"complete","elapsed_seconds":2,"engine":"dlx","problem":"ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12","branching":"knuth","shard":2,"shards":2,"split":"s","profile":[0,2,2]}
 `
 	shards, err := report.ReadShards(bytes.NewReader([]byte(output)), "shards.json", true)
 	if err != nil {

@@ -108,7 +108,7 @@ func shardLines(k, n int, status string, sols ...string) string {
 	}
 	b.WriteString(`{"type":"summary","solutions":` + string(rune('0'+len(sols))) + `,"nodes":5,"updates":9,"status":"` + status +
 		`","elapsed_seconds":1,"engine":"dlx","problem":"` + strings.Repeat("ab", 32) + `","branching":"knuth","shard":` + string(rune('0'+k)) +
-		`,"shards":` + string(rune('0'+n)) + `,"split":"s"}` + "\n")
+		`,"shards":` + string(rune('0'+n)) + `,"split":"s","profile":` + map[bool]string{true: "[1,4]", false: "[0,5]"}[k == 1] + `}` + "\n")
 	return b.String()
 }
 
@@ -147,6 +147,18 @@ func TestReadShards(t *testing.T) {
 			err: `f:1:`},
 		{name: "endless time", input: strings.Replace(shardLines(1, 2, "complete"), `"elapsed_seconds":1`, `"elapsed_seconds":1e300`, 1),
 			err: `f:1:`},
+		{name: "nodes without a profile", input: strings.Replace(shardLines(2, 2, "complete"), `,"profile":[0,5]`, ``, 1),
+			err: `f:1:41: not a shard's summary: "nodes" is 5, but there is no "profile"`},
+		{name: "nodes the profile does not add up to", input: strings.Replace(shardLines(2, 2, "complete"), `"nodes":5`, `"nodes":1`, 1),
+			err: `f:1:250: not a shard's summary: "profile" adds up to 5 nodes, not to the shard's count of nodes, 1`},
+		{name: "more solutions than nodes", input: strings.Replace(shardLines(2, 2, "complete"), `"solutions":0`, `"solutions":6`, 1),
+			err: `f:1:31: not a shard's summary: "solutions" is 6, more than the 5 nodes`},
+		{name: "the root in shard 2", input: strings.Replace(shardLines(2, 2, "complete"), `[0,5]`, `[1,4]`, 1),
+			err: `f:1:250: not a shard's summary: "profile" has 1 nodes at level 0, expected 0`},
+		{name: "shard 1 stopped before its root", input: strings.Replace(strings.Replace(shardLines(1, 2, "interrupted"), `"nodes":5`, `"nodes":0`, 1), `,"profile":[1,4]`, ``, 1),
+			shards: 1},
+		{name: "shard 1 complete with no node", input: strings.Replace(strings.Replace(shardLines(1, 2, "complete"), `"nodes":5`, `"nodes":0`, 1), `,"profile":[1,4]`, ``, 1),
+			err: `f:1:41: not a shard's summary: "nodes" is 0: shard 1 counts the nodes above the split, the search's root first`},
 		{name: "not a shard", input: `{"type":"summary","solutions":1,"nodes":5,"updates":9,"status":"complete","elapsed_seconds":1}` + "\n",
 			err: `f:1: not a shard's summary: "shards" is missing`},
 	} {

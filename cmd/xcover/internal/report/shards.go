@@ -154,11 +154,17 @@ func (rec *shardRecord) result() (res exactcover.ShardResult, field string, err 
 		return res, "elapsed_seconds", fmt.Errorf("%w: \"elapsed_seconds\" is %g, expected 0 to %g", exactcover.ErrSummary, rec.Elapsed, max)
 	}
 	st.Elapsed = time.Duration(rec.Elapsed * float64(time.Second))
+	if st.Status, err = exactcover.ParseStatus(rec.Status); err != nil { // before Check, which reads it
+		return res, "status", fmt.Errorf("%w: \"status\": %v", exactcover.ErrSummary, err)
+	}
 	var se *exactcover.SummaryError
 	if err := res.Check(); errors.As(err, &se) {
 		return res, recordField[se.Field], fmt.Errorf("%w: %q %v", exactcover.ErrSummary, recordField[se.Field], se.Err)
 	} else if err != nil {
 		return res, "", err
+	}
+	if rec.Profile == nil && rec.Nodes > 0 { // solve --shard --json always writes it
+		return res, "nodes", fmt.Errorf("%w: \"nodes\" is %d, but there is no \"profile\": a shard's summary lists its nodes level by level", exactcover.ErrSummary, rec.Nodes)
 	}
 	problem, err := hex.DecodeString(rec.Problem)
 	if err != nil || len(problem) != len(res.Problem) {
@@ -170,9 +176,6 @@ func (rec *shardRecord) result() (res exactcover.ShardResult, field string, err 
 	}
 	if res.Branching, err = exactcover.ParseBranching(rec.Branching); err != nil {
 		return res, "branching", fmt.Errorf("%w: \"branching\": %v", exactcover.ErrSummary, err)
-	}
-	if st.Status, err = exactcover.ParseStatus(rec.Status); err != nil {
-		return res, "status", fmt.Errorf("%w: \"status\": %v", exactcover.ErrSummary, err)
 	}
 	return res, "", nil
 }
