@@ -237,8 +237,9 @@ const maxCheckpointCount = 1 << 62
 
 // checkContent checks that ck's counters and units could be those of a
 // search: counts within bounds and consistent (the profile adds up to the
-// nodes, solutions are leaves, fewer than the goal's limit), and units
-// that are distinct, disjoint and below the partial solution.
+// nodes, with one root at most, solutions are leaves, fewer than the
+// goal's limit), and units that are distinct, disjoint and below the
+// partial solution.
 func (ck *Checkpoint) checkContent() error {
 	st := &ck.Stats
 	for _, c := range []struct {
@@ -258,6 +259,13 @@ func (ck *Checkpoint) checkContent() error {
 	}
 	if sum != st.Nodes {
 		return fmt.Errorf("the profile adds up to %d nodes, the checkpoint counts %d", sum, st.Nodes)
+	}
+	root := int64(1) // nodes at level 0: the root, counted once
+	if ck.Shard.K > 1 {
+		root = 0 // shard 1 counts the nodes above the split
+	}
+	if len(st.Profile) > 0 && st.Profile[0] > root {
+		return fmt.Errorf("the profile holds %d nodes at level 0, more than %d: the search has one root, which shard 1 of a split counts", st.Profile[0], root)
 	}
 	if st.Solutions > st.Nodes {
 		return fmt.Errorf("%d solutions in %d nodes: every solution is a node", st.Solutions, st.Nodes)

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -302,7 +304,7 @@ func redigest(t testing.TB, data []byte) []byte {
 
 // TestCheckpointWriteFailure: a disk that fills up makes periodic
 // checkpoints fail, reported, while the search goes on; the final one's
-// failure is returned; the last good file stays intact.
+// failure is returned, on one line; the last good file stays intact.
 func TestCheckpointWriteFailure(t *testing.T) {
 	p := loadShared(t, "queens-10")
 	path, good := stoppedCheckpoint(t, p, 500)
@@ -322,6 +324,9 @@ func TestCheckpointWriteFailure(t *testing.T) {
 	if !errors.Is(err, exactcover.ErrCheckpointWrite) || !errors.Is(err, syscall.ENOSPC) || st.Status != exactcover.NodeLimit {
 		t.Fatalf("%v, %v", st, err)
 	}
+	if strings.Contains(err.Error(), "\n") {
+		t.Errorf("an error of more than one line: %q", err)
+	}
 	t.Logf("%d failed writes; %v", failed, err)
 	if now, err := os.ReadFile(path); err != nil || !bytes.Equal(now, good) {
 		t.Fatalf("the last good checkpoint changed (%v)", err)
@@ -329,13 +334,16 @@ func TestCheckpointWriteFailure(t *testing.T) {
 }
 
 // TestCheckpointRealWriteError: a checkpoint in a directory that does not
-// exist fails with the operating system's error.
+// exist fails with the operating system's error, on one line.
 func TestCheckpointRealWriteError(t *testing.T) {
 	s := mustNew(t, loadShared(t, "queens-8"))
 	path := filepath.Join(t.TempDir(), "missing", "ck")
 	st, err := s.Search(context.Background(), exactcover.Config{Checkpoint: toFile(path)}, nil)
 	if !errors.Is(err, exactcover.ErrCheckpointWrite) || !errors.Is(err, os.ErrNotExist) || st.Solutions != 92 {
 		t.Fatalf("%v, %v", st, err)
+	}
+	if strings.Contains(err.Error(), "\n") {
+		t.Errorf("an error of more than one line: %q", err)
 	}
 }
 
@@ -488,10 +496,18 @@ func forge(t testing.TB, data []byte, edit func(f map[string]any)) []byte {
 		t.Fatal(err)
 	}
 	edit(f)
-	out, err := json.Marshal(f)
+	// json.Marshal sorts the keys: "format" goes back first, where every
+	// checkpoint has it, so that the file is refused for its content.
+	format, err := json.Marshal(f["format"])
 	if err != nil {
 		t.Fatal(err)
 	}
+	delete(f, "format")
+	rest, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := append(append(append([]byte(`{"format":`), format...), ','), rest[1:]...)
 	return redigest(t, append(out, "\nsha256:\n"...))
 }
 
@@ -534,6 +550,28 @@ func TestCheckpointForged(t *testing.T) {
 		json.Unmarshal(b, &c)
 		return c
 	}
+	// whole returns unit i with its whole path, shared with no unit before.
+	whole := func(f map[string]any, i int) map[string]any {
+		var path []any
+		for j := 0; j <= i; j++ {
+			u := unit(f, j)
+			shared := int64(0)
+			if n, ok := u["shared"].(json.Number); ok {
+				shared, _ = n.Int64()
+			}
+			path = append(path[:shared:shared], u["path"].([]any)...)
+		}
+		c := clone(unit(f, i))
+		c["path"] = path
+		delete(c, "shared")
+		return c
+	}
+	// noRoot takes the root out of the counts, as a shard other than 1
+	// counts.
+	noRoot := func(f map[string]any) {
+		nodes, _ := f["nodes"].(json.Number).Int64()
+		f["nodes"], f["profile"].([]any)[0] = json.Number(strconv.FormatInt(nodes-1, 10)), json.Number("0")
+	}
 	for _, tt := range []struct {
 		name string
 		edit func(f map[string]any)
@@ -548,6 +586,11 @@ func TestCheckpointForged(t *testing.T) {
 		}},
 		{"profile not adding up to the nodes", func(f map[string]any) { f["profile"] = append(f["profile"].([]any), json.Number("1")) }},
 		{"more solutions than nodes", func(f map[string]any) { f["solutions"] = json.Number("301") }},
+		{"two roots", func(f map[string]any) {
+			prof := f["profile"].([]any)
+			n, _ := prof[1].(json.Number).Int64()
+			prof[0], prof[1] = json.Number("2"), json.Number(strconv.FormatInt(n-1, 10))
+		}},
 		{"negative profile", func(f map[string]any) { f["profile"].([]any)[1] = json.Number("-1") }},
 		{"a unit twice", func(f map[string]any) { f["units"] = append(units(f), clone(unit(f, 0))) }},
 		{"a unit inside another", func(f map[string]any) {
@@ -563,25 +606,31 @@ func TestCheckpointForged(t *testing.T) {
 		{"two rests of one node", func(f map[string]any) {
 			for i := range units(f) {
 				if u := unit(f, i); u["after"] != nil {
-					f["units"] = append(units(f), clone(u))
+					f["units"] = append(units(f), whole(f, i))
 					return
 				}
 			}
 			t.Fatal("no rest unit")
 		}},
 		{"an option that does not exist", func(f map[string]any) {
-			firstNode(f)["path"] = []any{[]any{0, 99999}}
+			f["units"] = append(units(f), map[string]any{"path": []any{[]any{0, 99999}}, "lo": 0, "hi": 0, "end": 0})
 		}},
 		{"two options that clash", func(f map[string]any) {
-			firstNode(f)["path"] = []any{[]any{0, 0}, []any{1, 1}} // queens 8: rows 1 and 2 in column 1 or 2… adjacent on a diagonal
+			// queens 8: r0 c0 (option 0), then r1 c1 (option 9), on one diagonal
+			f["units"] = append(units(f), map[string]any{"path": []any{[]any{0, 0}, []any{1, 9}}, "lo": 0, "hi": 0, "end": 0})
 		}},
 		{"a negative skip", func(f map[string]any) { unit(f, 0)["skip"] = -3 }},
 		{"solutions past the limit", func(f map[string]any) { f["limit"] = 5 }},
 		{"a partial solution its units do not start with", func(f map[string]any) { f["partial"] = []any{40} }},
 		{"a shard field on a whole search", func(f map[string]any) {
 			f["shard"] = map[string]any{"k": 2, "n": 3, "split": "forged"}
+			noRoot(f) // which shard 1 counts
 		}},
 		{"a shard field with the true split on a whole search", func(f map[string]any) {
+			f["shard"] = map[string]any{"k": 2, "n": 3, "split": shard.Split}
+			noRoot(f)
+		}},
+		{"the root in shard 2", func(f map[string]any) {
 			f["shard"] = map[string]any{"k": 2, "n": 3, "split": shard.Split}
 		}},
 	} {
@@ -603,6 +652,12 @@ func TestCheckpointForged(t *testing.T) {
 			}
 			if !errors.Is(err, exactcover.ErrCheckpoint) && !errors.Is(err, exactcover.ErrCheckpointMismatch) {
 				t.Fatalf("%v, want ErrCheckpoint", err)
+			}
+			if strings.Contains(err.Error(), "not a checkpoint file") || strings.Contains(err.Error(), "digest") {
+				t.Fatalf("refused for its form, not for what it says: %v", err)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("an error of more than one line: %q", err)
 			}
 			t.Log(err)
 			if now, _ := os.ReadFile(path); !bytes.Equal(now, forged) {

@@ -60,7 +60,7 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 			ck.Stats.Profile, ck.Stats.Elapsed, ck.Stats.Status, ck.Stats.Engine = pos.Profile, pos.Elapsed, Status(pos.Status), choice
 			ck.Running, ck.Written, ck.share, ck.pieces, ck.Split = pos.Running, time.Now(), pos.Share, pos.Pieces, pos.Split
 			if err := sink(&ck); err != nil {
-				return fmt.Errorf("%w: %w", ErrCheckpointWrite, err)
+				return &checkpointWriteError{err}
 			}
 			return nil
 		}
@@ -70,6 +70,17 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 	st.Shard = ident.Shard
 	return st, s.explain(err, &cfg)
 }
+
+// checkpointWriteError is a sink's error, which wraps ErrCheckpointWrite
+// and the sink's: one error with one Unwrap, not a list (explain takes a
+// list for the errors of several workers, one per line).
+type checkpointWriteError struct{ err error }
+
+func (e *checkpointWriteError) Error() string {
+	return ErrCheckpointWrite.Error() + ": " + e.err.Error()
+}
+func (e *checkpointWriteError) Unwrap() error        { return e.err }
+func (e *checkpointWriteError) Is(target error) bool { return target == ErrCheckpointWrite }
 
 // splitSeed seeds the random walks of a shard split: from the problem's
 // hash, so that every machine splits alike.

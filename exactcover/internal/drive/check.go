@@ -129,7 +129,9 @@ func checkFits(eng core.Engine, pos *Position, root []core.Step, k, n int, seed 
 	}
 	for i, p := range pos.Pieces {
 		if err := names(eng, p.Unit.Path, &buf); err != nil {
-			return fmt.Errorf("%w: unit %d names no node of the search tree: %w", ErrUnfit, i+1, err)
+			// %v: a second %w would make the error a list, which callers
+			// take for the errors of several workers.
+			return fmt.Errorf("%w: unit %d names no node of the search tree: %v", ErrUnfit, i+1, err)
 		}
 	}
 	if n == 0 {
@@ -137,7 +139,7 @@ func checkFits(eng core.Engine, pos *Position, root []core.Step, k, n int, seed 
 	}
 	sp, err := splitOf(proto, root, n, seed)
 	if err != nil {
-		return fmt.Errorf("%w: %w", ErrUnfit, err)
+		return fmt.Errorf("%w: %v", ErrUnfit, err)
 	}
 	if sp.digest != split {
 		return fmt.Errorf("%w: its split into %d shards is %s, this problem's is %s", ErrOtherSplit, n, split, sp.digest)
