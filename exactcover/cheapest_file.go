@@ -89,10 +89,10 @@ func ReadCostCheckpoint(r io.Reader) (*CostCheckpoint, error) {
 		return nil, bad("problem hash %q", f.Problem)
 	}
 	if ck.Engine, err = ParseEngine(f.Engine); err != nil || ck.Engine != EngineDLX && ck.Engine != EngineSparse {
-		return nil, bad("engine %q", f.Engine)
+		return nil, bad("engine %q: the dlx and sparse engines write the checkpoints of a search for the cheapest solutions", f.Engine)
 	}
-	if c.Best < 1 || c.Best > MaxBest || len(c.Solutions) > c.Best {
-		return nil, bad("%d solutions kept of the %d best, expected 1 to MaxBest", len(c.Solutions), c.Best)
+	if c.Best < 1 || c.Best > MaxBest {
+		return nil, bad("a search for the %d cheapest solutions: expected 1 to MaxBest = %d", c.Best, MaxBest)
 	}
 	ck.Stats = Stats{Solutions: f.Solutions, Nodes: f.Nodes, Updates: f.Updates, Cleansings: f.Cleansings,
 		Elapsed: time.Duration(f.ElapsedNS), Engine: ck.Engine}
