@@ -224,8 +224,9 @@ func TestDLX5Resume(t *testing.T) {
 // TestCheapestPeriodicCheckpoints searches the 9×9 Sudoku with costs of
 // testdata/dlx5 for its 3 cheapest solutions with a checkpoint every
 // millisecond: the sink gets running checkpoints, then a final complete
-// one holding the best, and the best costs are DLX5's; resuming the final checkpoint searches nothing and answers
-// the same.
+// one holding the best, each of which reads back from its file and passes
+// the checks of a resume, and the best costs are DLX5's; resuming the
+// final checkpoint searches nothing and answers the same.
 func TestCheapestPeriodicCheckpoints(t *testing.T) {
 	var row dlx5Row
 	for _, r := range readDLX5Figures(t) {
@@ -255,6 +256,17 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 		}
 		if got := costs(res.Best); !slices.Equal(got, row.best) || res.Status != exactcover.Complete {
 			t.Fatalf("%v: %v, best %v; DLX5 %v", eng, res.Status, got, row.best)
+		}
+		for i, ck := range cks { // each as its file reads back, and as a resume checks it
+			data, err := ck.MarshalBinary()
+			if err == nil {
+				if _, err = exactcover.ReadCostCheckpoint(bytes.NewReader(data)); err == nil {
+					err = s.CheckCostCheckpoint(ck, row.k)
+				}
+			}
+			if err != nil {
+				t.Fatalf("%v: checkpoint %d of %d is refused: %v", eng, i+1, len(cks), err)
+			}
 		}
 		final := cks[len(cks)-1]
 		if len(cks) < 2 || !cks[0].Running || final.Running || len(final.Units) > 0 || !slices.Equal(costs(final.Solutions), row.best) {
