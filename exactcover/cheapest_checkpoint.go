@@ -37,6 +37,10 @@ import (
 //
 // A search that stopped at its root, before it branched, leaves every
 // option of the root item as a unit.
+//
+// What a checkpoint says is checked when it is read and again when a
+// search resumes it (see [Solver.CheckCostCheckpoint]), not trusted for
+// its digest, which anyone can compute.
 type CostCheckpoint struct {
 	// Problem is the hash of the compiled problem ([Solver.Hash]).
 	Problem [32]byte
