@@ -133,8 +133,9 @@ func (s *Solver) checkResume(ck *CostCheckpoint, k int, eng costOrder) ([]core.C
 		return nil, bad("%v", err)
 	}
 	p := &s.model
+	sc := newSolutionCheck(p)
 	for i, sol := range ck.Solutions {
-		if err := checkCostSolution(p, sol); err != nil {
+		if err := sc.check(sol); err != nil {
 			return nil, bad("solution %d: %v", i+1, err)
 		}
 	}
@@ -173,33 +174,24 @@ func (s *Solver) checkResume(ck *CostCheckpoint, k int, eng costOrder) ([]core.C
 		byRoot[u.Path[0].Option] = j
 	}
 	for i, sol := range ck.Solutions {
-		if j := unitHolding(ck.Units, byRoot, sol.Options, p, eng, ranks); j >= 0 {
+		sc.check(sol) // checked above: this fills sc.by
+		if j := unitHolding(ck.Units, byRoot, sc.by, eng, ranks); j >= 0 {
 			return nil, bad("solution %d lies in unit %d, a part of the search not yet done: a search keeps only what it has found", i+1, j+1)
 		}
 	}
 	return units, nil
 }
 
-// unitHolding returns the index of the unit whose work holds the solution
-// sol (a solution of p, checked), or -1 when it lies in the part of the
-// tree already searched. A unit holds the subtree of the node its path
-// leads to and, at each level above it, the options of that level's item
-// after the one its path takes there, in the order eng tries them. byRoot
-// gives the unit of each root option that has one; ranks keeps each
-// item's order met so far.
-func unitHolding(units []CostUnit, byRoot map[int]int, sol []int, p *core.Problem, eng costOrder, ranks map[int]map[int]int) int {
+// unitHolding returns the index of the unit whose work holds a solution,
+// or -1 when it lies in the part of the tree already searched; by gives
+// the option of the solution that covers each primary item. A unit holds
+// the subtree of the node its path leads to and, at each level above it,
+// the options of that level's item after the one its path takes there, in
+// the order eng tries them. byRoot gives the unit of each root option that
+// has one; ranks keeps each item's order met so far.
+func unitHolding(units []CostUnit, byRoot map[int]int, by []int32, eng costOrder, ranks map[int]map[int]int) int {
 	if len(units) == 0 {
 		return -1
-	}
-	// takes returns the option of sol that covers primary item it.
-	takes := func(it int) int {
-		for _, o := range sol {
-			items, _ := p.Option(int(p.Index[o]))
-			if slices.Contains(items, int32(it)) {
-				return o
-			}
-		}
-		return -1 // not a cover: checked before
 	}
 	rank := func(it, o int) int {
 		r, ok := ranks[it]
@@ -212,12 +204,12 @@ func unitHolding(units []CostUnit, byRoot map[int]int, sol []int, p *core.Proble
 		}
 		return r[o]
 	}
-	j, ok := byRoot[takes(units[0].Path[0].Item)]
+	j, ok := byRoot[int(by[units[0].Path[0].Item])]
 	if !ok {
 		return -1 // its root option was searched to the end
 	}
 	for _, st := range units[j].Path[1:] {
-		o := takes(st.Item)
+		o := int(by[st.Item])
 		if o == st.Option {
 			continue
 		}
@@ -244,34 +236,71 @@ func coversAll(p *core.Problem, path []core.Step) bool {
 	return covered == p.NPrimary
 }
 
-// checkCostSolution checks that sol is a solution of p of cost sol.Cost.
-func checkCostSolution(p *core.Problem, sol CostSolution) error {
-	path := make([]core.Step, len(sol.Options))
+// solutionCheck checks solutions of a problem one after another, without
+// the engines' code and allocating nothing per solution: each option
+// exists and has a primary item, no primary item is covered twice and
+// every one is covered, the colors of each secondary item agree, and the
+// options cost what the solution says.
+type solutionCheck struct {
+	p       *core.Problem
+	by      []int32 // per primary item, the option (the caller's) that covers it, or -1
+	color   []int32 // per secondary item: 0 unused, -1 used without a color, else its color
+	touched []int32 // the secondary items used
+}
+
+func newSolutionCheck(p *core.Problem) *solutionCheck {
+	c := &solutionCheck{p: p, by: make([]int32, p.NPrimary), color: make([]int32, p.NItems-p.NPrimary)}
+	for i := range c.by {
+		c.by[i] = -1
+	}
+	return c
+}
+
+// check checks sol, leaving c.by filled with its options.
+func (c *solutionCheck) check(sol CostSolution) error {
+	p := c.p
+	for i := range c.by {
+		c.by[i] = -1
+	}
+	for _, it := range c.touched {
+		c.color[it] = 0
+	}
+	c.touched = c.touched[:0]
 	var cost int64
 	covered := 0
-	for j, o := range sol.Options {
+	for _, o := range sol.Options {
 		if o < 0 || o >= len(p.Index) || p.Index[o] < 0 {
 			return fmt.Errorf("no option %d", o)
 		}
-		items, _ := p.Option(int(p.Index[o]))
-		path[j] = core.Step{Item: -1, Option: int32(o)}
-		for _, it := range items {
+		items, colors := p.Option(int(p.Index[o]))
+		primary := false
+		for j, it := range items {
 			if int(it) < p.NPrimary {
-				if path[j].Item < 0 {
-					path[j].Item = it
+				if c.by[it] >= 0 {
+					return fmt.Errorf("option %d covers item %d, which option %d covers", o, it, c.by[it])
 				}
+				c.by[it], primary = int32(o), true
 				covered++
+				continue
+			}
+			sec, col := int(it)-p.NPrimary, int32(-1)
+			if colors != nil && colors[j] != 0 {
+				col = colors[j]
+			}
+			switch old := c.color[sec]; {
+			case old == 0:
+				c.color[sec] = col
+				c.touched = append(c.touched, int32(sec))
+			case old < 0 || col < 0 || old != col:
+				return fmt.Errorf("option %d clashes on secondary item %d", o, it)
 			}
 		}
-		if path[j].Item < 0 {
+		if !primary {
 			return fmt.Errorf("option %d has no primary item", o)
 		}
 		if p.Costs != nil {
 			cost += p.Costs[p.Index[o]]
 		}
-	}
-	if err := core.CheckCostPath(p, path); err != nil {
-		return err
 	}
 	if covered != p.NPrimary {
 		return fmt.Errorf("its options cover %d of the %d primary items", covered, p.NPrimary)
