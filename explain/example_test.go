@@ -170,18 +170,18 @@ func ExampleNewTrace() {
 	for _, o := range []string{"C E F", "A D G", "B C F", "A D", "B G", "D E G"} {
 		p.Options = append(p.Options, exactcover.NewOption(strings.Fields(o)...))
 	}
-	t, err := explain.NewTrace(context.Background(), p, 0)
+	t, err := explain.NewTrace(context.Background(), p, explain.TraceLimits{})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, nd := range t.Nodes {
+	for j, nd := range t.Nodes {
 		what := "solution"
 		if nd.Solution == 0 {
 			what = "chooses " + p.ItemName(nd.Chosen)
 		}
 		fmt.Printf("node %d, level %d: items left %d, options hidden since the parent %d; %s\n",
-			nd.Node, nd.Level, len(nd.Active)/2, len(nd.Hidden), what)
+			nd.Node, nd.Level, len(t.ActiveAt(j))/2, len(nd.Hidden), what)
 	}
 	fmt.Println(t.Lines[t.Nodes[0].Steps[1].Lines[0]])
 	fmt.Println(t.Footer[1])

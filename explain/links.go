@@ -84,7 +84,18 @@ func newLinks(p *exactcover.Problem) *links {
 	}
 	l.llink[0], l.rlink[l.nPrimary] = l.nPrimary, 0
 
-	// Headers 0…n+1 (0 and n+1 are never used as nodes), empty lists.
+	// Headers 0…n+1 (0 and n+1 are never used as nodes), empty lists;
+	// the arrays as long as they will be (see linksBytes).
+	nodes := n + 2
+	for _, o := range p.Options {
+		nodes += len(o.Items)
+	}
+	l.top = make([]int, 0, nodes)
+	l.ulink = make([]int, 0, nodes)
+	l.dlink = make([]int, 0, nodes)
+	l.color = make([]int, 0, nodes)
+	l.option = make([]int, 0, nodes)
+	l.place = make([]int, 0, nodes)
 	for x := 0; x <= n+1; x++ {
 		l.top = append(l.top, x)
 		l.ulink = append(l.ulink, x)
@@ -105,6 +116,7 @@ func newLinks(p *exactcover.Problem) *links {
 		if !primary {
 			continue
 		}
+		l.nodesOf[k] = make([]int, 0, len(o.Items))
 		for _, r := range o.Items {
 			i := index[r.Name]
 			c := 0

@@ -1,6 +1,7 @@
 package explain
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -110,6 +111,13 @@ type narrator struct {
 	mcc      bool
 	entering bool   // between a Choose and the node's first branch
 	chosen   []Step // chosen[level]: the Choose step of each level on the path
+	// entered is the Active of the node entered last, which its Choose
+	// step compares the chosen item with: one copy, not one per level,
+	// whose memory would grow with the depth of the path.
+	entered []ItemSize
+	// stopped says why a walk stopped by its caller stopped (a trace's
+	// budget), for the footer.
+	stopped string
 }
 
 // printf writes one line at the indentation of level, plus extra spaces.
@@ -150,7 +158,11 @@ func (n *narrator) header(warnings []exactcover.Warning) {
 			n.printf(0, 2, "option %*d: %s", width, k+1, n.optionText(k))
 		}
 	}
-	for _, w := range warnings {
+	for j, w := range warnings {
+		if j == maxListedOptions {
+			n.printf(0, 0, "%s more have no primary item, and are left out too.", plural.Of(len(warnings)-j, "option"))
+			break
+		}
 		n.printf(0, 0, "Option %d (%s) has no primary item: it is left out, as Knuth's programs do.", w.Option+1, n.optionText(w.Option))
 	}
 	if n.mcc {
@@ -174,6 +186,8 @@ func (n *narrator) footer(st exactcover.Stats) {
 		n.printf(0, 0, "The search is complete: %s.", counts)
 	case exactcover.NodeLimit:
 		n.printf(0, 0, "Stopped after %s, as asked; so far %s.", plural.Of(st.Nodes, "node"), counts)
+	case exactcover.Stopped:
+		n.printf(0, 0, "Stopped %s; so far %s.", cmp.Or(n.stopped, "("+st.Status.String()+")"), counts)
 	default:
 		n.printf(0, 0, "Stopped (%s); so far %s.", st.Status, counts)
 	}

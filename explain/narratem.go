@@ -57,7 +57,7 @@ func (n *narrator) stepM(s *Step) {
 	case Enter:
 		n.enterText(s, n.activeTextM(s.Active))
 		n.chosen = append(n.chosen[:L], Step{})
-		n.chosen[L].Active = append(n.chosen[L].Active[:0], s.Active...)
+		n.entered = append(n.entered[:0], s.Active...) // for the Choose step that follows
 	case Choose:
 		c := &n.chosen[L]
 		c.Item, c.Bound, c.Need, c.Degree, c.Size = s.Item, s.Bound, s.Need, s.Degree, s.Size
@@ -170,7 +170,7 @@ func (n *narrator) whyTextM(s *Step) string {
 	slack := s.Bound - s.Need
 	why := fmt.Sprintf("it has the fewest branches, %d (%s left + slack %d − bound %d + 1)", s.Degree, plural.Of(s.Size, "option"), slack, s.Bound)
 	var same, moreSlack, shorter []string
-	for _, a := range n.chosen[s.Level].Active {
+	for _, a := range n.entered {
 		if a.Item == s.Item || a.Degree != s.Degree {
 			continue
 		}

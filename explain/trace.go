@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/bytesize"
+	"github.com/xcover/xcover/internal/plural"
 )
 
 // MaxTraceNodes bounds the nodes a [Trace] records. A node takes a few
@@ -15,6 +18,13 @@ import (
 // explain/web), which a browser loads in a second or two and steps through
 // at once. Past that, a search is no longer followed node by node.
 const MaxTraceNodes = 100_000
+
+// TraceLimits bounds a [Trace]: the nodes it records, and the memory it
+// takes while it is made, in bytes (see [MaxTraceBytes]).
+type TraceLimits struct {
+	Nodes int64 // 0 or more than MaxTraceNodes: MaxTraceNodes
+	Bytes int64 // 0 or more than MaxTraceBytes: MaxTraceBytes
+}
 
 // Trace is a search told as data: the problem, and for each node of the
 // search tree what the narration says of it and the state of the links when
@@ -26,7 +36,13 @@ const MaxTraceNodes = 100_000
 // onto a terminal. The matrix state of a node is given as a difference from
 // its parent's: the items covered and the options hidden on the way down
 // (going down a path only takes items and options away; they come back
-// when the search backs up).
+// when the search backs up), and so are the counts of the items left: a
+// node lists those whose counts changed.
+//
+// A trace is made within a budget of memory, [TraceLimits].Bytes: what it
+// holds is counted as it is appended, and the trace stops before the step
+// that would take it past the budget (Status "byte-limit"); its last node
+// may then stop before its choice.
 type Trace struct {
 	Problem TraceProblem `json:"problem"`
 	// Header and Footer are the narration's lines before the first node
@@ -41,16 +57,29 @@ type Trace struct {
 	// nodes of the pentominoes in a 3×20 box are 110,000 distinct ones.
 	Lines []string `json:"lines"`
 	// Stats of the search told, as [Walk] returns them.
-	Solutions  int64  `json:"solutions"`
-	NodeCount  int64  `json:"nodeCount"`
-	Updates    int64  `json:"updates"`
-	Cleansings int64  `json:"cleansings"`
-	Status     string `json:"status"` // "complete", or why it stopped
+	Solutions  int64 `json:"solutions"`
+	NodeCount  int64 `json:"nodeCount"`
+	Updates    int64 `json:"updates"`
+	Cleansings int64 `json:"cleansings"`
+	// Status is "complete", or why the trace stopped: an
+	// [exactcover.Status] ("node-limit", "timeout", "interrupted"), or
+	// [StatusByteLimit].
+	Status string `json:"status"`
 	// Limit is the node limit the trace was made with; Complete is false
 	// when the search has more nodes than it tells.
 	Limit    int64 `json:"limit"`
 	Complete bool  `json:"complete"`
+	// Budget is the memory the trace was allowed, in bytes, and Bytes what
+	// it took, counted as it was made (see [TraceLimits]).
+	Budget int64 `json:"budget"`
+	Bytes  int64 `json:"bytes"`
+
+	work int64 // the part of Bytes that was the walk's, freed once the trace is made
 }
+
+// StatusByteLimit is the Status of a [Trace] stopped at its budget of
+// memory.
+const StatusByteLimit = "byte-limit"
 
 // TraceProblem is the problem of a [Trace]: items primary first, as the
 // steps number them, and options as the problem gives them.
@@ -85,22 +114,27 @@ type TraceNode struct {
 	D      int `json:"d,omitempty"`
 	// Solution is the number of the solution this node is, 0 if none.
 	Solution int64 `json:"solution,omitempty"`
-	// Chosen is the item the node branches on, -1 for a solution; Degree is
-	// its number of branches (of options, without multiplicities), 0 or
-	// less for a dead end.
+	// Chosen is the item the node branches on, -1 for a solution (and for
+	// a last node the trace stopped in before its choice); Degree is its
+	// number of branches (of options, without multiplicities), 0 or less
+	// for a dead end.
 	Chosen int `json:"chosen"`
 	Degree int `json:"degree"`
-	// Active lists the primary items still to cover as the node is entered,
-	// in declaration order, as pairs: item, options left; with
+	// Active lists the primary items still to cover as the node is entered
+	// whose counts differ from those at its parent (at the root, every
+	// one), in declaration order, as pairs: item, options left; with
 	// multiplicities, as groups of five: item, options left, bound, need,
-	// branches (see [ItemSize]).
+	// branches (see [ItemSize]). An item not listed has its counts at the
+	// parent, unless it is among Covered; [Trace.ActiveAt] puts them
+	// together.
 	Active []int32 `json:"active"`
 	// Covered and Hidden are the items no longer active and the options no
 	// longer live (see [View]) as the node is entered, since its parent was.
 	Covered []int32 `json:"covered"`
 	Hidden  []int32 `json:"hidden"`
 	// The counts as the node is entered: nodes so far is Node; updates,
-	// cleansings and solutions found before it.
+	// cleansings, and solutions found before it (a solution node counts
+	// the solutions before itself).
 	Updates    int64 `json:"updates"`
 	Cleansings int64 `json:"cleansings"`
 	Solutions  int64 `json:"solutions"`
@@ -117,54 +151,64 @@ type TraceStep struct {
 }
 
 // NewTrace walks p as [Narrate] tells it, and records the walk as a
-// [Trace] of at most maxNodes nodes (0 or more than [MaxTraceNodes]:
-// MaxTraceNodes). A search with more nodes is told up to there, and the
-// Trace says it is not complete. Errors are those of [Walk].
-func NewTrace(ctx context.Context, p *exactcover.Problem, maxNodes int64) (*Trace, error) {
+// [Trace] within lim. A search with more nodes, or one whose trace would
+// take more memory, is told up to there, and the Trace says where it
+// stopped and that it is not complete. A problem whose trace would take
+// more than lim.Bytes before its first node is told is refused with a
+// [*BudgetError]: from its size, before any of the trace is made, or, when
+// only the narration's first lines do not fit, once they are told.
+//
+// When ctx stops the walk, NewTrace returns the trace told so far and
+// ctx.Err(); other errors are those of [Walk], with no trace.
+func NewTrace(ctx context.Context, p *exactcover.Problem, lim TraceLimits) (*Trace, error) {
+	if lim.Nodes <= 0 || lim.Nodes > MaxTraceNodes {
+		lim.Nodes = MaxTraceNodes
+	}
+	if lim.Bytes <= 0 || lim.Bytes > MaxTraceBytes {
+		lim.Bytes = MaxTraceBytes
+	}
+	if need := firstNodeBytes(p); need > lim.Bytes {
+		return nil, &BudgetError{Bytes: need, Budget: lim.Bytes}
+	}
 	s, err := exactcover.New(p)
 	if err != nil {
 		return nil, err
 	}
-	if maxNodes <= 0 || maxNodes > MaxTraceNodes {
-		maxNodes = MaxTraceNodes
-	}
-	var buf bytes.Buffer
-	lineID := map[string]int32{}
-	r := &recorder{
-		n: &narrator{w: &buf, p: p, mcc: p.HasMultiplicities()},
-		t: &Trace{Problem: traceProblem(p), Limit: maxNodes},
-	}
-	r.n.header(s.Warnings())
-	r.t.Header = lines(&buf)
-	st, err := Walk(ctx, p, maxNodes, func(s *Step) bool {
-		r.step(s)
-		if r.n.step(s) && len(r.t.Nodes) > 0 {
-			nd := &r.t.Nodes[len(r.t.Nodes)-1]
-			step := TraceStep{Kind: s.Kind.String(), Lines: []int32{}}
-			for _, line := range lines(&buf) {
-				id, ok := lineID[line]
-				if !ok {
-					id = int32(len(r.t.Lines))
-					lineID[line] = id
-					r.t.Lines = append(r.t.Lines, line)
-				}
-				step.Lines = append(step.Lines, id)
-			}
-			nd.Steps = append(nd.Steps, step)
-		}
-		buf.Reset()
-		return true
-	})
-	r.n.footer(st)
-	r.t.Footer = lines(&buf)
+	warnings := s.Warnings() // and the solver goes: the walk makes its own links
+	r := newRecorder(p, lim)
+	r.n.header(warnings)
+	r.t.Header = r.keep(lines(&r.buf))
+	st, err := walk(ctx, p, lim.Nodes, r.record)
 	t := r.t
+	if r.cut && len(t.Nodes) == 0 { // the narration's lines of the root did not fit
+		return nil, &BudgetError{Bytes: r.refused, Budget: lim.Bytes}
+	}
+	if r.cut {
+		// The walk counted the node it was refused, if it was one.
+		if r.cutNode {
+			st.Nodes--
+		}
+		if r.cutSolution {
+			st.Solutions--
+		}
+		st.Updates, st.Cleansings = r.updates, r.cleansings // without the refused step's
+		r.n.stopped = fmt.Sprintf("at the trace's budget of memory, %s, after %s", bytesize.Format(lim.Bytes), plural.Of(st.Nodes, "node"))
+	}
+	r.n.footer(st)
+	t.Footer = r.keep(lines(&r.buf))
 	t.Solutions, t.NodeCount, t.Updates, t.Cleansings = st.Solutions, st.Nodes, st.Updates, st.Cleansings
 	t.Status = st.Status.String()
+	if r.cut {
+		t.Status = StatusByteLimit
+	}
 	t.Complete = st.Status == exactcover.Complete
+	t.Bytes = r.bytes
+	t.work = linksBytes(p) + r.workBytes()
 	return t, err
 }
 
-// lines returns what buf holds as lines, and empties it.
+// lines returns what buf holds as lines, and empties it. The lines share
+// one string: see recorder.keep.
 func lines(buf *bytes.Buffer) []string {
 	if buf.Len() == 0 {
 		return nil
@@ -175,18 +219,20 @@ func lines(buf *bytes.Buffer) []string {
 }
 
 func traceProblem(p *exactcover.Problem) TraceProblem {
-	tp := TraceProblem{Primary: len(p.Primary), MCC: p.HasMultiplicities()}
+	tp := TraceProblem{Primary: len(p.Primary), MCC: p.HasMultiplicities(), Items: make([]string, 0, p.NumItems())}
 	index := make(map[string]int, p.NumItems())
 	for i := range p.NumItems() {
 		tp.Items = append(tp.Items, p.ItemName(i))
 		index[p.ItemName(i)] = i
 	}
 	if tp.MCC {
+		tp.Bounds = make([][2]int, 0, len(p.Primary))
 		for i := range p.Primary {
 			b := p.ItemBounds(i)
 			tp.Bounds = append(tp.Bounds, [2]int{b.Lo, b.Hi})
 		}
 	}
+	tp.Options = make([]TraceOption, 0, len(p.Options))
 	for _, o := range p.Options {
 		to := TraceOption{Label: o.Label, Items: make([]int, len(o.Items))}
 		colored := false
@@ -205,32 +251,143 @@ func traceProblem(p *exactcover.Problem) TraceProblem {
 	return tp
 }
 
-// recorder turns the steps of a walk into the nodes of a Trace.
+// recorder turns the steps of a walk into the nodes of a Trace, and counts
+// the memory they take.
 type recorder struct {
 	n    *narrator
+	buf  bytes.Buffer // the narration of the step being recorded
 	t    *Trace
 	view *View // the links, seen through the first Enter step's View
 
+	lineID map[string]int32 // Trace.Lines, the other way
+
 	at   []int  // at[level]: index in t.Nodes of the node on the path at that level
 	edge []edge // edge[level]: the branch taken at that level
-	// active[level] and live[level]: the items active and options live at
-	// the path's node of that level, in increasing order.
-	active, live [][]int
+	// The items active, the options live and the counts of the active
+	// primary items at the path's nodes (see pathstate.go).
+	items, options *shrinkingSet
+	counts         *itemCounts
 
-	updates, cleansings int64
+	solutions, updates, cleansings int64 // before the step being recorded
+
+	budget, bytes int64 // the memory allowed, and counted so far
+	// cut: the walk stopped at the budget, refusing a step, which would
+	// have made the count refused; cutNode and cutSolution: the step
+	// refused was a node, a solution.
+	cut, cutNode, cutSolution bool
+	refused                   int64
 }
 
 // edge is a branch of a node: the K-th of D, Option (-1 for the null
 // branch) for Item.
 type edge struct{ item, option, k, d int }
 
+func newRecorder(p *exactcover.Problem, lim TraceLimits) *recorder {
+	r := &recorder{
+		t:       &Trace{Problem: traceProblem(p), Limit: lim.Nodes, Budget: lim.Bytes, Nodes: []TraceNode{}, Lines: []string{}},
+		lineID:  map[string]int32{},
+		items:   newShrinkingSet(p.NumItems()),
+		options: newShrinkingSet(len(p.Options)),
+		counts:  newItemCounts(len(p.Primary), p.HasMultiplicities()),
+		budget:  lim.Bytes,
+	}
+	r.n = &narrator{w: &r.buf, p: p, mcc: p.HasMultiplicities()}
+	r.bytes = problemBytes(p) + linksBytes(p) + r.workBytes()
+	return r
+}
+
+// keep returns lines as a trace keeps them (header and footer), counted.
+func (r *recorder) keep(lines []string) []string {
+	out := make([]string, len(lines))
+	r.bytes += alloc(stringBytes * int64(len(lines)))
+	for j, l := range lines {
+		out[j] = strings.Clone(l)
+		r.bytes += alloc(int64(len(l)))
+	}
+	return out
+}
+
+// workBytes is the memory of the recorder's view of the path.
+func (r *recorder) workBytes() int64 {
+	return r.items.bytes() + r.options.bytes() + r.counts.bytes() + 8*int64(cap(r.at)) + 32*int64(cap(r.edge))
+}
+
+// record records one step of the walk: the node it enters, if any, and
+// the narration's lines for it. It refuses the step, and stops the walk,
+// when the step would take the trace past its budget.
+func (r *recorder) record(s *Step) bool {
+	r.n.step(s)
+	text := lines(&r.buf)
+	work := r.workBytes()
+	var nd TraceNode
+	node := s.Kind == Enter || s.Kind == Solution
+	if node {
+		nd = r.node(s)
+	}
+	cost := r.workBytes() - work + r.linesBytes(text)
+	if node {
+		cost += alloc(4*int64(len(nd.Active))) + alloc(4*int64(len(nd.Covered))) + alloc(4*int64(len(nd.Hidden)))
+		cost += growBytes(len(r.t.Nodes), cap(r.t.Nodes), 1, nodeBytes)
+	}
+	if len(r.t.Nodes) > 0 || node {
+		var steps []TraceStep
+		if !node {
+			steps = r.t.Nodes[len(r.t.Nodes)-1].Steps
+		}
+		cost += growBytes(len(steps), cap(steps), 1, stepBytes) + alloc(4*int64(len(text)))
+	}
+	if r.bytes+cost > r.budget-footerBytes {
+		r.cut, r.cutNode, r.cutSolution, r.refused = true, node, s.Kind == Solution, r.bytes+cost+footerBytes
+		return false
+	}
+	r.bytes += cost
+	if node {
+		r.at = append(r.at[:s.Level], len(r.t.Nodes))
+		r.t.Nodes = grow(r.t.Nodes, 1)
+		r.t.Nodes = append(r.t.Nodes, nd)
+	}
+	r.step(s)
+	if len(r.t.Nodes) == 0 { // a step before the root: none does
+		return true
+	}
+	last := &r.t.Nodes[len(r.t.Nodes)-1]
+	step := TraceStep{Kind: s.Kind.String(), Lines: make([]int32, len(text))}
+	for j, line := range text {
+		id, ok := r.lineID[line]
+		if !ok {
+			line = strings.Clone(line) // not the whole step's text, which it shares
+			id = int32(len(r.t.Lines))
+			r.lineID[line] = id
+			r.t.Lines = grow(r.t.Lines, 1)
+			r.t.Lines = append(r.t.Lines, line)
+		}
+		step.Lines[j] = id
+	}
+	last.Steps = grow(last.Steps, 1)
+	last.Steps = append(last.Steps, step)
+	return true
+}
+
+// linesBytes is the memory that the lines of a step add to the trace's
+// distinct lines.
+func (r *recorder) linesBytes(text []string) int64 {
+	var b int64
+	added := 0
+	for j, line := range text {
+		if _, ok := r.lineID[line]; ok || slices.Contains(text[:j], line) {
+			continue
+		}
+		added++
+		b += alloc(int64(len(line))) + mapEntryBytes
+	}
+	return b + growBytes(len(r.t.Lines), cap(r.t.Lines), added, stringBytes)
+}
+
+// step keeps the counts and the path up to date.
 func (r *recorder) step(s *Step) {
 	switch s.Kind {
-	case Enter, Solution:
-		if r.view == nil && s.View != nil {
-			r.view = s.View
-		}
-		r.enter(s)
+	case Solution:
+		r.solutions++
 	case Choose:
 		nd := &r.t.Nodes[len(r.t.Nodes)-1]
 		nd.Chosen, nd.Degree = s.Item, s.Size
@@ -238,81 +395,72 @@ func (r *recorder) step(s *Step) {
 			nd.Degree = s.Degree
 		}
 	case Try:
-		r.setEdge(s.Level, edge{s.Item, s.Option, s.K, s.D})
+		r.edge = append(r.edge[:s.Level], edge{s.Item, s.Option, s.K, s.D})
 	case Null:
-		r.setEdge(s.Level, edge{s.Item, -1, s.K, s.D})
+		r.edge = append(r.edge[:s.Level], edge{s.Item, -1, s.K, s.D})
 	case Cover, Purify, Tweak:
 		r.updates += s.Updates
 		r.cleansings += s.Cleansings
 	}
 }
 
-func (r *recorder) setEdge(level int, e edge) {
-	r.edge = append(r.edge[:level], e)
-}
-
-// enter records the node an Enter or Solution step enters.
-func (r *recorder) enter(s *Step) {
+// node makes the node an Enter or Solution step enters: the branch from
+// its parent, and what changed since.
+func (r *recorder) node(s *Step) TraceNode {
+	if r.view == nil && s.View != nil {
+		r.view = s.View
+	}
 	nd := TraceNode{Node: s.Node, Parent: -1, Level: s.Level, Item: -1, Option: -1, Chosen: -1,
-		Updates: r.updates, Cleansings: r.cleansings, Solutions: r.t.Solutions}
+		Updates: r.updates, Cleansings: r.cleansings, Solutions: r.solutions}
 	if s.Kind == Solution {
 		nd.Solution = s.Solution
-		nd.Solutions = s.Solution - 1
 	}
 	if s.Level > 0 {
 		nd.Parent = r.at[s.Level-1]
 		e := r.edge[s.Level-1]
 		nd.Item, nd.Option, nd.K, nd.D = e.item, e.option, e.k, e.d
 	}
-	nd.Active = make([]int32, 0, 5*len(s.Active))
-	for _, a := range s.Active {
-		nd.Active = append(nd.Active, int32(a.Item), int32(a.Size))
-		if r.n.mcc {
-			nd.Active = append(nd.Active, int32(a.Bound), int32(a.Need), int32(a.Degree))
-		}
-	}
-	nd.Covered, nd.Hidden = r.changes(s.Level)
-	r.at = append(r.at[:s.Level], len(r.t.Nodes))
-	r.t.Nodes = append(r.t.Nodes, nd)
+	nd.Active = r.counts.enter(s.Level, s.Active)
+	nd.Covered = r.items.enter(s.Level, func(i int) bool { return r.view == nil || r.view.Active(i) })
+	nd.Hidden = r.options.enter(s.Level, func(k int) bool { return r.view == nil || r.view.Live(k) })
+	return nd
 }
 
-// changes works out the items and options the path lost between the node
-// at level-1 and the one entered at level, and remembers what is left. Only
-// those still there at the parent are looked at: going down, nothing comes
-// back.
-func (r *recorder) changes(level int) (covered, hidden []int32) {
-	covered, hidden = []int32{}, []int32{}
-	var items, options []int
-	if level == 0 {
-		nItems, nOptions := len(r.t.Problem.Items), len(r.t.Problem.Options)
-		items, options = make([]int, nItems), make([]int, nOptions)
-		for i := range items {
-			items[i] = i
-		}
-		for k := range options {
-			options[k] = k
-		}
-	} else {
-		items, options = r.active[level-1], r.live[level-1]
+// ActiveAt returns the Active of node j in full, as the node's parent's
+// put together with its own changes: every primary item still to cover as
+// the node is entered, in declaration order, with its counts.
+func (t *Trace) ActiveAt(j int) []int32 {
+	w := 2
+	if t.Problem.MCC {
+		w = 5
 	}
-	var keepItems, keepOptions []int
-	for _, i := range items {
-		if r.view == nil || r.view.Active(i) {
-			keepItems = append(keepItems, i)
-		} else {
-			covered = append(covered, int32(i))
-		}
+	var path []int
+	for k := j; k >= 0; k = t.Nodes[k].Parent {
+		path = append(path, k)
 	}
-	for _, k := range options {
-		if r.view == nil || r.view.Live(k) {
-			keepOptions = append(keepOptions, k)
-		} else {
-			hidden = append(hidden, int32(k))
+	counts := map[int32][]int32{}
+	var order []int32 // the items, in the root's order
+	for m := len(path) - 1; m >= 0; m-- {
+		nd := &t.Nodes[path[m]]
+		for _, i := range nd.Covered {
+			delete(counts, i)
+		}
+		for x := 0; x+w <= len(nd.Active); x += w {
+			i := nd.Active[x]
+			if m == len(path)-1 {
+				order = append(order, i)
+			}
+			counts[i] = nd.Active[x+1 : x+w]
 		}
 	}
-	r.active = append(r.active[:level], keepItems)
-	r.live = append(r.live[:level], keepOptions)
-	return covered, hidden
+	out := []int32{}
+	for _, i := range order {
+		if c, ok := counts[i]; ok {
+			out = append(out, i)
+			out = append(out, c...)
+		}
+	}
+	return out
 }
 
 // Text returns the narration the trace holds, as [Narrate] writes it

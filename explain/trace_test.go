@@ -50,7 +50,7 @@ func shippedExamples(t *testing.T) map[string]*exactcover.Problem {
 func TestTraceTextIsNarration(t *testing.T) {
 	for name, p := range shippedExamples(t) {
 		t.Run(name, func(t *testing.T) {
-			tr, err := explain.NewTrace(context.Background(), p, traceNodes())
+			tr, err := explain.NewTrace(context.Background(), p, explain.TraceLimits{Nodes: traceNodes()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -98,7 +98,7 @@ func TestTraceStateMatchesPartialSolution(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			tr, err := explain.NewTrace(context.Background(), p, traceNodes())
+			tr, err := explain.NewTrace(context.Background(), p, explain.TraceLimits{Nodes: traceNodes()})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,8 +115,18 @@ func TestTraceStateMatchesPartialSolution(t *testing.T) {
 						t.Fatalf("node %d (options %v): option %d hidden %v, want live %v", nd.Node, partial, k+1, hidden[k], wantLive[k])
 					}
 				}
-				for j := 0; j < len(nd.Active); j += 2 {
-					i, size := int(nd.Active[j]), int(nd.Active[j+1])
+				active := tr.ActiveAt(idx)
+				left := 0
+				for i := range tr.Problem.Primary {
+					if !wantCovered[i] {
+						left++
+					}
+				}
+				if len(active) != 2*left {
+					t.Fatalf("node %d (options %v): %d active items listed, want the %d primary items not covered", nd.Node, partial, len(active)/2, left)
+				}
+				for j := 0; j < len(active); j += 2 {
+					i, size := int(active[j]), int(active[j+1])
 					want := 0
 					for k, o := range tr.Problem.Options {
 						if wantLive[k] && slices.Contains(o.Items, i) {

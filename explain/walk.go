@@ -187,6 +187,11 @@ func Walk(ctx context.Context, p *exactcover.Problem, maxNodes int64, step func(
 	if _, err := exactcover.New(p); err != nil {
 		return exactcover.Stats{}, err
 	}
+	return walk(ctx, p, maxNodes, step)
+}
+
+// walk is Walk on a problem known to be valid.
+func walk(ctx context.Context, p *exactcover.Problem, maxNodes int64, step func(*Step) bool) (exactcover.Stats, error) {
 	if step == nil {
 		step = func(*Step) bool { return true }
 	}

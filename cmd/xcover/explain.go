@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -89,7 +90,11 @@ func narrate(c *cli.Context, e *env) error {
 }
 
 // writePage writes the page of "explain --html": the search traced up to
-// --steps nodes when given, else up to explain.MaxTraceNodes.
+// --steps nodes when given, else up to explain.MaxTraceNodes, within
+// explain.MaxTraceBytes of memory. A trace stopped by its limits,
+// --timeout, Ctrl-C or SIGTERM is written as far as it went (exit 3); a
+// problem whose first node alone would take more memory than that is
+// refused before the trace is made (exit 2).
 func writePage(ctx context.Context, c *cli.Context, e *env, sp *specs.Spec, out *iostreams.OutputFile) error {
 	steps := int64(explain.MaxTraceNodes)
 	if c.IsSet("steps") && searchcmd.Count(c, "steps") > 0 {
@@ -100,24 +105,34 @@ func writePage(ctx context.Context, c *cli.Context, e *env, sp *specs.Spec, out 
 	if title == "-" {
 		title = "standard input"
 	}
-	p, err := web.NewPage(ctx, title, &sp.Problem, steps)
-	if err != nil && ctx.Err() == nil {
+	p, err := web.NewPage(ctx, title, &sp.Problem, explain.TraceLimits{Nodes: steps, Bytes: explain.MaxTraceBytes})
+	var budget *explain.BudgetError
+	switch {
+	case errors.As(err, &budget):
+		return exitcode.Bad(fmt.Errorf("--html: %v (explain.MaxTraceBytes)", err))
+	case err != nil && ctx.Err() == nil:
 		return exitcode.Bad(err)
-	} else if err != nil {
+	case p == nil || len(p.Trace.Nodes) == 0:
 		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s before the page was written", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0)))
 	}
+	t := p.Trace
 	var buf bytes.Buffer
 	if err := web.WritePage(&buf, p); err != nil {
 		return err
 	}
+	p.Trace = nil // the page is written: its memory may go before the file's is taken
 	if err := out.Commit(buf.Bytes()); err != nil {
 		return exitcode.Bad(err)
 	}
-	t := p.Trace
-	fmt.Fprintf(e.Stderr, "xcover: wrote %s: %s, %s (%s)\n", c.String("html"), plural.Of(int64(len(t.Nodes)), "node"), plural.Of(t.Solutions, "solution"), bytesize.Format(int64(buf.Len())))
+	told := plural.Of(int64(len(t.Nodes)), "node")
+	fmt.Fprintf(e.Stderr, "xcover: wrote %s: %s, %s (%s)\n", c.String("html"), told, plural.Of(t.Solutions, "solution"), bytesize.Format(int64(buf.Len())))
 	switch {
+	case ctx.Err() != nil:
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: the page shows them", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0), told))
+	case t.Status == explain.StatusByteLimit:
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("the page shows the first %s: its trace reached its budget of memory, %s (explain.MaxTraceBytes), before the search's end", told, bytesize.Format(t.Budget)))
 	case !t.Complete:
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("the page shows the first %s: the search has more (--steps, at most %d)", plural.Of(t.NodeCount, "node"), explain.MaxTraceNodes))
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("the page shows the first %s: the search has more (--steps, at most %d)", told, explain.MaxTraceNodes))
 	case t.Solutions == 0:
 		return exitcode.With(exitcode.None, nil)
 	}

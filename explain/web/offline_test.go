@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
 )
 
@@ -19,7 +20,7 @@ import (
 // and holds the trace it was given, with the narration's lines.
 func TestPageIsSelfContained(t *testing.T) {
 	p := loadExample(t, "../../specs/examples/knuth.yaml")
-	page, err := web.NewPage(context.Background(), "knuth <&>", p, 0)
+	page, err := web.NewPage(context.Background(), "knuth <&>", p, explain.TraceLimits{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,16 +55,15 @@ func TestPageIsSelfContained(t *testing.T) {
 	}
 	js, _ := io.ReadAll(z)
 	var got struct {
-		Page struct {
-			Title string
-			Trace struct{ Lines []string }
-		}
-		Nodes []struct{ Node int64 }
+		Page    struct{ Title string }
+		Options []struct{ Items []int }
+		Lines   []string
+		Nodes   []struct{ Node int64 }
 	}
 	if err := json.Unmarshal(js, &got); err != nil {
 		t.Fatal(err)
 	}
-	if got.Page.Title != "knuth <&>" || len(got.Nodes) != 6 || !strings.Contains(strings.Join(got.Page.Trace.Lines, "\n"), "Choose A: it has the fewest options (2)") {
-		t.Errorf("the page holds %q, %d nodes, lines %q", got.Page.Title, len(got.Nodes), got.Page.Trace.Lines)
+	if got.Page.Title != "knuth <&>" || len(got.Options) != 6 || len(got.Nodes) != 6 || !strings.Contains(strings.Join(got.Lines, "\n"), "Choose A: it has the fewest options (2)") {
+		t.Errorf("the page holds %q, %d options, %d nodes, lines %q", got.Page.Title, len(got.Options), len(got.Nodes), got.Lines)
 	}
 }

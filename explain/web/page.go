@@ -38,42 +38,61 @@ type Page struct {
 // WritePage writes the self-contained page that shows p: the viewer's
 // HTML, CSS and JavaScript, and p as gzipped JSON in base64 (a search
 // repeats itself, and compresses about seven times; the browser inflates
-// it with its own DecompressionStream). It fetches nothing.
+// it with its own DecompressionStream). It fetches nothing. The data is
+// written as it is encoded, never held whole.
 func WritePage(w io.Writer, p *Page) error {
-	data, err := Encode(p)
-	if err != nil {
+	before, after, _ := strings.Cut(pageHTML, dataMark)
+	if _, err := io.WriteString(w, fill(before, p.Title, "page")); err != nil {
 		return err
 	}
-	_, err = io.WriteString(w, render(p.Title, "page", data))
+	if err := encode(w, p); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, fill(after, p.Title, "page"))
 	return err
 }
 
+// dataMark is the place of the data in the page's template.
+const dataMark = "{{DATA}}"
+
 // Encode returns p as the page reads it: JSON, gzipped, in base64. The
-// JSON is {"page": p without its nodes, "nodes": [...]}, written node by
-// node, so that a big trace is never held twice as JSON.
+// JSON is {"page": p without the trace's options, lines and nodes,
+// "options": [...], "lines": [...], "nodes": [...]}, the long lists
+// written an element at a time, so that a big trace is never held twice as
+// JSON.
 func Encode(p *Page) (string, error) {
 	var buf bytes.Buffer
-	b64 := base64.NewEncoder(base64.StdEncoding, &buf)
-	z := gzip.NewWriter(b64)
-	if err := writeJSON(z, p); err != nil {
-		return "", err
-	}
-	if err := z.Close(); err != nil {
-		return "", err
-	}
-	if err := b64.Close(); err != nil {
+	if err := encode(&buf, p); err != nil {
 		return "", err
 	}
 	return buf.String(), nil
 }
 
+// encode writes p to w as Encode returns it.
+func encode(w io.Writer, p *Page) error {
+	b64 := base64.NewEncoder(base64.StdEncoding, w)
+	z := gzip.NewWriter(b64)
+	if err := writeJSON(z, p); err != nil {
+		return err
+	}
+	if err := z.Close(); err != nil {
+		return err
+	}
+	return b64.Close()
+}
+
 func writeJSON(w io.Writer, p *Page) error {
 	bw := bufio.NewWriter(w)
 	shell := *p
-	var nodes []explain.TraceNode
+	var (
+		options []explain.TraceOption
+		lines   []string
+		nodes   []explain.TraceNode
+	)
 	if p.Trace != nil {
 		t := *p.Trace
-		nodes, t.Nodes = t.Nodes, nil
+		options, lines, nodes = t.Problem.Options, t.Lines, t.Nodes
+		t.Problem.Options, t.Lines, t.Nodes = nil, nil, nil
 		shell.Trace = &t
 	}
 	head, err := json.Marshal(&shell)
@@ -82,39 +101,64 @@ func writeJSON(w io.Writer, p *Page) error {
 	}
 	bw.WriteString(`{"page":`)
 	bw.Write(head)
-	bw.WriteString(`,"nodes":[`)
-	for j := range nodes {
+	bw.WriteString(`,"options":`)
+	if err := writeList(bw, options); err != nil {
+		return err
+	}
+	bw.WriteString(`,"lines":`)
+	if err := writeList(bw, lines); err != nil {
+		return err
+	}
+	bw.WriteString(`,"nodes":`)
+	if err := writeList(bw, nodes); err != nil {
+		return err
+	}
+	bw.WriteString("}")
+	return bw.Flush()
+}
+
+// writeList writes list as a JSON array, an element at a time.
+func writeList[T any](bw *bufio.Writer, list []T) error {
+	bw.WriteByte('[')
+	for j := range list {
 		if j > 0 {
 			bw.WriteByte(',')
 		}
-		b, err := json.Marshal(&nodes[j])
+		b, err := json.Marshal(&list[j])
 		if err != nil {
 			return err
 		}
 		bw.Write(b)
 	}
-	bw.WriteString("]}")
-	return bw.Flush()
+	bw.WriteByte(']')
+	return nil
 }
 
 // render fills the page's template. The data is base64, which needs no
-// escaping inside a script element; the title is escaped as HTML.
+// escaping inside a script element.
 func render(title, mode, data string) string {
+	before, after, _ := strings.Cut(pageHTML, dataMark)
+	return fill(before, title, mode) + data + fill(after, title, mode)
+}
+
+// fill fills the places of a part of the page's template but the data's;
+// the title is escaped as HTML.
+func fill(template, title, mode string) string {
 	return strings.NewReplacer(
 		"{{TITLE}}", html.EscapeString(title),
 		"{{MODE}}", mode,
 		"{{CSS}}", pageCSS,
 		"{{JS}}", pageJS,
-		"{{DATA}}", data,
-	).Replace(pageHTML)
+	).Replace(template)
 }
 
-// NewPage traces p's search, at most maxNodes nodes (see
-// [explain.NewTrace]), and recognizes its board.
-func NewPage(ctx context.Context, title string, p *exactcover.Problem, maxNodes int64) (*Page, error) {
-	t, err := explain.NewTrace(ctx, p, maxNodes)
-	if err != nil {
+// NewPage traces p's search within lim (see [explain.NewTrace]), and
+// recognizes its board. When ctx stops the trace, it returns the page of
+// the trace told so far and ctx.Err().
+func NewPage(ctx context.Context, title string, p *exactcover.Problem, lim explain.TraceLimits) (*Page, error) {
+	t, err := explain.NewTrace(ctx, p, lim)
+	if t == nil {
 		return nil, err
 	}
-	return &Page{Title: title, Trace: t, Board: DetectBoard(p)}, nil
+	return &Page{Title: title, Trace: t, Board: DetectBoard(p)}, err
 }

@@ -86,6 +86,21 @@ func (n *narration) updatesBefore(id int64) int64 {
 
 var updatesText = regexp.MustCompile(`\((\d+) updates?[,)]`)
 
+// solutionsUpTo counts the solutions the narration tells up to node id,
+// that one included: the page's "solutions so far" there.
+func (n *narration) solutionsUpTo(id int64) int64 {
+	var sum int64
+	for _, k := range n.order {
+		if strings.HasPrefix(strings.TrimSpace(n.blocks[k]), "Solution ") {
+			sum++
+		}
+		if k == id {
+			break
+		}
+	}
+	return sum
+}
+
 // itemsLeft reads the items and counts of a node's "Items left to cover"
 // line, as "A 2" (with multiplicities, the bounds as well).
 var (
@@ -111,7 +126,7 @@ func loadExample(t *testing.T, path string) *exactcover.Problem {
 // writePage writes the page of p to a temporary file and returns its URL.
 func writePage(t *testing.T, name string, p *exactcover.Problem, maxNodes int64) string {
 	t.Helper()
-	page, err := web.NewPage(context.Background(), name, p, maxNodes)
+	page, err := web.NewPage(context.Background(), name, p, explain.TraceLimits{Nodes: maxNodes})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,6 +155,9 @@ func check(t *testing.T, p *exactcover.Problem, n *narration, s shown) {
 	}
 	if got, want := s.Updates, strconv.FormatInt(n.updatesBefore(id), 10); got != want {
 		t.Errorf("node %d: the page counts %s updates before it, the narration's figures add up to %s", id, got, want)
+	}
+	if got, want := s.Solutions, strconv.FormatInt(n.solutionsUpTo(id), 10); got != want {
+		t.Errorf("node %d: the page counts %s solutions so far, the narration has told %s", id, got, want)
 	}
 	if m := partialText.FindStringSubmatch(block); m != nil {
 		want := strings.Join(strings.Split(m[1], ", "), " ")
@@ -219,10 +237,11 @@ func TestPageMatchesNarration(t *testing.T) {
 			b.key(t, "k") // back one
 			check(t, p, n, b.shown(t))
 			b.key(t, kb.Home)
-			for range 3 { // the first solutions
+			for range 3 { // the first solutions, and the node after each
 				b.key(t, "n")
-				s := b.shown(t)
-				check(t, p, n, s)
+				check(t, p, n, b.shown(t))
+				b.key(t, kb.ArrowRight)
+				check(t, p, n, b.shown(t))
 			}
 			b.key(t, kb.End)
 			s := b.shown(t)
@@ -261,4 +280,42 @@ func TestPageMatchesNarration(t *testing.T) {
 			onlyLocal(t, b, url)
 		})
 	}
+}
+
+// A page whose trace stopped at its budget of memory says so, in the
+// counts and in the footer, and shows its last node, stopped before its
+// choice, without a choice.
+func TestPageStoppedAtBudget(t *testing.T) {
+	b := newBrowser(t)
+	p := loadExample(t, filepath.Join("..", "..", "specs", "examples", "queens-8.yaml"))
+	var page *web.Page
+	for budget := int64(64 << 10); budget < 4<<20 && page == nil; budget += 256 {
+		pg, err := web.NewPage(context.Background(), "queens-8", p, explain.TraceLimits{Bytes: budget})
+		if err != nil {
+			continue
+		}
+		last := pg.Trace.Nodes[len(pg.Trace.Nodes)-1]
+		if pg.Trace.Status == explain.StatusByteLimit && last.Chosen < 0 && last.Solution == 0 {
+			page = pg
+		}
+	}
+	if page == nil {
+		t.Fatal("no budget stops the trace in a node before its choice")
+	}
+	path := filepath.Join(t.TempDir(), "queens-8.html")
+	var buf bytes.Buffer
+	if err := web.WritePage(&buf, page); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.open(t, "file://"+path)
+	b.key(t, kb.End)
+	got := value(t, b, chromedp.Evaluate[[]string](`[document.getElementById("nodes").textContent, document.getElementById("why").textContent, document.getElementById("footer").textContent, (document.getElementById("viewer").textContent + document.querySelector("header").textContent).includes("undefined") ? "undefined" : ""]`))
+	if !strings.Contains(got[0], "stopped at the trace's budget of memory") || got[1] != "the trace stops here" ||
+		!strings.Contains(got[2], "Stopped at the trace's budget of memory") || got[3] != "" {
+		t.Errorf("the page at its end shows %q", got)
+	}
+	b.screenshot(t, "queens-8-stopped-at-budget")
 }

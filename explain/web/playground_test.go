@@ -103,6 +103,10 @@ func TestPlayground(t *testing.T) {
 			}
 			b.key(t, "n")
 			check(t, p, n, b.shown(t))
+			b.key(t, kb.ArrowRight) // after a solution
+			check(t, p, n, b.shown(t))
+			b.key(t, "b") // back to the solution
+
 			if ex.Kind == "sudoku" { // the board: the grid's givens, and a digit per option chosen
 				b2, _ := sudoku.Read("in", []byte(ex.Text), sudoku.ReadOptions{})
 				givens := 0

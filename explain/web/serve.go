@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/problems/pentomino"
 	"github.com/xcover/xcover/problems/sudoku"
 	"github.com/xcover/xcover/specs"
@@ -117,7 +118,7 @@ func traceInput(ctx context.Context, kind, input string, maxNodes int64) (string
 	if err != nil {
 		return "", err
 	}
-	page, err := NewPage(ctx, title, p, maxNodes)
+	page, err := NewPage(ctx, title, p, explain.TraceLimits{Nodes: maxNodes})
 	if err != nil {
 		if ctx.Err() != nil {
 			return "", fmt.Errorf("the search took longer than %v to trace: try a smaller problem", playgroundTimeout)

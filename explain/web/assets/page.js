@@ -24,7 +24,10 @@
     for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
     const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     const data = JSON.parse(await new Response(stream).text());
-    data.page.trace.nodes = data.nodes; // written apart (see page.go)
+    const t = data.page.trace; // its long lists are written apart (see page.go)
+    t.problem.options = data.options;
+    t.lines = data.lines;
+    t.nodes = data.nodes;
     return data.page;
   }
 
@@ -43,7 +46,7 @@
     treeLayout = T.nodes.length <= TREE_NODES ? layoutTree() : null;
     $("board-panel").hidden = !B;
     $("partial").className = B ? "compact" : "";
-    $("nodes").textContent = T.nodes.length + (T.complete ? "" : " (stopped: the search goes on)");
+    $("nodes").textContent = T.nodes.length + (T.complete ? "" : " (" + stoppedText() + ")");
     $("cleansings-box").hidden = !T.problem.mcc;
     $("headertext").textContent = T.header.join("\n");
     $("footer").textContent = T.footer.join("\n");
@@ -58,19 +61,42 @@
     document.body.dataset.ready = "1";
   }
 
-  // state rebuilds what the links look like as node j is entered.
+  // stoppedText says why a trace stopped before the search's end.
+  function stoppedText() {
+    switch (T.status) {
+      case "node-limit": return "stopped at " + T.limit + " nodes: the search goes on";
+      case "byte-limit": return "stopped at the trace's budget of memory, " + bytesText(T.budget) + ": the search goes on";
+      case "timeout": return "stopped by the time limit: the search goes on";
+      default: return "stopped (" + T.status + "): the search goes on";
+    }
+  }
+
+  // bytesText writes an amount of memory as xcover does: binary units,
+  // three significant digits ("48MiB", "65.8KiB").
+  function bytesText(n) {
+    if (n < 1024) return n + "B";
+    let x = n / 1024, u = 0;
+    while (x >= 1023.5 && u < 4) { x /= 1024; u++; }
+    return (x >= 100 ? x.toFixed(0) : String(+x.toPrecision(3))) + "KMGTP"[u] + "iB";
+  }
+
+  // state rebuilds what the links look like as node j is entered: the
+  // items covered, the options hidden, the partial solution, and the
+  // active primary items with their counts (a node lists those whose
+  // counts changed since its parent), in declaration order.
   function state(j) {
     const path = [];
     for (let k = j; k >= 0; k = T.nodes[k].parent) path.push(k);
     path.reverse();
-    const covered = new Set(), hidden = new Set(), partial = [];
+    const covered = new Set(), hidden = new Set(), partial = [], active = new Map(), g = group();
     for (const k of path) {
       const nd = T.nodes[k];
       if (k !== path[0] && nd.option >= 0) partial.push(nd.option);
-      nd.covered.forEach((i) => covered.add(i));
+      nd.covered.forEach((i) => { covered.add(i); active.delete(i); });
       nd.hidden.forEach((o) => hidden.add(o));
+      for (let x = 0; x + g <= nd.active.length; x += g) active.set(nd.active[x], nd.active.slice(x + 1, x + g));
     }
-    return { path, covered, hidden, partial };
+    return { path, covered, hidden, partial, active };
   }
 
   function itemName(i) { return T.problem.items[i]; }
@@ -98,7 +124,7 @@
     $("cleansings").textContent = nd.cleansings;
     $("jump").value = nd.node;
     showWhy(nd);
-    showItems(nd);
+    showItems(nd, st);
     showPartial(st);
     showMatrix(nd, st);
     showBoard(nd, st);
@@ -114,21 +140,25 @@
       why.innerHTML = '<span class="sol">Solution ' + nd.solution + ": every primary item is covered.</span>";
       return;
     }
+    if (nd.chosen < 0) { // the trace stopped in this node, before its choice
+      why.innerHTML = "<i>the trace stops here</i>";
+      return;
+    }
     const step = nd.steps.find((s) => s.kind === "choose");
     const text = step ? step.lines.map((l) => T.lines[l].trim()).join(" ") : "";
     why.innerHTML = '<span class="item">' + esc(itemName(nd.chosen) + bounds(nd.chosen)) + "</span> " + esc(text);
   }
 
-  function showItems(nd) {
+  function showItems(nd, st) {
     const g = group(), parts = [];
-    for (let j = 0; j < nd.active.length; j += g) {
-      const i = nd.active[j], size = nd.active[j + 1];
+    for (const [i, c] of st.active) {
+      const size = c[0];
       let label = itemName(i) + " " + size;
       if (g === 5) {
-        const bound = nd.active[j + 2], need = nd.active[j + 3], deg = nd.active[j + 4];
+        const bound = c[1], need = c[2], deg = c[3];
         label = itemName(i) + " " + (need === bound ? "[" + bound + "]" : "[" + need + ".." + bound + "]") + " of " + size + " (" + (deg <= 0 ? "too few" : deg + (deg === 1 ? " branch" : " branches")) + ")";
       }
-      const cls = "chip" + (i === nd.chosen ? " chosen" : "") + ((g === 5 ? nd.active[j + 4] <= 0 : size === 0) ? " empty" : "");
+      const cls = "chip" + (i === nd.chosen ? " chosen" : "") + ((g === 5 ? c[3] <= 0 : size === 0) ? " empty" : "");
       parts.push('<span class="' + cls + '" data-item="' + esc(itemName(i)) + '" data-size="' + size + '">' + esc(label) + "</span>");
     }
     $("items-left").innerHTML = parts.length ? parts.join("") : "<i>none: every primary item is covered</i>";
@@ -177,7 +207,7 @@
     h.push("<th></th></tr>");
     if (P.mcc) {
       const bound = new Map();
-      for (let j = 0; j < nd.active.length; j += 5) bound.set(nd.active[j], nd.active[j + 2]);
+      for (const [i, c] of st.active) bound.set(i, c[1]);
       h.push('<tr class="bounds"><td></td><td></td>');
       for (const i of cols) h.push("<td" + (st.covered.has(i) ? ' class="gone"' : "") + ">" + (bound.has(i) ? bound.get(i) : "") + "</td>");
       h.push('<td class="label">bound: how many more options each item may take</td></tr>');
@@ -298,7 +328,7 @@
       if (nd.parent >= 0) h.push('<line id="te' + j + '" x1="' + px(nd.parent) + '" y1="' + py(nd.parent) + '" x2="' + px(j) + '" y2="' + py(j) + '" stroke="#c9ced6"' + (nd.option < 0 ? ' stroke-dasharray="3 2"' : "") + "/>");
     });
     T.nodes.forEach((nd, j) => {
-      const fill = nd.solution ? "#1a7f37" : nd.degree <= 0 ? "#cf222e" : "#fff";
+      const fill = nd.solution ? "#1a7f37" : nd.chosen >= 0 && nd.degree <= 0 ? "#cf222e" : "#fff";
       h.push('<circle id="tn' + j + '" data-j="' + j + '" cx="' + px(j) + '" cy="' + py(j) + '" r="' + r + '" fill="' + fill + '" stroke="#8c959f"><title>node ' + nd.node + "</title></circle>");
     });
     h.push("</svg>");

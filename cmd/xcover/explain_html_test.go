@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/internal/testtier"
+)
+
+// pageTrace reads back what a page of "explain --html" holds: its
+// trace's status, budget and footer, and its nodes.
+func pageTrace(t *testing.T, path string) (status string, budget int64, footer []string, nodes int) {
+	t.Helper()
+	html, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)<script id="trace-data"[^>]*>(.*?)</script>`).FindSubmatch(html)
+	if m == nil {
+		t.Fatalf("%s: no trace in the page", path)
+	}
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(string(m[1])))
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := io.ReadAll(z)
+	var data struct {
+		Page struct {
+			Trace struct {
+				Status string
+				Budget int64
+				Footer []string
+			}
+		}
+		Nodes []json.RawMessage
+	}
+	if err := json.Unmarshal(js, &data); err != nil {
+		t.Fatal(err)
+	}
+	tr := data.Page.Trace
+	return tr.Status, tr.Budget, tr.Footer, len(data.Nodes)
+}
+
+// "explain --html" stopped by --timeout, or by Ctrl-C (a cancelled
+// context), writes the page as far as the trace went, as --steps does,
+// says so, and exits 3.
+func TestExplainHTMLStopped(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		flags  []string
+		after  time.Duration // a cancel after this long, as Ctrl-C
+		status string
+		stderr string
+	}{
+		{"timeout", []string{"--timeout", "1500ms"}, 0, "timeout", "xcover: stopped by --timeout after "},
+		{"interrupted", nil, 1500 * time.Millisecond, "interrupted", "xcover: interrupted after "},
+		{"steps", []string{"--steps", "40"}, 0, "node-limit", "xcover: the page shows the first 40 nodes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := filepath.Join(t.TempDir(), "p.html")
+			ctx := context.Background()
+			if tc.after > 0 {
+				var cancel context.CancelFunc
+				ctx, cancel = context.WithCancel(ctx)
+				defer cancel()
+				time.AfterFunc(tc.after, cancel)
+			}
+			args := append([]string{"explain", "--html", page}, tc.flags...)
+			r := runXcover(t, ctx, append(args, "specs/examples/pentomino-3x20.yaml"), "")
+			if r.code != exitcode.Stopped || !strings.Contains(r.stderr, tc.stderr) {
+				t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
+			}
+			status, _, footer, nodes := pageTrace(t, page)
+			if status != tc.status || nodes == 0 || !strings.Contains(r.stderr, fmt.Sprintf("wrote %s: %d nodes", page, nodes)) {
+				t.Errorf("the page holds %d nodes, status %q; stderr:\n%s", nodes, status, r.stderr)
+			}
+			if tc.status != "node-limit" && !strings.Contains(strings.Join(footer, "\n"), "Stopped ("+tc.status+")") {
+				t.Errorf("the page's footer: %q", footer)
+			}
+		})
+	}
+}
+
+// On the largest Sudoku, empty, "explain --html" stops at its budget of
+// memory (the search goes 4,096 levels down, 262,144 options), writes the
+// page with what fits and says where it stopped, exit 3; on a problem
+// whose first node alone would take more than the budget (a 32 MB DLX of
+// 1.4 million options, whose search has one node), it refuses before it
+// makes the trace, exit 2, and writes nothing.
+func TestExplainHTMLBudget(t *testing.T) {
+	testtier.Long(t)
+	dir := t.TempDir()
+	grid := filepath.Join(dir, "empty64.txt")
+	if err := os.WriteFile(grid, []byte(strings.Repeat(".", 64*64)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec := runXcover(t, nil, []string{"sudoku", "--emit-spec", "dlx", grid}, "")
+	if spec.code != 0 {
+		t.Fatalf("sudoku --emit-spec: exit %d\n%s", spec.code, spec.stderr)
+	}
+	page := filepath.Join(dir, "empty64.html")
+	r := runXcover(t, nil, []string{"explain", "--html", page, "-"}, spec.stdout)
+	if r.code != exitcode.Stopped || !strings.Contains(r.stderr, "its trace reached its budget of memory, 256MiB (explain.MaxTraceBytes)") {
+		t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	status, budget, footer, nodes := pageTrace(t, page)
+	if status != "byte-limit" || budget != 256<<20 || !strings.Contains(strings.Join(footer, "\n"), fmt.Sprintf("Stopped at the trace's budget of memory, 256MiB, after %d nodes", nodes)) {
+		t.Errorf("the page: %d nodes, status %q, budget %d, footer %q", nodes, status, budget, footer)
+	}
+
+	// One primary item with no option (the search's one node is a dead
+	// end), and 1.4 million options of three items among 200,000.
+	var b strings.Builder
+	for i := range 200_000 {
+		fmt.Fprintf(&b, "p%d ", i)
+	}
+	b.WriteString("z\n")
+	for k := 0; b.Len() < 32<<20; k++ {
+		fmt.Fprintf(&b, "p%d p%d p%d\n", k%200_000, (k+1)%200_000, (k+2)%200_000)
+	}
+	huge := filepath.Join(dir, "huge.dlx")
+	if err := os.WriteFile(huge, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	page = filepath.Join(dir, "huge.html")
+	r = runXcover(t, nil, []string{"explain", "--html", page, huge}, "")
+	if r.code != exitcode.BadInput || !strings.Contains(r.stderr, "xcover: --html: the problem is too big to trace: its trace would take at least ") ||
+		!strings.Contains(r.stderr, "more than the budget of 256MiB (explain.MaxTraceBytes)") {
+		t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(page); err == nil {
+		t.Errorf("a refused page was written")
+	}
+}
