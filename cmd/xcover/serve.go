@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"path"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"time"
@@ -17,6 +18,7 @@ import (
 	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
 )
 
@@ -31,6 +33,12 @@ func serveFlags() []cli.Flag {
 	}
 }
 
+// shutdownGrace is how long "xcover serve" waits, when it stops, for the
+// requests under way to end before it closes their connections: a trace
+// stops at once when asked, and a reply is written in milliseconds to a
+// client that reads it.
+const shutdownGrace = 2 * time.Second
+
 // serve runs the playground on 127.0.0.1 until Ctrl-C, SIGTERM or --for.
 func serve(c *cli.Context, e *env) error {
 	port := c.Int("port")
@@ -41,30 +49,43 @@ func serve(c *cli.Context, e *env) error {
 	if err != nil {
 		return exitcode.Bad(fmt.Errorf("--port %d: %v", port, err))
 	}
-	srv := &http.Server{Handler: web.Playground(playgroundExamples(), web.MaxPlaygroundNodes), ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(e.Stdout, "xcover: the playground is at http://%s/ (Ctrl-C stops it)\n", ln.Addr())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	stop := c.Context
+	stop, why := c.Context, "stopped"
 	if d := searchcmd.Duration(c, "for"); d > 0 {
 		var cancel context.CancelFunc
 		stop, cancel = context.WithTimeout(stop, d)
 		defer cancel()
+		why = fmt.Sprintf("stopped after its --for %v", d)
 	}
+	if e.Getenv("GOMEMLIMIT") == "" {
+		// The collector works harder as the heap nears the playground's
+		// bound, rather than let it grow to twice what is live.
+		debug.SetMemoryLimit(web.PlaygroundMemory)
+	}
+	srv := web.NewServer(web.Playground(playgroundExamples(), explain.TraceLimits{}))
+	// The traces under way end when the playground stops.
+	srv.BaseContext = func(net.Listener) context.Context { return stop }
+	fmt.Fprintf(e.Stdout, "xcover: the playground is at http://%s/ (Ctrl-C stops it)\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
 	select {
 	case err = <-done:
 		return exitcode.Bad(err)
 	case <-stop.Done():
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	if c.Context.Err() != nil {
+		why = "stopped (interrupted)"
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
-	if err := srv.Shutdown(ctx); err != nil {
-		return err
+	closed := ""
+	if srv.Shutdown(ctx) != nil { // a client that neither reads nor closes
+		_ = srv.Close()
+		closed = "; the connections still busy were closed"
 	}
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	fmt.Fprintln(e.Stderr, "xcover: the playground stopped")
+	fmt.Fprintf(e.Stderr, "xcover: the playground %s%s\n", why, closed)
 	return nil
 }
 

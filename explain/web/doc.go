@@ -35,19 +35,36 @@
 // covering six items): the pentominoes in a 3×20 box, 32,644 nodes, make
 // 52 MB of JSON, 1.6 KB a node, and a page of 10 MB once gzipped and in
 // base64, 320 bytes a node. A trace therefore stops at
-// [explain.MaxTraceNodes] = 100,000 nodes: the first 100,000 nodes of the
-// pentominoes in a 6×10 box make a page of 34 MB, which headless Chromium
-// opened in 20 s and stepped through at 0.2 to 0.6 s a step on a machine
-// loaded five times over its two cores (a fifth of that unloaded), and
-// that xcover made holding at most 800 MB of memory (the trace 260 MB); a
-// search of a few thousand nodes, as a lecture follows, makes a page of
+// [explain.MaxTraceNodes] = 100,000 nodes, and at [explain.MaxTraceBytes]
+// = 256 MiB of memory, counted as it is made: the first 100,000 nodes of
+// the pentominoes in a 6×10 box count 227 MB and make a page of 34 MB,
+// which headless Chromium opens and steps through, and which xcover made
+// holding 520 MB at most; an empty 64×64 Sudoku, whose every node lists
+// thousands of items and options, stops at the budget after 84,729 nodes.
+// A search of a few thousand nodes, as a lecture follows, makes a page of
 // a megabyte or less that opens at once.
+//
+// The page is written as it is encoded, the trace's long lists (options,
+// lines, nodes) an element at a time, so that the trace is never held
+// twice.
 //
 // # The playground
 //
 // [Playground] is the HTTP handler of "xcover serve": the same page,
 // with a form where one pastes a problem (YAML or DLX), a Sudoku grid or a
 // polyomino board; the server makes the trace with the same code and
-// sends it back, or a located message for bad input. Inputs and traces are
-// bounded by named limits.
+// sends it back, or a located message for bad input.
+//
+// A server on the loopback is reachable by every page the user's browser
+// opens, so the playground answers only requests addressed to its own
+// address and port and sent by its own page (see guard.go), and bounds
+// each request in bytes and in time, so that none holds for long what
+// the others need: an input of at most [MaxInputBytes] as pasted; one
+// trace at a time, of at most [MaxPlaygroundNodes] nodes,
+// [MaxPlaygroundTraceBytes] of memory and [PlaygroundTimeout]; the slot
+// for tracing is held while the trace is made, never while the reply is
+// written, which has a deadline of its own; and [NewServer] sets time
+// limits on reading a request and on idle connections. Whatever is
+// posted, the server's memory stays under [PlaygroundMemory], and goes
+// back to a few tens of MB once a large trace is sent.
 package web

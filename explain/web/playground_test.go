@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
 	"github.com/xcover/xcover/problems/pentomino"
 	"github.com/xcover/xcover/problems/sudoku"
@@ -81,7 +82,7 @@ const playgroundNodes = 300
 func TestPlayground(t *testing.T) {
 	b := newBrowser(t)
 	examples, problems := shipped(t)
-	srv := httptest.NewServer(web.Playground(examples, playgroundNodes))
+	srv := httptest.NewServer(web.Playground(examples, explain.TraceLimits{Nodes: playgroundNodes}))
 	defer srv.Close()
 	b.open(t, srv.URL+"/")
 	loads := 0

@@ -3,35 +3,86 @@ package web
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"runtime/debug"
 	"strings"
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/internal/bytesize"
 	"github.com/xcover/xcover/problems/pentomino"
 	"github.com/xcover/xcover/problems/sudoku"
 	"github.com/xcover/xcover/specs"
 )
 
-// Limits of the playground, which makes traces for whoever reaches it.
+// Limits of the playground, which makes traces for whatever page reaches
+// it: every request is bounded in bytes and in time, and none holds for
+// long what the others need.
 const (
-	// MaxInputBytes bounds a pasted input: a problem typed or pasted by
-	// hand is a few kilobytes (the pentominoes in a 3×20 box, 1,236
-	// options, are 40 KB of YAML), a 64×64 Sudoku 4 KB.
+	// MaxInputBytes bounds a pasted input, counted as pasted, not as the
+	// form encodes it: a problem typed or pasted by hand is a few
+	// kilobytes (the pentominoes in a 3×20 box, 1,236 options, are 40 KB
+	// of YAML), a 64×64 Sudoku 4 KB.
 	MaxInputBytes = 256 << 10
-	// MaxPlaygroundNodes bounds the trace of one request: a trace of a
-	// wordy search takes about 5 KB of memory per node while it is made, so
-	// twenty thousand nodes stay near 100 MB, and a page of that many nodes
-	// is as much as one follows by hand.
+	// maxBodyBytes bounds a request's body: URL-encoding writes a byte of
+	// the input as up to three (%XX), and the other field and a multipart
+	// form's framing take a few hundred bytes more.
+	maxBodyBytes = 3*MaxInputBytes + 4<<10
+	// MaxPlaygroundNodes bounds the trace of one request: a page of twenty
+	// thousand nodes is as much as one follows by hand.
 	MaxPlaygroundNodes = 20_000
-	// playgroundTimeout bounds the time of one trace: 20,000 nodes of the
-	// wordiest example take about 3 s on a slow machine.
-	playgroundTimeout = 30 * time.Second
+	// MaxPlaygroundTraceBytes bounds the memory of the trace of one request
+	// (see [explain.TraceLimits]): twenty thousand nodes of the pentominoes
+	// in a 3×20 box, the wordiest example, take 50 MB; an empty 36×36
+	// Sudoku is traced until it stops at the budget; the largest problem an
+	// input makes, an empty 64×64 Sudoku (262,144 options), would take
+	// 100 MB before its first node, and is refused.
+	MaxPlaygroundTraceBytes = 64 << 20
+	// PlaygroundTimeout bounds the time of one trace: twenty thousand
+	// nodes of the wordiest example take a few seconds on a slow machine.
+	// A trace stopped by it is sent as far as it went.
+	PlaygroundTimeout = 30 * time.Second
+	// queueTimeout bounds the wait of a request for its turn: traces are
+	// made one at a time, and a request that waited this long is told that
+	// the playground is busy.
+	queueTimeout = 60 * time.Second
+	// bodyTimeout bounds the reading of a request's body once its turn
+	// has come: at most 800 KB, sent by a browser on the same machine.
+	bodyTimeout = 10 * time.Second
+	// writeTimeout bounds the writing of one reply: a page of the largest
+	// trace, a few MB, takes milliseconds on the loopback; a client that
+	// has not read it by then never will, and its connection is closed.
+	writeTimeout = 20 * time.Second
+	// maxTurns bounds the requests past the queue: each holds its input
+	// and then its reply (at most maxReplyBytes) until the reply is
+	// written, which writeTimeout bounds; one of them at a time makes its
+	// trace.
+	maxTurns = 4
+	// maxReplyBytes bounds the data of one reply: a trace of
+	// MaxPlaygroundTraceBytes gzips to a tenth of that or less.
+	maxReplyBytes = MaxPlaygroundTraceBytes / 2
+	// maxErrorBytes bounds a message sent back: an error may quote the
+	// input (an unknown item's name), and the input is large.
+	maxErrorBytes = 2 << 10
+	// freeAfterBytes: after a trace of this much memory or more, the
+	// playground hands the memory back to the system once the reply is
+	// written, so that one large request does not keep it.
+	freeAfterBytes = 8 << 20
 )
+
+// PlaygroundMemory is what the memory of "xcover serve", its resident set
+// (RSS), stays under whatever is posted. What is live at once is bounded:
+// one trace within MaxPlaygroundTraceBytes, the problem it traces (the
+// largest an input makes, an empty 64×64 Sudoku, is about 60 MB, and is
+// refused), and maxTurns inputs and replies; the server's soft memory
+// limit (see "xcover serve") keeps the garbage collector's slack within
+// this bound. scripts/playground-hostile.sh measures it; between requests
+// the memory goes back to a few tens of MB.
+const PlaygroundMemory = 512 << 20
 
 // Example is an input the playground offers: Kind is "spec", "sudoku" or
 // "pentomino" (a board drawn with '.', packed with the 12 pentominoes).
@@ -42,93 +93,173 @@ type Example struct {
 }
 
 // Playground returns the handler of "xcover serve": the page at /, the
-// examples at /examples, and at /trace (POST, form fields kind and input)
-// the page's data for an input, as {"data": …} or {"error": "…"}, a
-// message located in the input. Traces are made one at a time, of at most
-// maxNodes nodes (0 or more than MaxPlaygroundNodes: MaxPlaygroundNodes).
-func Playground(examples []Example, maxNodes int64) http.Handler {
-	if maxNodes <= 0 || maxNodes > MaxPlaygroundNodes {
-		maxNodes = MaxPlaygroundNodes
+// examples at /examples, and at /trace (POST, form fields kind and input,
+// URL-encoded or multipart) the page's data for an input, as
+// {"data": …}, or {"error": "…"} with a message located in the input.
+// Traces are made one at a time, within lim and the playground's own
+// limits (MaxPlaygroundNodes, MaxPlaygroundTraceBytes). The handler
+// answers only requests addressed to its own loopback address and port,
+// and from its own pages (see guard.go); it is meant for a server made by
+// [NewServer].
+func Playground(examples []Example, lim explain.TraceLimits) http.Handler {
+	if lim.Nodes <= 0 || lim.Nodes > MaxPlaygroundNodes {
+		lim.Nodes = MaxPlaygroundNodes
 	}
+	if lim.Bytes <= 0 || lim.Bytes > MaxPlaygroundTraceBytes {
+		lim.Bytes = MaxPlaygroundTraceBytes
+	}
+	pg := &playground{examples: examples, lim: lim, turns: make(chan struct{}, maxTurns), tracing: make(chan struct{}, 1)}
 	mux := http.NewServeMux()
-	busy := make(chan struct{}, 1)
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		_, _ = w.Write([]byte(render("playground", "playground", "")))
+		headers(w, "text/html; charset=utf-8")
+		_, _ = io.WriteString(w, render("playground", "playground", ""))
 	})
 	mux.HandleFunc("GET /examples", func(w http.ResponseWriter, r *http.Request) {
-		reply(w, examples)
+		reply(w, http.StatusOK, examples)
 	})
-	mux.HandleFunc("POST /trace", func(w http.ResponseWriter, r *http.Request) {
-		r.Body = http.MaxBytesReader(w, r.Body, MaxInputBytes+4096)
-		if err := r.ParseForm(); err != nil {
-			reply(w, map[string]string{"error": fmt.Sprintf("the input is larger than MaxInputBytes = %d bytes, or not a form", MaxInputBytes)})
-			return
-		}
-		select {
-		case busy <- struct{}{}:
-			defer func() { <-busy }()
-		case <-r.Context().Done():
-			return
-		}
-		ctx, cancel := context.WithTimeout(r.Context(), playgroundTimeout)
-		defer cancel()
-		data, err := traceInput(ctx, r.PostForm.Get("kind"), r.PostForm.Get("input"), maxNodes)
-		if err != nil {
-			reply(w, map[string]string{"error": err.Error()})
-			return
-		}
-		reply(w, map[string]string{"data": data})
-	})
-	return mux
+	mux.HandleFunc("POST /trace", pg.trace)
+	return guard(mux)
 }
 
-func reply(w http.ResponseWriter, v any) {
-	w.Header().Set("Content-Type", "application/json")
-	_ = json.NewEncoder(w).Encode(v)
+// NewServer returns the HTTP server of the playground h, with its time
+// limits: a client that sends its request slowly, or never reads its
+// reply, or keeps an idle connection, is cut off.
+func NewServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		// The body of a trace is read once its turn has come (bodyTimeout),
+		// and its reply written with a deadline of its own (writeTimeout);
+		// these bound everything else and the whole of a request.
+		ReadTimeout:    10*time.Second + queueTimeout + bodyTimeout,
+		WriteTimeout:   10*time.Second + 2*queueTimeout + bodyTimeout + PlaygroundTimeout + writeTimeout,
+		IdleTimeout:    60 * time.Second,
+		MaxHeaderBytes: 64 << 10,
+	}
+}
+
+// playground is the state shared by the requests.
+type playground struct {
+	examples []Example
+	lim      explain.TraceLimits
+	turns    chan struct{} // the requests past the queue (maxTurns)
+	tracing  chan struct{} // the request making its trace (one)
+}
+
+// trace answers a POST /trace.
+func (pg *playground) trace(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	if !take(ctx, pg.turns) {
+		busy(ctx, w)
+		return
+	}
+	defer func() { <-pg.turns }()
+	rc := http.NewResponseController(w)
+	_ = rc.SetReadDeadline(time.Now().Add(bodyTimeout))
+	kind, input, ferr := readForm(w, r)
+	if ferr != nil {
+		replyError(w, ferr.status, ferr.msg)
+		return
+	}
+	if !take(ctx, pg.tracing) {
+		busy(ctx, w)
+		return
+	}
+	data, bytes, err := pg.traceInput(ctx, kind, input)
+	<-pg.tracing // the slot is for tracing, not for writing the reply
+	if ctx.Err() != nil {
+		return // the client went away
+	}
+	_ = rc.SetWriteDeadline(time.Now().Add(writeTimeout))
+	if err != nil {
+		replyError(w, http.StatusBadRequest, err.Error())
+	} else {
+		replyData(w, data)
+	}
+	if bytes >= freeAfterBytes { // the trace, or the problem refused, is garbage now
+		debug.FreeOSMemory()
+	}
+}
+
+// take takes a place in slots, waiting at most queueTimeout; false when
+// none came or the request ended.
+func take(ctx context.Context, slots chan struct{}) bool {
+	t := time.NewTimer(queueTimeout)
+	defer t.Stop()
+	select {
+	case slots <- struct{}{}:
+		return true
+	case <-ctx.Done():
+	case <-t.C:
+	}
+	return false
+}
+
+// busy answers a request that waited too long for its turn.
+func busy(ctx context.Context, w http.ResponseWriter) {
+	if ctx.Err() == nil {
+		w.Header().Set("Retry-After", "10")
+		replyError(w, http.StatusServiceUnavailable, fmt.Sprintf("the playground is busy: other traces were made for %v; try again", queueTimeout))
+	}
 }
 
 // inputName is what messages call the pasted input: "input:3:7: …".
 const inputName = "input"
 
+// traceInput makes the page's data for an input of the given kind, and
+// returns it with the memory its trace took (or would have taken, when it
+// is refused). A trace stopped by PlaygroundTimeout is sent as far as it
+// went.
+func (pg *playground) traceInput(ctx context.Context, kind, input string) (string, int64, error) {
+	ctx, cancel := context.WithTimeout(ctx, PlaygroundTimeout)
+	defer cancel()
+	return traceInput(ctx, kind, input, pg.lim)
+}
+
 // traceInput makes the page's data for an input of the given kind.
-func traceInput(ctx context.Context, kind, input string, maxNodes int64) (string, error) {
+func traceInput(ctx context.Context, kind, input string, lim explain.TraceLimits) (string, int64, error) {
 	if len(input) > MaxInputBytes {
-		return "", fmt.Errorf("the input has %d bytes, more than MaxInputBytes = %d", len(input), MaxInputBytes)
+		return "", 0, fmt.Errorf("the input has %d bytes, more than MaxInputBytes = %d", len(input), MaxInputBytes)
 	}
 	if strings.TrimSpace(input) == "" {
-		return "", errors.New("the input is empty: paste a problem, or choose an example")
+		return "", 0, errors.New("the input is empty: paste a problem, or choose an example")
 	}
 	var (
 		title string
 		p     *exactcover.Problem
-		board *Board
+		grid  *sudoku.Grid
 		err   error
 	)
 	switch kind {
 	case "spec":
 		title, p, err = specInput(input)
 	case "sudoku":
-		title, p, board, err = sudokuInput(input)
+		title, p, grid, err = sudokuInput(input)
 	case "pentomino":
 		title, p, err = pentominoInput(input)
 	default:
-		return "", fmt.Errorf("unknown kind of input %q: expected spec, sudoku or pentomino", kind)
+		return "", 0, fmt.Errorf("unknown kind of input %q: expected spec, sudoku or pentomino", kind)
 	}
 	if err != nil {
-		return "", err
+		return "", 0, err
 	}
-	page, err := NewPage(ctx, title, p, explain.TraceLimits{Nodes: maxNodes})
-	if err != nil {
+	page, err := NewPage(ctx, title, p, lim)
+	var be *explain.BudgetError
+	switch {
+	case errors.As(err, &be):
+		return "", be.Bytes, fmt.Errorf("%v (MaxPlaygroundTraceBytes); \"xcover explain --html\" traces up to %s",
+			err, bytesize.Format(explain.MaxTraceBytes))
+	case page == nil || len(page.Trace.Nodes) == 0 && ctx.Err() != nil:
 		if ctx.Err() != nil {
-			return "", fmt.Errorf("the search took longer than %v to trace: try a smaller problem", playgroundTimeout)
+			return "", 0, fmt.Errorf("the search took longer than %v to start: try a smaller problem", PlaygroundTimeout)
 		}
-		return "", err
+		return "", 0, err
 	}
-	if board != nil {
-		page.Board = board
+	if grid != nil {
+		page.Board = gridBoard(p, grid)
 	}
-	return Encode(page)
+	data, err := encodeAtMost(page, maxReplyBytes)
+	return data, page.Trace.Bytes, err
 }
 
 func specInput(input string) (string, *exactcover.Problem, error) {
@@ -143,8 +274,8 @@ func specInput(input string) (string, *exactcover.Problem, error) {
 }
 
 // sudokuInput reads one puzzle (the first of a batch) and encodes it as
-// "xcover sudoku --emit-spec" does, with a board that knows its givens.
-func sudokuInput(input string) (string, *exactcover.Problem, *Board, error) {
+// "xcover sudoku --emit-spec" does.
+func sudokuInput(input string) (string, *exactcover.Problem, *sudoku.Grid, error) {
 	batch, err := sudoku.Read(inputName, []byte(input), sudoku.ReadOptions{})
 	if err != nil {
 		return "", nil, nil, err
@@ -157,20 +288,31 @@ func sudokuInput(input string) (string, *exactcover.Problem, *Board, error) {
 	if err != nil {
 		return "", nil, nil, fmt.Errorf("%s:%d: %v", inputName, pz.Line, err)
 	}
-	b := sudokuBoard(labeled(p, sudokuLabel), pz.Grid.Size())
-	if b != nil {
-		b.Cells = make([]int, len(pz.Grid.Cells))
-		for i, v := range pz.Grid.Cells {
-			b.Cells[i] = int(v)
-		}
-	}
 	n := pz.Grid.Size()
 	title := fmt.Sprintf("a %d×%d Sudoku", n, n)
 	if len(batch.Puzzles) > 1 {
 		title += fmt.Sprintf(" (the first of the input's %d puzzles)", len(batch.Puzzles))
 	}
-	return title, p, b, nil
+	return title, p, pz.Grid, nil
 }
+
+// gridBoard is the board of a Sudoku grid's problem, with its givens; made
+// once the problem is traced, not before a problem too big is refused.
+func gridBoard(p *exactcover.Problem, g *sudoku.Grid) *Board {
+	b := sudokuBoard(labeled(p, sudokuLabel), g.Size())
+	if b != nil {
+		b.Cells = make([]int, len(g.Cells))
+		for i, v := range g.Cells {
+			b.Cells[i] = int(v)
+		}
+	}
+	return b
+}
+
+// pentominoCells is the area of the 12 pentominoes: a board with more
+// cells has no packing, and is refused before its options are made (a
+// board of pentomino.MaxBoardCells cells has a million).
+const pentominoCells = 60
 
 // pentominoInput packs the 12 pentominoes into a board drawn with '.'.
 func pentominoInput(input string) (string, *exactcover.Problem, error) {
@@ -178,12 +320,12 @@ func pentominoInput(input string) (string, *exactcover.Problem, error) {
 	if err != nil {
 		return "", nil, err
 	}
+	if board.NumCells() > pentominoCells {
+		return "", nil, fmt.Errorf("%s: the board has %d cells, more than the 12 pentominoes cover (%d)", inputName, board.NumCells(), pentominoCells)
+	}
 	pz, err := pentomino.New(board, pentomino.Pentominoes(), pentomino.Options{})
 	if err != nil {
 		return "", nil, fmt.Errorf("%s: %v", inputName, err)
-	}
-	if !pz.Possible() {
-		return "", nil, fmt.Errorf("%s: the board has %d cells, more than the 12 pentominoes cover (60)", inputName, board.NumCells())
 	}
 	return "the 12 pentominoes in " + board.Describe(), pz.Problem(), nil
 }
