@@ -277,9 +277,6 @@ func xcoverUnique(s sample) (answer, error) {
 
 // thousands writes the digits of n in groups of three.
 func thousands(n string) string {
-	if len(n) <= 4 {
-		return n
-	}
 	var b strings.Builder
 	for i, c := range n {
 		if i > 0 && (len(n)-i)%3 == 0 {

@@ -19,7 +19,7 @@ func TestReaders(t *testing.T) {
 	}{
 		{"xcover count", xcoverCount, "365596\n", "", "365596", "365,596"},
 		{"xcover big count", xcoverCount, "112202208776036178000000\n", "", "112202208776036178000000", "112,202,208,776,036,178,000,000"},
-		{"xcover count, four digits", xcoverCount, "9356\n", "", "9356", "9356"},
+		{"xcover count, four digits", xcoverCount, "9356\n", "", "9356", "9,356"},
 		{"knuth count", knuthCount, "", "(144 options, 24+46 items, 720 entries successfully read)\nAltogether 14200 solutions, 30926+52476665 mems, 3641627 updates, 13840 bytes, 211716 nodes, ccost 6%.\n", "14200", "14,200"},
 		{"knuth nodes", withNodes(knuthCount), "", "Altogether 14200 solutions, 30926+52476665 mems, 3641627 updates, 13840 bytes, 211716 nodes, ccost 6%.\n", "14200 solutions, 211716 nodes", "14,200"},
 		{"xcover nodes", withNodes(xcoverCount), "14200\n", "Altogether 14200 solutions, 3641627 updates, 211716 nodes, 0.052s; complete\n", "14200 solutions, 211716 nodes", "14,200"},
@@ -142,7 +142,7 @@ func TestBlockModel(t *testing.T) {
 }
 
 func TestThousands(t *testing.T) {
-	for in, want := range map[string]string{"8": "8", "9356": "9356", "14200": "14,200", "258584046368": "258,584,046,368"} {
+	for in, want := range map[string]string{"8": "8", "9356": "9,356", "100": "100", "14200": "14,200", "258584046368": "258,584,046,368"} {
 		if got := thousands(in); got != want {
 			t.Errorf("thousands(%s) = %s, want %s", in, got, want)
 		}

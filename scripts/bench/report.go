@@ -11,6 +11,7 @@ import (
 	"strings"
 	"text/template"
 	"time"
+	"unicode/utf8"
 )
 
 // intro opens docs/performance.md: what is measured and how.
@@ -90,7 +91,7 @@ func (rp *report) write(w io.Writer, e *env) error {
 // write prints one table, its commands and its inputs.
 func (tb table) write(w io.Writer, e *env) {
 	wl := tb.w
-	fmt.Fprintf(w, "\n## %s\n\n%s\n\n", wl.title, wl.about)
+	fmt.Fprintf(w, "\n## %s\n\n%s\n\n", wl.title, wrap(wl.about, lineWidth))
 	var ran, skipped []row
 	for _, r := range tb.rows {
 		if r.skipped != "" {
@@ -239,6 +240,31 @@ func shellQuote(s string) string {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// lineWidth is where the report's paragraphs wrap, as the intro's do, so
+// that a change to one sentence changes few lines of the file.
+const lineWidth = 88
+
+// wrap breaks text into lines of at most width characters, between words.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, word := range strings.Fields(text) {
+		l := utf8.RuneCountInString(word)
+		switch {
+		case n == 0:
+		case n+1+l > width:
+			b.WriteByte('\n')
+			n = 0
+		default:
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(word)
+		n += l
+	}
+	return b.String()
 }
 
 // escape keeps text from breaking a Markdown table row.
