@@ -50,7 +50,7 @@ var workloads = []*workload{
 		id: "reduce", title: "Reductions", answer: "reduced problem",
 		about: "`xcover reduce` removes the options and items that can be in no solution, " +
 			"against Knuth's DLX-PRE; both must write the same problem, option for option. " +
-			"Above 1, DLX-PRE took less CPU time. The runs are short, so starting the process is a visible part of them.",
+			"Above 1, DLX-PRE took less CPU time.",
 		pairs: []*pair{
 			reducePair("pent-6x10", pent6x10),
 			reducePair("pent-5x12", pent5x12),
