@@ -27,9 +27,11 @@ import (
 //     their output: each "xcover …" line (a pipe of them, or "go run
 //     ./cmd/xcover …") runs and must exit 0 or as its comment says. A
 //     block that shows other programs (a cluster's, a script of the
-//     repository's) says which script of the repository runs them, as
-//     "sh run=scripts/slurm-test.sh": each line's program must appear in
-//     that script, and CI runs it. The README's first block, its two
+//     repository's) says what in the repository runs them, as "sh
+//     run=scripts/slurm-test.sh" (each line's program must appear in that
+//     script, which CI runs) or "sh run=scripts/bench" (a package whose own
+//     tests run it); one marked "sh peers" builds other projects' programs
+//     and is not run. The README's first block, its two
 //     commands, is the one that .ci/run runs, on empty Go caches (its
 //     first sh block). "xcover
 //     serve" runs for a moment (--for).
@@ -202,29 +204,46 @@ func runConsoleBlock(t *testing.T, dir string, block []string, at string) string
 	return out.String()
 }
 
-// runShellBlock runs the xcover commands of one sh block, or checks that
-// the script its attributes name ("run=PATH") runs its programs.
+// runShellBlock runs the xcover commands of one sh block, or checks what
+// its attributes say runs them: "run=FILE", a script that must name each
+// command's program; "run=DIR", a package of the module, whose own tests run
+// it ("go run ./DIR …"). A block marked "peers" shows how to build the
+// programs xcover is compared with, from their own projects' sources: no
+// test fetches and builds those.
 func runShellBlock(t *testing.T, root, dir string, block []string, at, attrs string) {
 	t.Helper()
-	script, byScript := strings.CutPrefix(attrs, "run=")
-	var scriptText string
-	if byScript {
-		data, err := os.ReadFile(filepath.Join(root, script))
+	if attrs == "peers" {
+		return
+	}
+	by, byRunner := strings.CutPrefix(attrs, "run=")
+	var script string
+	var pkg bool
+	if byRunner {
+		fi, err := os.Stat(filepath.Join(root, by))
 		if err != nil {
-			t.Errorf("%s: the block names %s as what runs it: %v", at, script, err)
+			t.Errorf("%s: the block names %s as what runs it: %v", at, by, err)
 			return
 		}
-		scriptText = string(data)
+		if pkg = fi.IsDir(); !pkg {
+			data, err := os.ReadFile(filepath.Join(root, by))
+			if err != nil {
+				t.Fatal(err)
+			}
+			script = string(data)
+		}
 	}
-	for j, line := range block {
-		line = strings.TrimSpace(line)
+	for j, line := range shellCommands(block) {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if byScript {
-			program, _, _ := strings.Cut(line, " ")
-			if !strings.Contains(scriptText, filepath.Base(program)) {
-				t.Errorf("%s+%d: %s, which should run %q, does not mention %s", at, j, script, line, program)
+		if byRunner {
+			program := shellProgram(line)
+			switch {
+			case program == "":
+			case pkg && program != "./"+by:
+				t.Errorf("%s+%d: %q: a block that %s runs holds only go run ./%s", at, j, line, by, by)
+			case !pkg && !strings.Contains(script, filepath.Base(program)):
+				t.Errorf("%s+%d: %s, which should run %q, does not mention %s", at, j, by, line, program)
 			}
 			continue
 		}
@@ -232,7 +251,7 @@ func runShellBlock(t *testing.T, root, dir string, block []string, at, attrs str
 			line = "xcover " + rest
 		}
 		if !strings.HasPrefix(line, "xcover ") {
-			t.Errorf("%s+%d: %q: no test runs this command (a sh block runs xcover commands, or names the script that runs the others: sh run=PATH)", at, j, line)
+			t.Errorf("%s+%d: %q: no test runs this command (a sh block runs xcover commands, or names what runs the others: sh run=PATH)", at, j, line)
 			continue
 		}
 		if strings.Contains(line, "../shared") {
@@ -248,6 +267,42 @@ func runShellBlock(t *testing.T, root, dir string, block []string, at, attrs str
 			t.Errorf("%s+%d: %v", at, j, err)
 		}
 	}
+}
+
+// shellCommands returns the commands of a block's lines, a line ending in
+// a backslash joined to the next.
+func shellCommands(block []string) []string {
+	var cmds []string
+	var cur strings.Builder
+	for _, line := range block {
+		line = strings.TrimSpace(line)
+		if more, ok := strings.CutSuffix(line, "\\"); ok {
+			cur.WriteString(more)
+			continue
+		}
+		cur.WriteString(line)
+		cmds = append(cmds, cur.String())
+		cur.Reset()
+	}
+	return cmds
+}
+
+// shellAssignments matches the variable assignments before a command,
+// their values quoted, a command's output or a word.
+var shellAssignments = regexp.MustCompile(`^(\s*[A-Za-z_][A-Za-z0-9_]*=('[^']*'|"[^"]*"|\$\([^)]*\)|\S*))+\s*`)
+
+// shellProgram returns the program a command runs, after its variable
+// assignments (VAR=value); for "go run ./DIR", ./DIR; "" for assignments
+// alone.
+func shellProgram(cmd string) string {
+	fields := strings.Fields(shellAssignments.ReplaceAllString(cmd, ""))
+	switch {
+	case len(fields) == 0:
+		return ""
+	case len(fields) >= 3 && fields[0] == "go" && fields[1] == "run":
+		return fields[2]
+	}
+	return fields[0]
 }
 
 // runDocLine runs one command line of a page in dir and returns the last

@@ -61,7 +61,7 @@ func (rp *report) write(w io.Writer, e *env) error {
 	if err := t.Execute(w, map[string]any{"Runs": runs, "Pin": rp.pin}); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\n## How these tables were made\n\n```sh\n%s\n```\n\n", rp.command)
+	fmt.Fprintf(w, "\n## How these tables were made\n\n```sh run=scripts/bench\n%s\n```\n\n", rp.command)
 	fmt.Fprintf(w, "| | |\n|---|---|\n")
 	fmt.Fprintf(w, "| processor | %s, %d cores |\n", rp.machine.cpu, rp.machine.cores)
 	fmt.Fprintf(w, "| system | %s |\n", rp.machine.system)
