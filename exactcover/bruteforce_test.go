@@ -10,11 +10,11 @@ import (
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/testtier"
-	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover/verify"
 )
 
 // bruteForce returns p's solutions by trying every subset of options
-// (internal/verify, no engine code), each as a string, sorted.
+// (exactcover/verify, no engine code), each as a string, sorted.
 func bruteForce(p *exactcover.Problem) []string {
 	var found []string
 	for _, sol := range verify.BruteForce(p) {

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover/verify"
 )
 
 // costQueens returns the n queens with costs: a queen costs its row

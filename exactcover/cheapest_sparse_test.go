@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover/verify"
 )
 
 // TestSparseCostDLX5 checks the sparse and the bit-set engines' cost

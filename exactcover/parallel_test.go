@@ -16,7 +16,7 @@ import (
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/testtier"
-	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover/verify"
 )
 
 // found collects the solutions a search visits, each checked by the

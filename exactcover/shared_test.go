@@ -11,7 +11,7 @@ import (
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/internal/testtier"
-	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover/verify"
 )
 
 // sharedDir holds Knuth-format instances with known counts; see its README.

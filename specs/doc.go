@@ -55,4 +55,4 @@
 // message is one line "file:line:col: what was expected".
 package specs
 
-//go:generate go run ./examples/gen -dir examples
+//go:generate go run ../cmd/genexamples -dir examples

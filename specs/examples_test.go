@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/specs"
 )
 
@@ -32,7 +32,7 @@ var shippedCounts = []struct {
 // TestShippedExamples loads every spec in examples/, solves it, checks the
 // count against shippedCounts and every solution with the independent
 // verifier. Where the problem is small enough, the brute-force enumerator
-// of internal/verify counts it too, against the same figure.
+// of exactcover/verify counts it too, against the same figure.
 func TestShippedExamples(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("examples", "*.yaml"))
 	if err != nil {

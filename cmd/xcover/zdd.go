@@ -15,7 +15,7 @@ import (
 	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/specs"
 	"github.com/xcover/xcover/zdd"
 )

@@ -10,7 +10,7 @@ import (
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/exactcover/reduce"
-	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/specs"
 )
 

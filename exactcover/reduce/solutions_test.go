@@ -15,7 +15,7 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/enginetest"
 	"github.com/xcover/xcover/exactcover/reduce"
 	"github.com/xcover/xcover/internal/testtier"
-	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover/verify"
 )
 
 // named writes a compiled random problem with names: items "i0", "i1", …,

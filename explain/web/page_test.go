@@ -18,7 +18,7 @@ import (
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
-	"github.com/xcover/xcover/internal/verify"
+	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/specs"
 )
 

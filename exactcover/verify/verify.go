@@ -2,9 +2,10 @@
 // problem, independently of the engine that found them.
 //
 // It reads only the [exactcover.Problem] (names, never the compiled links)
-// and counts by brute force with maps, so that a bug in the dancing-links
-// code cannot hide itself: every solution a test sees goes through
-// [Solution].
+// and counts with maps, so that a bug in an engine cannot hide itself:
+// every solution a test of xcover sees goes through [Solution], and so can
+// a program's, when it reads solutions from elsewhere (a file, another
+// solver) or wants a second opinion.
 //
 // The rules checked are those of Knuth's MCC problem (TAOCP 7.2.2.1,
 // Algorithm M; his DLX3 program), which contains his XCC problem (DLX2):
