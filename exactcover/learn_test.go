@@ -216,10 +216,8 @@ func TestLearnShared(t *testing.T) {
 	for _, in := range all {
 		t.Run(in.name, func(t *testing.T) {
 			switch {
-			case strings.HasPrefix(in.name, "pent-") && testtier.Short():
-				t.Skip("slow: pentomino packings are the learner's weak spot")
-			case in.name == "pent-4x15" || in.name == "pent-5x12" || in.name == "pent-6x10":
-				testtier.Long(t) // 1.5 to 4 s each
+			case strings.HasPrefix(in.name, "pent-"):
+				testtier.Long(t) // seconds each: pentomino packings are the learner's weak spot
 			}
 			p := in.p()
 			s, err := exactcover.New(p)

@@ -52,19 +52,20 @@ func readMCCExpected(t testing.TB) []mccExpected {
 	return rows
 }
 
-// slowMCC are skipped by -short; mcc-queens2-9 is a benchmark, not a test.
-var slowMCC = map[string]bool{"mcc-queens2-8": true, "mcc-tetra-4x10": true, "mcc-tetra-5x8": true, "mcc-queens2-9": true}
+// longMCC are the multiplicity instances of the long tier (seconds
+// apiece); mcc-queens2-9 is a benchmark, not a test.
+var longMCC = map[string]bool{"mcc-queens2-8": true, "mcc-tetra-4x10": true, "mcc-tetra-5x8": true}
 
 // TestSharedMCC checks every multiplicity instance against DLX3: solutions,
 // nodes, updates and cleansings, with every solution verified.
 func TestSharedMCC(t *testing.T) {
 	for _, e := range readMCCExpected(t) {
 		t.Run(e.name, func(t *testing.T) {
-			if e.name == "mcc-queens2-9" || testtier.Short() && (slowMCC[e.name] || e.nodes > shortNodes) {
+			if e.name == "mcc-queens2-9" || testtier.Short() && e.nodes > shortNodes {
 				t.Skip("slow")
 			}
-			if e.name == "mcc-queens2-8" {
-				testtier.Long(t) // 3.6 s
+			if longMCC[e.name] {
+				testtier.Long(t)
 			}
 			p := loadMCC(t, e.name)
 			s, err := exactcover.New(p)

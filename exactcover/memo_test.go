@@ -198,8 +198,11 @@ func TestCountSharedMCC(t *testing.T) {
 	memoOK := map[string]bool{"mcc-knuth": true, "mcc-queens2-6": true, "mcc-tetra-6x6": true}
 	for _, e := range readMCCExpected(t) {
 		t.Run(e.name, func(t *testing.T) {
-			if e.name == "mcc-queens2-9" || testtier.Short() && (slowMCC[e.name] || e.nodes > shortNodes) {
+			if e.name == "mcc-queens2-9" || testtier.Short() && e.nodes > shortNodes {
 				t.Skip("slow")
+			}
+			if longMCC[e.name] {
+				testtier.Long(t)
 			}
 			s := newSolver(t, loadMCC(t, e.name))
 			modes := []exactcover.Memo{exactcover.MemoAuto}

@@ -67,10 +67,10 @@ var slowShared = map[string]bool{
 }
 
 // longShared are the instances of the long tier (testtier.Long): more than
-// 90 million updates or 800,000 solutions, each from 2.5 to 12 seconds per
-// search on an idle machine and five times that at a load of 10.
+// 60 million updates or 800,000 solutions, seconds per search on an idle
+// machine and five times that at a load of 10.
 var longShared = map[string]bool{
-	"pent-6x10": true, "pent-5x12": true, "pent-4x15": true,
+	"pent-6x10": true, "pent-5x12": true, "pent-4x15": true, "pent-6x10-sym": true,
 	"queens-14": true, "sudoku-multi-823k": true,
 }
 

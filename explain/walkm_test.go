@@ -55,7 +55,7 @@ func TestWalkMatchesDLX3(t *testing.T) {
 	want := expectedMCC(t)
 	const (
 		always = iota
-		long   // skipped with -short
+		long   // only in the long tier (testtier.Long)
 		big    // only with -mcc.big
 	)
 	for _, tc := range []struct {
@@ -73,8 +73,8 @@ func TestWalkMatchesDLX3(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			switch {
-			case tc.size == long && testtier.Short():
-				t.Skip("long case; run without -short")
+			case tc.size == long:
+				testtier.Long(t)
 			case tc.size == big && !*mccBig:
 				t.Skip("big case; run with -mcc.big")
 			}

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -186,13 +187,39 @@ func buildXcover(t *testing.T) string {
 	if testtier.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "xcover")
-	build := exec.Command("go", "build", "-o", bin, "./cmd/xcover")
-	build.Dir = moduleRoot(t)
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "xcover-test-bin")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.bin = filepath.Join(dir, "xcover")
+		build := exec.Command("go", "build", "-o", built.bin, "./cmd/xcover")
+		build.Dir = moduleRoot(t)
+		if out, err := build.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatal(built.err)
 	}
-	return bin
+	return built.bin
+}
+
+// built is the binary buildXcover makes once for all the tests of a run;
+// TestMain removes it.
+var built struct {
+	once sync.Once
+	bin  string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.bin != "" {
+		os.RemoveAll(filepath.Dir(built.bin))
+	}
+	os.Exit(code)
 }
 
 // startXcover starts cmd, collecting its stdout, and returns its stdout
@@ -216,9 +243,9 @@ func startXcover(t *testing.T, cmd *exec.Cmd) (*strings.Builder, io.Reader) {
 // counting with a checkpoint: it must save its position and exit 3; the
 // resumed search ends with DLX1's totals.
 func TestTermSavesCheckpoint(t *testing.T) {
+	file := filepath.Join(sharedData(t), "exactcover", "pent-6x10-sym.dlx")
 	bin := buildXcover(t)
 	root := moduleRoot(t)
-	file := filepath.Join(sharedData(t), "exactcover", "pent-6x10-sym.dlx")
 	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
 		t.Run(sig.String(), func(t *testing.T) {
 			ck := filepath.Join(t.TempDir(), "ck")
@@ -264,12 +291,12 @@ func TestTermSavesCheckpoint(t *testing.T) {
 // the final one was not saved; a count that is stopped exits 3 and says,
 // on its last line, that its position is lost, not that it is saved.
 func TestCheckpointDiskFull(t *testing.T) {
-	bin := buildXcover(t)
+	file := filepath.Join(sharedData(t), "exactcover", "queens-13.dlx")
 	sh, err := exec.LookPath("sh")
 	if err != nil {
 		t.Skip("no sh to set the file size limit")
 	}
-	file := filepath.Join(sharedData(t), "exactcover", "queens-13.dlx")
+	bin := buildXcover(t)
 	for _, tc := range []struct {
 		name   string
 		args   []string

@@ -94,11 +94,13 @@ func TestAgainstBruteForce(t *testing.T) {
 			".....",
 		), mixed, false, nil, 2},
 	}
-	slowCases := map[string]bool{"copies 10x6 L×12": true} // 4 s: no pivot, the filter alone dedupes
+	// The naive packer takes seconds on a whole 10×6 board of copies (no
+	// pivot: the filter alone removes the copies' orders).
+	longCases := map[string]bool{"copies 10x6 L×12": true}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if slowCases[tc.name] && testtier.Short() {
-				t.Skip("long; run without -short")
+			if longCases[tc.name] {
+				testtier.Long(t)
 			}
 			brutal := brute(tc.board, tc.pieces, tc.oneSided)
 			syms, reflects := boardSymmetries(tc.board, tc.oneSided && tc.mirror == nil)

@@ -156,7 +156,7 @@ func TestPublishedCounts(t *testing.T) {
 		{"3x20/sym", 20, 3, nil, true, 2, "", quick},
 		{"4x15/sym", 15, 4, nil, true, 368, "", quick},
 		{"8x8-hole/sym", 0, 0, eightByEightHole, true, 65, "", quick},
-		{"6x10/sym", 10, 6, nil, true, 2339, "pent-6x10-sym", slow},
+		{"6x10/sym", 10, 6, nil, true, 2339, "pent-6x10-sym", long},
 		{"4x15", 15, 4, nil, false, 1472, "pent-4x15", long},
 		{"5x12/sym", 12, 5, nil, true, 1010, "", slow},
 		{"5x12", 12, 5, nil, false, 4040, "pent-5x12", long},

@@ -85,8 +85,8 @@ func publishedSolutions(t *testing.T) map[string]int64 {
 // both engines), skipped by -short and under -race; long, those of more
 // than two seconds, run in the long tier only (testtier.Long).
 var (
-	slow = map[string]bool{"queens-13": true, "pent-6x10-sym": true}
-	long = map[string]bool{"queens-14": true, "pent-4x15": true, "pent-5x12": true, "pent-6x10": true}
+	slow = map[string]bool{"queens-13": true}
+	long = map[string]bool{"queens-14": true, "pent-4x15": true, "pent-5x12": true, "pent-6x10": true, "pent-6x10-sym": true}
 )
 
 // TestSharedInstances counts the solutions of every shared instance that
