@@ -180,6 +180,9 @@ func Decode(r io.Reader) (*Record, []core.Piece, error) {
 	if err := dec.Decode(&rec); err != nil {
 		return nil, nil, err
 	}
+	if dec.More() { // one record: a second value, on its line or the next, is refused
+		return nil, nil, errors.New("more JSON after the record: a checkpoint holds one record, on its first line")
+	}
 	if rec.Format != Format {
 		return nil, nil, fmt.Errorf("format %q, expected %q", rec.Format, Format)
 	}

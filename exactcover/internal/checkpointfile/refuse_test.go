@@ -110,6 +110,8 @@ func TestDecodeRefuses(t *testing.T) {
 		{"an excluding step marked 2", edit(`[[1,2,1]]`, `[[1,2,2]]`), "unit 2, step 2: expected"},
 		{"a step of four numbers", edit(`[[1,2,1]]`, `[[1,2,1,0]]`), "unit 2, step 2: expected"},
 		{"an item beyond int32", edit(`[[0,1]]`, `[[4294967296,1]]`), "cannot unmarshal"},
+		{"a second value after the record", sealed(valid + ` {"nodes":7}`), "more JSON after the record"},
+		{"a second line", sealed(valid + "\n" + strings.Replace(valid, `"nodes":2`, `"nodes":7`, 1)), "more JSON after the record"},
 	} {
 		rec, units, err := checkpointfile.Decode(bytes.NewReader(tc.data))
 		if err == nil || !strings.Contains(err.Error(), tc.want) || rec != nil || units != nil {
