@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -224,10 +225,10 @@ func TestMain(m *testing.M) {
 
 // startXcover starts cmd, collecting its stdout, and returns its stdout
 // and the pipe its stderr comes through.
-func startXcover(t *testing.T, cmd *exec.Cmd) (*strings.Builder, io.Reader) {
+func startXcover(t *testing.T, cmd *exec.Cmd) (*output, io.Reader) {
 	t.Helper()
-	var stdout strings.Builder
-	cmd.Stdout = &stdout
+	stdout := &output{line: make(chan struct{})}
+	cmd.Stdout = stdout
 	errPipe, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -235,7 +236,32 @@ func startXcover(t *testing.T, cmd *exec.Cmd) (*strings.Builder, io.Reader) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	return &stdout, errPipe
+	return stdout, errPipe
+}
+
+// output collects what a process writes, safe to read while it writes;
+// line is closed once a whole line has come.
+type output struct {
+	mu    sync.Mutex
+	b     strings.Builder
+	line  chan struct{}
+	lined bool
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.lined && bytes.IndexByte(p, '\n') >= 0 {
+		o.lined = true
+		close(o.line)
+	}
+	return o.b.Write(p)
+}
+
+func (o *output) String() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.b.String()
 }
 
 // TestTermSavesCheckpoint sends SIGTERM, as a batch system stopping a job

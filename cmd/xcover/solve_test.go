@@ -252,11 +252,17 @@ func TestSignals(t *testing.T) {
 				cmd.Stdin = strings.NewReader("................................................................................." + "\n")
 			}
 			stdout, errPipe := startXcover(t, cmd)
-			// A progress line proves that the search, and so the signal
-			// handler, is running (a Sudoku batch of one puzzle shows
-			// none: it gets half a second); some output follows.
+			// The search, and so the signal handler installed before it,
+			// is running once it prints: a solution on stdout when it
+			// lists them, else a progress line. Then comes the signal,
+			// whatever the time it took to come (the listings then hold
+			// at least a solution).
 			var stderr strings.Builder
-			running := make(chan struct{})
+			running := stdout.line
+			progress := make(chan struct{})
+			if tc.name == "count-sigterm" {
+				running = progress
+			}
 			var once sync.Once
 			read := make(chan struct{})
 			go func() {
@@ -265,15 +271,17 @@ func TestSignals(t *testing.T) {
 				for sc.Scan() {
 					stderr.WriteString(sc.Text() + "\n")
 					if strings.HasPrefix(sc.Text(), "xcover: progress") {
-						once.Do(func() { close(running) })
+						once.Do(func() { close(progress) })
 					}
 				}
 			}()
 			select {
 			case <-running:
-			case <-time.After(500 * time.Millisecond):
+			case <-read: // it ended first
+			case <-time.After(time.Minute): // a bound, for a run that never prints
+				cmd.Process.Kill()
+				t.Fatal("nothing printed after a minute")
 			}
-			time.Sleep(50 * time.Millisecond)
 			cmd.Process.Signal(tc.sig)
 			<-read
 			cmd.Wait()
