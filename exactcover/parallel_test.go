@@ -469,7 +469,9 @@ func TestParallelProgress(t *testing.T) {
 	if n := len(fractions); n > 2 && fractions[n-1] < fractions[0] {
 		t.Errorf("fraction went from %v to %v", fractions[0], fractions[n-1])
 	}
-	t.Logf("%d reports, fractions %v … %v", len(fractions), fractions[0], fractions[len(fractions)-1])
+	if n := len(fractions); n > 0 { // none when the search ended before the first tick was served
+		t.Logf("%d reports, fractions %v … %v", n, fractions[0], fractions[n-1])
+	}
 }
 
 // TestParallelMaxNodes: MaxNodes is one budget that the workers share:
