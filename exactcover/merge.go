@@ -49,9 +49,10 @@ func (e *SummaryError) Unwrap() error { return ErrSummary }
 // Check reports the first number of r that no search of a shard reports:
 // K/N as Config.Shard accepts it (1 ≤ K ≤ N ≤ MaxShards), counts and times
 // not negative, no more solutions than nodes (a solution is a node), and
-// a profile, when kept, that adds up to the nodes, with the root at level
-// 0 in shard 1's and nothing there in the others' (shard 1 counts the
-// nodes above the split). [Merge] checks every result; readers call it too, to say
+// a profile, when kept, that adds up to the nodes, with the root alone at
+// its first level in shard 1's (level 0, or deeper by the options of a
+// partial solution) and nothing at level 0 in the others' (shard 1 counts
+// the nodes above the split). [Merge] checks every result; readers call it too, to say
 // where the number is.
 func (r *ShardResult) Check() error {
 	bad := func(field, format string, args ...any) error {
@@ -84,9 +85,14 @@ func (r *ShardResult) Check() error {
 		}
 		sum += min(n, math.MaxInt64-sum)
 	}
-	root := int64(0) // the nodes this shard counts at level 0
-	if st.Shard.K == 1 {
-		root = 1 // shard 1 counts the nodes above the split, the root first
+	// Shard 1 counts the nodes above the split, the root first: one node
+	// at the first level it counts any, which is level 0 unless the search
+	// started from a partial solution (as many levels down as it has
+	// options, which the result does not say). The others count none at
+	// level 0.
+	top := 0 // shard 1's first level with nodes
+	for top < len(st.Profile)-1 && st.Profile[top] == 0 {
+		top++
 	}
 	switch {
 	case len(st.Profile) == 0: // not kept (Config.SkipProfile)
@@ -95,8 +101,10 @@ func (r *ShardResult) Check() error {
 		}
 	case sum != st.Nodes:
 		return bad("Profile", "adds up to %s, not to the shard's count of nodes, %d: a search counts each node once, at its level", sumText(sum), st.Nodes)
-	case st.Profile[0] != root:
-		return bad("Profile", "has %d nodes at level 0, expected %d: the search has one root, which shard 1 counts", st.Profile[0], root)
+	case st.Shard.K == 1 && st.Profile[top] != 1:
+		return bad("Profile", "has %d nodes at level %d, its first with any, expected 1: the search has one root, which shard 1 counts", st.Profile[top], top)
+	case st.Shard.K > 1 && st.Profile[0] != 0:
+		return bad("Profile", "has %d nodes at level 0, expected 0: the search has one root, which shard 1 counts", st.Profile[0])
 	}
 	if st.Elapsed < 0 || st.Elapsed > MaxShardTime {
 		return bad("Elapsed", "is %g seconds, expected 0 to %g", st.Elapsed.Seconds(), MaxShardTime.Seconds())

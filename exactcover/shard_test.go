@@ -288,6 +288,33 @@ func TestParseShard(t *testing.T) {
 	}
 }
 
+// TestMergePartial merges the shards of searches from a partial
+// solution, whose root, and so shard 1's first node, lies as many levels
+// down as the partial solution has options: each engine's shards add up
+// to its search from the same partial solution. (Merge refused them all:
+// it looked for the root at level 0.)
+func TestMergePartial(t *testing.T) {
+	s := mustNew(t, queens(8))
+	for _, engine := range engines {
+		for _, partial := range [][]int{{3}, {3, 9}} {
+			cfg := exactcover.Config{Engine: engine, Partial: partial}
+			whole, err := s.Search(context.Background(), cfg, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sums, _ := runShardsWith(t, s, queens(8), cfg, 3)
+			total, err := exactcover.Merge(sums)
+			if err != nil {
+				t.Fatalf("%v, partial %v: %v", engine, partial, err)
+			}
+			if total.Solutions.Int64() != whole.Solutions || total.Nodes.Int64() != whole.Nodes || total.Updates.Int64() != whole.Updates {
+				t.Errorf("%v, partial %v: merged %v solutions, %v nodes, %v updates; the search %v", engine, partial,
+					total.Solutions, total.Nodes, total.Updates, whole)
+			}
+		}
+	}
+}
+
 // TestShardResultCheck: every number of a shard's result within what
 // Config.Shard and a search can give, and consistent with the others (no
 // more solutions than nodes, a profile that adds up to the nodes, the
@@ -318,7 +345,7 @@ func TestShardResultCheck(t *testing.T) {
 		{"nodes that the profile does not add up to", "Profile", func(s *exactcover.Stats) { s.Solutions, s.Nodes = 1, 1 }},
 		{"a profile that adds up to more", "Profile", func(s *exactcover.Stats) { s.Profile = []int64{0, 1, 1 << 62, 1 << 62, 1 << 62} }},
 		{"the root in shard 2", "Profile", func(s *exactcover.Stats) { s.Profile = []int64{1, 0, 8} }},
-		{"shard 1 without the root", "Profile", func(s *exactcover.Stats) { s.Shard.K = 1 }},
+		{"shard 1 with two nodes at its root's level", "Profile", func(s *exactcover.Stats) { s.Shard.K, s.Profile = 1, []int64{0, 2, 7} }},
 		{"shard 1 complete with no node", "Nodes", func(s *exactcover.Stats) {
 			s.Shard.K, s.Solutions, s.Nodes, s.Profile = 1, 0, 0, nil
 		}},
