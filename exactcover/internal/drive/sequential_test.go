@@ -27,10 +27,7 @@ func TestSequentialFindsTheBruteForceSolutions(t *testing.T) {
 		n = 60
 	}
 	for i, p := range randomProblems(n, 1) {
-		var partial []int
-		for _, k := range r.Perm(p.NumOptions())[:r.IntN(min(3, p.NumOptions()+1))] {
-			partial = append(partial, k)
-		}
+		partial := r.Perm(p.NumOptions())[:r.IntN(min(3, p.NumOptions()+1))] // distinct options
 		want := bruteForceWith(p, partial)
 		for _, e := range engines {
 			var got collector
@@ -90,9 +87,7 @@ func TestSequentialLimits(t *testing.T) {
 	p := dominoes(5, 6) // 1,183 solutions, more nodes than a poll interval
 	for _, e := range engines {
 		var x drive.Scratch
-		var whole drive.Result
-		cfg := drive.Config{}
-		whole, err := drive.Sequential(context.Background(), e.new(p), &cfg, &x)
+		whole, err := drive.Sequential(context.Background(), e.new(p), &drive.Config{}, &x)
 		if err != nil || whole.Counters.Nodes <= core.PollInterval {
 			t.Fatalf("%s: %+v, %v: want more nodes than a poll interval", e.name, whole, err)
 		}
