@@ -158,6 +158,29 @@ func TestCheapestResumeRefused(t *testing.T) {
 		}
 	}
 	other, _ := exactcover.New(&exactcover.Problem{Primary: []string{"a"}, Options: []exactcover.Option{{Items: refs("a")}}})
+	// The same items and options, one option cheaper: the order of every
+	// list and the cut-off depend on the costs, so the search resumed is
+	// another one.
+	// An option that no kept solution holds, so that the solutions' costs
+	// summed again cannot tell.
+	cheaper := *p
+	cheaper.Options = slices.Clone(p.Options)
+	kept := map[int]bool{}
+	for _, sol := range ck.Solutions {
+		for _, k := range sol.Options {
+			kept[k] = true
+		}
+	}
+	for k := range cheaper.Options {
+		if !kept[k] && cheaper.Options[k].Cost > 0 {
+			cheaper.Options[k].Cost--
+			break
+		}
+	}
+	otherCosts, err := exactcover.New(&cheaper)
+	if err != nil {
+		t.Fatal(err)
+	}
 	changed := *ck
 	changed.Solutions = slices.Clone(ck.Solutions)
 	changed.Solutions[0].Cost++
@@ -173,6 +196,7 @@ func TestCheapestResumeRefused(t *testing.T) {
 	}{
 		{"other K", s, 3, ck, exactcover.ErrCheckpointMismatch},
 		{"other problem", other, 2, ck, exactcover.ErrCheckpointMismatch},
+		{"other costs", otherCosts, 2, ck, exactcover.ErrCheckpointMismatch},
 		{"cost changed", s, 2, &changed, exactcover.ErrCheckpoint},
 		{"units out of order", s, 2, &swapped, exactcover.ErrCheckpoint},
 	} {

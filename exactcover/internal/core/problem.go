@@ -84,9 +84,12 @@ func (p *Problem) Bounds(i int) (lo, hi int32) {
 }
 
 // Hash returns a SHA-256 digest of everything that decides the search:
-// the items, their bounds, and the options with their colors and caller's
-// indices. Checkpoints and shards carry it so that work is never resumed
-// or merged against another problem.
+// the items, their bounds, the options with their colors and caller's
+// indices, and their costs when they have any (the order of a cost
+// search's lists and its cut-off follow them). Checkpoints and shards
+// carry it so that work is never resumed or merged against another
+// problem; a problem without costs has the digest it had before costs
+// existed.
 func (p *Problem) Hash() [32]byte {
 	h := sha256.New()
 	var buf [4]byte
@@ -113,6 +116,14 @@ func (p *Problem) Hash() [32]byte {
 			} else {
 				put(0)
 			}
+		}
+	}
+	if p.Costs != nil {
+		h.Write([]byte("costs"))
+		var cost [8]byte
+		for _, c := range p.Costs {
+			binary.LittleEndian.PutUint64(cost[:], uint64(c))
+			h.Write(cost[:])
 		}
 	}
 	var sum [32]byte
