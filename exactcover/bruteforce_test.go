@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/exactcover/verify"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // bruteForce returns p's solutions by trying every subset of options

@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/exactcover/verify"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // costForgery changes a checkpoint of a search for the cheapest solutions

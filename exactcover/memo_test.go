@@ -16,8 +16,8 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/exactcover/verify"
+	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/specs"
 	"github.com/xcover/xcover/zdd"
 )

@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/exactcover/verify"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // found collects the solutions a search visits, each checked by the

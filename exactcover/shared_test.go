@@ -10,8 +10,8 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
-	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/exactcover/verify"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // sharedDir holds Knuth-format instances with known counts; see its README.

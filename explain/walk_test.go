@@ -12,9 +12,9 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/internal/testtier"
-	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/specs"
 )
 

@@ -14,8 +14,8 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/enginetest"
 	"github.com/xcover/xcover/exactcover/reduce"
-	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/exactcover/verify"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // named writes a compiled random problem with names: items "i0", "i1", …,

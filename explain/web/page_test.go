@@ -16,9 +16,9 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
-	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/specs"
 )
 

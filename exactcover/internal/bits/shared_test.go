@@ -10,8 +10,8 @@ import (
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
-	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/exactcover/verify"
+	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/specs"
 )
 
