@@ -124,8 +124,13 @@ func TestTraceBytesMeasured(t *testing.T) {
 			if kept > counted+counted/20 || kept < counted-counted/3 {
 				t.Errorf("the trace keeps %d bytes, and counts %d", kept, counted)
 			}
-			if peak > tr.Bytes+tr.Bytes/5+4<<20 {
-				t.Errorf("the trace held %d bytes while it was made, more than the %d it counts and a fifth", peak, tr.Bytes)
+			// What a step allocates and drops (the walk's list of active
+			// items, the narration's copy of it: a megabyte or two a node
+			// on the 64×64 Sudoku) is not counted, and a sample may catch
+			// some of it alive: 1.18 to 1.31 times the count was seen on a
+			// machine loaded ten times over, against 1.2 idle.
+			if peak > tr.Bytes+tr.Bytes/3+4<<20 {
+				t.Errorf("the trace held %d bytes while it was made, more than the %d it counts and a third", peak, tr.Bytes)
 			}
 			if tc.lim.Bytes > 0 && (tr.Status != StatusByteLimit || tr.Bytes > tc.lim.Bytes) {
 				t.Errorf("a trace of %d bytes, status %s, within a budget of %d", tr.Bytes, tr.Status, tc.lim.Bytes)
