@@ -18,7 +18,7 @@ func completion(c *cli.Context, e *env) error {
 	var script []byte
 	switch shell := strings.ToLower(c.Args().First()); {
 	case c.NArg() != 1:
-		return searchcmd.Usage(c, "expected one shell: bash, zsh or fish")
+		return searchcmd.Usage(c.Command.Name, "expected one shell: bash, zsh or fish")
 	case shell == "bash" || shell == "zsh":
 		script, _ = assets.ReadFile("completion/xcover." + shell)
 	case shell == "fish":
@@ -31,7 +31,7 @@ func completion(c *cli.Context, e *env) error {
 		}
 		script = []byte(s)
 	default:
-		return searchcmd.Usage(c, "%q: expected bash, zsh or fish%s", shell, cliparse.DidYouMean(shell, []string{"bash", "zsh", "fish"}, quoted))
+		return searchcmd.Usage(c.Command.Name, "%q: expected bash, zsh or fish%s", shell, cliparse.DidYouMean(shell, []string{"bash", "zsh", "fish"}, quoted))
 	}
 	_, err := e.Stdout.Write(script)
 	return err

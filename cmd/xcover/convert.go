@@ -22,12 +22,12 @@ func convert(c *cli.Context, e *env) error {
 	}
 	to, err := searchcmd.SpecFormat(c, "to")
 	if err != nil {
-		return searchcmd.Usage(c, "--to %q: expected yaml, dlx or cnf", c.String("to"))
+		return searchcmd.Usage(c.Command.Name, "--to %q: expected yaml, dlx or cnf", c.String("to"))
 	}
 	if to == "" {
-		return searchcmd.Usage(c, "--to yaml, --to dlx or --to cnf is required")
+		return searchcmd.Usage(c.Command.Name, "--to yaml, --to dlx or --to cnf is required")
 	}
-	sp, _, err := searchcmd.LoadSpec(c.Context, c, e)
+	sp, _, err := loadSpec(c.Context, c, e)
 	if err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ func convert(c *cli.Context, e *env) error {
 
 // convertCNF writes the problem as a DIMACS CNF formula.
 func convertCNF(c *cli.Context, e *env) error {
-	sp, _, err := searchcmd.LoadSpec(c.Context, c, e)
+	sp, _, err := loadSpec(c.Context, c, e)
 	if err != nil {
 		return err
 	}

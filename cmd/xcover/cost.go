@@ -48,7 +48,7 @@ func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.R
 	if err != nil {
 		return err
 	}
-	cfg := exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, false), Engine: req.Engine}
+	cfg := exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: req.Workers(false), Engine: req.Engine}
 	if err := big.configureCost(c, e, &cfg, k, out); err != nil {
 		return err
 	}
@@ -74,7 +74,7 @@ func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.R
 	}
 	res, err := solver.Cheapest(ctx, cfg, visit)
 	if errors.Is(err, exactcover.ErrEngineUnsupported) {
-		return searchcmd.Usage(c, "--engine %s: %v", cfg.Engine, err)
+		return searchcmd.Usage(c.Command.Name, "--engine %s: %v", cfg.Engine, err)
 	}
 	if err != nil && !errors.Is(err, ctx.Err()) {
 		return big.costResumeError(c, err)
@@ -92,14 +92,14 @@ func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.R
 func cheapestK(c *cli.Context, req *searchcmd.Request, conflicts []string) (int, error) {
 	for _, f := range conflicts {
 		if c.IsSet(f) {
-			return 0, searchcmd.Usage(c, "--min-cost and --best search for the cheapest solutions alone: they do not combine with --%s", f)
+			return 0, searchcmd.Usage(c.Command.Name, "--min-cost and --best search for the cheapest solutions alone: they do not combine with --%s", f)
 		}
 	}
 	if c.Bool("min-cost") && c.IsSet("best") {
-		return 0, searchcmd.Usage(c, "--min-cost is --best 1: give one")
+		return 0, searchcmd.Usage(c.Command.Name, "--min-cost is --best 1: give one")
 	}
 	if e := req.Engine; e != exactcover.EngineAuto && e != exactcover.EngineDLX && e != exactcover.EngineSparse && e != exactcover.EngineBits {
-		return 0, searchcmd.Usage(c, "--min-cost and --best search with --engine dlx (Knuth's DLX5), sparse, bits or auto, not %s", e)
+		return 0, searchcmd.Usage(c.Command.Name, "--min-cost and --best search with --engine dlx (Knuth's DLX5), sparse, bits or auto, not %s", e)
 	}
 	return max(int(searchcmd.Count(c, "best")), 1), nil
 }
@@ -111,13 +111,7 @@ func costOutcome(req *searchcmd.Request, res exactcover.CostResult, k int, what 
 	st := res.Stats
 	o := searchcmd.Outcome{Found: len(res.Best) > 0}
 	if req.JSON {
-		sum := report.New(st)
-		sum.Engine = st.Engine.String()
-		sum.Cleansings = report.Int(st.Cleansings)
-		for _, b := range res.Best {
-			sum.BestCosts = append(sum.BestCosts, b.Cost)
-		}
-		o.Record = sum
+		o.Record = report.Cheapest(res)
 	}
 	improving := "improving " + what
 	if req.Stats {

@@ -50,7 +50,7 @@ func cheapestFlags(k int) string {
 // position to the file of --checkpoint (or of --resume).
 func (r *scale) configureCost(c *cli.Context, e *env, cfg *exactcover.CostConfig, k int, out *searchcmd.Writer) error {
 	if cfg.Engine == exactcover.EngineBits && (r.resume != "" || r.checkpoint != "") {
-		return searchcmd.Usage(c, "--engine bits does not save checkpoints of a search for the cheapest solutions: give --engine sparse or dlx (or auto, which picks one of them) with --checkpoint or --resume")
+		return searchcmd.Usage(c.Command.Name, "--engine bits does not save checkpoints of a search for the cheapest solutions: give --engine sparse or dlx (or auto, which picks one of them) with --checkpoint or --resume")
 	}
 	if r.resume != "" {
 		ck, err := readCostCheckpoint(e.Path(r.resume))
@@ -60,12 +60,12 @@ func (r *scale) configureCost(c *cli.Context, e *env, cfg *exactcover.CostConfig
 				if flags := goalFlags(plain.Goal); flags != "" {
 					how += ", with " + flags
 				}
-				return searchcmd.Usage(c, "--resume %s: this checkpoint is of a search that %s, not for the cheapest solutions; resume it %s", r.resume, plain.Goal, how)
+				return searchcmd.Usage(c.Command.Name, "--resume %s: this checkpoint is of a search that %s, not for the cheapest solutions; resume it %s", r.resume, plain.Goal, how)
 			}
 			return r.unreadable(c, err)
 		}
 		if ck.Best != k {
-			return searchcmd.Usage(c, "--resume %s: this checkpoint is of a search for %s; resume it with %s", r.resume, cheapestWhat(ck.Best), cheapestFlags(ck.Best))
+			return searchcmd.Usage(c.Command.Name, "--resume %s: this checkpoint is of a search for %s; resume it with %s", r.resume, cheapestWhat(ck.Best), cheapestFlags(ck.Best))
 		}
 		cfg.Resume = ck
 		if cfg.Engine == exactcover.EngineAuto {
@@ -85,7 +85,7 @@ func (r *scale) configureCost(c *cli.Context, e *env, cfg *exactcover.CostConfig
 // units are not the problem's.
 func (r *scale) costResumeError(c *cli.Context, err error) error {
 	if errors.Is(err, exactcover.ErrCheckpointMismatch) || errors.Is(err, exactcover.ErrCheckpoint) {
-		return searchcmd.Usage(c, "--resume %s: %v", r.resume, err)
+		return searchcmd.Usage(c.Command.Name, "--resume %s: %v", r.resume, err)
 	}
 	return err
 }

@@ -36,7 +36,7 @@ type memoRequest struct {
 func memoRequestOf(c *cli.Context, req *searchcmd.Request) (*memoRequest, error) {
 	if !c.Bool("memo") && !c.IsSet("zdd") {
 		if c.IsSet("memo-limit") {
-			return nil, searchcmd.Usage(c, "--memo-limit applies to --memo and --zdd: give one of them")
+			return nil, searchcmd.Usage(c.Command.Name, "--memo-limit applies to --memo and --zdd: give one of them")
 		}
 		return nil, nil
 	}
@@ -46,25 +46,25 @@ func memoRequestOf(c *cli.Context, req *searchcmd.Request) (*memoRequest, error)
 	}
 	for _, f := range []string{searchcmd.FlagAll, searchcmd.FlagLimit, "partial", "tree", searchcmd.FlagMaxNodes, "profile"} {
 		if c.IsSet(f) {
-			return nil, searchcmd.Usage(c, "%s counts all solutions without listing them: it does not combine with --%s", what, f)
+			return nil, searchcmd.Usage(c.Command.Name, "%s counts all solutions without listing them: it does not combine with --%s", what, f)
 		}
 	}
 	if what == "--zdd" {
 		for _, f := range []string{searchcmd.FlagEngine, searchcmd.FlagBranching} {
 			if c.IsSet(f) {
-				return nil, searchcmd.Usage(c, "--zdd builds the ZDD by memoizing, on the frontier or in a search of its own (as Knuth's DLX6): it does not combine with --%s", f)
+				return nil, searchcmd.Usage(c.Command.Name, "--zdd builds the ZDD by memoizing, on the frontier or in a search of its own (as Knuth's DLX6): it does not combine with --%s", f)
 			}
 		}
 	}
 	if n := searchcmd.Count(c, searchcmd.FlagJobs); n > 1 {
-		return nil, searchcmd.Usage(c, "%s counts on one core: it does not combine with -j %d (-j 1 is its way)", what, n)
+		return nil, searchcmd.Usage(c.Command.Name, "%s counts on one core: it does not combine with -j %d (-j 1 is its way)", what, n)
 	}
 	req.Count, req.Limit = true, 0
 	return &memoRequest{zdd: c.String("zdd"), limit: c.Generic("memo-limit").(*cliparse.Size).N}, nil
 }
 
 // solveMemo counts by --memo, or builds the ZDD for --zdd, and ends the
-// output as searchcmd.Finish does, with the count in all its digits.
+// output as a search ends it (searchcmd.Searched), with the count in all its digits.
 func solveMemo(ctx context.Context, e *env, req *searchcmd.Request, out *searchcmd.Writer, s *exactcover.Solver, mr *memoRequest) error {
 	var zddFile *iostreams.OutputFile
 	if mr.zdd != "" {

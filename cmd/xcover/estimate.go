@@ -29,12 +29,12 @@ func estimateFlags() []cli.Flag {
 func estimate(c *cli.Context, e *env) error {
 	eng := searchcmd.Engine(c)
 	if eng == exactcover.EngineLearn {
-		return searchcmd.Usage(c, "--engine learn: the learning engine has no search tree to estimate: estimate the tree of the sparse, dlx or bits engine")
+		return searchcmd.Usage(c.Command.Name, "--engine learn: the learning engine has no search tree to estimate: estimate the tree of the sparse, dlx or bits engine")
 	}
 	rule := searchcmd.Branching(c)
 	ctx, cancel := searchcmd.WithTimeout(c.Context, searchcmd.Duration(c, searchcmd.FlagTimeout))
 	defer cancel()
-	_, s, err := searchcmd.LoadSpec(ctx, c, e)
+	_, s, err := loadSpec(ctx, c, e)
 	if ctx.Err() != nil {
 		return exitcode.With(exitcode.Stopped, errors.New(report.StoppedReading(exactcover.StoppedBy(ctx.Err()))))
 	} else if err != nil {

@@ -34,5 +34,5 @@ func examples(c *cli.Context, e *env) error {
 		}
 		names = append(names, path.Base(f))
 	}
-	return searchcmd.Usage(c, "no example %q%s (\"xcover examples\" lists them)", name, cliparse.DidYouMean(name, names, quoted))
+	return searchcmd.Usage(c.Command.Name, "no example %q%s (\"xcover examples\" lists them)", name, cliparse.DidYouMean(name, names, quoted))
 }

@@ -45,7 +45,7 @@ func narrate(c *cli.Context, e *env) error {
 	defer cancel()
 	var page *iostreams.OutputFile
 	if c.IsSet("html") && wantsCheapest(c) {
-		return searchcmd.Usage(c, "--html shows the search of Algorithm X: it does not combine with --min-cost or --best")
+		return searchcmd.Usage(c.Command.Name, "--html shows the search of Algorithm X: it does not combine with --min-cost or --best")
 	} else if c.IsSet("html") {
 		var err error
 		if page, err = e.CreateOutput("--html", c.String("html")); err != nil {
@@ -53,7 +53,7 @@ func narrate(c *cli.Context, e *env) error {
 		}
 		defer page.Abort()
 	}
-	sp, _, err := searchcmd.LoadSpec(ctx, c, e)
+	sp, _, err := loadSpec(ctx, c, e)
 	if err != nil {
 		return err
 	}

@@ -19,10 +19,10 @@ import (
 // DLX5 on the problem, up to --steps nodes.
 func narrateCost(ctx context.Context, c *cli.Context, e *env, out *bufio.Writer, p *exactcover.Problem) error {
 	if c.Bool("matrix") {
-		return searchcmd.Usage(c, "--matrix draws Algorithm X's steps: it does not combine with --min-cost or --best")
+		return searchcmd.Usage(c.Command.Name, "--matrix draws Algorithm X's steps: it does not combine with --min-cost or --best")
 	}
 	if c.Bool("min-cost") && c.IsSet("best") {
-		return searchcmd.Usage(c, "--min-cost is --best 1: give one")
+		return searchcmd.Usage(c.Command.Name, "--min-cost is --best 1: give one")
 	}
 	steps := searchcmd.Count(c, "steps")
 	res, err := explain.NarrateCost(ctx, out, p, max(int(searchcmd.Count(c, "best")), 1), steps)
@@ -31,7 +31,7 @@ func narrateCost(ctx context.Context, c *cli.Context, e *env, out *bufio.Writer,
 	}
 	switch {
 	case errors.Is(err, exactcover.ErrCostBounds):
-		return searchcmd.Usage(c, "--min-cost and --best: %v", err)
+		return searchcmd.Usage(c.Command.Name, "--min-cost and --best: %v", err)
 	case err != nil && ctx.Err() == nil:
 		return exitcode.Bad(fmt.Errorf("writing the narration: %v", err))
 	case res.Status == exactcover.NodeLimit:

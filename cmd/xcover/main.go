@@ -22,6 +22,9 @@ import (
 	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/specs"
 )
 
 func main() {
@@ -178,3 +181,12 @@ func commandNames(cmds []*cli.Command) []string {
 }
 
 func quoted(name string) string { return fmt.Sprintf("%q", name) }
+
+// loadSpec is searchcmd.LoadSpec of the command's input.
+func loadSpec(ctx context.Context, c *cli.Context, e *env) (*specs.Spec, *exactcover.Solver, error) {
+	in, err := searchcmd.InputOf(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return searchcmd.LoadSpec(ctx, e, in)
+}

@@ -53,17 +53,17 @@ func pack(c *cli.Context, e *env) error {
 	case err != nil:
 		return err
 	case c.NArg() > 0:
-		return searchcmd.Usage(c, "unexpected argument %q (the board is --board or --board-file)", c.Args().First())
+		return searchcmd.Usage(c.Command.Name, "unexpected argument %q (the board is --board or --board-file)", c.Args().First())
 	case c.IsSet("board") && c.IsSet("board-file"):
-		return searchcmd.Usage(c, "give --board or --board-file, not both")
+		return searchcmd.Usage(c.Command.Name, "give --board or --board-file, not both")
 	case color != "auto" && color != "always" && color != "never":
-		return searchcmd.Usage(c, "--color %q: expected auto, always or never", color)
+		return searchcmd.Usage(c.Command.Name, "--color %q: expected auto, always or never", color)
 	case c.IsSet("svg") && req.Count:
-		return searchcmd.Usage(c, "--svg draws the packings printed: it does not combine with --count")
+		return searchcmd.Usage(c.Command.Name, "--svg draws the packings printed: it does not combine with --count")
 	}
 	for _, f := range []string{searchcmd.FlagAll, searchcmd.FlagLimit, searchcmd.FlagCount, searchcmd.FlagJSON, searchcmd.FlagStats, searchcmd.FlagMaxNodes, "svg"} {
 		if emit != "" && c.IsSet(f) {
-			return searchcmd.Usage(c, "--emit-spec prints the problem without solving it; --%s does not apply", f)
+			return searchcmd.Usage(c.Command.Name, "--emit-spec prints the problem without solving it; --%s does not apply", f)
 		}
 	}
 	pp := &packingPrinter{color: e.Color(e.Stdout, color) && !req.JSON}
@@ -73,7 +73,7 @@ func pack(c *cli.Context, e *env) error {
 		}
 		defer pp.svg.Abort()
 	}
-	ctx, out, cancel := searchcmd.Begin(c, e, req)
+	ctx, out, cancel := searchcmd.Begin(c.Context, e, req)
 	defer cancel()
 	pp.out = out
 	end := searchcmd.Ending{What: "packing"}
@@ -81,7 +81,7 @@ func pack(c *cli.Context, e *env) error {
 	switch {
 	case ctx.Err() != nil:
 		end.Reading = true
-		return searchcmd.Finish(out, e, req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end)
+		return searchcmd.End(out, e, searchcmd.Searched(req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end))
 	case err != nil:
 		return err
 	case emit != "":
@@ -100,22 +100,20 @@ func pack(c *cli.Context, e *env) error {
 	if !req.Count {
 		visit = pp.packing
 	}
-	lim := pentomino.Limits{MaxPackings: req.Limit, MaxNodes: req.MaxNodes, Workers: searchcmd.Workers(c, req.Count), Engine: req.Engine}
+	lim := pentomino.Limits{MaxPackings: req.Limit, MaxNodes: req.MaxNodes, Workers: req.Workers(req.Count), Engine: req.Engine}
 	lim.Progress, lim.ProgressEvery = searchcmd.SearchProgress(out.Status)
 	res, err := puzzle.Solve(ctx, lim, visit)
 	if err != nil && ctx.Err() == nil {
 		return exitcode.Bad(err)
-	}
-	end.Summary = func(s *report.Summary) {
-		s.Board, s.PieceSet, s.Symmetries = puzzle.Board().Describe(), puzzle.PieceList(), puzzle.GroupSize()
-		s.Engine = res.Engine.String()
 	}
 	if g := puzzle.GroupSize(); g > 1 {
 		end.Noun = fmt.Sprintf("%s up to %d symmetries", plural.Of(res.Packings, "packing"), g)
 	}
 	st := res.Stats
 	st.Solutions = res.Packings // the exit code, the count and the summary speak of packings
-	if err := searchcmd.Finish(out, e, req, st, end); pp.svg == nil || exitcode.Print(err, io.Discard) == exitcode.BadInput {
+	end.Record = &report.PackingSummary{Summary: report.New(st), Engine: res.Engine.String(),
+		Board: puzzle.Board().Describe(), PieceSet: puzzle.PieceList(), Symmetries: puzzle.GroupSize()}
+	if err := searchcmd.End(out, e, searchcmd.Searched(req, st, end)); pp.svg == nil || exitcode.Print(err, io.Discard) == exitcode.BadInput {
 		return err
 	} else if len(pp.drawn) == 0 {
 		fmt.Fprintf(e.Stderr, "xcover: --svg: no packing to draw; %s not written\n", svg)

@@ -24,7 +24,7 @@ func weigh(c *cli.Context, p *pentomino.Puzzle) error {
 	}
 	w, ok := weights[c.String("weight")]
 	if !ok {
-		return searchcmd.Usage(c, "--weight %q: expected border", c.String("weight"))
+		return searchcmd.Usage(c.Command.Name, "--weight %q: expected border", c.String("weight"))
 	}
 	p.Weigh(w)
 	return nil
@@ -37,7 +37,7 @@ func packCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.Re
 	if err != nil {
 		return err
 	} else if !c.IsSet("weight") {
-		return searchcmd.Usage(c, "--min-cost and --best need --weight: without it every packing costs 0")
+		return searchcmd.Usage(c.Command.Name, "--min-cost and --best need --weight: without it every packing costs 0")
 	}
 	print := func(k *pentomino.Packing, cost int64) bool {
 		pp.cost = &cost

@@ -36,7 +36,7 @@ func roundsFlag() cli.Flag {
 func reduceConfig(c *cli.Context) (reduce.Config, error) {
 	n := c.Int("rounds")
 	if n < 0 || c.IsSet("rounds") && n == 0 {
-		return reduce.Config{}, searchcmd.Usage(c, "--rounds %d: expected a number of passes, at least 1", n)
+		return reduce.Config{}, searchcmd.Usage(c.Command.Name, "--rounds %d: expected a number of passes, at least 1", n)
 	}
 	return reduce.Config{Rounds: n}, nil
 }
@@ -59,7 +59,7 @@ func reduceProblem(c *cli.Context, e *env) error {
 	if err != nil {
 		return err
 	}
-	sp, _, err := searchcmd.LoadSpec(c.Context, c, e)
+	sp, _, err := loadSpec(c.Context, c, e)
 	if err != nil {
 		return err
 	}
@@ -102,7 +102,7 @@ func reduceSummary(p *exactcover.Problem, r *reduce.Result, d time.Duration) str
 // options (--partial, --tree), which do not combine.
 func reduced(ctx context.Context, c *cli.Context, e *env, sp *specs.Spec, refused bool) (*exactcover.Solver, func([]int) []int, error) {
 	if refused {
-		return nil, nil, searchcmd.Usage(c, "--reduce changes the options searched: it does not combine with --partial or --tree")
+		return nil, nil, searchcmd.Usage(c.Command.Name, "--reduce changes the options searched: it does not combine with --partial or --tree")
 	}
 	cfg, err := reduceConfig(c)
 	if err != nil {

@@ -40,7 +40,7 @@ func scaleOf(c *cli.Context, e *env) (*scale, error) {
 	if s := c.String("shard"); s != "" {
 		sh, err := exactcover.ParseShard(s)
 		if err != nil {
-			return nil, searchcmd.Usage(c, "--shard: %v", err)
+			return nil, searchcmd.Usage(c.Command.Name, "--shard: %v", err)
 		}
 		r.shard = sh
 	}
@@ -50,7 +50,7 @@ func scaleOf(c *cli.Context, e *env) (*scale, error) {
 	if r.checkpoint != "" && r.checkpoint != r.resume {
 		// Never overwrite a position that may hold weeks of work.
 		if _, err := os.Stat(e.Path(r.checkpoint)); err == nil {
-			return nil, searchcmd.Usage(c, "--checkpoint %s: the file exists; give --resume %s to go on with the search it holds, or remove it to start afresh", r.checkpoint, r.checkpoint)
+			return nil, searchcmd.Usage(c.Command.Name, "--checkpoint %s: the file exists; give --resume %s to go on with the search it holds, or remove it to start afresh", r.checkpoint, r.checkpoint)
 		}
 	}
 	return r, nil
@@ -60,19 +60,19 @@ func scaleOf(c *cli.Context, e *env) (*scale, error) {
 // for, reading the checkpoint to resume. every says whether the search is
 // a count, which takes every core by default; out is the output, made
 // durable before each checkpoint (which counts what it printed).
-func (r *scale) configure(c *cli.Context, e *env, cfg *exactcover.Config, every bool, out *searchcmd.Writer) error {
-	cfg.Workers = searchcmd.Workers(c, every)
+func (r *scale) configure(c *cli.Context, e *env, req *searchcmd.Request, cfg *exactcover.Config, every bool, out *searchcmd.Writer) error {
+	cfg.Workers = req.Workers(every)
 	cfg.Shard = r.shard
 	if r.resume != "" {
 		ck, err := readCheckpoint(e.Path(r.resume))
 		if err != nil {
 			if cck, cerr := readCostCheckpoint(e.Path(r.resume)); cerr == nil {
-				return searchcmd.Usage(c, "--resume %s: this checkpoint is of a search for %s; resume it with %s", r.resume, cheapestWhat(cck.Best), cheapestFlags(cck.Best))
+				return searchcmd.Usage(c.Command.Name, "--resume %s: this checkpoint is of a search for %s; resume it with %s", r.resume, cheapestWhat(cck.Best), cheapestFlags(cck.Best))
 			}
 			return r.unreadable(c, err)
 		}
 		if err := r.sameSearch(ck, cfg, !every); err != nil {
-			return searchcmd.Usage(c, "%v", err)
+			return searchcmd.Usage(c.Command.Name, "%v", err)
 		}
 		cfg.Resume = ck
 		if !c.IsSet(searchcmd.FlagBranching) {
@@ -120,9 +120,9 @@ func (r *scale) save(e *env, out *searchcmd.Writer, running bool, marshal func()
 // read.
 func (r *scale) unreadable(c *cli.Context, err error) error {
 	if errors.Is(err, fs.ErrNotExist) {
-		return searchcmd.Usage(c, "--resume %s: no such file", r.resume)
+		return searchcmd.Usage(c.Command.Name, "--resume %s: no such file", r.resume)
 	}
-	return searchcmd.Usage(c, "--resume %s: %v", r.resume, iostreams.PathError(err))
+	return searchcmd.Usage(c.Command.Name, "--resume %s: %v", r.resume, iostreams.PathError(err))
 }
 
 // readCheckpoint reads the checkpoint file at path.
@@ -238,13 +238,13 @@ func searchError(c *cli.Context, r *scale, err error) (early, late error) {
 	case err == nil:
 		return nil, nil
 	case errors.Is(err, exactcover.ErrCheckpointMismatch), errors.Is(err, exactcover.ErrCheckpoint):
-		return searchcmd.Usage(c, "--resume %s: %v", r.resume, err), nil
+		return searchcmd.Usage(c.Command.Name, "--resume %s: %v", r.resume, err), nil
 	case errors.Is(err, exactcover.ErrBadPartial), errors.Is(err, exactcover.ErrInconsistentPart):
-		return searchcmd.Usage(c, "--partial: %v", err), nil
+		return searchcmd.Usage(c.Command.Name, "--partial: %v", err), nil
 	case errors.Is(err, exactcover.ErrNoTree):
-		return searchcmd.Usage(c, "--engine learn: %v", err), nil
+		return searchcmd.Usage(c.Command.Name, "--engine learn: %v", err), nil
 	case errors.Is(err, exactcover.ErrEngineUnsupported):
-		return searchcmd.Usage(c, "--engine %s: %v", c.String(searchcmd.FlagEngine), err), nil
+		return searchcmd.Usage(c.Command.Name, "--engine %s: %v", c.String(searchcmd.FlagEngine), err), nil
 	case errors.As(err, &wp):
 		return nil, exitcode.With(exitcode.Stopped, fmt.Errorf("stopped by an internal error (please report it): %v; a checkpoint, if any, holds the last good position\n%s", wp.Value, wp.Stack))
 	}

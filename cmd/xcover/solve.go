@@ -69,26 +69,26 @@ func solve(c *cli.Context, e *env) error {
 		return err
 	}
 	if mr != nil && (big.checkpoint != "" || big.shard.N > 0) {
-		return searchcmd.Usage(c, "--memo and --zdd count without dividing a search: they do not combine with --checkpoint, --resume or --shard")
+		return searchcmd.Usage(c.Command.Name, "--memo and --zdd count without dividing a search: they do not combine with --checkpoint, --resume or --shard")
 	}
 	refs := c.Generic("partial").(*cliparse.OptionRefs).Refs
 	cfg.Branching = searchcmd.Branching(c)
 	var drawing *iostreams.OutputFile
 	if c.IsSet("tree") {
 		if len(refs) > 0 || cfg.Branching != exactcover.KnuthMRV {
-			return searchcmd.Usage(c, "--tree draws the search of Knuth's rule from its root: it does not combine with --partial or --branching weighted")
+			return searchcmd.Usage(c.Command.Name, "--tree draws the search of Knuth's rule from its root: it does not combine with --partial or --branching weighted")
 		} else if drawing, err = e.CreateOutput("--tree", c.String("tree")); err != nil {
 			return err
 		}
 		defer drawing.Abort()
 	}
-	ctx, out, cancel := searchcmd.Begin(c, e, req)
+	ctx, out, cancel := searchcmd.Begin(c.Context, e, req)
 	defer cancel()
 	end := searchcmd.Ending{What: "solution"}
-	sp, solver, err := searchcmd.LoadSpec(ctx, c, e)
+	sp, solver, err := loadSpec(ctx, c, e)
 	if ctx.Err() != nil {
 		end.Reading = true
-		return searchcmd.Finish(out, e, req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end)
+		return searchcmd.End(out, e, searchcmd.Searched(req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end))
 	} else if err != nil {
 		return err
 	}
@@ -112,7 +112,7 @@ func solve(c *cli.Context, e *env) error {
 	}
 	p := &sp.Problem
 	if cfg.Partial, err = p.FindOptions(refs); err != nil {
-		return searchcmd.Usage(c, "--partial: %v", err)
+		return searchcmd.Usage(c.Command.Name, "--partial: %v", err)
 	}
 	if drawing != nil { // the tree of the search that follows, as far as maxTreeNodes
 		tc := explain.TreeConfig{MaxNodes: min(cmp.Or(req.MaxNodes, maxTreeNodes), maxTreeNodes), MaxSolutions: req.Limit}
@@ -136,7 +136,7 @@ func solve(c *cli.Context, e *env) error {
 			visit = func(sol []int) bool { return print(original(sol)) }
 		}
 	}
-	if err := big.configure(c, e, &cfg, req.Count, out); err != nil {
+	if err := big.configure(c, e, req, &cfg, req.Count, out); err != nil {
 		return err
 	}
 	st, err := solver.Search(ctx, cfg, visit)
@@ -144,8 +144,8 @@ func solve(c *cli.Context, e *env) error {
 	if early != nil {
 		return early // found before any solution was printed
 	}
-	end.Summary = func(s *report.Summary) {
-		*s = *report.Search(st, solver.Hash(), cfg.Branching)
+	if req.JSON {
+		end.Record = report.Search(st, solver.Hash(), cfg.Branching)
 	}
 	if c.Bool("profile") { // as Knuth's DLX1 prints it with its show_profile option
 		end.Before = func() {
@@ -155,7 +155,7 @@ func solve(c *cli.Context, e *env) error {
 			}
 		}
 	}
-	err = searchcmd.Finish(out, e, req, st, end)
+	err = searchcmd.End(out, e, searchcmd.Searched(req, st, end))
 	if late != nil {
 		return late
 	}
@@ -181,7 +181,7 @@ func learnConflicts(c *cli.Context, req *searchcmd.Request) error {
 	}
 	for _, f := range learnTree {
 		if c.IsSet(f.flag) {
-			return searchcmd.Usage(c, "--engine learn: the learning engine has no search tree, %s: use the sparse, dlx or bits engine with --%s", f.use, f.flag)
+			return searchcmd.Usage(c.Command.Name, "--engine learn: the learning engine has no search tree, %s: use the sparse, dlx or bits engine with --%s", f.use, f.flag)
 		}
 	}
 	return nil

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/big"
 	"os"
 	"runtime"
 	"strconv"
@@ -55,9 +54,9 @@ func sudokuAction(c *cli.Context, e *env) error {
 	case err != nil:
 		return err
 	case unique && (listing || req.Count):
-		return searchcmd.Usage(c, "--unique looks for two solutions: it does not combine with --all, --limit or --count")
+		return searchcmd.Usage(c.Command.Name, "--unique looks for two solutions: it does not combine with --all, --limit or --count")
 	case emit != "" && (unique || listing || req.Count || req.JSON):
-		return searchcmd.Usage(c, "--emit-spec writes the problem and solves nothing; drop --unique, --all, --limit, --count and --json")
+		return searchcmd.Usage(c.Command.Name, "--emit-spec writes the problem and solves nothing; drop --unique, --all, --limit, --count and --json")
 	case unique:
 		r.Mode = sudoku.ModeUnique
 	case req.Count:
@@ -66,26 +65,26 @@ func sudokuAction(c *cli.Context, e *env) error {
 		r.Mode = sudoku.ModeList
 	}
 	if ropt.Format, err = sudoku.ParseFormat(c.String(searchcmd.FlagFormat)); c.IsSet(searchcmd.FlagFormat) && (err != nil || ropt.Format == sudoku.Pretty) {
-		return searchcmd.Usage(c, "--format %q: expected line, block or numeric", c.String(searchcmd.FlagFormat))
+		return searchcmd.Usage(c.Command.Name, "--format %q: expected line, block or numeric", c.String(searchcmd.FlagFormat))
 	}
 	if r.Format, err = sudoku.ParseFormat(c.String("output")); c.IsSet("output") && (err != nil || r.Format == sudoku.Auto) {
-		return searchcmd.Usage(c, "--output %q: expected line, block, numeric or pretty", c.String("output"))
+		return searchcmd.Usage(c.Command.Name, "--output %q: expected line, block, numeric or pretty", c.String("output"))
 	}
 	if c.IsSet("alphabet") {
 		if ropt.Alphabet, err = sudoku.NewAlphabet(c.String("alphabet")); err != nil {
-			return searchcmd.Usage(c, "--alphabet: %v", err)
+			return searchcmd.Usage(c.Command.Name, "--alphabet: %v", err)
 		}
 	}
 	arg, err := searchcmd.InputArg(c)
 	if err != nil {
 		return err
 	}
-	ctx, out, cancel := searchcmd.Begin(c, e, req)
+	ctx, out, cancel := searchcmd.Begin(c.Context, e, req)
 	defer cancel()
 	r.out, r.Out, r.JSON = out, out, req.JSON
 	// Every core by default, as solve counts: the output is the same
 	// whatever the number of workers.
-	start, jobs := time.Now(), searchcmd.Workers(c, true)
+	start, jobs := time.Now(), req.Workers(true)
 	r.Batch, err = searchcmd.Await(ctx, func() (*sudoku.Batch, error) {
 		name, data, err := e.ReadFile(arg, sudoku.MaxInputBytes, "a Sudoku input")
 		if err != nil {
@@ -165,8 +164,8 @@ func (r *sudokuRun) showProgress(line *statusline.Line, finished int, more strin
 // solution or could not be read.
 func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) error {
 	t, took := &r.Tally, time.Since(start)
-	sum := report.New(exactcover.Stats{Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took})
-	sum.Solutions, sum.Puzzles, sum.Verdicts = big.NewInt(t.Solutions), t.Puzzles, t.Verdicts
+	sum := &report.SudokuSummary{Summary: report.New(exactcover.Stats{Solutions: t.Solutions, Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took}),
+		Puzzles: t.Puzzles, Verdicts: t.Verdicts}
 	if t.ByLearner > 0 { // the learner's counters, summed over the puzzles it settled
 		sum.Learn = report.LearnOf(t.Learn)
 	}

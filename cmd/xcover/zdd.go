@@ -55,10 +55,10 @@ func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.
 func zddAction(c *cli.Context, e *env) error {
 	what, start := c.Command.Name, time.Now()
 	if c.NArg() != 1 {
-		return searchcmd.Usage(c, "expected one ZDD file (or - for stdin), got %d arguments", c.NArg())
+		return searchcmd.Usage(c.Command.Name, "expected one ZDD file (or - for stdin), got %d arguments", c.NArg())
 	}
 	if c.IsSet("problem") && c.String("problem") == "-" && c.Args().First() == "-" {
-		return searchcmd.Usage(c, "the ZDD and --problem cannot both come from stdin")
+		return searchcmd.Usage(c.Command.Name, "the ZDD and --problem cannot both come from stdin")
 	}
 	name, r, err := e.OpenInput(c.Args().First())
 	if err != nil {
@@ -76,7 +76,7 @@ func zddAction(c *cli.Context, e *env) error {
 			return err
 		}
 	}
-	sum := &report.Summary{Type: "summary"}
+	sum := &report.ZDDSummary{Summary: report.Summary{Type: "summary"}}
 	switch what {
 	case "count":
 		sum.Solutions, sum.ZDDNodes = z.Count(), z.Len()
@@ -193,7 +193,7 @@ func (zp *zddPrinter) solution(set []int) error {
 
 // optimum prints a solution of least (greatest) total weight, then its
 // weight.
-func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool, sum *report.Summary) error {
+func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool, sum *report.ZDDSummary) error {
 	weight := func(int) int64 { return 1 }
 	if zp.costs != nil { // the problem's costs, unless --weights says otherwise
 		weight = func(v int) int64 { return zp.costs[exactcover.ZDDOption(v)] }

@@ -10,10 +10,13 @@
 // A [Stream] writes a command's output as it comes, text or records, and
 // flushes it often enough that the rare solutions of a long search show up
 // as they are found. The package makes the records ([Marshal],
-// [Solutions], [Numbers]), builds the summary from the library's results
-// ([Search], [Count]), writes the lines for people ([StatsLine],
-// [Unfinished], [CountStatsLine], [EstimateText]) and reads back the
-// output of the shards of one search ([ReadShards]) to add it up
+// [Solutions], [Numbers]) and the summaries: each command's own record
+// ([SearchSummary], [CostSummary], [CountSummary], [SudokuSummary],
+// [PackingSummary], [ZDDSummary]) embeds the [Summary] they all start
+// with and adds its own fields, built from the library's results
+// ([Search], [Cheapest], [Count]). It writes the lines for people
+// ([StatsLine], [Unfinished], [CountStatsLine], [EstimateText]) and reads
+// back the output of the shards of one search ([ReadShards]) to add it up
 // ([Merge], [MergeSolutions]) as "xcover merge" does.
 //
 // # Stability

@@ -70,7 +70,7 @@ func TestSummaries(t *testing.T) {
 	hexProblem := "ab" + strings.Repeat("00", 31)
 	for _, tc := range []struct {
 		name string
-		sum  *Summary
+		sum  any
 		want string
 	}{
 		{name: "search", sum: New(exactcover.Stats{Solutions: 3, Nodes: 10, Updates: 40, Status: exactcover.NodeLimit, Elapsed: time.Second}),
@@ -90,6 +90,21 @@ func TestSummaries(t *testing.T) {
 		{name: "search count unfinished", sum: Count(exactcover.CountResult{Solutions: big.NewInt(3), Method: "search",
 			Search: exactcover.Stats{Nodes: 7}, Engine: exactcover.EngineSparse, Status: exactcover.Interrupted}),
 			want: `{"type":"summary","solutions":3,"nodes":7,"updates":0,"status":"interrupted","elapsed_seconds":0,"engine":"sparse","method":"search"}`},
+		{name: "merged", sum: Merged(exactcover.Total{Solutions: huge, Nodes: big.NewInt(9), Updates: big.NewInt(20), Cleansings: new(big.Int),
+			Profile: []*big.Int{big.NewInt(1), big.NewInt(8)}, Seconds: 2.5, Engine: exactcover.EngineSparse, Problem: problem, Branching: exactcover.KnuthMRV, Shards: 3, Split: "s"}),
+			want: `{"type":"summary","solutions":123456789012345678901234567890,"nodes":9,"updates":20,"status":"complete","elapsed_seconds":2.5,"engine":"sparse","profile":[1,8],"problem":"` + hexProblem + `","branching":"knuth","shards":3,"split":"s"}`},
+		{name: "learner", sum: Search(exactcover.Stats{Engine: exactcover.EngineLearn, Solutions: 1, Status: exactcover.SolutionLimit, Learn: exactcover.LearnStats{Conflicts: 4, Decisions: 9}}, problem, exactcover.KnuthMRV),
+			want: `{"type":"summary","solutions":1,"nodes":0,"updates":0,"status":"limit","elapsed_seconds":0,"engine":"learn","learn":{"conflicts":4,"decisions":9,"propagations":0,"learned":0,"kept":0,"restarts":0,"splits":0}}`},
+		{name: "cheapest", sum: Cheapest(exactcover.CostResult{Stats: exactcover.Stats{Engine: exactcover.EngineDLX, Solutions: 3, Nodes: 12, Updates: 50, Cleansings: 2, Status: exactcover.Complete},
+			Best: []exactcover.CostSolution{{Cost: 7}, {Cost: 8}}}),
+			want: `{"type":"summary","solutions":3,"nodes":12,"updates":50,"status":"complete","elapsed_seconds":0,"engine":"dlx","cleansings":2,"best_costs":[7,8]}`},
+		{name: "sudoku", sum: &SudokuSummary{Summary: New(exactcover.Stats{Solutions: 2, Nodes: 5, Status: exactcover.Complete}), Learn: &Learn{Conflicts: 1},
+			Puzzles: 2, Verdicts: map[string]int{"solved": 1, "none": 1}},
+			want: `{"type":"summary","solutions":2,"nodes":5,"updates":0,"status":"complete","elapsed_seconds":0,"learn":{"conflicts":1,"decisions":0,"propagations":0,"learned":0,"kept":0,"restarts":0,"splits":0},"puzzles":2,"verdicts":{"none":1,"solved":1}}`},
+		{name: "packing", sum: &PackingSummary{Summary: New(exactcover.Stats{Solutions: 2339, Status: exactcover.Complete}), Engine: "bits", Board: "10x6", PieceSet: "FILNPTUVWXYZ", Symmetries: 4},
+			want: `{"type":"summary","solutions":2339,"nodes":0,"updates":0,"status":"complete","elapsed_seconds":0,"engine":"bits","board":"10x6","piece_set":"FILNPTUVWXYZ","symmetries":4}`},
+		{name: "zdd", sum: &ZDDSummary{Summary: Summary{Type: "summary", Solutions: big.NewInt(1), Status: "complete"}, Weight: new(int64)},
+			want: `{"type":"summary","solutions":1,"nodes":0,"updates":0,"status":"complete","elapsed_seconds":0,"weight":0}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := string(Marshal(new(bytes.Buffer), tc.sum)); got != tc.want+"\n" {

@@ -17,8 +17,8 @@
 //   - [End] ends every command alike, from its [Outcome]: the last record
 //     (--json) or line on stdout, the output closed, then stderr's lines,
 //     then the exit code of the contract in package exitcode (3 and a
-//     message when the run was stopped, 1 when it found nothing). [Finish]
-//     makes the Outcome of a search from its Stats.
+//     message when the run was stopped, 1 when it found nothing).
+//     [Searched] makes the Outcome of a search from its Stats.
 //
 // A command file in cmd/xcover declares its own flags, composes library
 // calls and prints through this layer.

@@ -13,11 +13,12 @@ import (
 )
 
 // Ending says how a command ends a search: what it calls a solution, what
-// the stats line counts (default: the solutions), what it adds to the
-// summary and prints on stderr before the stats line.
+// the stats line counts (default: the solutions), its summary record
+// (default: the common part alone, [report.New]), and what it prints on
+// stderr before the stats line.
 type Ending struct {
 	What, Noun string
-	Summary    func(*report.Summary)
+	Record     any
 	Before     func()
 	// Reading says that the run stopped while it read its input, before
 	// the search began.
@@ -25,9 +26,11 @@ type Ending struct {
 }
 
 // Outcome is how a command's run ended: what it prints last, and what
-// that means for its exit code. Every command ends through [End], so that
-// all end alike: the last record or line on stdout, then the output closed
-// (a failed write is exit 2), then stderr's lines, then the exit code.
+// that means for its exit code. Every command that prints through a
+// [Writer] ends through [End], so that all end alike: the last record or
+// line on stdout, then the output closed (a failed write is exit 2), then
+// stderr's lines, then the exit code. [Searched] makes the Outcome of a
+// search from its Stats.
 type Outcome struct {
 	// Record is printed last with --json (the summary), Text without it
 	// (a count, an estimate); either may be empty.
@@ -73,17 +76,16 @@ func End(w *Writer, s *iostreams.IO, o Outcome) error {
 	return nil
 }
 
-// Finish ends a search's output: the count with --count, the summary with
-// --json, the --stats line on stderr; it returns the exit error.
-func Finish(w *Writer, s *iostreams.IO, req *Request, st exactcover.Stats, end Ending) error {
+// Searched is the Outcome of a search that ended with st: the count with
+// --count, the summary with --json, the --stats line on stderr; exit 3
+// when it stopped before it could finish, 1 when it found nothing.
+func Searched(req *Request, st exactcover.Stats, end Ending) Outcome {
 	o := Outcome{Before: end.Before, Found: st.Solutions > 0}
 	switch {
+	case req.JSON && end.Record != nil:
+		o.Record = end.Record
 	case req.JSON:
-		sum := report.New(st)
-		if end.Summary != nil {
-			end.Summary(sum)
-		}
-		o.Record = sum
+		o.Record = report.New(st)
 	case req.Count && st.Status != exactcover.Complete: // a lower bound
 		o.Text = fmt.Sprintf("%d+\n", st.Solutions)
 	case req.Count:
@@ -105,5 +107,5 @@ func Finish(w *Writer, s *iostreams.IO, req *Request, st exactcover.Stats, end E
 	case !o.Found && !req.Count && !req.JSON: // else the count or the summary says it
 		o.None = fmt.Errorf("no %s (the search is complete)", end.What)
 	}
-	return End(w, s, o)
+	return o
 }

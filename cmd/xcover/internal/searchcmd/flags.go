@@ -103,45 +103,73 @@ func JobsFlag(usage, def string) cli.Flag {
 // on, and each holds a solver.
 const maxJobs = 256
 
-// Workers returns the number of workers: -j when given; else, for a count
-// (every), as many as the Go runtime runs at once (GOMAXPROCS: the cores
-// this process may use, within its cgroup's CPU quota); else one, so that
-// printed solutions come in the sequential search's order, the same from
-// run to run (with workers they come as found).
-func Workers(c *cli.Context, every bool) int {
-	switch {
-	case c.IsSet(FlagJobs):
-		return int(Count(c, FlagJobs))
-	case every:
-		return runtime.GOMAXPROCS(0)
-	}
-	return 1
-}
-
-// Request is what the shared search flags ask for, checked.
+// Request is what the shared search flags ask for, checked: the flags of
+// [SearchFlags], and -j ([JobsFlag]) where the command takes it.
 type Request struct {
 	Limit              int64 // solutions to find; 0 for all
 	Count, JSON, Stats bool
 	MaxNodes           int64 // 0: no limit
 	Timeout            time.Duration
 	Engine             exactcover.Engine
+	Jobs               int // -j; 0 when not given (see [Request.Workers])
+	Progress           ProgressWhen
+	ProgressEvery      time.Duration // with Progress, a line this often where no status line is drawn
 }
+
+// ProgressWhen says when a run shows its progress on stderr.
+type ProgressWhen int
+
+const (
+	// ProgressOnTerminal, the default: a status line when stderr is a
+	// terminal that redraws a line in place, else nothing.
+	ProgressOnTerminal ProgressWhen = iota
+	// ProgressAsked (--progress, or --progress-every given): the status
+	// line on such a terminal, else a line every ProgressEvery.
+	ProgressAsked
+	// ProgressOff (--progress=false): never.
+	ProgressOff
+)
 
 // RequestOf reads the search flags and checks how they combine.
 func RequestOf(c *cli.Context) (*Request, error) {
 	r := &Request{Limit: 1, Count: c.Bool(FlagCount), JSON: c.Bool(FlagJSON), Stats: c.Bool(FlagStats),
-		MaxNodes: Count(c, FlagMaxNodes), Timeout: Duration(c, FlagTimeout), Engine: Engine(c)}
+		MaxNodes: Count(c, FlagMaxNodes), Timeout: Duration(c, FlagTimeout), Engine: Engine(c),
+		ProgressEvery: Duration(c, FlagEvery)}
 	switch all := c.Bool(FlagAll); {
 	case all && c.IsSet(FlagLimit):
-		return nil, Usage(c, "--all and --limit contradict each other: give one")
+		return nil, Usage(c.Command.Name, "--all and --limit contradict each other: give one")
 	case all && r.Count:
-		return nil, Usage(c, "--all prints every solution and --count prints none: give one")
+		return nil, Usage(c.Command.Name, "--all prints every solution and --count prints none: give one")
 	case c.IsSet(FlagLimit):
 		r.Limit = Count(c, FlagLimit)
 	case all || r.Count:
 		r.Limit = 0
 	}
+	switch {
+	case c.IsSet(FlagProgress) && !c.Bool(FlagProgress):
+		r.Progress = ProgressOff
+	case c.IsSet(FlagProgress) || c.IsSet(FlagEvery):
+		r.Progress = ProgressAsked
+	}
+	if c.IsSet(FlagJobs) {
+		r.Jobs = int(Count(c, FlagJobs))
+	}
 	return r, nil
+}
+
+// Workers returns the number of workers: -j when given; else, for a count
+// (every), as many as the Go runtime runs at once (GOMAXPROCS: the cores
+// this process may use, within its cgroup's CPU quota); else one, so that
+// printed solutions come in the sequential search's order, the same from
+// run to run (with workers they come as found).
+func (r *Request) Workers(every bool) int {
+	switch {
+	case r.Jobs > 0:
+		return r.Jobs
+	case every:
+		return runtime.GOMAXPROCS(0)
+	}
+	return 1
 }
 
 // WithTimeout returns the run's context, ended after d when d > 0.
@@ -160,14 +188,15 @@ func SpecFormat(c *cli.Context, flag string) (specs.Format, error) {
 	}
 	f, err := specs.ParseFormat(c.String(flag))
 	if err != nil {
-		return "", Usage(c, "--%s %v", flag, err)
+		return "", Usage(c.Command.Name, "--%s %v", flag, err)
 	}
 	return f, nil
 }
 
-// Usage is a usage error of the command being run: exit 2, one line.
-func Usage(c *cli.Context, format string, args ...any) error {
-	return exitcode.Bad(fmt.Errorf("%s: %s", c.Command.Name, fmt.Sprintf(format, args...)))
+// Usage is a usage error of command (its name: "solve", "count" for "zdd
+// count"): exit 2, one line.
+func Usage(command, format string, args ...any) error {
+	return exitcode.Bad(fmt.Errorf("%s: %s", command, fmt.Sprintf(format, args...)))
 }
 
 // Count returns the value of a flag of [cliparse.Count].

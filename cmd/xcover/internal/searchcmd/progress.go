@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/cmd/xcover/internal/statusline"
@@ -19,18 +17,19 @@ import (
 // elsewhere, a line every --progress-every (see package statusline). A nil
 // *statusline.Line shows nothing.
 
-// newProgress reads --progress: false, none; set, a status line on a
-// terminal that can redraw (TERM is not dumb), lines elsewhere; absent,
-// the status line on such a terminal only.
-func newProgress(c *cli.Context, s *iostreams.IO) *statusline.Line {
+// newProgress returns the progress line that req asks for (nil: none):
+// with ProgressOff none; with ProgressAsked a status line on a terminal
+// that can redraw (TERM is not dumb), lines elsewhere; by default the
+// status line on such a terminal only.
+func newProgress(s *iostreams.IO, req *Request) *statusline.Line {
 	redraw := s.CanRedraw()
 	switch {
-	case c.IsSet(FlagProgress) && !c.Bool(FlagProgress):
+	case req.Progress == ProgressOff:
 		return nil
-	case !redraw && !c.IsSet(FlagProgress) && !c.IsSet(FlagEvery):
+	case !redraw && req.Progress == ProgressOnTerminal:
 		return nil
 	}
-	return statusline.New(s.Stderr, redraw, Duration(c, FlagEvery))
+	return statusline.New(s.Stderr, redraw, req.ProgressEvery)
 }
 
 // SearchProgress returns the engine's progress callback and its interval,

@@ -20,9 +20,9 @@ type Writer struct {
 
 // Begin starts the run of a command that searches: its context, ended by
 // --timeout, and its writer, with the progress it shows.
-func Begin(c *cli.Context, s *iostreams.IO, req *Request) (context.Context, *Writer, context.CancelFunc) {
-	ctx, cancel := WithTimeout(c.Context, req.Timeout)
-	return ctx, NewWriter(s, req.JSON, newProgress(c, s)), cancel
+func Begin(ctx context.Context, s *iostreams.IO, req *Request) (context.Context, *Writer, context.CancelFunc) {
+	ctx, cancel := WithTimeout(ctx, req.Timeout)
+	return ctx, NewWriter(s, req.JSON, newProgress(s, req)), cancel
 }
 
 // NewWriter returns the writer of s's stdout, in JSON Lines when json is
@@ -36,7 +36,7 @@ func NewWriter(s *iostreams.IO, json bool, status *statusline.Line) *Writer {
 // InputArg returns the command's one FILE argument, "-" (stdin) when none.
 func InputArg(c *cli.Context) (string, error) {
 	if c.NArg() > 1 {
-		return "", Usage(c, "expected one input file, got %d arguments", c.NArg())
+		return "", Usage(c.Command.Name, "expected one input file, got %d arguments", c.NArg())
 	}
 	return cmp.Or(c.Args().First(), "-"), nil
 }

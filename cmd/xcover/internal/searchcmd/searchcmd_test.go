@@ -2,6 +2,7 @@ package searchcmd
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"io"
 	"os"
@@ -39,11 +40,16 @@ func TestRequestOf(t *testing.T) {
 		{args: []string{"--count", "--limit", "5"}, want: Request{Limit: 5, Count: true}},
 		{args: []string{"--json", "--max-nodes", "1000", "--timeout", "1m30s", "--engine", "dlx"},
 			want: Request{Limit: 1, JSON: true, MaxNodes: 1000, Timeout: 90 * time.Second, Engine: exactcover.EngineDLX}},
+		{args: []string{"--progress"}, want: Request{Limit: 1, Progress: ProgressAsked}},
+		{args: []string{"--progress-every", "1s"}, want: Request{Limit: 1, Progress: ProgressAsked, ProgressEvery: time.Second}},
+		{args: []string{"--progress=false", "--progress-every", "1s"}, want: Request{Limit: 1, Progress: ProgressOff, ProgressEvery: time.Second}},
+		{args: []string{"-j", "4"}, want: Request{Limit: 1, Jobs: 4}},
 		{args: []string{"--all", "--limit", "3"}, wantErr: "test: --all and --limit contradict each other: give one"},
 		{args: []string{"--all", "--count"}, wantErr: "test: --all prints every solution and --count prints none: give one"},
 	} {
+		tc.want.ProgressEvery = cmp.Or(tc.want.ProgressEvery, 3*time.Second) // --progress-every's default
 		var got *Request
-		err := runCommand(t, SearchFlags("solution"), tc.args, func(c *cli.Context) (err error) {
+		err := runCommand(t, append(SearchFlags("solution"), JobsFlag(JobsUsage, JobsDefault)), tc.args, func(c *cli.Context) (err error) {
 			got, err = RequestOf(c)
 			return err
 		})
@@ -67,23 +73,26 @@ func TestWorkers(t *testing.T) {
 		want  int
 	}{
 		{nil, false, 1},
-		{nil, true, runtime.NumCPU()},
+		{nil, true, runtime.GOMAXPROCS(0)},
 		{[]string{"-j", "3"}, false, 3},
 		{[]string{"--jobs", "1"}, true, 1},
 	} {
 		var got int
-		if err := runCommand(t, []cli.Flag{JobsFlag(JobsUsage, JobsDefault)}, tc.args, func(c *cli.Context) error {
-			got = Workers(c, tc.every)
-			return nil
+		if err := runCommand(t, append(SearchFlags("solution"), JobsFlag(JobsUsage, JobsDefault)), tc.args, func(c *cli.Context) error {
+			req, err := RequestOf(c)
+			if err == nil {
+				got = req.Workers(tc.every)
+			}
+			return err
 		}); err != nil || got != tc.want {
 			t.Errorf("Workers(%q, %v) = %d, %v; want %d", tc.args, tc.every, got, err, tc.want)
 		}
 	}
 }
 
-// TestFinish checks the end of a search's output in every combination of
+// TestSearched checks the end of a search's output in every combination of
 // status and output mode: what stdout and stderr say, and the exit code.
-func TestFinish(t *testing.T) {
+func TestSearched(t *testing.T) {
 	complete := exactcover.Stats{Solutions: 2, Nodes: 7, Updates: 30, Status: exactcover.Complete}
 	none := exactcover.Stats{Nodes: 3, Updates: 9, Status: exactcover.Complete}
 	stopped := exactcover.Stats{Solutions: 5, Nodes: 1000, Updates: 4000, Status: exactcover.NodeLimit}
@@ -108,7 +117,7 @@ func TestFinish(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			s := &iostreams.IO{Stdout: &stdout, Stderr: &stderr}
 			w := NewWriter(s, tc.req.JSON, nil)
-			code := exitcode.Print(Finish(w, s, &tc.req, tc.st, Ending{What: "solution"}), &stderr)
+			code := exitcode.Print(End(w, s, Searched(&tc.req, tc.st, Ending{What: "solution"})), &stderr)
 			if code != tc.code || !strings.HasPrefix(stdout.String(), tc.stdout) || tc.stdout == "" && stdout.Len() > 0 ||
 				!strings.Contains(stderr.String(), tc.stderr) || tc.stderr == "" && stderr.Len() > 0 {
 				t.Errorf("exit %d, stdout %q, stderr %q; want exit %d, stdout %q, stderr holding %q",
@@ -127,7 +136,11 @@ func TestLoadSpec(t *testing.T) {
 	load := func(ctx context.Context, args ...string) (int, error) {
 		var options int
 		err := runCommand(t, []cli.Flag{SpecFormatFlag()}, args, func(c *cli.Context) error {
-			sp, _, err := LoadSpec(ctx, c, &iostreams.IO{Stdin: strings.NewReader(yaml), Stderr: io.Discard, Dir: dir})
+			in, err := InputOf(c)
+			if err != nil {
+				return err
+			}
+			sp, _, err := LoadSpec(ctx, &iostreams.IO{Stdin: strings.NewReader(yaml), Stderr: io.Discard, Dir: dir}, in)
 			if err == nil {
 				options = len(sp.Problem.Options)
 			}

@@ -16,23 +16,33 @@ import (
 	"github.com/xcover/xcover/specs"
 )
 
-// LoadSpec reads the command's input ([ReadSpec]) as --format says, and
-// compiles it, printing the compiler's warnings. Errors are bad input
-// naming file:line:column, or ctx's error when ctx ends first (--timeout
-// bounds the whole run).
-func LoadSpec(ctx context.Context, c *cli.Context, s *iostreams.IO) (*specs.Spec, *exactcover.Solver, error) {
+// Input is the exact-cover problem a command reads: its file ("-":
+// stdin) and the format --format names ("": from the file's name or
+// content).
+type Input struct {
+	File   string
+	Format specs.Format
+}
+
+// InputOf reads the command's FILE argument and --format.
+func InputOf(c *cli.Context) (Input, error) {
 	format, err := SpecFormat(c, FlagFormat)
-	arg, aerr := InputArg(c)
-	if err = cmp.Or(err, aerr); err != nil {
-		return nil, nil, err
-	}
+	file, aerr := InputArg(c)
+	return Input{File: file, Format: format}, cmp.Or(err, aerr)
+}
+
+// LoadSpec reads the command's input ([ReadSpec]) and compiles it,
+// printing the compiler's warnings. Errors are bad input naming
+// file:line:column, or ctx's error when ctx ends first (--timeout bounds
+// the whole run).
+func LoadSpec(ctx context.Context, s *iostreams.IO, in Input) (*specs.Spec, *exactcover.Solver, error) {
 	type loaded struct {
 		sp     *specs.Spec
 		solver *exactcover.Solver
 	}
 	l, err := Await(ctx, func() (l loaded, err error) {
 		var warnings []string
-		if l.sp, err = ReadSpec(s, arg, format); err == nil {
+		if l.sp, err = ReadSpec(s, in.File, in.Format); err == nil {
 			l.solver, warnings, err = l.sp.Compile()
 		}
 		for _, w := range warnings {
