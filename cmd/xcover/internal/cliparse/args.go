@@ -95,6 +95,9 @@ func DidYouMean(name string, candidates []string, show func(string) string) stri
 	return " (did you mean " + show(best) + "?)"
 }
 
+// Quoted shows a name in a [DidYouMean] as Go quotes it: "solve".
+func Quoted(name string) string { return fmt.Sprintf("%q", name) }
+
 // UsageMessage rewrites an error of urfave/cli's flag parsing in the words
 // of the flags themselves, as they are typed: "--limit 0: expected …" for
 // a bad value, "unknown flag --lmit (did you mean --limit?)" for a flag

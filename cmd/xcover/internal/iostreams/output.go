@@ -32,11 +32,22 @@ type OutputFile struct {
 	through    string                // or the path of a device or FIFO, opened at Commit
 }
 
+// CheckOutputName refuses a name that flag cannot write to: none, or
+// stdout ("-"), which is for the solutions. A command checks it as it
+// parses its flags, before it reads anything; [IO.CreateOutput] checks it
+// again.
+func CheckOutputName(flag, name string) error {
+	if name == "" || name == "-" {
+		return fmt.Errorf("%s %q: expected a file name (stdout is for the solutions)", flag, name)
+	}
+	return nil
+}
+
 // CreateOutput prepares the file name that flag names; stdout ("-") is
 // refused, since it is for the solutions.
 func (s *IO) CreateOutput(flag, name string) (*OutputFile, error) {
-	if name == "" || name == "-" {
-		return nil, fmt.Errorf("%s %q: expected a file name (stdout is for the solutions)", flag, name)
+	if err := CheckOutputName(flag, name); err != nil {
+		return nil, err
 	}
 	o := &OutputFile{flag: flag, name: name}
 	path := s.Path(name)

@@ -30,6 +30,15 @@ func (s *IO) Open(name string) (string, io.ReadCloser, error) {
 	return name, f, nil
 }
 
+// OpenFile opens the file name, in the run's folder, for a file that is
+// read back by name and written again (a checkpoint): "-" is a file's
+// name, not stdin. Its error is the *fs.PathError itself, for the caller
+// to say in its own words.
+func (s *IO) OpenFile(name string) (*os.File, error) { return os.Open(s.Path(name)) }
+
+// Stat returns what the file name is, in the run's folder.
+func (s *IO) Stat(name string) (fs.FileInfo, error) { return os.Stat(s.Path(name)) }
+
 // OpenInput opens name as Open does, gunzipped when its first bytes say
 // so, as a stream: an error in the gzip data says what it means.
 func (s *IO) OpenInput(name string) (string, io.ReadCloser, error) {

@@ -9,7 +9,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
-	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/specs"
 )
@@ -191,12 +190,6 @@ func SpecFormat(c *cli.Context, flag string) (specs.Format, error) {
 		return "", Usage(c.Command.Name, "--%s %v", flag, err)
 	}
 	return f, nil
-}
-
-// Usage is a usage error of command (its name: "solve", "count" for "zdd
-// count"): exit 2, one line.
-func Usage(command, format string, args ...any) error {
-	return exitcode.Bad(fmt.Errorf("%s: %s", command, fmt.Sprintf(format, args...)))
 }
 
 // Count returns the value of a flag of [cliparse.Count].
