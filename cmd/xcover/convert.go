@@ -2,61 +2,77 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/specs"
 )
 
-func convertFlags() []cli.Flag {
-	return []cli.Flag{&cli.StringFlag{Name: "to", Usage: "write the problem as `FORMAT` yaml, dlx or cnf (DIMACS, for SAT solvers: a variable per option, named in a comment) (required)"}, searchcmd.SpecFormatFlag()}
+// convertOptions is what "xcover convert" is asked.
+type convertOptions struct {
+	IO    *iostreams.IO
+	Input searchcmd.Input
+	To    specs.Format // YAML or DLX, unless CNF
+	CNF   bool         // --to cnf: a DIMACS formula
 }
 
-func convert(c *cli.Context, e *env) error {
-	if c.String("to") == "cnf" {
-		return convertCNF(c, e)
+func newCmdConvert(s *iostreams.IO, runF func(context.Context, *convertOptions) error) *cli.Command {
+	return &cli.Command{Name: "convert", Usage: "rewrite a problem between YAML and Knuth's DLX format", ArgsUsage: "[FILE|-]",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "to", Usage: "write the problem as `FORMAT` yaml, dlx or cnf (DIMACS, for SAT solvers: a variable per option, named in a comment) (required)"},
+			searchcmd.SpecFormatFlag(),
+		},
+		Action: searchcmd.Action(s, parseConvert, convertRun, runF)}
+}
+
+func parseConvert(c *cli.Context, s *iostreams.IO) (*convertOptions, error) {
+	o := &convertOptions{IO: s, CNF: c.String("to") == "cnf"}
+	if !o.CNF {
+		var err error
+		if o.To, err = searchcmd.SpecFormat(c, "to"); err != nil {
+			return nil, searchcmd.Usage("convert", "--to %q: expected yaml, dlx or cnf", c.String("to"))
+		} else if o.To == "" {
+			return nil, searchcmd.Usage("convert", "--to yaml, --to dlx or --to cnf is required")
+		}
 	}
-	to, err := searchcmd.SpecFormat(c, "to")
-	if err != nil {
-		return searchcmd.Usage(c.Command.Name, "--to %q: expected yaml, dlx or cnf", c.String("to"))
-	}
-	if to == "" {
-		return searchcmd.Usage(c.Command.Name, "--to yaml, --to dlx or --to cnf is required")
-	}
-	sp, _, err := loadSpec(c.Context, c, e)
+	var err error
+	o.Input, err = searchcmd.InputOf(c)
+	return o, err
+}
+
+// convertRun writes the problem read in the format asked: all of it, or
+// nothing on stdout when it cannot be written.
+func convertRun(ctx context.Context, o *convertOptions) error {
+	sp, _, err := searchcmd.LoadSpec(ctx, o.IO, o.Input)
 	if err != nil {
 		return err
 	}
-	var buf bytes.Buffer // nothing on stdout when the problem cannot be written
-	if err := specs.Write(&buf, sp, to); err != nil {
+	var buf bytes.Buffer
+	if o.CNF {
+		err = writeCNF(&buf, sp)
+	} else {
+		err = specs.Write(&buf, sp, o.To)
+	}
+	if err != nil {
 		return exitcode.Bad(fmt.Errorf("convert: %v", err))
 	}
-	if _, err := e.Stdout.Write(buf.Bytes()); err != nil {
+	if _, err := o.IO.Stdout.Write(buf.Bytes()); err != nil {
 		return exitcode.Bad(fmt.Errorf("writing the output: %v", err))
 	}
 	return nil
 }
 
-// convertCNF writes the problem as a DIMACS CNF formula.
-func convertCNF(c *cli.Context, e *env) error {
-	sp, _, err := loadSpec(c.Context, c, e)
-	if err != nil {
-		return err
-	}
+// writeCNF writes the problem as a DIMACS CNF formula.
+func writeCNF(buf *bytes.Buffer, sp *specs.Spec) error {
 	s, err := exactcover.New(&sp.Problem)
 	if err != nil {
-		return exitcode.Bad(fmt.Errorf("convert: %v", err))
+		return err
 	}
-	var buf bytes.Buffer // nothing on stdout when the problem cannot be written
-	if err := s.WriteCNF(&buf); err != nil {
-		return exitcode.Bad(fmt.Errorf("convert: %v", err))
-	}
-	if _, err := e.Stdout.Write(buf.Bytes()); err != nil {
-		return exitcode.Bad(fmt.Errorf("writing the output: %v", err))
-	}
-	return nil
+	return s.WriteCNF(buf)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
@@ -37,71 +38,75 @@ func wantsCheapest(c *cli.Context) bool { return c.Bool("min-cost") || c.IsSet("
 var costConflicts = []string{searchcmd.FlagCount, searchcmd.FlagAll, searchcmd.FlagLimit, searchcmd.FlagBranching,
 	"memo", "zdd", "partial", "tree", "shard", "profile"}
 
-// solveCheapest runs solve --min-cost or --best K: Solver.Cheapest, with
-// the solutions printed as options of p (original maps a solution of a
-// reduced problem back). It ends as every search does: exit 0 when a
-// solution was found, 1 when the problem has none, 3 when stopped, with
-// the best found printed.
-func solveCheapest(ctx context.Context, c *cli.Context, e *env, req *searchcmd.Request, out *searchcmd.Writer,
-	p *exactcover.Problem, solver *exactcover.Solver, original func([]int) []int, big *scale) error {
-	k, err := cheapestK(c, req, costConflicts)
-	if err != nil {
-		return err
+// cheapestOptions is what --min-cost and --best K ask for.
+type cheapestOptions struct {
+	K int // the solutions looked for; 0: not a search for the cheapest
+	// AtEnd (--best K) prints the K cheapest when the search ends;
+	// without it (--min-cost) each solution cheaper than all before is
+	// printed as it is found.
+	AtEnd bool
+}
+
+// parseCheapest reads --min-cost and --best K of command, which refuses
+// the flags in conflicts with them.
+func parseCheapest(c *cli.Context, command string, req *searchcmd.Request, conflicts []string) (cheapestOptions, error) {
+	for _, f := range conflicts {
+		if c.IsSet(f) {
+			return cheapestOptions{}, searchcmd.Usage(command, "--min-cost and --best search for the cheapest solutions alone: they do not combine with --%s", f)
+		}
 	}
+	if c.Bool("min-cost") && c.IsSet("best") {
+		return cheapestOptions{}, searchcmd.Usage(command, "--min-cost is --best 1: give one")
+	}
+	if e := req.Engine; e != exactcover.EngineAuto && e != exactcover.EngineDLX && e != exactcover.EngineSparse && e != exactcover.EngineBits {
+		return cheapestOptions{}, searchcmd.Usage(command, "--min-cost and --best search with --engine dlx (Knuth's DLX5), sparse, bits or auto, not %s", e)
+	}
+	return cheapestOptions{K: max(int(searchcmd.Count(c, "best")), 1), AtEnd: c.IsSet("best")}, nil
+}
+
+// solveCheapest runs solve --min-cost or --best K (ch): Solver.Cheapest
+// of p, with req's limits, and its checkpoints (big). It ends as every
+// search does: exit 0 when a solution was found, 1 when the problem has
+// none, 3 when stopped, with the best found printed.
+func solveCheapest(ctx context.Context, s *iostreams.IO, req *searchcmd.Request, ch cheapestOptions, out *searchcmd.Writer, p searched, big *scale) error {
+	k := ch.K
 	cfg := exactcover.CostConfig{Best: k, MaxNodes: req.MaxNodes, Workers: req.Workers(false), Engine: req.Engine}
-	if err := big.configureCost(c, e, &cfg, k, out); err != nil {
+	if err := big.configureCost(&cfg, k, out); err != nil {
 		return err
 	}
-	sols := report.NewSolutions(p, out.JSON)
+	sols := report.NewSolutions(p.Problem, out.JSON)
 	print := func(sol []int, cost int64) bool {
-		if original != nil {
-			sol = original(sol)
+		if p.Original != nil {
+			sol = p.Original(sol)
 		}
 		out.Record(sols.NextCost(sol, cost), true)
 		return out.Flush() == nil // an improvement is shown at once
 	}
 	var visit func([]int, int64) bool
-	if !c.IsSet("best") {
+	if !ch.AtEnd {
 		visit = print
 	}
 	if r := cfg.Resume; visit != nil && r != nil && len(r.Solutions) > 0 {
 		// The cheapest found before, first: the last line printed is
 		// always the cheapest known. (Cheapest checks it below.)
-		if err := solver.CheckCostCheckpoint(r, k); err != nil {
-			return big.costResumeError(c, err)
+		if err := p.Solver.CheckCostCheckpoint(r, k); err != nil {
+			return big.costResumeError(err)
 		}
 		print(r.Solutions[0].Options, r.Solutions[0].Cost)
 	}
-	res, err := solver.Cheapest(ctx, cfg, visit)
+	res, err := p.Solver.Cheapest(ctx, cfg, visit)
 	if errors.Is(err, exactcover.ErrEngineUnsupported) {
-		return searchcmd.Usage(c.Command.Name, "--engine %s: %v", cfg.Engine, err)
+		return searchcmd.Usage("solve", "--engine %s: %v", cfg.Engine, err)
 	}
 	if err != nil && !errors.Is(err, ctx.Err()) {
-		return big.costResumeError(c, err)
+		return big.costResumeError(err)
 	}
-	if c.IsSet("best") {
+	if ch.AtEnd {
 		for _, b := range res.Best {
 			print(b.Options, b.Cost)
 		}
 	}
-	return big.finish(e, res.Stats, searchcmd.End(out, e, costOutcome(req, res, k, "solution", e.Stderr)))
-}
-
-// cheapestK checks the flags of a search for the cheapest solutions and
-// returns K: --best K, or 1 for --min-cost.
-func cheapestK(c *cli.Context, req *searchcmd.Request, conflicts []string) (int, error) {
-	for _, f := range conflicts {
-		if c.IsSet(f) {
-			return 0, searchcmd.Usage(c.Command.Name, "--min-cost and --best search for the cheapest solutions alone: they do not combine with --%s", f)
-		}
-	}
-	if c.Bool("min-cost") && c.IsSet("best") {
-		return 0, searchcmd.Usage(c.Command.Name, "--min-cost is --best 1: give one")
-	}
-	if e := req.Engine; e != exactcover.EngineAuto && e != exactcover.EngineDLX && e != exactcover.EngineSparse && e != exactcover.EngineBits {
-		return 0, searchcmd.Usage(c.Command.Name, "--min-cost and --best search with --engine dlx (Knuth's DLX5), sparse, bits or auto, not %s", e)
-	}
-	return max(int(searchcmd.Count(c, "best")), 1), nil
+	return big.finish(res.Stats, searchcmd.End(out, s, costOutcome(req, res, k, "solution", s.Stderr)))
 }
 
 // costOutcome is how a search for the k cheapest (what: "solution",

@@ -24,19 +24,19 @@ import (
 // the number, memoizing where it pays; solve --zdd FILE writes the ZDD of
 // all solutions. Both are solve's, in this file.
 
-// memoRequest is what --memo, --memo-limit and --zdd ask for.
-type memoRequest struct {
-	zdd       string // the ZDD's file, or ""
-	limit     int64
-	branching exactcover.Branching // of the search, when it counts
+// memoOptions is what --memo, --memo-limit and --zdd ask for.
+type memoOptions struct {
+	ZDD       string               // the ZDD's file, or "": count by --memo
+	Limit     int64                // bytes
+	Branching exactcover.Branching // of the search, when it counts
 }
 
-// memoRequestOf checks solve's memo flags against the others; nil when
-// neither --memo nor --zdd is given.
-func memoRequestOf(c *cli.Context, req *searchcmd.Request) (*memoRequest, error) {
+// parseMemo checks solve's memo flags against the others; nil when
+// neither --memo nor --zdd is given. Both count: req is made a count.
+func parseMemo(c *cli.Context, req *searchcmd.Request) (*memoOptions, error) {
 	if !c.Bool("memo") && !c.IsSet("zdd") {
 		if c.IsSet("memo-limit") {
-			return nil, searchcmd.Usage(c.Command.Name, "--memo-limit applies to --memo and --zdd: give one of them")
+			return nil, searchcmd.Usage("solve", "--memo-limit applies to --memo and --zdd: give one of them")
 		}
 		return nil, nil
 	}
@@ -46,30 +46,31 @@ func memoRequestOf(c *cli.Context, req *searchcmd.Request) (*memoRequest, error)
 	}
 	for _, f := range []string{searchcmd.FlagAll, searchcmd.FlagLimit, "partial", "tree", searchcmd.FlagMaxNodes, "profile"} {
 		if c.IsSet(f) {
-			return nil, searchcmd.Usage(c.Command.Name, "%s counts all solutions without listing them: it does not combine with --%s", what, f)
+			return nil, searchcmd.Usage("solve", "%s counts all solutions without listing them: it does not combine with --%s", what, f)
 		}
 	}
 	if what == "--zdd" {
 		for _, f := range []string{searchcmd.FlagEngine, searchcmd.FlagBranching} {
 			if c.IsSet(f) {
-				return nil, searchcmd.Usage(c.Command.Name, "--zdd builds the ZDD by memoizing, on the frontier or in a search of its own (as Knuth's DLX6): it does not combine with --%s", f)
+				return nil, searchcmd.Usage("solve", "--zdd builds the ZDD by memoizing, on the frontier or in a search of its own (as Knuth's DLX6): it does not combine with --%s", f)
 			}
 		}
 	}
 	if n := searchcmd.Count(c, searchcmd.FlagJobs); n > 1 {
-		return nil, searchcmd.Usage(c.Command.Name, "%s counts on one core: it does not combine with -j %d (-j 1 is its way)", what, n)
+		return nil, searchcmd.Usage("solve", "%s counts on one core: it does not combine with -j %d (-j 1 is its way)", what, n)
 	}
 	req.Count, req.Limit = true, 0
-	return &memoRequest{zdd: c.String("zdd"), limit: c.Generic("memo-limit").(*cliparse.Size).N}, nil
+	return &memoOptions{ZDD: c.String("zdd"), Limit: c.Generic("memo-limit").(*cliparse.Size).N, Branching: searchcmd.Branching(c)}, nil
 }
 
-// solveMemo counts by --memo, or builds the ZDD for --zdd, and ends the
-// output as a search ends it (searchcmd.Searched), with the count in all its digits.
-func solveMemo(ctx context.Context, e *env, req *searchcmd.Request, out *searchcmd.Writer, s *exactcover.Solver, mr *memoRequest) error {
+// solveMemo counts the solutions of s by --memo, or builds their ZDD
+// for --zdd (mr), and ends the output as a search ends it
+// (searchcmd.Searched), with the count in all its digits.
+func solveMemo(ctx context.Context, in *iostreams.IO, req *searchcmd.Request, mr *memoOptions, out *searchcmd.Writer, s *exactcover.Solver) error {
 	var zddFile *iostreams.OutputFile
-	if mr.zdd != "" {
+	if mr.ZDD != "" {
 		var err error
-		if zddFile, err = e.CreateOutput("--zdd", mr.zdd); err != nil {
+		if zddFile, err = in.CreateOutput("--zdd", mr.ZDD); err != nil {
 			return err
 		}
 		defer zddFile.Abort()
@@ -78,8 +79,8 @@ func solveMemo(ctx context.Context, e *env, req *searchcmd.Request, out *searchc
 	// on the whole heap a quarter above it makes the garbage collector
 	// return the arrays a growing level leaves behind before they add up
 	// (unless GOMEMLIMIT says otherwise).
-	if e.Getenv("GOMEMLIMIT") == "" {
-		defer debug.SetMemoryLimit(debug.SetMemoryLimit(mr.limit + mr.limit/4 + 256<<20))
+	if in.Getenv("GOMEMLIMIT") == "" {
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(mr.Limit + mr.Limit/4 + 256<<20))
 	}
 	show := func(pr *exactcover.CountProgress) {
 		if pr.Method == "memo" {
@@ -95,7 +96,7 @@ func solveMemo(ctx context.Context, e *env, req *searchcmd.Request, out *searchc
 	)
 	if zddFile != nil {
 		var z *zdd.ZDD
-		if z, res, err = s.ZDD(ctx, exactcover.ZDDConfig{MemoLimit: mr.limit, Progress: show, ProgressEvery: out.Status.Every()}); err == nil {
+		if z, res, err = s.ZDD(ctx, exactcover.ZDDConfig{MemoLimit: mr.Limit, Progress: show, ProgressEvery: out.Status.Every()}); err == nil {
 			var buf bytes.Buffer
 			h := s.Hash() // in the header: zdd list --problem checks it
 			z.WithProblem(hex.EncodeToString(h[:])).WriteTo(&buf)
@@ -104,31 +105,31 @@ func solveMemo(ctx context.Context, e *env, req *searchcmd.Request, out *searchc
 			}
 		}
 	} else {
-		res, err = s.CountAll(ctx, exactcover.CountConfig{MemoLimit: mr.limit, Engine: req.Engine, Branching: mr.branching,
+		res, err = s.CountAll(ctx, exactcover.CountConfig{MemoLimit: mr.Limit, Engine: req.Engine, Branching: mr.Branching,
 			Progress: show, ProgressEvery: out.Status.Every()})
 	}
 	if err != nil && ctx.Err() == nil && !errors.Is(err, exactcover.ErrMemoLimit) {
 		return err
 	}
-	o := searchcmd.Outcome{Record: report.Count(res), Found: res.Solutions != nil && res.Solutions.Sign() > 0}
+	end := searchcmd.Outcome{Record: report.Count(res), Found: res.Solutions != nil && res.Solutions.Sign() > 0}
 	switch {
 	case res.Status != exactcover.Complete && res.Method == "search" && res.Solutions != nil:
-		o.Text = fmt.Sprintf("%v+\n", res.Solutions) // a lower bound
+		end.Text = fmt.Sprintf("%v+\n", res.Solutions) // a lower bound
 	case res.Status == exactcover.Complete:
-		o.Text = fmt.Sprintf("%v\n", res.Solutions)
+		end.Text = fmt.Sprintf("%v\n", res.Solutions)
 	}
 	if req.Stats {
-		o.Stats = report.CountStatsLine(res)
+		end.Stats = report.CountStatsLine(res)
 	}
 	switch {
 	case errors.Is(err, exactcover.ErrMemoLimit):
 		hint := "raise --memo-limit"
-		if mr.zdd == "" {
+		if mr.ZDD == "" {
 			hint += ", or count without --memo"
 		}
-		o.Stopped = fmt.Errorf("memoizing stopped: %v (%s)", err, hint)
+		end.Stopped = fmt.Errorf("memoizing stopped: %v (%s)", err, hint)
 	case res.Status != exactcover.Complete:
-		o.Stopped = fmt.Errorf("%s after %s: the count is unfinished", report.StatusText(res.Status, 0), report.Elapsed(res.Elapsed))
+		end.Stopped = fmt.Errorf("%s after %s: the count is unfinished", report.StatusText(res.Status, 0), report.Elapsed(res.Elapsed))
 	}
-	return searchcmd.End(out, e, o) // with no solution, the count says it
+	return searchcmd.End(out, in, end) // with no solution, the count says it
 }

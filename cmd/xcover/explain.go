@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -30,48 +31,94 @@ import (
 // step. Knuth's 7-item example has 6 nodes, a 4×4 Sudoku a dozen or two.
 const defaultSteps = 100
 
-func explainFlags() []cli.Flag {
-	return append([]cli.Flag{
-		&cli.GenericFlag{Name: "steps", Value: &cliparse.Count{N: defaultSteps},
-			Usage: "tell at most `N` nodes of the search tree (0: the whole search, however long)"},
-		&cli.StringFlag{Name: "html", Usage: "write the search as one web page `OUT.html` to step through in a browser (matrix, board, tree, narration), up to --steps nodes if given, else 100,000"},
-		&cli.BoolFlag{Name: "matrix", Usage: "draw the 0/1 matrix at every node, covered items and hidden options blanked (dimmed on a terminal)"},
-		searchcmd.SpecFormatFlag(), searchcmd.TimeoutFlag(),
-	}, costFlags()...)
+// explainOptions is what "xcover explain" is asked.
+type explainOptions struct {
+	IO      *iostreams.IO
+	Input   searchcmd.Input
+	Timeout time.Duration // 0: none
+	Steps   int64         // the nodes told; 0: the whole search
+	Matrix  bool          // draw the matrix at every node
+	HTML    string        // write the page to this file instead ("": none)
+	// PageSteps is the nodes the page shows: --steps when given, at most
+	// explain.MaxTraceNodes, which is the default.
+	PageSteps int64
+	// Cheapest is K of --best K (1 for --min-cost): tell Knuth's DLX5
+	// looking for the K cheapest solutions; 0 tells Algorithm X.
+	Cheapest int
 }
 
-func narrate(c *cli.Context, e *env) error {
-	ctx, cancel := searchcmd.WithTimeout(c.Context, searchcmd.Duration(c, searchcmd.FlagTimeout))
+func newCmdExplain(s *iostreams.IO, runF func(context.Context, *explainOptions) error) *cli.Command {
+	return &cli.Command{Name: "explain", Usage: "tell step by step how Algorithm X (dancing links) solves a small problem", ArgsUsage: "[FILE|-]",
+		Flags: append([]cli.Flag{
+			&cli.GenericFlag{Name: "steps", Value: &cliparse.Count{N: defaultSteps},
+				Usage: "tell at most `N` nodes of the search tree (0: the whole search, however long)"},
+			&cli.StringFlag{Name: "html", Usage: "write the search as one web page `OUT.html` to step through in a browser (matrix, board, tree, narration), up to --steps nodes if given, else 100,000"},
+			&cli.BoolFlag{Name: "matrix", Usage: "draw the 0/1 matrix at every node, covered items and hidden options blanked (dimmed on a terminal)"},
+			searchcmd.SpecFormatFlag(), searchcmd.TimeoutFlag(),
+		}, costFlags()...),
+		Action: searchcmd.Action(s, parseExplain, explainRun, runF)}
+}
+
+func parseExplain(c *cli.Context, s *iostreams.IO) (*explainOptions, error) {
+	o := &explainOptions{IO: s, Timeout: searchcmd.Duration(c, searchcmd.FlagTimeout), Steps: searchcmd.Count(c, "steps"),
+		Matrix: c.Bool("matrix"), PageSteps: explain.MaxTraceNodes}
+	if c.IsSet("steps") && o.Steps > 0 {
+		o.PageSteps = min(o.Steps, o.PageSteps)
+	}
+	if c.IsSet("html") {
+		if wantsCheapest(c) {
+			return nil, searchcmd.Usage("explain", "--html shows the search of Algorithm X: it does not combine with --min-cost or --best")
+		}
+		o.HTML = c.String("html")
+		if err := iostreams.CheckOutputName("--html", o.HTML); err != nil {
+			return nil, err
+		}
+	}
+	var err error
+	if o.Input, err = searchcmd.InputOf(c); err != nil {
+		return nil, err
+	}
+	if wantsCheapest(c) {
+		if o.Matrix {
+			return nil, searchcmd.Usage("explain", "--matrix draws Algorithm X's steps: it does not combine with --min-cost or --best")
+		}
+		if c.Bool("min-cost") && c.IsSet("best") {
+			return nil, searchcmd.Usage("explain", "--min-cost is --best 1: give one")
+		}
+		o.Cheapest = max(int(searchcmd.Count(c, "best")), 1)
+	}
+	return o, nil
+}
+
+// explainRun tells the search, or writes its page with HTML.
+func explainRun(ctx context.Context, o *explainOptions) error {
+	ctx, cancel := searchcmd.WithTimeout(ctx, o.Timeout)
 	defer cancel()
 	var page *iostreams.OutputFile
-	if c.IsSet("html") && wantsCheapest(c) {
-		return searchcmd.Usage(c.Command.Name, "--html shows the search of Algorithm X: it does not combine with --min-cost or --best")
-	} else if c.IsSet("html") {
+	if o.HTML != "" {
 		var err error
-		if page, err = e.CreateOutput("--html", c.String("html")); err != nil {
+		if page, err = o.IO.CreateOutput("--html", o.HTML); err != nil {
 			return err
 		}
 		defer page.Abort()
 	}
-	sp, _, err := loadSpec(ctx, c, e)
+	sp, _, err := searchcmd.LoadSpec(ctx, o.IO, o.Input)
 	if err != nil {
 		return err
 	}
 	if page != nil {
-		return writePage(ctx, c, e, sp, page)
+		return writePage(ctx, o, sp, page)
 	}
-	out := bufio.NewWriter(e.Stdout)
-	if wantsCheapest(c) {
-		return narrateCost(ctx, c, e, out, &sp.Problem) // explain_cost.go
+	out := bufio.NewWriter(o.IO.Stdout)
+	if o.Cheapest > 0 {
+		return narrateCost(ctx, out, &sp.Problem, o.Cheapest, o.Steps) // explain_cost.go
 	}
-	matrix := c.Bool("matrix")
 	st, err := explain.Narrate(ctx, out, &sp.Problem, explain.Config{
-		MaxNodes: searchcmd.Count(c, "steps"), Matrix: matrix, Dim: matrix && e.Color(e.Stdout, "auto")})
+		MaxNodes: o.Steps, Matrix: o.Matrix, Dim: o.Matrix && o.IO.Color(o.IO.Stdout, "auto")})
 	if st.Status == exactcover.NodeLimit {
-		arg, _ := searchcmd.InputArg(c)
 		// The dlx engine counts nodes and updates as the narration does; the
 		// default engine may be another, with figures of its own.
-		fmt.Fprintf(out, "For the whole search, run: xcover solve --engine dlx --count --stats %s (or tell more with --steps)\n", arg)
+		fmt.Fprintf(out, "For the whole search, run: xcover solve --engine dlx --count --stats %s (or tell more with --steps)\n", o.Input.File)
 	}
 	if ferr := out.Flush(); ferr != nil && err == nil {
 		err = ferr
@@ -80,7 +127,7 @@ func narrate(c *cli.Context, e *env) error {
 	case err != nil && ctx.Err() == nil:
 		return exitcode.Bad(fmt.Errorf("writing the narration: %v", err))
 	case st.Status == exactcover.NodeLimit:
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("stopped at --steps %d: the search has more nodes than the narration tells (--steps 0 tells them all)", searchcmd.Count(c, "steps")))
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("stopped at --steps %d: the search has more nodes than the narration tells (--steps 0 tells them all)", o.Steps))
 	case st.Status != exactcover.Complete:
 		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: the narration tells them", report.StatusText(st.Status, 0), plural.Of(st.Nodes, "node")))
 	case st.Solutions == 0:
@@ -90,22 +137,16 @@ func narrate(c *cli.Context, e *env) error {
 }
 
 // writePage writes the page of "explain --html": the search traced up to
-// --steps nodes when given, else up to explain.MaxTraceNodes, within
-// explain.MaxTraceBytes of memory. A trace stopped by its limits,
-// --timeout, Ctrl-C or SIGTERM is written as far as it went (exit 3); a
-// problem whose first node alone would take more memory than that is
-// refused before the trace is made (exit 2).
-func writePage(ctx context.Context, c *cli.Context, e *env, sp *specs.Spec, out *iostreams.OutputFile) error {
-	steps := int64(explain.MaxTraceNodes)
-	if c.IsSet("steps") && searchcmd.Count(c, "steps") > 0 {
-		steps = min(searchcmd.Count(c, "steps"), steps)
-	}
-	arg, _ := searchcmd.InputArg(c)
-	title := cmp.Or(sp.Name, filepath.Base(arg))
+// o.PageSteps nodes, within explain.MaxTraceBytes of memory. A trace
+// stopped by its limits, --timeout, Ctrl-C or SIGTERM is written as far as
+// it went (exit 3); a problem whose first node alone would take more
+// memory than that is refused before the trace is made (exit 2).
+func writePage(ctx context.Context, o *explainOptions, sp *specs.Spec, out *iostreams.OutputFile) error {
+	title := cmp.Or(sp.Name, filepath.Base(o.Input.File))
 	if title == "-" {
 		title = "standard input"
 	}
-	p, err := web.NewPage(ctx, title, &sp.Problem, explain.TraceLimits{Nodes: steps, Bytes: explain.MaxTraceBytes})
+	p, err := web.NewPage(ctx, title, &sp.Problem, explain.TraceLimits{Nodes: o.PageSteps, Bytes: explain.MaxTraceBytes})
 	var budget *explain.BudgetError
 	switch {
 	case errors.As(err, &budget):
@@ -125,7 +166,7 @@ func writePage(ctx context.Context, c *cli.Context, e *env, sp *specs.Spec, out 
 		return exitcode.Bad(err)
 	}
 	told := plural.Of(int64(len(t.Nodes)), "node")
-	fmt.Fprintf(e.Stderr, "xcover: wrote %s: %s, %s (%s)\n", c.String("html"), told, plural.Of(t.Solutions, "solution"), bytesize.Format(int64(buf.Len())))
+	fmt.Fprintf(o.IO.Stderr, "xcover: wrote %s: %s, %s (%s)\n", o.HTML, told, plural.Of(t.Solutions, "solution"), bytesize.Format(int64(buf.Len())))
 	switch {
 	case ctx.Err() != nil:
 		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: the page shows them", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0), told))

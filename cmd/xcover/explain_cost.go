@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/urfave/cli/v2"
-
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
@@ -16,22 +14,16 @@ import (
 )
 
 // narrateCost runs explain --min-cost or --best K: the story of Knuth's
-// DLX5 on the problem, up to --steps nodes.
-func narrateCost(ctx context.Context, c *cli.Context, e *env, out *bufio.Writer, p *exactcover.Problem) error {
-	if c.Bool("matrix") {
-		return searchcmd.Usage(c.Command.Name, "--matrix draws Algorithm X's steps: it does not combine with --min-cost or --best")
-	}
-	if c.Bool("min-cost") && c.IsSet("best") {
-		return searchcmd.Usage(c.Command.Name, "--min-cost is --best 1: give one")
-	}
-	steps := searchcmd.Count(c, "steps")
-	res, err := explain.NarrateCost(ctx, out, p, max(int(searchcmd.Count(c, "best")), 1), steps)
+// DLX5 looking for the k cheapest solutions of p, up to steps nodes (0:
+// all).
+func narrateCost(ctx context.Context, out *bufio.Writer, p *exactcover.Problem, k int, steps int64) error {
+	res, err := explain.NarrateCost(ctx, out, p, k, steps)
 	if ferr := out.Flush(); ferr != nil && err == nil {
 		err = ferr
 	}
 	switch {
 	case errors.Is(err, exactcover.ErrCostBounds):
-		return searchcmd.Usage(c.Command.Name, "--min-cost and --best: %v", err)
+		return searchcmd.Usage("explain", "--min-cost and --best: %v", err)
 	case err != nil && ctx.Err() == nil:
 		return exitcode.Bad(fmt.Errorf("writing the narration: %v", err))
 	case res.Status == exactcover.NodeLimit:

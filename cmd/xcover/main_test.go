@@ -17,9 +17,12 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/urfave/cli/v2"
+
 	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/specs"
@@ -96,10 +99,36 @@ func runWith(t testing.TB, o runOpts, args ...string) (r result) {
 func runInProcess(ctx context.Context, args []string, e *iostreams.IO) int {
 	inProcess.Lock()
 	defer inProcess.Unlock()
-	return exitcode.Print(run(ctx, append([]string{"xcover"}, args...), e), e.Stderr)
+	return exitcode.Print(runCommandLine(ctx, append([]string{"xcover"}, args...), e), e.Stderr)
 }
 
 var inProcess sync.Mutex
+
+// testIO is what a run function sees in a test: the module root as its
+// folder, stdin, no environment; it returns the stdout and stderr it
+// writes to.
+func testIO(t testing.TB, stdin string) (*iostreams.IO, *bytes.Buffer, *bytes.Buffer) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	return &iostreams.IO{Stdin: strings.NewReader(stdin), Stdout: &stdout, Stderr: &stderr,
+		Getenv: func(string) string { return "" }, Dir: moduleRoot(t)}, &stdout, &stderr
+}
+
+// parseArgs parses args as the command that newCmd makes parses them, and
+// returns the options its run function would be given, or the error of
+// the parsing, with its exit code. Nothing runs.
+func parseArgs[O any](t testing.TB, newCmd func(*iostreams.IO, func(context.Context, *O) error) *cli.Command, args ...string) (*O, error) {
+	t.Helper()
+	var got *O
+	s, _, _ := testIO(t, "")
+	cmd := newCmd(s, func(_ context.Context, o *O) error { got = o; return nil })
+	cmd.OnUsageError = searchcmd.OnUsageError
+	app := &cli.App{Name: "xcover", Commands: []*cli.Command{cmd}, Writer: io.Discard, ErrWriter: io.Discard,
+		ExitErrHandler: func(*cli.Context, error) {}}
+	inProcess.Lock() // urfave/cli's package variables: see runInProcess
+	defer inProcess.Unlock()
+	return got, app.Run(append([]string{"xcover", cmd.Name}, args...))
+}
 
 // runXcover runs xcover in-process from the module root with stdin.
 func runXcover(t testing.TB, ctx context.Context, args []string, stdin string) result {

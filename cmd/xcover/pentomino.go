@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
-	"cmp"
+	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -21,91 +19,142 @@ import (
 	"github.com/xcover/xcover/specs"
 )
 
-// maxSVGPackings bounds an SVG sheet: 1000 packings of 60 cells already
-// make a file of a few megabytes that browsers draw slowly.
-const maxSVGPackings = 1000
-
-func pentominoFlags() []cli.Flag {
-	return append([]cli.Flag{
-		&cli.StringFlag{Name: "board", Usage: "pack a `WxH` rectangle: W columns, H rows", Value: "10x6"},
-		&cli.StringFlag{Name: "board-file", Usage: "pack the board drawn in `FILE` ('.' a cell, '#' or space none; - for stdin)"},
-		&cli.StringFlag{Name: "pieces", Usage: "pentomino `LETTERS` (a letter k times: k pieces), or a YAML piece file (.yaml/.yml; - for stdin)",
-			DefaultText: pentomino.PentominoLetters},
-		&cli.BoolFlag{Name: "one-sided", Usage: "pieces may be turned but not flipped over"},
-		&cli.BoolFlag{Name: "symmetry", Usage: "report each packing once up to the board's rotations and reflections"},
-		searchcmd.EmitSpecFlag(),
-		&cli.StringFlag{Name: "color", Value: "auto",
-			Usage: "color the packings: `WHEN` auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never"},
-		weightFlag(),
-		&cli.StringFlag{Name: "svg", Usage: fmt.Sprintf("draw the packings printed in `FILE` as SVG, one or a sheet of up to %d", maxSVGPackings)},
-		searchcmd.JobsFlag(searchcmd.JobsUsage, searchcmd.JobsDefault),
-	}, append(searchcmd.SearchFlags("packing"), costFlags()...)...)
+// pentominoOptions is what "xcover pentomino" is asked.
+type pentominoOptions struct {
+	IO *iostreams.IO
+	searchcmd.Request
+	Board     *pentomino.Board // --board WxH, unless BoardFile
+	BoardFile string           // --board-file: the board drawn in a file ("-": stdin)
+	Pieces    string           // --pieces: letters, or a piece file; "": the twelve pentominoes
+	OneSided  bool
+	Symmetry  bool
+	Weight    pentomino.Weight // --weight: the placements' costs; nil: none
+	EmitSpec  specs.Format     // print the problem in this format instead of solving it ("": solve)
+	Color     string           // auto, always or never
+	SVG       string           // --svg: the file of the drawing ("": none)
+	Cheapest  cheapestOptions  // --min-cost or --best K (pentomino_cost.go)
 }
 
-func pack(c *cli.Context, e *env) error {
+func newCmdPentomino(s *iostreams.IO, runF func(context.Context, *pentominoOptions) error) *cli.Command {
+	return &cli.Command{Name: "pentomino", Usage: "pack pentominoes or other polyominoes into a board",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "board", Usage: "pack a `WxH` rectangle: W columns, H rows", Value: "10x6"},
+			&cli.StringFlag{Name: "board-file", Usage: "pack the board drawn in `FILE` ('.' a cell, '#' or space none; - for stdin)"},
+			&cli.StringFlag{Name: "pieces", Usage: "pentomino `LETTERS` (a letter k times: k pieces), or a YAML piece file (.yaml/.yml; - for stdin)",
+				DefaultText: pentomino.PentominoLetters},
+			&cli.BoolFlag{Name: "one-sided", Usage: "pieces may be turned but not flipped over"},
+			&cli.BoolFlag{Name: "symmetry", Usage: "report each packing once up to the board's rotations and reflections"},
+			searchcmd.EmitSpecFlag(),
+			&cli.StringFlag{Name: "color", Value: "auto",
+				Usage: "color the packings: `WHEN` auto (stdout a terminal, NO_COLOR unset, TERM not dumb), always or never"},
+			weightFlag(),
+			&cli.StringFlag{Name: "svg", Usage: fmt.Sprintf("draw the packings printed in `FILE` as SVG, one or a sheet of up to %d", maxSVGPackings)},
+			searchcmd.JobsFlag(searchcmd.JobsUsage, searchcmd.JobsDefault),
+		}, append(searchcmd.SearchFlags("packing"), costFlags()...)...),
+		Action: searchcmd.Action(s, parsePentomino, pentominoRun, runF)}
+}
+
+func parsePentomino(c *cli.Context, s *iostreams.IO) (*pentominoOptions, error) {
 	req, err := searchcmd.RequestOf(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	emit, err := searchcmd.SpecFormat(c, searchcmd.FlagEmitSpec)
-	svg, color := c.String("svg"), c.String("color")
+	o := &pentominoOptions{IO: s, Request: *req, BoardFile: c.String("board-file"), Pieces: c.String("pieces"),
+		OneSided: c.Bool("one-sided"), Symmetry: c.Bool("symmetry"), Color: c.String("color"), SVG: c.String("svg")}
+	o.EmitSpec, err = searchcmd.SpecFormat(c, searchcmd.FlagEmitSpec)
 	switch {
 	case err != nil:
-		return err
+		return nil, err
 	case c.NArg() > 0:
-		return searchcmd.Usage(c.Command.Name, "unexpected argument %q (the board is --board or --board-file)", c.Args().First())
+		return nil, searchcmd.Usage("pentomino", "unexpected argument %q (the board is --board or --board-file)", c.Args().First())
 	case c.IsSet("board") && c.IsSet("board-file"):
-		return searchcmd.Usage(c.Command.Name, "give --board or --board-file, not both")
-	case color != "auto" && color != "always" && color != "never":
-		return searchcmd.Usage(c.Command.Name, "--color %q: expected auto, always or never", color)
-	case c.IsSet("svg") && req.Count:
-		return searchcmd.Usage(c.Command.Name, "--svg draws the packings printed: it does not combine with --count")
+		return nil, searchcmd.Usage("pentomino", "give --board or --board-file, not both")
+	case o.Color != "auto" && o.Color != "always" && o.Color != "never":
+		return nil, searchcmd.Usage("pentomino", "--color %q: expected auto, always or never", o.Color)
+	case c.IsSet("svg") && o.Count:
+		return nil, searchcmd.Usage("pentomino", "--svg draws the packings printed: it does not combine with --count")
 	}
 	for _, f := range []string{searchcmd.FlagAll, searchcmd.FlagLimit, searchcmd.FlagCount, searchcmd.FlagJSON, searchcmd.FlagStats, searchcmd.FlagMaxNodes, "svg"} {
-		if emit != "" && c.IsSet(f) {
-			return searchcmd.Usage(c.Command.Name, "--emit-spec prints the problem without solving it; --%s does not apply", f)
+		if o.EmitSpec != "" && c.IsSet(f) {
+			return nil, searchcmd.Usage("pentomino", "--emit-spec prints the problem without solving it; --%s does not apply", f)
 		}
 	}
-	pp := &packingPrinter{color: e.Color(e.Stdout, color) && !req.JSON}
 	if c.IsSet("svg") {
-		if pp.svg, err = e.CreateOutput("--svg", svg); err != nil {
+		if err := iostreams.CheckOutputName("--svg", o.SVG); err != nil {
+			return nil, err
+		}
+	}
+	if o.BoardFile == "" {
+		if o.Board, err = pentomino.ParseBoardSize(c.String("board")); err != nil {
+			return nil, exitcode.Bad(fmt.Errorf("--board: %w", err))
+		}
+	}
+	if c.IsSet("pieces") && o.Pieces == "" { // names no piece
+		_, err := pentomino.ParseLetters("--pieces", "")
+		return nil, exitcode.Bad(err)
+	}
+	if o.Weight, err = parseWeight(c); err != nil {
+		return nil, err
+	}
+	if o.EmitSpec == "" && wantsCheapest(c) {
+		if o.Cheapest, err = parseCheapest(c, "pentomino", req, []string{searchcmd.FlagCount, searchcmd.FlagAll, searchcmd.FlagLimit, searchcmd.FlagJobs}); err != nil {
+			return nil, err
+		} else if o.Weight == nil {
+			return nil, searchcmd.Usage("pentomino", "--min-cost and --best need --weight: without it every packing costs 0")
+		}
+	}
+	return o, nil
+}
+
+// pentominoRun reads the board and the pieces and packs them as o asks:
+// all the packings, the cheapest, or the exact-cover problem printed.
+func pentominoRun(ctx context.Context, o *pentominoOptions) error {
+	pp := &packingPrinter{color: o.IO.Color(o.IO.Stdout, o.Color) && !o.JSON}
+	if o.SVG != "" {
+		var err error
+		if pp.svg, err = o.IO.CreateOutput("--svg", o.SVG); err != nil {
 			return err
 		}
 		defer pp.svg.Abort()
 	}
-	ctx, out, cancel := searchcmd.Begin(c.Context, e, req)
+	ctx, out, cancel := searchcmd.Begin(ctx, o.IO, &o.Request)
 	defer cancel()
 	pp.out = out
-	end := searchcmd.Ending{What: "packing"}
-	puzzle, err := searchcmd.Await(ctx, func() (*pentomino.Puzzle, error) { return newPuzzle(c, e) })
+	puzzle, err := searchcmd.Await(ctx, func() (*pentomino.Puzzle, error) { return newPuzzle(o) })
 	switch {
 	case ctx.Err() != nil:
-		end.Reading = true
-		return searchcmd.End(out, e, searchcmd.Searched(req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end))
+		stopped := exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}
+		return searchcmd.End(out, o.IO, searchcmd.Searched(&o.Request, stopped, searchcmd.Ending{What: "packing", Reading: true}))
 	case err != nil:
 		return err
-	case emit != "":
-		if err := specs.Write(out, puzzle.Spec(), emit); err != nil {
+	case o.EmitSpec != "":
+		if err := specs.Write(out, puzzle.Spec(), o.EmitSpec); err != nil {
 			return exitcode.Bad(err)
 		}
-		return searchcmd.End(out, e, searchcmd.Outcome{Found: true})
+		return searchcmd.End(out, o.IO, searchcmd.Outcome{Found: true})
 	case !puzzle.Possible():
-		fmt.Fprintf(e.Stderr, "xcover: the pieces cover %d cells, the board has %d: no packing\n", puzzle.Area(), puzzle.Board().NumCells())
+		fmt.Fprintf(o.IO.Stderr, "xcover: the pieces cover %d cells, the board has %d: no packing\n", puzzle.Area(), puzzle.Board().NumCells())
 	}
+	if o.Cheapest.K > 0 {
+		return packCheapest(ctx, o.IO, &o.Request, o.Cheapest, pp, puzzle) // pentomino_cost.go
+	}
+	return packAll(ctx, o, pp, puzzle)
+}
 
-	if wantsCheapest(c) {
-		return packCheapest(ctx, c, e, req, pp, puzzle) // pentomino_cost.go
-	}
+// packAll lists or counts the packings of puzzle, draws those printed
+// with --svg, and ends the output.
+func packAll(ctx context.Context, o *pentominoOptions, pp *packingPrinter, puzzle *pentomino.Puzzle) error {
 	var visit func(*pentomino.Packing) bool
-	if !req.Count {
+	if !o.Count {
 		visit = pp.packing
 	}
-	lim := pentomino.Limits{MaxPackings: req.Limit, MaxNodes: req.MaxNodes, Workers: req.Workers(req.Count), Engine: req.Engine}
-	lim.Progress, lim.ProgressEvery = searchcmd.SearchProgress(out.Status)
+	lim := pentomino.Limits{MaxPackings: o.Limit, MaxNodes: o.MaxNodes, Workers: o.Workers(o.Count), Engine: o.Engine}
+	lim.Progress, lim.ProgressEvery = searchcmd.SearchProgress(pp.out.Status)
 	res, err := puzzle.Solve(ctx, lim, visit)
 	if err != nil && ctx.Err() == nil {
 		return exitcode.Bad(err)
 	}
+	end := searchcmd.Ending{What: "packing"}
 	if g := puzzle.GroupSize(); g > 1 {
 		end.Noun = fmt.Sprintf("%s up to %d symmetries", plural.Of(res.Packings, "packing"), g)
 	}
@@ -113,39 +162,29 @@ func pack(c *cli.Context, e *env) error {
 	st.Solutions = res.Packings // the exit code, the count and the summary speak of packings
 	end.Record = &report.PackingSummary{Summary: report.New(st), Engine: res.Engine.String(),
 		Board: puzzle.Board().Describe(), PieceSet: puzzle.PieceList(), Symmetries: puzzle.GroupSize()}
-	if err := searchcmd.End(out, e, searchcmd.Searched(req, st, end)); pp.svg == nil || exitcode.Print(err, io.Discard) == exitcode.BadInput {
+	err = searchcmd.End(pp.out, o.IO, searchcmd.Searched(&o.Request, st, end))
+	if pp.svg == nil || exitcode.Print(err, io.Discard) == exitcode.BadInput {
 		return err
-	} else if len(pp.drawn) == 0 {
-		fmt.Fprintf(e.Stderr, "xcover: --svg: no packing to draw; %s not written\n", svg)
-		return err
-	} else if len(pp.drawn) == maxSVGPackings && res.Packings > maxSVGPackings {
-		fmt.Fprintf(e.Stderr, "xcover: --svg: drew the first %d packings, the most a sheet holds\n", maxSVGPackings)
 	}
-	var buf bytes.Buffer
-	pentomino.WriteSVG(&buf, pp.drawn) // a bytes.Buffer does not fail
-	return cmp.Or(pp.svg.Commit(buf.Bytes()), err)
+	return pp.drawSVG(o.IO.Stderr, o.SVG, res.Packings, err)
 }
 
-// newPuzzle reads the board and the pieces the flags name and compiles
-// the packing problem.
-func newPuzzle(c *cli.Context, e *env) (*pentomino.Puzzle, error) {
-	board, err := pentomino.ParseBoardSize(c.String("board"))
-	if err != nil {
-		err = fmt.Errorf("--board: %w", err)
-	}
-	if file := c.String("board-file"); file != "" {
-		name, data, rerr := e.ReadFile(file, pentomino.MaxBoardFile, "a board picture")
-		if rerr != nil {
-			return nil, rerr
+// newPuzzle reads the board and the pieces o names and compiles the
+// packing problem.
+func newPuzzle(o *pentominoOptions) (*pentomino.Puzzle, error) {
+	board := o.Board
+	if o.BoardFile != "" {
+		name, data, err := o.IO.ReadFile(o.BoardFile, pentomino.MaxBoardFile, "a board picture")
+		if err != nil {
+			return nil, err
 		}
-		board, err = pentomino.ParseBoard(name, data)
+		if board, err = pentomino.ParseBoard(name, data); err != nil {
+			return nil, exitcode.Bad(err)
+		}
 	}
-	if err != nil {
-		return nil, exitcode.Bad(err)
-	}
-	pieces, oneSided := pentomino.Pentominoes(), c.Bool("one-sided")
-	if spec := c.String("pieces"); isPieceFile(e, spec) {
-		name, data, err := e.ReadFile(spec, pentomino.MaxPieceFile, "a piece file")
+	pieces, oneSided := pentomino.Pentominoes(), o.OneSided
+	if spec := o.Pieces; isPieceFile(o.IO, spec) {
+		name, data, err := o.IO.ReadFile(spec, pentomino.MaxPieceFile, "a piece file")
 		if err != nil {
 			return nil, err
 		}
@@ -154,58 +193,26 @@ func newPuzzle(c *cli.Context, e *env) (*pentomino.Puzzle, error) {
 			return nil, exitcode.Bad(err)
 		}
 		pieces, oneSided = set.Pieces, oneSided || set.OneSided
-	} else if c.IsSet("pieces") { // '' too: it names no piece
+	} else if spec != "" {
+		var err error
 		if pieces, err = pentomino.ParseLetters("--pieces", spec); err != nil {
 			return nil, exitcode.Bad(err)
 		}
 	}
-	puzzle, err := pentomino.New(board, pieces, pentomino.Options{OneSided: oneSided, Symmetry: c.Bool("symmetry")})
+	puzzle, err := pentomino.New(board, pieces, pentomino.Options{OneSided: oneSided, Symmetry: o.Symmetry})
 	if err != nil {
 		return nil, exitcode.Bad(err)
 	}
-	return puzzle, weigh(c, puzzle) // pentomino_cost.go
+	puzzle.Weigh(o.Weight) // nil: no costs
+	return puzzle, nil
 }
 
 // isPieceFile tells a piece file from a list of letters: "-", a YAML
 // extension (.gz aside), a path separator, or an existing file.
-func isPieceFile(e *env, s string) bool {
+func isPieceFile(in *iostreams.IO, s string) bool {
 	ext := strings.ToLower(filepath.Ext(strings.TrimSuffix(s, ".gz")))
-	if _, err := os.Stat(e.Path(s)); err == nil || s == "-" || ext == ".yaml" || ext == ".yml" {
+	if _, err := in.Stat(s); err == nil || s == "-" || ext == ".yaml" || ext == ".yml" {
 		return s != ""
 	}
 	return strings.ContainsRune(s, filepath.Separator)
-}
-
-// packingPrinter prints packings as they are found, as letter grids
-// (colored blocks with color) or JSON, and keeps the first maxSVGPackings
-// for --svg.
-type packingPrinter struct {
-	out   *searchcmd.Writer
-	color bool
-	svg   *iostreams.OutputFile
-	n     int64
-	drawn []*pentomino.Packing
-	cost  *int64 // the cost of the packing printed next (--min-cost, --best)
-}
-
-func (pp *packingPrinter) packing(k *pentomino.Packing) bool {
-	pp.n++
-	head := ""
-	if pp.cost != nil {
-		head = fmt.Sprintf("cost %d\n", *pp.cost)
-	}
-	switch {
-	case pp.out.JSON:
-		rec := k.Record(pp.n)
-		rec.Cost = pp.cost
-		pp.out.Object(rec)
-	case pp.color:
-		pp.out.Text([]byte(head+k.ANSI()), true)
-	default:
-		pp.out.Text([]byte(head+k.String()+"\n"), true)
-	}
-	if pp.svg != nil && len(pp.drawn) < maxSVGPackings {
-		pp.drawn = append(pp.drawn, k)
-	}
-	return pp.out.Tick()
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/exactcover/reduce"
@@ -18,12 +19,35 @@ import (
 	"github.com/xcover/xcover/specs"
 )
 
-func reduceFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "to", Usage: "write the reduced problem as `FORMAT` yaml or dlx (default: dlx)"},
-		roundsFlag(),
-		searchcmd.SpecFormatFlag(),
+// reduceOptions is what "xcover reduce" is asked.
+type reduceOptions struct {
+	IO     *iostreams.IO
+	Input  searchcmd.Input
+	To     specs.Format // "": DLX
+	Reduce reduce.Config
+}
+
+func newCmdReduce(s *iostreams.IO, runF func(context.Context, *reduceOptions) error) *cli.Command {
+	return &cli.Command{Name: "reduce", Usage: "remove the options and items that can be in no solution, as Knuth's DLX-PRE does", ArgsUsage: "[FILE|-]",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "to", Usage: "write the reduced problem as `FORMAT` yaml or dlx (default: dlx)"},
+			roundsFlag(),
+			searchcmd.SpecFormatFlag(),
+		},
+		Action: searchcmd.Action(s, parseReduce, reduceRun, runF)}
+}
+
+func parseReduce(c *cli.Context, s *iostreams.IO) (*reduceOptions, error) {
+	o := &reduceOptions{IO: s}
+	var err error
+	if o.To, err = searchcmd.SpecFormat(c, "to"); err != nil {
+		return nil, err
 	}
+	if o.Reduce, err = reduceConfig(c); err != nil {
+		return nil, err
+	}
+	o.Input, err = searchcmd.InputOf(c)
+	return o, err
 }
 
 // roundsFlag bounds the passes of a reduction, for reduce and solve
@@ -45,26 +69,18 @@ func reduceConfig(c *cli.Context) (reduce.Config, error) {
 // with bounds.
 const reduceRefusesBounds = "takes only exact-cover problems, each primary item covered exactly once, as its rules assume (colors are fine)"
 
-// reduceProblem writes the problem without the options and items that
+// reduceRun writes the problem without the options and items that
 // Knuth's DLX-PRE removes (package reduce): exit 0 when written, 1 when the
 // reduction proves that the problem has no solution (the output is then
 // its empty primary item alone), 3 when stopped (what was reduced so far
 // is written: it has the same solutions).
-func reduceProblem(c *cli.Context, e *env) error {
-	to, err := searchcmd.SpecFormat(c, "to")
-	if err != nil {
-		return err
-	}
-	cfg, err := reduceConfig(c)
-	if err != nil {
-		return err
-	}
-	sp, _, err := loadSpec(c.Context, c, e)
+func reduceRun(ctx context.Context, o *reduceOptions) error {
+	sp, _, err := searchcmd.LoadSpec(ctx, o.IO, o.Input)
 	if err != nil {
 		return err
 	}
 	start := time.Now()
-	r, stop := reduce.Reduce(c.Context, &sp.Problem, cfg)
+	r, stop := reduce.Reduce(ctx, &sp.Problem, o.Reduce)
 	if errors.Is(stop, reduce.ErrMultiplicities) {
 		return exitcode.Bad(sp.BoundsError(stop, "reduce "+reduceRefusesBounds))
 	} else if r == nil {
@@ -72,13 +88,13 @@ func reduceProblem(c *cli.Context, e *env) error {
 	}
 	out := &specs.Spec{Name: sp.Name, Description: sp.Description, Problem: r.Problem}
 	var buf bytes.Buffer // nothing on stdout when the problem cannot be written
-	if err := specs.Write(&buf, out, cmp.Or(to, specs.DLX)); err != nil {
+	if err := specs.Write(&buf, out, cmp.Or(o.To, specs.DLX)); err != nil {
 		return exitcode.Bad(fmt.Errorf("reduce: %v", err))
 	}
-	if _, err := e.Stdout.Write(buf.Bytes()); err != nil {
+	if _, err := o.IO.Stdout.Write(buf.Bytes()); err != nil {
 		return exitcode.Bad(fmt.Errorf("writing the output: %v", err))
 	}
-	fmt.Fprintf(e.Stderr, "xcover: reduce: %s\n", reduceSummary(&sp.Problem, r, time.Since(start)))
+	fmt.Fprintf(o.IO.Stderr, "xcover: reduce: %s\n", reduceSummary(&sp.Problem, r, time.Since(start)))
 	switch {
 	case stop != nil:
 		return exitcode.With(exitcode.Stopped, fmt.Errorf("reduce: stopped (%v) after %d rounds; the problem written has the same solutions", stop, r.Rounds))
@@ -96,32 +112,33 @@ func reduceSummary(p *exactcover.Problem, r *reduce.Result, d time.Duration) str
 		plural.Of(r.Rounds, "round"), d.Round(time.Microsecond))
 }
 
-// reduced reduces sp's problem for solve --reduce and returns the solver
-// of the reduced problem and the map from its solutions to the original's.
-// refused says that the run has flags that name or draw the original's
-// options (--partial, --tree), which do not combine.
-func reduced(ctx context.Context, c *cli.Context, e *env, sp *specs.Spec, refused bool) (*exactcover.Solver, func([]int) []int, error) {
-	if refused {
-		return nil, nil, searchcmd.Usage(c.Command.Name, "--reduce changes the options searched: it does not combine with --partial or --tree")
-	}
-	cfg, err := reduceConfig(c)
-	if err != nil {
-		return nil, nil, err
-	}
+// searched is the problem that a search of solve runs on: Solver is of
+// Problem, the problem read, or of its reduction (solve --reduce), whose
+// solutions Original maps back to Problem's options, with which they are
+// printed.
+type searched struct {
+	Problem  *exactcover.Problem
+	Solver   *exactcover.Solver
+	Original func([]int) []int // nil: Solver is Problem's
+}
+
+// reduced reduces sp's problem as cfg says, for solve --reduce, and
+// returns the search of the reduced problem.
+func reduced(ctx context.Context, s *iostreams.IO, sp *specs.Spec, cfg reduce.Config) (searched, error) {
 	start := time.Now()
 	r, err := reduce.Reduce(ctx, &sp.Problem, cfg)
 	switch {
 	case errors.Is(err, reduce.ErrMultiplicities):
-		return nil, nil, exitcode.Bad(sp.BoundsError(err, "--reduce "+reduceRefusesBounds))
+		return searched{}, exitcode.Bad(sp.BoundsError(err, "--reduce "+reduceRefusesBounds))
 	case r == nil:
-		return nil, nil, exitcode.Bad(err)
+		return searched{}, exitcode.Bad(err)
 	}
 	// A reduction stopped by ctx is still a problem with the same
 	// solutions; the search that follows sees ctx done and stops at once.
-	fmt.Fprintf(e.Stderr, "xcover: reduce: %s\n", reduceSummary(&sp.Problem, r, time.Since(start)))
-	s, err := exactcover.New(&r.Problem)
+	fmt.Fprintf(s.Stderr, "xcover: reduce: %s\n", reduceSummary(&sp.Problem, r, time.Since(start)))
+	solver, err := exactcover.New(&r.Problem)
 	if err != nil {
-		return nil, nil, fmt.Errorf("compiling the reduced problem: %w", err) // a bug: it was compiled before reduction
+		return searched{}, fmt.Errorf("compiling the reduced problem: %w", err) // a bug: it was compiled before reduction
 	}
-	return s, r.OriginalSolution, nil
+	return searched{Problem: &sp.Problem, Solver: solver, Original: r.OriginalSolution}, nil
 }

@@ -3,8 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,69 +19,79 @@ import (
 // Big searches, solve's: -j, checkpoints and shards. See the exactcover
 // package documentation, "Big searches".
 
-// scale is what the flags for big searches ask for, checked.
-type scale struct {
-	checkpoint string
-	every      time.Duration
-	resume     string
-	shard      exactcover.Shard
+// scaleOptions is what the flags for big searches ask for, checked.
+type scaleOptions struct {
+	Checkpoint string // the file saved to: --checkpoint, else --resume's ("": none)
+	Every      time.Duration
+	Resume     string // the checkpoint resumed ("": none)
+	Shard      exactcover.Shard
+}
 
-	// What became of the checkpoints (see finish).
+// parseScale reads the flags for big searches.
+func parseScale(c *cli.Context) (scaleOptions, error) {
+	o := scaleOptions{Checkpoint: c.String("checkpoint"), Every: searchcmd.Duration(c, "checkpoint-every"), Resume: c.String("resume")}
+	if s := c.String("shard"); s != "" {
+		sh, err := exactcover.ParseShard(s)
+		if err != nil {
+			return o, searchcmd.Usage("solve", "--shard: %v", err)
+		}
+		o.Shard = sh
+	}
+	if o.Checkpoint == "" {
+		o.Checkpoint = o.Resume // a resumed search goes on saving to its file
+	}
+	return o, nil
+}
+
+// scale is a big search under way: what its flags ask for, and what
+// became of its checkpoints (see finish).
+type scale struct {
+	scaleOptions
+	io       *iostreams.IO
 	saved    time.Time // when one was last written, zero if none was
 	failures int       // periodic checkpoints not written
 	final    error     // why the final checkpoint was not written
 }
 
-// scaleOf checks the flags for big searches before any input is read.
-func scaleOf(c *cli.Context, e *env) (*scale, error) {
-	r := &scale{checkpoint: c.String("checkpoint"), every: searchcmd.Duration(c, "checkpoint-every"), resume: c.String("resume")}
-	if s := c.String("shard"); s != "" {
-		sh, err := exactcover.ParseShard(s)
-		if err != nil {
-			return nil, searchcmd.Usage(c.Command.Name, "--shard: %v", err)
-		}
-		r.shard = sh
-	}
-	if r.checkpoint == "" {
-		r.checkpoint = r.resume // a resumed search goes on saving to its file
-	}
-	if r.checkpoint != "" && r.checkpoint != r.resume {
+// newScale starts a big search as o asks, before any input is read: a
+// checkpoint that would overwrite another file is refused.
+func newScale(s *iostreams.IO, o scaleOptions) (*scale, error) {
+	if o.Checkpoint != "" && o.Checkpoint != o.Resume {
 		// Never overwrite a position that may hold weeks of work.
-		if _, err := os.Stat(e.Path(r.checkpoint)); err == nil {
-			return nil, searchcmd.Usage(c.Command.Name, "--checkpoint %s: the file exists; give --resume %s to go on with the search it holds, or remove it to start afresh", r.checkpoint, r.checkpoint)
+		if _, err := s.Stat(o.Checkpoint); err == nil {
+			return nil, searchcmd.Usage("solve", "--checkpoint %s: the file exists; give --resume %s to go on with the search it holds, or remove it to start afresh", o.Checkpoint, o.Checkpoint)
 		}
 	}
-	return r, nil
+	return &scale{scaleOptions: o, io: s}, nil
 }
 
 // configure sets the fields of cfg that the flags for big searches ask
-// for, reading the checkpoint to resume. every says whether the search is
-// a count, which takes every core by default; out is the output, made
-// durable before each checkpoint (which counts what it printed).
-func (r *scale) configure(c *cli.Context, e *env, req *searchcmd.Request, cfg *exactcover.Config, every bool, out *searchcmd.Writer) error {
-	cfg.Workers = req.Workers(every)
-	cfg.Shard = r.shard
-	if r.resume != "" {
-		ck, err := readCheckpoint(e.Path(r.resume))
+// for, reading the checkpoint to resume: the workers (a count, req.Count,
+// takes every core by default), the shard, and the checkpoints saved. A
+// resumed search takes the checkpoint's branching rule unless
+// keepBranching (--branching given). out is the output, made durable
+// before each checkpoint (which counts what it printed).
+func (r *scale) configure(cfg *exactcover.Config, req *searchcmd.Request, keepBranching bool, out *searchcmd.Writer) error {
+	cfg.Workers = req.Workers(req.Count)
+	cfg.Shard = r.Shard
+	if r.Resume != "" {
+		ck, _, err := readResume(r.io, r.Resume, false)
 		if err != nil {
-			if cck, cerr := readCostCheckpoint(e.Path(r.resume)); cerr == nil {
-				return searchcmd.Usage(c.Command.Name, "--resume %s: this checkpoint is of a search for %s; resume it with %s", r.resume, cheapestWhat(cck.Best), cheapestFlags(cck.Best))
-			}
-			return r.unreadable(c, err)
+			return err
 		}
-		if err := r.sameSearch(ck, cfg, !every); err != nil {
-			return searchcmd.Usage(c.Command.Name, "%v", err)
+		if err := r.sameSearch(ck, cfg, !req.Count); err != nil {
+			return searchcmd.Usage("solve", "%v", err)
 		}
 		cfg.Resume = ck
-		if !c.IsSet(searchcmd.FlagBranching) {
+		if !keepBranching {
 			cfg.Branching = ck.Branching
 		}
 	}
-	if r.checkpoint == "" {
+	if r.Checkpoint == "" {
 		return nil
 	}
-	cfg.CheckpointEvery = r.every
-	cfg.Checkpoint = func(ck *exactcover.Checkpoint) error { return r.save(e, out, ck.Running, ck.MarshalBinary) }
+	cfg.CheckpointEvery = r.Every
+	cfg.Checkpoint = func(ck *exactcover.Checkpoint) error { return r.save(out, ck.Running, ck.MarshalBinary) }
 	return nil
 }
 
@@ -92,14 +100,14 @@ func (r *scale) configure(c *cli.Context, e *env, req *searchcmd.Request, cfg *e
 // made durable (a checkpoint counts the solutions printed); it keeps
 // what became of it for finish, and warns once of running ones not
 // written.
-func (r *scale) save(e *env, out *searchcmd.Writer, running bool, marshal func() ([]byte, error)) error {
+func (r *scale) save(out *searchcmd.Writer, running bool, marshal func() ([]byte, error)) error {
 	err := out.Sync()
 	if err != nil {
 		err = fmt.Errorf("making the solutions printed durable first: %w", err)
 	} else if data, merr := marshal(); merr != nil {
 		err = merr
-	} else if err = iostreams.ReplaceFile(e.Path(r.checkpoint), data); err != nil {
-		err = fmt.Errorf("%s: %w", r.checkpoint, err)
+	} else if err = iostreams.ReplaceFile(r.io.Path(r.Checkpoint), data); err != nil {
+		err = fmt.Errorf("%s: %w", r.Checkpoint, err)
 	}
 	switch {
 	case err == nil:
@@ -109,30 +117,11 @@ func (r *scale) save(e *env, out *searchcmd.Writer, running bool, marshal func()
 	case r.failures == 0: // once: a full disk fails every time
 		r.failures++
 		out.Status.Clear()
-		fmt.Fprintf(e.Stderr, "xcover: warning: %v %v (further failures not reported); the search goes on\n", exactcover.ErrCheckpointWrite, err)
+		fmt.Fprintf(r.io.Stderr, "xcover: warning: %v %v (further failures not reported); the search goes on\n", exactcover.ErrCheckpointWrite, err)
 	default:
 		r.failures++
 	}
 	return err
-}
-
-// unreadable is the error for a checkpoint to resume that could not be
-// read.
-func (r *scale) unreadable(c *cli.Context, err error) error {
-	if errors.Is(err, fs.ErrNotExist) {
-		return searchcmd.Usage(c.Command.Name, "--resume %s: no such file", r.resume)
-	}
-	return searchcmd.Usage(c.Command.Name, "--resume %s: %v", r.resume, iostreams.PathError(err))
-}
-
-// readCheckpoint reads the checkpoint file at path.
-func readCheckpoint(path string) (*exactcover.Checkpoint, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return exactcover.ReadCheckpoint(f)
 }
 
 // finish ends a search with a checkpoint, after its output, with code,
@@ -141,14 +130,15 @@ func readCheckpoint(path string) (*exactcover.Checkpoint, error) {
 // exit code and says on one warning line that the file is stale; a
 // stopped one (exit 3) has lost its position since the last checkpoint
 // written, which its last line says instead of the hint to resume.
-func (r *scale) finish(e *env, st exactcover.Stats, code error) error {
+func (r *scale) finish(st exactcover.Stats, code error) error {
 	stopped := st.Status == exactcover.Interrupted || st.Status == exactcover.Timeout || st.Status == exactcover.NodeLimit
+	stderr := r.io.Stderr
 	switch {
-	case r.checkpoint == "":
+	case r.Checkpoint == "":
 		return code
 	case r.final == nil:
 		if stopped {
-			fmt.Fprintf(e.Stderr, "xcover: the search's position is saved in %s; go on with --resume %s\n", r.checkpoint, r.checkpoint)
+			fmt.Fprintf(stderr, "xcover: the search's position is saved in %s; go on with --resume %s\n", r.Checkpoint, r.Checkpoint)
 		}
 		return code
 	}
@@ -156,22 +146,22 @@ func (r *scale) finish(e *env, st exactcover.Stats, code error) error {
 	switch {
 	case !r.saved.IsZero():
 		holds = "the position saved at " + r.saved.Format(time.TimeOnly)
-	case r.resume == r.checkpoint:
+	case r.Resume == r.Checkpoint:
 		holds = "the position this run resumed"
 	}
 	if !stopped {
 		msg := "no checkpoint was written"
 		if holds != "" {
-			msg = fmt.Sprintf("%s is stale, holding %s", r.checkpoint, holds)
+			msg = fmt.Sprintf("%s is stale, holding %s", r.Checkpoint, holds)
 		}
-		fmt.Fprintf(e.Stderr, "xcover: warning: the search is complete, but its final checkpoint was not saved (%v): %s\n", r.final, msg)
+		fmt.Fprintf(stderr, "xcover: warning: the search is complete, but its final checkpoint was not saved (%v): %s\n", r.final, msg)
 		return code
 	}
 	msg := "no checkpoint was written: the work of this run is lost"
 	if holds != "" {
-		msg = fmt.Sprintf("%s holds %s: the work since is lost", r.checkpoint, holds)
+		msg = fmt.Sprintf("%s holds %s: the work since is lost", r.Checkpoint, holds)
 	}
-	exitcode.Print(code, e.Stderr) // how it stopped, then what was lost
+	exitcode.Print(code, stderr) // how it stopped, then what was lost
 	return exitcode.With(exitcode.Stopped, fmt.Errorf("the search's position was NOT saved (%v); %s", r.final, msg))
 }
 
@@ -183,7 +173,7 @@ func (r *scale) finish(e *env, st exactcover.Stats, code error) error {
 // error names the checkpoint and the flags to give.
 func (r *scale) sameSearch(ck *exactcover.Checkpoint, cfg *exactcover.Config, list bool) error {
 	refuse := func(was, how string) error {
-		return fmt.Errorf("--resume %s: this checkpoint is of %s; resume it %s", r.resume, was, how)
+		return fmt.Errorf("--resume %s: this checkpoint is of %s; resume it %s", r.Resume, was, how)
 	}
 	if asked := (exactcover.Goal{List: list, Limit: cfg.MaxSolutions}); ck.Goal != asked {
 		flags := goalFlags(ck.Goal)
@@ -212,39 +202,23 @@ func (r *scale) sameSearch(ck *exactcover.Checkpoint, cfg *exactcover.Config, li
 	return nil
 }
 
-// goalFlags returns the flags that ask for goal g: "" for the default
-// search for one solution.
-func goalFlags(g exactcover.Goal) string {
-	switch {
-	case !g.List && g.Limit == 0:
-		return "--count"
-	case !g.List:
-		return fmt.Sprintf("--count --limit %d", g.Limit)
-	case g.Limit == 0:
-		return "--all"
-	case g.Limit == 1:
-		return ""
-	}
-	return fmt.Sprintf("--limit %d", g.Limit)
-}
-
-// searchError turns what a driven search returned besides its statistics
-// into the command's error; early says whether it came before any output
-// (the search did not start), else it is reported after the output. The
-// context's errors are left to the statistics (nil).
-func searchError(c *cli.Context, r *scale, err error) (early, late error) {
+// searchError turns what a driven search with engine returned besides
+// its statistics into the command's error; early says whether it came
+// before any output (the search did not start), else it is reported after
+// the output. The context's errors are left to the statistics (nil).
+func (r *scale) searchError(err error, engine exactcover.Engine) (early, late error) {
 	var wp *exactcover.WorkerPanic
 	switch {
 	case err == nil:
 		return nil, nil
 	case errors.Is(err, exactcover.ErrCheckpointMismatch), errors.Is(err, exactcover.ErrCheckpoint):
-		return searchcmd.Usage(c.Command.Name, "--resume %s: %v", r.resume, err), nil
+		return searchcmd.Usage("solve", "--resume %s: %v", r.Resume, err), nil
 	case errors.Is(err, exactcover.ErrBadPartial), errors.Is(err, exactcover.ErrInconsistentPart):
-		return searchcmd.Usage(c.Command.Name, "--partial: %v", err), nil
+		return searchcmd.Usage("solve", "--partial: %v", err), nil
 	case errors.Is(err, exactcover.ErrNoTree):
-		return searchcmd.Usage(c.Command.Name, "--engine learn: %v", err), nil
+		return searchcmd.Usage("solve", "--engine learn: %v", err), nil
 	case errors.Is(err, exactcover.ErrEngineUnsupported):
-		return searchcmd.Usage(c.Command.Name, "--engine %s: %v", c.String(searchcmd.FlagEngine), err), nil
+		return searchcmd.Usage("solve", "--engine %s: %v", engine, err), nil
 	case errors.As(err, &wp):
 		return nil, exitcode.With(exitcode.Stopped, fmt.Errorf("stopped by an internal error (please report it): %v; a checkpoint, if any, holds the last good position\n%s", wp.Value, wp.Stack))
 	}

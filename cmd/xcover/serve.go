@@ -17,6 +17,7 @@ import (
 
 	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
@@ -26,11 +27,28 @@ import (
 // otherwise.
 const defaultPort = 8427
 
-func serveFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.IntFlag{Name: "port", Value: defaultPort, Usage: "listen on 127.0.0.1:`PORT` (0: any free port)"},
-		&cli.GenericFlag{Name: "for", Value: &cliparse.Duration{}, DefaultText: "until Ctrl-C", Usage: "stop after `DURATION` (a lecture: 1h30m)"},
+// serveOptions is what "xcover serve" is asked.
+type serveOptions struct {
+	IO   *iostreams.IO
+	Port int           // on 127.0.0.1; 0: any free port
+	For  time.Duration // 0: until Ctrl-C or SIGTERM
+}
+
+func newCmdServe(s *iostreams.IO, runF func(context.Context, *serveOptions) error) *cli.Command {
+	return &cli.Command{Name: "serve", Usage: "serve a playground on 127.0.0.1 to step through a problem, a Sudoku or a pentomino board in a browser",
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "port", Value: defaultPort, Usage: "listen on 127.0.0.1:`PORT` (0: any free port)"},
+			&cli.GenericFlag{Name: "for", Value: &cliparse.Duration{}, DefaultText: "until Ctrl-C", Usage: "stop after `DURATION` (a lecture: 1h30m)"},
+		},
+		Action: searchcmd.Action(s, parseServe, serveRun, runF)}
+}
+
+func parseServe(c *cli.Context, s *iostreams.IO) (*serveOptions, error) {
+	port := c.Int("port")
+	if port < 0 || port > 65535 {
+		return nil, exitcode.Bad(fmt.Errorf("--port %d: expected 0…65535", port))
 	}
+	return &serveOptions{IO: s, Port: port, For: searchcmd.Duration(c, "for")}, nil
 }
 
 // shutdownGrace is how long "xcover serve" waits, when it stops, for the
@@ -39,24 +57,21 @@ func serveFlags() []cli.Flag {
 // client that reads it.
 const shutdownGrace = 2 * time.Second
 
-// serve runs the playground on 127.0.0.1 until Ctrl-C, SIGTERM or --for.
-func serve(c *cli.Context, e *env) error {
-	port := c.Int("port")
-	if port < 0 || port > 65535 {
-		return exitcode.Bad(fmt.Errorf("--port %d: expected 0…65535", port))
-	}
-	ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
+// serveRun runs the playground on 127.0.0.1 until ctx ends (Ctrl-C,
+// SIGTERM) or o.For has passed.
+func serveRun(ctx context.Context, o *serveOptions) error {
+	ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", o.Port))
 	if err != nil {
-		return exitcode.Bad(fmt.Errorf("--port %d: %v", port, err))
+		return exitcode.Bad(fmt.Errorf("--port %d: %v", o.Port, err))
 	}
-	stop, why := c.Context, "stopped"
-	if d := searchcmd.Duration(c, "for"); d > 0 {
+	stop, why := ctx, "stopped"
+	if d := o.For; d > 0 {
 		var cancel context.CancelFunc
 		stop, cancel = context.WithTimeout(stop, d)
 		defer cancel()
 		why = fmt.Sprintf("stopped after its --for %v", d)
 	}
-	if e.Getenv("GOMEMLIMIT") == "" {
+	if o.IO.Getenv("GOMEMLIMIT") == "" {
 		// The collector works harder as the heap nears the playground's
 		// bound, rather than let it grow to twice what is live.
 		debug.SetMemoryLimit(web.PlaygroundMemory)
@@ -64,7 +79,7 @@ func serve(c *cli.Context, e *env) error {
 	srv := web.NewServer(web.Playground(playgroundExamples(), explain.TraceLimits{}))
 	// The traces under way end when the playground stops.
 	srv.BaseContext = func(net.Listener) context.Context { return stop }
-	fmt.Fprintf(e.Stdout, "xcover: the playground is at http://%s/ (Ctrl-C stops it)\n", ln.Addr())
+	fmt.Fprintf(o.IO.Stdout, "xcover: the playground is at http://%s/ (Ctrl-C stops it)\n", ln.Addr())
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
 	select {
@@ -72,20 +87,20 @@ func serve(c *cli.Context, e *env) error {
 		return exitcode.Bad(err)
 	case <-stop.Done():
 	}
-	if c.Context.Err() != nil {
+	if ctx.Err() != nil {
 		why = "stopped (interrupted)"
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	grace, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
 	closed := ""
-	if srv.Shutdown(ctx) != nil { // a client that neither reads nor closes
+	if srv.Shutdown(grace) != nil { // a client that neither reads nor closes
 		_ = srv.Close()
 		closed = "; the connections still busy were closed"
 	}
 	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
-	fmt.Fprintf(e.Stderr, "xcover: the playground %s%s\n", why, closed)
+	fmt.Fprintf(o.IO.Stderr, "xcover: the playground %s%s\n", why, closed)
 	return nil
 }
 

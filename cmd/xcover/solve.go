@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
@@ -13,12 +14,34 @@ import (
 	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/exactcover/reduce"
 	"github.com/xcover/xcover/explain"
 )
 
 // maxTreeNodes bounds the drawing of --tree: Graphviz takes minutes to lay
 // out more, and the drawing is unreadable anyway.
 const maxTreeNodes = 2000
+
+// solveOptions is what "xcover solve" is asked.
+type solveOptions struct {
+	IO    *iostreams.IO
+	Input searchcmd.Input
+	searchcmd.Request
+	Branching    exactcover.Branching
+	BranchingSet bool     // --branching given: a resumed search keeps it, not the checkpoint's
+	Partial      []string // --partial: the options to start from, numbers from 1 or labels
+	Tree         string   // --tree: the file of the drawing ("": none)
+	Profile      bool
+	Scale        scaleOptions    // -j, checkpoints and shards (scale.go)
+	Memo         *memoOptions    // --memo or --zdd (count.go); nil: none
+	Reduce       *reduce.Config  // --reduce first (reduce.go); nil: none
+	Cheapest     cheapestOptions // --min-cost or --best K (cost.go)
+}
+
+func newCmdSolve(s *iostreams.IO, runF func(context.Context, *solveOptions) error) *cli.Command {
+	return &cli.Command{Name: "solve", Usage: "solve an exact-cover problem written in YAML or Knuth's DLX format", ArgsUsage: "[FILE|-]",
+		Flags: solveFlags(), Action: searchcmd.Action(s, parseSolve, solveRun, runF)}
+}
 
 // solveFlags are the shared search flags, then solve's own: the problem
 // and the search, big searches (scale.go; see the exactcover package
@@ -51,115 +74,168 @@ func solveFlags() []cli.Flag {
 			Usage: "write the ZDD of all solutions to `FILE` (Knuth's ZDDREAD format; see \"xcover help zdd\") and print the count; built by memoizing, on one core, without --engine or --branching"})
 }
 
-func solve(c *cli.Context, e *env) error {
+// parseSolve reads solve's flags into its options and checks how they
+// combine.
+func parseSolve(c *cli.Context, s *iostreams.IO) (*solveOptions, error) {
 	req, err := searchcmd.RequestOf(c)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	o := &solveOptions{IO: s, Request: *req, Branching: searchcmd.Branching(c), BranchingSet: c.IsSet(searchcmd.FlagBranching),
+		Partial: c.Generic("partial").(*cliparse.OptionRefs).Refs, Profile: c.Bool("profile")}
 	if err := learnConflicts(c, req); err != nil {
-		return err
+		return nil, err
 	}
-	mr, err := memoRequestOf(c, req)
-	if err != nil {
-		return err
+	if o.Memo, err = parseMemo(c, &o.Request); err != nil {
+		return nil, err
 	}
-	cfg := exactcover.Config{MaxSolutions: req.Limit, MaxNodes: req.MaxNodes, Engine: req.Engine}
-	big, err := scaleOf(c, e)
-	if err != nil {
-		return err
+	if o.Scale, err = parseScale(c); err != nil {
+		return nil, err
 	}
-	if mr != nil && (big.checkpoint != "" || big.shard.N > 0) {
-		return searchcmd.Usage(c.Command.Name, "--memo and --zdd count without dividing a search: they do not combine with --checkpoint, --resume or --shard")
+	if o.Memo != nil && (o.Scale.Checkpoint != "" || o.Scale.Shard.N > 0) {
+		return nil, searchcmd.Usage("solve", "--memo and --zdd count without dividing a search: they do not combine with --checkpoint, --resume or --shard")
 	}
-	refs := c.Generic("partial").(*cliparse.OptionRefs).Refs
-	cfg.Branching = searchcmd.Branching(c)
-	var drawing *iostreams.OutputFile
 	if c.IsSet("tree") {
-		if len(refs) > 0 || cfg.Branching != exactcover.KnuthMRV {
-			return searchcmd.Usage(c.Command.Name, "--tree draws the search of Knuth's rule from its root: it does not combine with --partial or --branching weighted")
-		} else if drawing, err = e.CreateOutput("--tree", c.String("tree")); err != nil {
+		if len(o.Partial) > 0 || o.Branching != exactcover.KnuthMRV {
+			return nil, searchcmd.Usage("solve", "--tree draws the search of Knuth's rule from its root: it does not combine with --partial or --branching weighted")
+		}
+		o.Tree = c.String("tree")
+		if err := iostreams.CheckOutputName("--tree", o.Tree); err != nil {
+			return nil, err
+		}
+	}
+	if o.Input, err = searchcmd.InputOf(c); err != nil {
+		return nil, err
+	}
+	if c.Bool("reduce") {
+		if len(o.Partial) > 0 || o.Tree != "" {
+			return nil, searchcmd.Usage("solve", "--reduce changes the options searched: it does not combine with --partial or --tree")
+		}
+		cfg, err := reduceConfig(c)
+		if err != nil {
+			return nil, err
+		}
+		o.Reduce = &cfg
+	}
+	if wantsCheapest(c) {
+		if o.Cheapest, err = parseCheapest(c, "solve", &o.Request, costConflicts); err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+// solveRun reads the problem and answers what o asks: a search (listing
+// or counting), a count by memoizing, or the cheapest solutions.
+func solveRun(ctx context.Context, o *solveOptions) error {
+	big, err := newScale(o.IO, o.Scale)
+	if err != nil {
+		return err
+	}
+	var drawing *iostreams.OutputFile
+	if o.Tree != "" {
+		if drawing, err = o.IO.CreateOutput("--tree", o.Tree); err != nil {
 			return err
 		}
 		defer drawing.Abort()
 	}
-	ctx, out, cancel := searchcmd.Begin(c.Context, e, req)
+	ctx, out, cancel := searchcmd.Begin(ctx, o.IO, &o.Request)
 	defer cancel()
-	end := searchcmd.Ending{What: "solution"}
-	sp, solver, err := loadSpec(ctx, c, e)
+	sp, solver, err := searchcmd.LoadSpec(ctx, o.IO, o.Input)
 	if ctx.Err() != nil {
-		end.Reading = true
-		return searchcmd.End(out, e, searchcmd.Searched(req, exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}, end))
+		stopped := exactcover.Stats{Status: exactcover.StoppedBy(ctx.Err())}
+		return searchcmd.End(out, o.IO, searchcmd.Searched(&o.Request, stopped, searchcmd.Ending{What: "solution", Reading: true}))
 	} else if err != nil {
 		return err
 	}
-	var original func([]int) []int // a reduced solution's original options
-	if c.Bool("reduce") {
-		if solver, original, err = reduced(ctx, c, e, sp, len(refs) > 0 || drawing != nil); err != nil {
+	p := searched{Problem: &sp.Problem, Solver: solver}
+	if o.Reduce != nil {
+		if p, err = reduced(ctx, o.IO, sp, *o.Reduce); err != nil {
 			return err
 		}
 	}
-	if wantsCheapest(c) {
+	switch {
+	case o.Cheapest.K > 0:
 		if err := sp.BoundsError(exactcover.ErrCostBounds, cheapestRefusesBounds); err != nil {
 			return exitcode.Bad(err)
 		}
-		return solveCheapest(ctx, c, e, req, out, &sp.Problem, solver, original, big) // cost.go
-	} else if sp.Problem.HasCosts() {
-		fmt.Fprintln(e.Stderr, "xcover: note: the options have costs, which this search ignores (--min-cost or --best K looks for the cheapest)")
+		return solveCheapest(ctx, o.IO, &o.Request, o.Cheapest, out, p, big) // cost.go
+	case sp.Problem.HasCosts():
+		fmt.Fprintln(o.IO.Stderr, "xcover: note: the options have costs, which this search ignores (--min-cost or --best K looks for the cheapest)")
 	}
-	if mr != nil {
-		mr.branching = cfg.Branching
-		return solveMemo(ctx, e, req, out, solver, mr) // count.go
+	if o.Memo != nil {
+		return solveMemo(ctx, o.IO, &o.Request, o.Memo, out, p.Solver) // count.go
 	}
-	p := &sp.Problem
-	if cfg.Partial, err = p.FindOptions(refs); err != nil {
-		return searchcmd.Usage(c.Command.Name, "--partial: %v", err)
+	return solveSearch(ctx, o, out, p, drawing, big)
+}
+
+// solveSearch runs the search of p, listing or counting its solutions,
+// from --partial, drawn with --tree, on -j workers, with checkpoints and
+// shards (big), and ends the output.
+func solveSearch(ctx context.Context, o *solveOptions, out *searchcmd.Writer, p searched, drawing *iostreams.OutputFile, big *scale) error {
+	cfg := exactcover.Config{MaxSolutions: o.Limit, MaxNodes: o.MaxNodes, Engine: o.Engine, Branching: o.Branching}
+	var err error
+	if cfg.Partial, err = p.Problem.FindOptions(o.Partial); err != nil {
+		return searchcmd.Usage("solve", "--partial: %v", err)
 	}
-	if drawing != nil { // the tree of the search that follows, as far as maxTreeNodes
-		tc := explain.TreeConfig{MaxNodes: min(cmp.Or(req.MaxNodes, maxTreeNodes), maxTreeNodes), MaxSolutions: req.Limit}
-		var buf bytes.Buffer
-		if st, err := explain.WriteTree(ctx, &buf, p, tc); err == nil { // else stopped, as the search will be
-			if err := drawing.Commit(buf.Bytes()); err != nil {
-				return err
-			}
-			if st.Status == exactcover.NodeLimit && tc.MaxNodes != req.MaxNodes {
-				fmt.Fprintf(e.Stderr, "xcover: --tree: drew the first %d nodes of the search, the most it draws\n", maxTreeNodes)
-			}
+	if drawing != nil {
+		if err := drawTree(ctx, o, p.Problem, drawing); err != nil {
+			return err
 		}
 	}
-
 	cfg.Progress, cfg.ProgressEvery = searchcmd.SearchProgress(out.Status)
 	var visit func([]int) bool
-	if !req.Count {
-		visit = printSolutions(out, p)
-		if original != nil {
+	if !o.Count {
+		visit = printSolutions(out, p.Problem)
+		if p.Original != nil {
 			print := visit
-			visit = func(sol []int) bool { return print(original(sol)) }
+			visit = func(sol []int) bool { return print(p.Original(sol)) }
 		}
 	}
-	if err := big.configure(c, e, req, &cfg, req.Count, out); err != nil {
+	if err := big.configure(&cfg, &o.Request, o.BranchingSet, out); err != nil {
 		return err
 	}
-	st, err := solver.Search(ctx, cfg, visit)
-	early, late := searchError(c, big, err)
+	st, err := p.Solver.Search(ctx, cfg, visit)
+	early, late := big.searchError(err, o.Engine)
 	if early != nil {
 		return early // found before any solution was printed
 	}
-	if req.JSON {
-		end.Record = report.Search(st, solver.Hash(), cfg.Branching)
+	end := searchcmd.Ending{What: "solution"}
+	if o.JSON {
+		end.Record = report.Search(st, p.Solver.Hash(), cfg.Branching)
 	}
-	if c.Bool("profile") { // as Knuth's DLX1 prints it with its show_profile option
+	if o.Profile { // as Knuth's DLX1 prints it with its show_profile option
 		end.Before = func() {
-			fmt.Fprintln(e.Stderr, "Profile:")
+			fmt.Fprintln(o.IO.Stderr, "Profile:")
 			for level, n := range st.Profile {
-				fmt.Fprintf(e.Stderr, "%3d: %d\n", level, n)
+				fmt.Fprintf(o.IO.Stderr, "%3d: %d\n", level, n)
 			}
 		}
 	}
-	err = searchcmd.End(out, e, searchcmd.Searched(req, st, end))
+	err = searchcmd.End(out, o.IO, searchcmd.Searched(&o.Request, st, end))
 	if late != nil {
 		return late
 	}
-	return big.finish(e, st, err)
+	return big.finish(st, err)
+}
+
+// drawTree draws in the file of --tree the tree of the search that
+// follows, as far as maxTreeNodes; a drawing stopped by ctx is not
+// written (the search will stop as well).
+func drawTree(ctx context.Context, o *solveOptions, p *exactcover.Problem, drawing *iostreams.OutputFile) error {
+	tc := explain.TreeConfig{MaxNodes: min(cmp.Or(o.MaxNodes, maxTreeNodes), maxTreeNodes), MaxSolutions: o.Limit}
+	var buf bytes.Buffer
+	st, err := explain.WriteTree(ctx, &buf, p, tc)
+	if err != nil {
+		return nil
+	}
+	if err := drawing.Commit(buf.Bytes()); err != nil {
+		return err
+	}
+	if st.Status == exactcover.NodeLimit && tc.MaxNodes != o.MaxNodes {
+		fmt.Fprintf(o.IO.Stderr, "xcover: --tree: drew the first %d nodes of the search, the most it draws\n", maxTreeNodes)
+	}
+	return nil
 }
 
 // learnTree are the flags of solve that need a search tree, which the
@@ -181,7 +257,7 @@ func learnConflicts(c *cli.Context, req *searchcmd.Request) error {
 	}
 	for _, f := range learnTree {
 		if c.IsSet(f.flag) {
-			return searchcmd.Usage(c.Command.Name, "--engine learn: the learning engine has no search tree, %s: use the sparse, dlx or bits engine with --%s", f.use, f.flag)
+			return searchcmd.Usage("solve", "--engine learn: the learning engine has no search tree, %s: use the sparse, dlx or bits engine with --%s", f.use, f.flag)
 		}
 	}
 	return nil

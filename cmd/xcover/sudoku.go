@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"runtime"
 	"strconv"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/cmd/xcover/internal/statusline"
@@ -23,134 +23,164 @@ import (
 	"github.com/xcover/xcover/specs"
 )
 
-func sudokuFlags() []cli.Flag {
-	return append([]cli.Flag{
-		searchcmd.FormatFlag("read the input as `FORMAT`: line, block or numeric", "detected"),
-		&cli.StringFlag{Name: "output", Usage: "write grids as `FORMAT`: line, block, numeric or pretty", DefaultText: "the input's format"},
-		&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N of an N×N grid, exactly N of them, e.g. ABCDEFGHIJKLMNOP",
-			DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
-		&cli.BoolFlag{Name: "unique", Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle"},
-		searchcmd.JobsFlag("solve on `N` cores (the output keeps the input order)", "every core"), searchcmd.EmitSpecFlag(),
-	}, searchcmd.SearchFlags("solution")...)
+// sudokuOptions is what "xcover sudoku" is asked.
+type sudokuOptions struct {
+	IO *iostreams.IO
+	searchcmd.Request
+	Input    string             // a file, "-" (stdin), or a puzzle given as the argument
+	Read     sudoku.ReadOptions // --format, --alphabet
+	Output   sudoku.Format      // --output; Auto: the input's format
+	Mode     sudoku.Mode        // first solution, --unique, --count or a listing (--all, --limit)
+	EmitSpec specs.Format       // print the problem in this format instead of solving it ("": solve)
 }
 
-// sudokuRun is one run of "xcover sudoku": what the flags ask for, and
-// the report of the answers as they stream in.
-type sudokuRun struct {
-	req *searchcmd.Request
-	out *searchcmd.Writer
+func newCmdSudoku(s *iostreams.IO, runF func(context.Context, *sudokuOptions) error) *cli.Command {
+	return &cli.Command{Name: "sudoku", Usage: "solve Sudoku puzzles of any size from 4×4 to 64×64, one or a batch", ArgsUsage: "[FILE|-|PUZZLE]",
+		Flags: append([]cli.Flag{
+			searchcmd.FormatFlag("read the input as `FORMAT`: line, block or numeric", "detected"),
+			&cli.StringFlag{Name: "output", Usage: "write grids as `FORMAT`: line, block, numeric or pretty", DefaultText: "the input's format"},
+			&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N of an N×N grid, exactly N of them, e.g. ABCDEFGHIJKLMNOP",
+				DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
+			&cli.BoolFlag{Name: "unique", Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle"},
+			searchcmd.JobsFlag("solve on `N` cores (the output keeps the input order)", "every core"), searchcmd.EmitSpecFlag(),
+		}, searchcmd.SearchFlags("solution")...),
+		Action: searchcmd.Action(s, parseSudoku, sudokuRun, runF)}
+}
+
+func parseSudoku(c *cli.Context, s *iostreams.IO) (*sudokuOptions, error) {
+	req, err := searchcmd.RequestOf(c)
+	if err != nil {
+		return nil, err
+	}
+	o := &sudokuOptions{IO: s, Request: *req}
+	o.EmitSpec, err = searchcmd.SpecFormat(c, searchcmd.FlagEmitSpec)
+	switch unique, listing := c.Bool("unique"), c.IsSet(searchcmd.FlagAll) || c.IsSet(searchcmd.FlagLimit); {
+	case err != nil:
+		return nil, err
+	case unique && (listing || o.Count):
+		return nil, searchcmd.Usage("sudoku", "--unique looks for two solutions: it does not combine with --all, --limit or --count")
+	case o.EmitSpec != "" && (unique || listing || o.Count || o.JSON):
+		return nil, searchcmd.Usage("sudoku", "--emit-spec writes the problem and solves nothing; drop --unique, --all, --limit, --count and --json")
+	case unique:
+		o.Mode = sudoku.ModeUnique
+	case o.Count:
+		o.Mode = sudoku.ModeCount
+	case listing:
+		o.Mode = sudoku.ModeList
+	}
+	if o.Read.Format, err = sudoku.ParseFormat(c.String(searchcmd.FlagFormat)); c.IsSet(searchcmd.FlagFormat) && (err != nil || o.Read.Format == sudoku.Pretty) {
+		return nil, searchcmd.Usage("sudoku", "--format %q: expected line, block or numeric", c.String(searchcmd.FlagFormat))
+	}
+	if o.Output, err = sudoku.ParseFormat(c.String("output")); c.IsSet("output") && (err != nil || o.Output == sudoku.Auto) {
+		return nil, searchcmd.Usage("sudoku", "--output %q: expected line, block, numeric or pretty", c.String("output"))
+	}
+	if c.IsSet("alphabet") {
+		if o.Read.Alphabet, err = sudoku.NewAlphabet(c.String("alphabet")); err != nil {
+			return nil, searchcmd.Usage("sudoku", "--alphabet: %v", err)
+		}
+	}
+	o.Input, err = searchcmd.InputArg(c)
+	return o, err
+}
+
+// sudokuBatch is one run of "xcover sudoku": what it was asked, and the
+// report of the answers as they stream in.
+type sudokuBatch struct {
+	o     *sudokuOptions
+	out   *searchcmd.Writer
+	start time.Time
+	jobs  int
 	sudoku.Report
 }
 
-func sudokuAction(c *cli.Context, e *env) error {
-	req, err := searchcmd.RequestOf(c)
-	if err != nil {
-		return err
-	}
-	r := &sudokuRun{req: req}
-	emit, err := searchcmd.SpecFormat(c, searchcmd.FlagEmitSpec)
-	var ropt sudoku.ReadOptions
-	switch unique, listing := c.Bool("unique"), c.IsSet(searchcmd.FlagAll) || c.IsSet(searchcmd.FlagLimit); {
-	case err != nil:
-		return err
-	case unique && (listing || req.Count):
-		return searchcmd.Usage(c.Command.Name, "--unique looks for two solutions: it does not combine with --all, --limit or --count")
-	case emit != "" && (unique || listing || req.Count || req.JSON):
-		return searchcmd.Usage(c.Command.Name, "--emit-spec writes the problem and solves nothing; drop --unique, --all, --limit, --count and --json")
-	case unique:
-		r.Mode = sudoku.ModeUnique
-	case req.Count:
-		r.Mode = sudoku.ModeCount
-	case listing:
-		r.Mode = sudoku.ModeList
-	}
-	if ropt.Format, err = sudoku.ParseFormat(c.String(searchcmd.FlagFormat)); c.IsSet(searchcmd.FlagFormat) && (err != nil || ropt.Format == sudoku.Pretty) {
-		return searchcmd.Usage(c.Command.Name, "--format %q: expected line, block or numeric", c.String(searchcmd.FlagFormat))
-	}
-	if r.Format, err = sudoku.ParseFormat(c.String("output")); c.IsSet("output") && (err != nil || r.Format == sudoku.Auto) {
-		return searchcmd.Usage(c.Command.Name, "--output %q: expected line, block, numeric or pretty", c.String("output"))
-	}
-	if c.IsSet("alphabet") {
-		if ropt.Alphabet, err = sudoku.NewAlphabet(c.String("alphabet")); err != nil {
-			return searchcmd.Usage(c.Command.Name, "--alphabet: %v", err)
-		}
-	}
-	arg, err := searchcmd.InputArg(c)
-	if err != nil {
-		return err
-	}
-	ctx, out, cancel := searchcmd.Begin(c.Context, e, req)
+// sudokuRun reads the puzzles and solves them as o asks, or prints the
+// exact-cover problem of the one puzzle read.
+func sudokuRun(ctx context.Context, o *sudokuOptions) error {
+	ctx, out, cancel := searchcmd.Begin(ctx, o.IO, &o.Request)
 	defer cancel()
-	r.out, r.Out, r.JSON = out, out, req.JSON
 	// Every core by default, as solve counts: the output is the same
 	// whatever the number of workers.
-	start, jobs := time.Now(), req.Workers(true)
-	r.Batch, err = searchcmd.Await(ctx, func() (*sudoku.Batch, error) {
-		name, data, err := e.ReadFile(arg, sudoku.MaxInputBytes, "a Sudoku input")
-		if err != nil {
-			if puzzle, ok := puzzleArgument(e, arg, ropt); ok {
-				name, data, err = "argument", puzzle, nil
-			} else {
-				return nil, err
-			}
-		}
-		b, err := sudoku.Read(name, data, ropt)
-		if err != nil {
-			return nil, exitcode.Bad(err)
-		}
-		for _, err := range b.Errors() { // one line on stderr for each puzzle of a batch that could not be read
-			if len(b.Puzzles) > 1 {
-				fmt.Fprintf(e.Stderr, "xcover: %v\n", err)
-			}
-		}
-		if err := b.Unreadable(); err != nil {
-			return nil, exitcode.Bad(err)
-		}
-		if emit != "" { // the exact-cover problem of the input's one puzzle
-			sp, err := b.Spec()
-			if err == nil {
-				err = specs.Write(out, sp, emit)
-			}
-			return nil, cmp.Or(exitcode.Bad(err), out.Close())
-		}
-		return b, nil
-	})
+	r := &sudokuBatch{o: o, out: out, start: time.Now(), jobs: o.Workers(true)}
+	r.Mode, r.Format, r.Out, r.JSON = o.Mode, o.Output, out, o.JSON
+	var err error
+	r.Batch, err = searchcmd.Await(ctx, func() (*sudoku.Batch, error) { return r.read() })
 	switch {
 	case ctx.Err() != nil:
 		r.Tally.Status = exactcover.StoppedBy(ctx.Err())
-		return r.end(ctx, e, start, jobs)
-	case err != nil || emit != "":
+		return r.end(ctx)
+	case err != nil || o.EmitSpec != "":
 		return err
-	case r.Mode.For(r.Batch.Format) != r.Mode:
-		r.Mode, req.Limit = r.Mode.For(r.Batch.Format), 0
+	}
+	r.solve(ctx)
+	return r.end(ctx)
+}
+
+// read reads the batch of puzzles, saying on stderr which of a batch could
+// not be read; with EmitSpec, it prints the problem of the one puzzle read
+// and returns no batch.
+func (r *sudokuBatch) read() (*sudoku.Batch, error) {
+	name, data, err := r.o.IO.ReadFile(r.o.Input, sudoku.MaxInputBytes, "a Sudoku input")
+	if err != nil {
+		if puzzle, ok := puzzleArgument(r.o.IO, r.o.Input, r.o.Read); ok {
+			name, data, err = "argument", puzzle, nil
+		} else {
+			return nil, err
+		}
+	}
+	b, err := sudoku.Read(name, data, r.o.Read)
+	if err != nil {
+		return nil, exitcode.Bad(err)
+	}
+	for _, err := range b.Errors() { // one line on stderr for each puzzle of a batch that could not be read
+		if len(b.Puzzles) > 1 {
+			fmt.Fprintf(r.o.IO.Stderr, "xcover: %v\n", err)
+		}
+	}
+	if err := b.Unreadable(); err != nil {
+		return nil, exitcode.Bad(err)
+	}
+	if r.o.EmitSpec != "" { // the exact-cover problem of the input's one puzzle
+		sp, err := b.Spec()
+		if err == nil {
+			err = specs.Write(r.out, sp, r.o.EmitSpec)
+		}
+		return nil, cmp.Or(exitcode.Bad(err), r.out.Close())
+	}
+	return b, nil
+}
+
+// solve solves the batch read, on r.jobs workers, showing its progress.
+func (r *sudokuBatch) solve(ctx context.Context) {
+	limit := r.o.Limit
+	if r.Mode.For(r.Batch.Format) != r.Mode {
+		r.Mode, limit = r.Mode.For(r.Batch.Format), 0
 	}
 	r.Format = cmp.Or(r.Format, r.Batch.Format)
-	opt := sudoku.BatchOptions{Workers: jobs, Config: r.Mode.Config(req.Limit, req.MaxNodes), KeepFirst: r.Mode != sudoku.ModeList}
-	opt.Config.Engine = req.Engine
+	opt := sudoku.BatchOptions{Workers: r.jobs, Config: r.Mode.Config(limit, r.o.MaxNodes), KeepFirst: r.Mode != sudoku.ModeList}
+	opt.Config.Engine = r.o.Engine
 	output := r.Output()
-	finished := 0
+	finished, status := 0, r.out.Status
 	r.After = func(done int) {
 		if done >= 0 {
 			finished = done
 			if ctx.Err() == nil { // a stop says itself how many finished
-				r.showProgress(out.Status, finished, "")
+				r.showProgress(status, finished, "")
 			}
 		}
-		out.Tick()
+		r.out.Tick()
 	}
-	if out.Status != nil { // the search of a hard puzzle shows its own progress
-		opt.Config.ProgressEvery = out.Status.Every()
+	if status != nil { // the search of a hard puzzle shows its own progress
+		opt.Config.ProgressEvery = status.Every()
 		output.Progress = func(i int, pr *exactcover.Progress) {
-			r.showProgress(out.Status, finished, fmt.Sprintf("; puzzle %d: %s", i+1, searchcmd.Counters(pr)))
+			r.showProgress(status, finished, fmt.Sprintf("; puzzle %d: %s", i+1, searchcmd.Counters(pr)))
 		}
 	}
 	sudoku.SolveBatch(ctx, r.Batch.Puzzles, opt, output)
-	return r.end(ctx, e, start, jobs)
 }
 
 // showProgress shows on line (nil: nowhere) how many of the puzzles are
 // finished, at what rate, and then more.
-func (r *sudokuRun) showProgress(line *statusline.Line, finished int, more string) {
+func (r *sudokuBatch) showProgress(line *statusline.Line, finished int, more string) {
 	if line == nil {
 		return
 	}
@@ -162,8 +192,8 @@ func (r *sudokuRun) showProgress(line *statusline.Line, finished int, more strin
 // end prints the summary (--json) and the --stats line, and returns the
 // exit error: 3 when a search was cut short, else 1 when a puzzle has no
 // solution or could not be read.
-func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) error {
-	t, took := &r.Tally, time.Since(start)
+func (r *sudokuBatch) end(ctx context.Context) error {
+	t, took, jobs := &r.Tally, time.Since(r.start), r.jobs
 	sum := &report.SudokuSummary{Summary: report.New(exactcover.Stats{Solutions: t.Solutions, Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took}),
 		Puzzles: t.Puzzles, Verdicts: t.Verdicts}
 	if t.ByLearner > 0 { // the learner's counters, summed over the puzzles it settled
@@ -172,7 +202,7 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 	// Found: every puzzle was solved; a puzzle with no solution or unread
 	// is exit 1, which its line of output says.
 	o := searchcmd.Outcome{Record: sum, Found: t.Verdicts["none"]+t.Verdicts["invalid"] == 0}
-	if r.req.Stats {
+	if r.o.Stats {
 		o.Stats = fmt.Sprintf("%s in %s on %d of %d cores: %s puzzles/s, %.1f nodes per puzzle", t.String(), report.Elapsed(took),
 			jobs, runtime.GOMAXPROCS(0), perSecond(float64(t.Puzzles)/max(took.Seconds(), 1e-9)), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
 		if t.ByLearner > 0 {
@@ -188,7 +218,7 @@ func (r *sudokuRun) end(ctx context.Context, e *env, start time.Time, jobs int) 
 	case t.Verdicts["node-limit"] > 0:
 		o.Stopped = fmt.Errorf("%s stopped at --max-nodes before the search could finish", plural.Of(t.Verdicts["node-limit"], "puzzle"))
 	}
-	return searchcmd.End(r.out, e, o)
+	return searchcmd.End(r.out, r.o.IO, o)
 }
 
 // perSecond writes a rate with three significant digits below 100 (a
@@ -205,11 +235,11 @@ func perSecond(r float64) string {
 // is no file but a puzzle: "xcover sudoku 53..7....6..195…" reads as
 // "echo 53..7… | xcover sudoku -" does. A file of that name, if there is
 // one, comes first.
-func puzzleArgument(e *env, arg string, ropt sudoku.ReadOptions) ([]byte, bool) {
+func puzzleArgument(s *iostreams.IO, arg string, ropt sudoku.ReadOptions) ([]byte, bool) {
 	if arg == "-" || len(arg) > sudoku.MaxInputBytes {
 		return nil, false
 	}
-	if _, err := os.Stat(e.Path(arg)); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := s.Stat(arg); !errors.Is(err, fs.ErrNotExist) {
 		return nil, false
 	}
 	b, err := sudoku.Read("argument", []byte(arg), ropt)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/hex"
 	"fmt"
 	"math/big"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/xcover/xcover/cmd/xcover/internal/cliparse"
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/cmd/xcover/internal/report"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
@@ -20,9 +22,23 @@ import (
 	"github.com/xcover/xcover/zdd"
 )
 
-// zddCommands are the subcommands of "xcover zdd"; do binds an action to
-// the run's environment.
-func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.Command {
+// zddOptions is what a subcommand of "xcover zdd" is asked.
+type zddOptions struct {
+	IO   *iostreams.IO
+	What string // the subcommand: count, sample, list, min or max
+	File string // the ZDD ("-": stdin)
+	JSON bool
+	// Problem is the problem the ZDD was made from, whose options the
+	// solutions are printed with ("": none; with Format, its format).
+	Problem string
+	Format  specs.Format
+	N       int64  // sample: the solutions drawn
+	Seed    uint64 // sample
+	Weights string // min, max: the file of the options' weights ("": the problem's costs, else 1)
+}
+
+// newCmdZDD returns "xcover zdd" and its subcommands.
+func newCmdZDD(s *iostreams.IO, runF func(context.Context, *zddOptions) error) *cli.Command {
 	json := func() cli.Flag {
 		return searchcmd.JSONFlag("print one JSON object per line, for programs: one per solution, then a summary")
 	}
@@ -45,22 +61,41 @@ func zddCommands(do func(func(*cli.Context, *env) error) cli.ActionFunc) []*cli.
 	}
 	for _, cmd := range cmds {
 		cmd.ArgsUsage = "FILE|-"
-		cmd.OnUsageError = usageError
-		cmd.Action = do(zddAction)
+		cmd.OnUsageError = searchcmd.OnUsageError
+		cmd.Action = searchcmd.Action(s, parseZDD, zddRun, runF)
 	}
-	return cmds
+	return &cli.Command{Name: "zdd", Usage: "count, sample, list or weigh the solutions in a ZDD that \"solve --zdd\" wrote", Subcommands: cmds}
 }
 
-// zddAction runs one "xcover zdd" subcommand.
-func zddAction(c *cli.Context, e *env) error {
-	what, start := c.Command.Name, time.Now()
+func parseZDD(c *cli.Context, s *iostreams.IO) (*zddOptions, error) {
+	o := &zddOptions{IO: s, What: c.Command.Name, File: c.Args().First(), JSON: c.Bool(searchcmd.FlagJSON)}
 	if c.NArg() != 1 {
-		return searchcmd.Usage(c.Command.Name, "expected one ZDD file (or - for stdin), got %d arguments", c.NArg())
+		return nil, searchcmd.Usage(o.What, "expected one ZDD file (or - for stdin), got %d arguments", c.NArg())
 	}
-	if c.IsSet("problem") && c.String("problem") == "-" && c.Args().First() == "-" {
-		return searchcmd.Usage(c.Command.Name, "the ZDD and --problem cannot both come from stdin")
+	switch o.What {
+	case "sample":
+		o.N, o.Seed = searchcmd.Count(c, "n"), c.Uint64(searchcmd.FlagSeed)
+	case "min", "max":
+		o.Weights = c.String("weights")
 	}
-	name, r, err := e.OpenInput(c.Args().First())
+	if o.What != "count" {
+		o.Problem = c.String("problem")
+	}
+	if o.Problem == "" {
+		return o, nil
+	}
+	if o.Problem == "-" && o.File == "-" {
+		return nil, searchcmd.Usage(o.What, "the ZDD and --problem cannot both come from stdin")
+	}
+	var err error
+	o.Format, err = searchcmd.SpecFormat(c, searchcmd.FlagFormat)
+	return o, err
+}
+
+// zddRun runs one "xcover zdd" subcommand.
+func zddRun(_ context.Context, o *zddOptions) error {
+	start := time.Now()
+	name, r, err := o.IO.OpenInput(o.File)
 	if err != nil {
 		return exitcode.Bad(err)
 	}
@@ -69,52 +104,32 @@ func zddAction(c *cli.Context, e *env) error {
 	if err != nil {
 		return exitcode.Bad(err)
 	}
-	out := searchcmd.NewWriter(e, c.Bool(searchcmd.FlagJSON), nil)
+	out := searchcmd.NewWriter(o.IO, o.JSON, nil)
 	zp := &zddPrinter{out: out, zdd: name}
-	if what != "count" {
-		if err := zp.loadProblem(c, e, z); err != nil {
+	if o.What != "count" {
+		if err := zp.loadProblem(o, z); err != nil {
 			return err
 		}
 	}
 	sum := &report.ZDDSummary{Summary: report.Summary{Type: "summary"}}
-	switch what {
+	switch o.What {
 	case "count":
 		sum.Solutions, sum.ZDDNodes = z.Count(), z.Len()
 		if !out.JSON {
 			fmt.Fprintln(out, sum.Solutions)
 		}
 	case "sample":
-		s := zdd.NewSampler(z)
-		rng := rand.New(rand.NewPCG(c.Uint64(searchcmd.FlagSeed), 0x5851F42D4C957F2D))
-		var set []int
-		for range searchcmd.Count(c, "n") {
-			var ok bool
-			if set, ok = s.Sample(rng, set[:0]); !ok {
-				break
-			}
-			if err := zp.solution(set); err != nil {
-				return err
-			}
-		}
-		sum.Solutions = s.Count()
+		sum.Solutions, err = zp.sample(z, o.N, o.Seed)
 	case "list":
-		n, one := new(big.Int), big.NewInt(1)
-		for set := range z.All() {
-			if err := zp.solution(set); err != nil {
-				return err
-			}
-			if n.Add(n, one); !out.Tick() {
-				break
-			}
-		}
-		sum.Solutions = n
+		sum.Solutions, err = zp.list(z)
 	case "min", "max":
-		if err := zp.optimum(c, e, z, what == "max", sum); err != nil {
-			return err
-		}
+		err = zp.optimum(o, z, o.What == "max", sum)
+	}
+	if err != nil {
+		return err
 	}
 	sum.Status, sum.Elapsed = exactcover.Complete.String(), time.Since(start).Seconds()
-	return searchcmd.End(out, e, searchcmd.Outcome{Record: sum, Found: !z.Empty()}) // none: the output says it
+	return searchcmd.End(out, o.IO, searchcmd.Outcome{Record: sum, Found: !z.Empty()}) // none: the output says it
 }
 
 // zddPrinter prints the solutions the zdd subcommands find: as solve
@@ -135,16 +150,12 @@ type zddPrinter struct {
 // the problem's digest there), and one that has the options the ZDD
 // names. Each solution is then checked against it as it is printed
 // (DLX6's ZDDs name no problem).
-func (zp *zddPrinter) loadProblem(c *cli.Context, e *env, z *zdd.ZDD) error {
-	file := c.String("problem")
+func (zp *zddPrinter) loadProblem(o *zddOptions, z *zdd.ZDD) error {
+	file := o.Problem
 	if file == "" {
 		return nil
 	}
-	format, err := searchcmd.SpecFormat(c, searchcmd.FlagFormat)
-	if err != nil {
-		return err
-	}
-	sp, err := searchcmd.ReadSpec(e, file, format)
+	sp, err := searchcmd.ReadSpec(o.IO, file, o.Format)
 	if err != nil {
 		return err
 	}
@@ -191,15 +202,48 @@ func (zp *zddPrinter) solution(set []int) error {
 	return nil
 }
 
+// sample prints n solutions drawn at random with seed, and returns the
+// number of solutions of z.
+func (zp *zddPrinter) sample(z *zdd.ZDD, n int64, seed uint64) (*big.Int, error) {
+	s := zdd.NewSampler(z)
+	rng := rand.New(rand.NewPCG(seed, 0x5851F42D4C957F2D))
+	var set []int
+	for range n {
+		var ok bool
+		if set, ok = s.Sample(rng, set[:0]); !ok {
+			break
+		}
+		if err := zp.solution(set); err != nil {
+			return nil, err
+		}
+	}
+	return s.Count(), nil
+}
+
+// list prints every solution of z, until the output cannot be written,
+// and returns how many it printed.
+func (zp *zddPrinter) list(z *zdd.ZDD) (*big.Int, error) {
+	n, one := new(big.Int), big.NewInt(1)
+	for set := range z.All() {
+		if err := zp.solution(set); err != nil {
+			return nil, err
+		}
+		if n.Add(n, one); !zp.out.Tick() {
+			break
+		}
+	}
+	return n, nil
+}
+
 // optimum prints a solution of least (greatest) total weight, then its
 // weight.
-func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool, sum *report.ZDDSummary) error {
+func (zp *zddPrinter) optimum(o *zddOptions, z *zdd.ZDD, maximize bool, sum *report.ZDDSummary) error {
 	weight := func(int) int64 { return 1 }
 	if zp.costs != nil { // the problem's costs, unless --weights says otherwise
 		weight = func(v int) int64 { return zp.costs[exactcover.ZDDOption(v)] }
 	}
-	if file := c.String("weights"); file != "" {
-		ws, err := readWeights(e, file)
+	if file := o.Weights; file != "" {
+		ws, err := readWeights(o.IO, file)
 		if err != nil {
 			return err
 		}
@@ -231,8 +275,8 @@ func (zp *zddPrinter) optimum(c *cli.Context, e *env, z *zdd.ZDD, maximize bool,
 }
 
 // readWeights reads the options' weights from file.
-func readWeights(e *env, file string) ([]int64, error) {
-	name, data, err := e.ReadFile(file, specs.MaxDLXBytes, "a list of weights")
+func readWeights(s *iostreams.IO, file string) ([]int64, error) {
+	name, data, err := s.ReadFile(file, specs.MaxDLXBytes, "a list of weights")
 	if err != nil {
 		return nil, err
 	}
