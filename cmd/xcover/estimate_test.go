@@ -1,12 +1,19 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"maps"
+	"math"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
 )
 
 // TestEstimateHelpJSON runs the --json example of estimate's help and
@@ -35,5 +42,68 @@ func TestEstimateHelpJSON(t *testing.T) {
 		if k != "nodes_per_second" && k != "seconds" && got[k] != v {
 			t.Errorf("%s: the help shows %v, the example prints %v", k, v, got[k])
 		}
+	}
+}
+
+// TestEstimateRun runs estimate's run function on options built directly,
+// against Knuth's DLX1 figures (nodes) and the published counts
+// (solutions) of ../shared/data/exactcover/expected.tsv: a tree small
+// enough to search whole is told exactly (Knuth's 7-item example: 6
+// nodes, 1 solution); the probes of a large one
+// (queens-14: 5,474,542 nodes, 365,596 solutions) land within four of
+// their standard errors of both. The seed fixes the probes: the figures
+// are the same at every run.
+func TestEstimateRun(t *testing.T) {
+	t.Parallel()
+	type figures struct{ nodes, solutions float64 }
+	for _, tc := range []struct {
+		name  string
+		o     estimateOptions // IO set below; the dlx engine, whose tree DLX1's is
+		stdin string
+		code  int
+		want  figures
+		exact bool
+	}{
+		{name: "a tree searched whole", o: estimateOptions{Input: searchcmd.Input{File: "specs/examples/knuth.yaml"}, JSON: true}, exact: true,
+			want: figures{6, 1}},
+		{name: "no solution", o: estimateOptions{Input: searchcmd.Input{File: "-"}, JSON: true}, stdin: "primary: [a, b]\noptions:\n  - [a]\n",
+			code: exitcode.None, exact: true, want: figures{1, 0}},
+		{name: "probes", o: estimateOptions{Input: searchcmd.Input{File: "queens-14"}, JSON: true, Probes: 5000, Seed: 1},
+			want: figures{5474542, 365596}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if tc.o.Input.File == "queens-14" {
+				tc.o.Input.File = filepath.Join(sharedData(t), "exactcover", "queens-14.dlx")
+			}
+			s, stdout, stderr := testIO(t, tc.stdin)
+			tc.o.IO, tc.o.Engine = s, exactcover.EngineDLX
+			if code := exitcode.Print(estimateRun(context.Background(), &tc.o), stderr); code != tc.code {
+				t.Fatalf("exit %d, want %d\n%s", code, tc.code, stderr)
+			}
+			var got struct {
+				Nodes           float64 `json:"nodes"`
+				NodesStdErr     float64 `json:"nodes_stderr"`
+				Solutions       float64 `json:"solutions"`
+				SolutionsStdErr float64 `json:"solutions_stderr"`
+				Exact           bool    `json:"exact"`
+				Engine          string  `json:"engine"`
+				Status          string  `json:"status"`
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+				t.Fatalf("%v: %s", err, stdout)
+			}
+			if got.Exact != tc.exact || got.Engine != "dlx" || got.Status != "complete" {
+				t.Errorf("exact %v, engine %s, %s; want %v, dlx, complete", got.Exact, got.Engine, got.Status, tc.exact)
+			}
+			for _, f := range []struct {
+				what              string
+				got, stderr, want float64
+			}{{"nodes", got.Nodes, got.NodesStdErr, tc.want.nodes}, {"solutions", got.Solutions, got.SolutionsStdErr, tc.want.solutions}} {
+				if math.Abs(f.got-f.want) > 4*f.stderr || tc.exact && f.got != f.want {
+					t.Errorf("%s: %g ± %g, want %g", f.what, f.got, f.stderr, f.want)
+				}
+			}
+		})
 	}
 }

@@ -13,11 +13,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
@@ -174,4 +177,100 @@ func grouped(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// syncBuffer is a buffer written by one goroutine and read by another.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestServeRun runs serve's run function on options built directly: on a
+// free port it offers the examples shipped in cmd/xcover/examples (the
+// problems, the Sudoku grids and the boards, as a listing of the folders
+// finds them) and stops when its context ends or its time (--for) is up,
+// exit 0, saying why; a port in use is refused (exit 2).
+func TestServeRun(t *testing.T) {
+	t.Parallel()
+	var shipped []string
+	for _, dir := range []string{"solve", "sudoku", "pentomino"} {
+		files, err := os.ReadDir(filepath.Join(moduleRoot(t), "cmd", "xcover", "examples", dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range files {
+			if dir != "pentomino" || strings.HasSuffix(f.Name(), ".txt") { // boards, not piece sets
+				shipped = append(shipped, dir+"/"+f.Name())
+			}
+		}
+	}
+	slices.Sort(shipped)
+	taken, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { taken.Close() }) // after the subtests, which run in parallel
+	for _, tc := range []struct {
+		name    string
+		o       serveOptions // IO set below
+		cancel  bool         // read the examples offered, then end the context
+		code    int
+		stopped string // serve's last line on stderr
+	}{
+		{name: "until interrupted", o: serveOptions{Port: 0}, cancel: true, stopped: "xcover: the playground stopped (interrupted)\n"},
+		{name: "for a time", o: serveOptions{Port: 0, For: 500 * time.Millisecond}, stopped: "xcover: the playground stopped after its --for 500ms\n"},
+		{name: "a port in use", o: serveOptions{Port: taken.Addr().(*net.TCPAddr).Port}, code: exitcode.BadInput},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			var stdout, stderr syncBuffer
+			s := &iostreams.IO{Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr, Getenv: func(string) string { return "" }}
+			tc.o.IO = s
+			done := make(chan error, 1)
+			go func() { done <- serveRun(ctx, &tc.o) }()
+			if tc.cancel {
+				addr := ""
+				for deadline := time.Now().Add(10 * time.Second); addr == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+					addr = regexp.MustCompile(`http://127\.0\.0\.1:[0-9]+/`).FindString(stdout.String())
+				}
+				resp, err := http.Get(addr + "examples")
+				if err != nil {
+					t.Fatal(err)
+				}
+				var examples []struct{ Name string }
+				err = json.NewDecoder(resp.Body).Decode(&examples)
+				resp.Body.Close()
+				var names []string
+				for _, e := range examples {
+					names = append(names, e.Name)
+				}
+				if err != nil || !slices.Equal(names, shipped) {
+					t.Errorf("the examples offered: %v (%v); shipped: %v", names, err, shipped)
+				}
+				cancel()
+			}
+			select {
+			case err := <-done:
+				if code := exitcode.Print(err, &stderr); code != tc.code || !strings.HasSuffix(stderr.String(), tc.stopped) {
+					t.Errorf("exit %d, stderr %q; want exit %d, ending %q", code, stderr.String(), tc.code, tc.stopped)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatal("serve did not stop")
+			}
+		})
+	}
 }

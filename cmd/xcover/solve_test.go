@@ -19,6 +19,10 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/exactcover/reduce"
+	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/problems/sudoku"
 	"github.com/xcover/xcover/specs"
@@ -401,4 +405,132 @@ func FuzzSolve(f *testing.F) {
 			t.Errorf("%d solutions printed, summary says %d", len(sols), sum.Solutions)
 		}
 	})
+}
+
+// TestSolveRun runs solve's run function on options built directly, as
+// the flags would give them, without a command line: what it prints is
+// checked against published counts (OEIS A000170 for the queens, with
+// the classic count by the column of row 1's queen; A014552 for the
+// Langford pairs, A004003 for the domino tilings; Knuth's paper for his
+// 7-item example) and every solution by the independent verifier; the cheapest solutions
+// against a brute force over every set of options.
+func TestSolveRun(t *testing.T) {
+	t.Parallel()
+	const (
+		knuth, queens  = "specs/examples/knuth.yaml", "specs/examples/queens-8.yaml"
+		langford, tile = "specs/examples/langford-7.yaml", "specs/examples/domino-6x6.yaml"
+		assignment     = "specs/examples/assignment-4.yaml"
+	)
+	first := searchcmd.Request{Limit: 1}
+	all := searchcmd.Request{}
+	count := searchcmd.Request{Count: true}
+	for _, tc := range []struct {
+		name  string
+		file  string
+		o     solveOptions // IO and Input set below
+		code  int
+		count string // the count printed, when the run counts
+		sols  int    // else the solutions printed, each verified
+		costs []int64
+	}{
+		{name: "first solution", file: knuth, o: solveOptions{Request: first}, sols: 1},
+		{name: "every solution", file: queens, o: solveOptions{Request: all}, sols: 92},
+		{name: "the first five as JSON", file: queens, o: solveOptions{Request: searchcmd.Request{Limit: 5, JSON: true}}, sols: 5},
+		{name: "every solution on two workers", file: langford, o: solveOptions{Request: searchcmd.Request{Jobs: 2}}, sols: 52},
+		{name: "count", file: langford, o: solveOptions{Request: count}, count: "52\n"},
+		{name: "count with the dlx engine", file: tile, o: solveOptions{Request: searchcmd.Request{Count: true, Engine: exactcover.EngineDLX}}, count: "6728\n"},
+		{name: "count by memoizing", file: tile, o: solveOptions{Request: count, Memo: &memoOptions{Limit: exactcover.DefaultMemoLimit}}, count: "6728\n"},
+		{name: "every solution of the reduced problem", file: knuth, o: solveOptions{Request: all, Reduce: &reduce.Config{}}, sols: 1},
+		// The 92 have their queen of row 1 in columns 1 to 8 4, 8, 16, 18,
+		// 18, 16, 8 and 4 times.
+		{name: "from a partial solution", file: queens, o: solveOptions{Request: all, Partial: []string{"r1c2"}}, sols: 8},
+		{name: "stopped at --max-nodes", file: tile, o: solveOptions{Request: searchcmd.Request{Count: true, MaxNodes: 100}}, code: exitcode.Stopped},
+		{name: "the cheapest", file: assignment, o: solveOptions{Request: first, Cheapest: cheapestOptions{K: 1}}, costs: []int64{13}},
+		{name: "the three cheapest", file: assignment, o: solveOptions{Request: first, Cheapest: cheapestOptions{K: 3, AtEnd: true}}, costs: []int64{13, 14, 17}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, stdout, stderr := testIO(t, "")
+			tc.o.IO, tc.o.Input = s, searchcmd.Input{File: tc.file}
+			code := exitcode.Print(solveRun(context.Background(), &tc.o), stderr)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\n%s", code, tc.code, stderr)
+			}
+			switch {
+			case tc.code == exitcode.Stopped:
+				if n, err := strconv.Atoi(strings.TrimSuffix(stdout.String(), "+\n")); err != nil || !strings.HasSuffix(stdout.String(), "+\n") || n < 0 {
+					t.Errorf("stopped count %q, want N+ (a lower bound)", stdout)
+				}
+			case tc.count != "":
+				if stdout.String() != tc.count {
+					t.Errorf("count %q, want %q", stdout, tc.count)
+				}
+			case tc.costs != nil:
+				checkCheapest(t, tc.file, stdout.String(), tc.o.Cheapest, tc.costs)
+			default:
+				if sols := checkSolutions(t, tc.file, tc.o.JSON, stdout.String()); len(sols) != tc.sols {
+					t.Errorf("%d solutions printed, want %d", len(sols), tc.sols)
+				}
+			}
+		})
+	}
+}
+
+// checkCheapest checks what solve --min-cost or --best K printed for the
+// problem in file: each solution verified, its cost the sum of its
+// options' costs, and the costs (the last for --min-cost, which prints
+// each improvement; all for --best) those of the cheapest solutions that
+// a brute force over every set of options finds, cheapest first.
+func checkCheapest(t *testing.T, file, stdout string, ch cheapestOptions, want []int64) {
+	t.Helper()
+	p := loadProblem(t, file)
+	var printed []int64
+	for _, block := range strings.Split(strings.TrimSuffix(stdout, "\n"), "\n\n") {
+		head, _, _ := strings.Cut(block, "\n")
+		cost, err := strconv.ParseInt(strings.TrimPrefix(head, "cost "), 10, 64)
+		if err != nil {
+			t.Fatalf("a solution without its cost: %q", block)
+		}
+		printed = append(printed, cost)
+	}
+	sols := checkSolutions(t, file, false, stdout)
+	for i, sol := range sols {
+		var sum int64
+		for _, k := range sol {
+			sum += p.Options[k].Cost
+		}
+		if sum != printed[i] {
+			t.Errorf("solution %d printed with cost %d, its options cost %d", i+1, printed[i], sum)
+		}
+	}
+	if !ch.AtEnd { // each improvement: the last is the cheapest
+		printed = printed[len(printed)-1:]
+	}
+	if brute := bruteCheapest(t, p, len(want)); !slices.Equal(brute, want) || !slices.Equal(printed, want) {
+		t.Errorf("costs printed %v, brute force %v, want %v", printed, brute, want)
+	}
+}
+
+// bruteCheapest returns the costs of the k cheapest solutions of p, found
+// by trying every set of its options (at most 20 options).
+func bruteCheapest(t *testing.T, p *exactcover.Problem, k int) []int64 {
+	t.Helper()
+	if len(p.Options) > 20 {
+		t.Fatalf("%d options: too many for a brute force", len(p.Options))
+	}
+	var costs []int64
+	for set := 0; set < 1<<len(p.Options); set++ {
+		var sol []int
+		var cost int64
+		for j := range p.Options {
+			if set&(1<<j) != 0 {
+				sol, cost = append(sol, j), cost+p.Options[j].Cost
+			}
+		}
+		if verify.Solution(p, sol) == nil {
+			costs = append(costs, cost)
+		}
+	}
+	slices.Sort(costs)
+	return costs[:min(k, len(costs))]
 }

@@ -1,13 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/problems/sudoku"
 )
 
@@ -112,4 +117,111 @@ func TestSudokuLearnerStats(t *testing.T) {
 			t.Errorf("%s: %s; want the puzzle's conflicts, the same in the summary's learn record", tt.engine, js.stdout)
 		}
 	}
+}
+
+// TestSudokuRun runs sudoku's run function on options built directly:
+// every grid it prints is checked by a checker of its own (each row,
+// column and box a permutation, the givens kept), counts against the
+// published 288 4×4 grids (OEIS A107739), and a puzzle whose box cannot
+// hold both its missing values has none.
+func TestSudokuRun(t *testing.T) {
+	t.Parallel()
+	const (
+		one9   = "problems/sudoku/testdata/one9.in"   // one 9×9 puzzle
+		line81 = "problems/sudoku/testdata/line81.in" // two, and the judges' "end"
+		none   = "12....34........"                   // r1c3 and r1c4 need 3 and 4, which their box holds
+	)
+	for _, tc := range []struct {
+		name   string
+		o      sudokuOptions // IO set below
+		stdin  string
+		code   int
+		grids  int    // lines of grids printed, each checked against its puzzle
+		unique bool   // grids printed after "unique\t"
+		stdout string // else the exact output
+	}{
+		{name: "one puzzle", o: sudokuOptions{Input: one9, Request: searchcmd.Request{Limit: 1}}, grids: 1},
+		{name: "a batch on two workers", o: sudokuOptions{Input: line81, Request: searchcmd.Request{Limit: 1, Jobs: 2}}, grids: 2},
+		{name: "uniqueness", o: sudokuOptions{Input: one9, Mode: sudoku.ModeUnique, Request: searchcmd.Request{Limit: 2}}, grids: 1, unique: true},
+		{name: "every 4x4 grid", o: sudokuOptions{Input: "-", Mode: sudoku.ModeCount, Request: searchcmd.Request{Count: true}},
+			stdin: strings.Repeat(".", 16) + "\n", stdout: "288\n"},
+		{name: "the puzzle as an argument", o: sudokuOptions{Input: strings.Repeat(".", 16), Mode: sudoku.ModeCount, Request: searchcmd.Request{Count: true}},
+			stdout: "288\n"},
+		{name: "no solution", o: sudokuOptions{Input: "-", Request: searchcmd.Request{Limit: 1}}, stdin: none + "\n",
+			code: exitcode.None, stdout: "NO SOLUTION\n"},
+		{name: "summary", o: sudokuOptions{Input: "-", Request: searchcmd.Request{Limit: 1, JSON: true}}, stdin: none + "\n", code: exitcode.None,
+			stdout: `{"type":"puzzle","index":1,"line":1,"status":"none","solutions":0,"nodes":0}` + "\n" +
+				`{"type":"summary","solutions":0,"nodes":0,"updates":0,"status":"complete","elapsed_seconds":*,"puzzles":1,"verdicts":{"none":1}}` + "\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			s, stdout, stderr := testIO(t, tc.stdin)
+			tc.o.IO = s
+			code := exitcode.Print(sudokuRun(context.Background(), &tc.o), stderr)
+			if code != tc.code {
+				t.Fatalf("exit %d, want %d\n%s", code, tc.code, stderr)
+			}
+			if tc.grids == 0 {
+				got := regexp.MustCompile(`"elapsed_seconds":[0-9.e-]+`).ReplaceAllString(stdout.String(), `"elapsed_seconds":*`)
+				if got != tc.stdout {
+					t.Errorf("stdout %q, want %q", got, tc.stdout)
+				}
+				return
+			}
+			data, err := os.ReadFile(rooted(t, tc.o.Input))
+			if err != nil {
+				t.Fatal(err)
+			}
+			puzzles := strings.Fields(string(data))
+			lines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+			if len(lines) != tc.grids {
+				t.Fatalf("%d lines printed, want %d:\n%s", len(lines), tc.grids, stdout)
+			}
+			for i, line := range lines {
+				if tc.unique {
+					var ok bool
+					if line, ok = strings.CutPrefix(line, "unique\t"); !ok {
+						t.Errorf("puzzle %d: %q, want unique and the solution", i+1, line)
+					}
+				}
+				if err := checkGrid(puzzles[i], line); err != nil {
+					t.Errorf("puzzle %d: %s: %v", i+1, line, err)
+				}
+			}
+		})
+	}
+}
+
+// checkGrid checks that grid, a solved 9×9 grid in line form, solves
+// puzzle: the givens kept, each row, column and 3×3 box holding 1 to 9.
+func checkGrid(puzzle, grid string) error {
+	if len(grid) != 81 || len(puzzle) != 81 {
+		return fmt.Errorf("%d and %d cells, want 81", len(puzzle), len(grid))
+	}
+	for i := range 81 {
+		if puzzle[i] != '.' && puzzle[i] != '0' && puzzle[i] != grid[i] {
+			return fmt.Errorf("cell %d is %c, the puzzle gives %c", i+1, grid[i], puzzle[i])
+		}
+	}
+	for unit := range 27 {
+		seen := map[byte]bool{}
+		for j := range 9 {
+			var r, c int
+			switch {
+			case unit < 9: // rows
+				r, c = unit, j
+			case unit < 18: // columns
+				r, c = j, unit-9
+			default: // boxes
+				b := unit - 18
+				r, c = b/3*3+j/3, b%3*3+j%3
+			}
+			v := grid[9*r+c]
+			if v < '1' || v > '9' || seen[v] {
+				return fmt.Errorf("row %d column %d: %c repeats or is no digit 1 to 9 in its %s", r+1, c+1, v, [3]string{"row", "column", "box"}[unit/9])
+			}
+			seen[v] = true
+		}
+	}
+	return nil
 }
