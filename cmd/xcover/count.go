@@ -111,6 +111,14 @@ func solveMemo(ctx context.Context, in *iostreams.IO, req *searchcmd.Request, mr
 	if err != nil && ctx.Err() == nil && !errors.Is(err, exactcover.ErrMemoLimit) {
 		return err
 	}
+	return searchcmd.End(out, in, countOutcome(req, mr, res, err)) // with no solution, the count says it
+}
+
+// countOutcome is how a count by --memo or --zdd (mr) ends: the count in
+// all its digits (N+ for a lower bound, none when memoizing did not
+// finish), the summary, the stats line, and the exit code; err is what
+// the count returned besides res.
+func countOutcome(req *searchcmd.Request, mr *memoOptions, res exactcover.CountResult, err error) searchcmd.Outcome {
 	end := searchcmd.Outcome{Record: report.Count(res), Found: res.Solutions != nil && res.Solutions.Sign() > 0}
 	switch {
 	case res.Status != exactcover.Complete && res.Method == "search" && res.Solutions != nil:
@@ -131,5 +139,5 @@ func solveMemo(ctx context.Context, in *iostreams.IO, req *searchcmd.Request, mr
 	case res.Status != exactcover.Complete:
 		end.Stopped = fmt.Errorf("%s after %s: the count is unfinished", report.StatusText(res.Status, 0), report.Elapsed(res.Elapsed))
 	}
-	return searchcmd.End(out, in, end) // with no solution, the count says it
+	return end
 }

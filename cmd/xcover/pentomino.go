@@ -61,28 +61,11 @@ func parsePentomino(c *cli.Context, s *iostreams.IO) (*pentominoOptions, error) 
 	}
 	o := &pentominoOptions{IO: s, Request: *req, BoardFile: c.String("board-file"), Pieces: c.String("pieces"),
 		OneSided: c.Bool("one-sided"), Symmetry: c.Bool("symmetry"), Color: c.String("color"), SVG: c.String("svg")}
-	o.EmitSpec, err = searchcmd.SpecFormat(c, searchcmd.FlagEmitSpec)
-	switch {
-	case err != nil:
+	if o.EmitSpec, err = searchcmd.SpecFormat(c, searchcmd.FlagEmitSpec); err != nil {
 		return nil, err
-	case c.NArg() > 0:
-		return nil, searchcmd.Usage("pentomino", "unexpected argument %q (the board is --board or --board-file)", c.Args().First())
-	case c.IsSet("board") && c.IsSet("board-file"):
-		return nil, searchcmd.Usage("pentomino", "give --board or --board-file, not both")
-	case o.Color != "auto" && o.Color != "always" && o.Color != "never":
-		return nil, searchcmd.Usage("pentomino", "--color %q: expected auto, always or never", o.Color)
-	case c.IsSet("svg") && o.Count:
-		return nil, searchcmd.Usage("pentomino", "--svg draws the packings printed: it does not combine with --count")
 	}
-	for _, f := range []string{searchcmd.FlagAll, searchcmd.FlagLimit, searchcmd.FlagCount, searchcmd.FlagJSON, searchcmd.FlagStats, searchcmd.FlagMaxNodes, "svg"} {
-		if o.EmitSpec != "" && c.IsSet(f) {
-			return nil, searchcmd.Usage("pentomino", "--emit-spec prints the problem without solving it; --%s does not apply", f)
-		}
-	}
-	if c.IsSet("svg") {
-		if err := iostreams.CheckOutputName("--svg", o.SVG); err != nil {
-			return nil, err
-		}
+	if err := pentominoConflicts(c, o); err != nil {
+		return nil, err
 	}
 	if o.BoardFile == "" {
 		if o.Board, err = pentomino.ParseBoardSize(c.String("board")); err != nil {
@@ -104,6 +87,30 @@ func parsePentomino(c *cli.Context, s *iostreams.IO) (*pentominoOptions, error) 
 		}
 	}
 	return o, nil
+}
+
+// pentominoConflicts refuses the flags of o's command line (c) that
+// contradict one another, and a --svg that names no file.
+func pentominoConflicts(c *cli.Context, o *pentominoOptions) error {
+	switch {
+	case c.NArg() > 0:
+		return searchcmd.Usage("pentomino", "unexpected argument %q (the board is --board or --board-file)", c.Args().First())
+	case c.IsSet("board") && c.IsSet("board-file"):
+		return searchcmd.Usage("pentomino", "give --board or --board-file, not both")
+	case o.Color != "auto" && o.Color != "always" && o.Color != "never":
+		return searchcmd.Usage("pentomino", "--color %q: expected auto, always or never", o.Color)
+	case c.IsSet("svg") && o.Count:
+		return searchcmd.Usage("pentomino", "--svg draws the packings printed: it does not combine with --count")
+	}
+	for _, f := range []string{searchcmd.FlagAll, searchcmd.FlagLimit, searchcmd.FlagCount, searchcmd.FlagJSON, searchcmd.FlagStats, searchcmd.FlagMaxNodes, "svg"} {
+		if o.EmitSpec != "" && c.IsSet(f) {
+			return searchcmd.Usage("pentomino", "--emit-spec prints the problem without solving it; --%s does not apply", f)
+		}
+	}
+	if c.IsSet("svg") {
+		return iostreams.CheckOutputName("--svg", o.SVG)
+	}
+	return nil
 }
 
 // pentominoRun reads the board and the pieces and packs them as o asks:

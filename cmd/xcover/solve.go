@@ -95,27 +95,14 @@ func parseSolve(c *cli.Context, s *iostreams.IO) (*solveOptions, error) {
 	if o.Memo != nil && (o.Scale.Checkpoint != "" || o.Scale.Shard.N > 0) {
 		return nil, searchcmd.Usage("solve", "--memo and --zdd count without dividing a search: they do not combine with --checkpoint, --resume or --shard")
 	}
-	if c.IsSet("tree") {
-		if len(o.Partial) > 0 || o.Branching != exactcover.KnuthMRV {
-			return nil, searchcmd.Usage("solve", "--tree draws the search of Knuth's rule from its root: it does not combine with --partial or --branching weighted")
-		}
-		o.Tree = c.String("tree")
-		if err := iostreams.CheckOutputName("--tree", o.Tree); err != nil {
-			return nil, err
-		}
+	if o.Tree, err = parseTree(c, o); err != nil {
+		return nil, err
 	}
 	if o.Input, err = searchcmd.InputOf(c); err != nil {
 		return nil, err
 	}
-	if c.Bool("reduce") {
-		if len(o.Partial) > 0 || o.Tree != "" {
-			return nil, searchcmd.Usage("solve", "--reduce changes the options searched: it does not combine with --partial or --tree")
-		}
-		cfg, err := reduceConfig(c)
-		if err != nil {
-			return nil, err
-		}
-		o.Reduce = &cfg
+	if o.Reduce, err = reduceFirst(c, o); err != nil {
+		return nil, err
 	}
 	if wantsCheapest(c) {
 		if o.Cheapest, err = parseCheapest(c, "solve", &o.Request, costConflicts); err != nil {
@@ -123,6 +110,32 @@ func parseSolve(c *cli.Context, s *iostreams.IO) (*solveOptions, error) {
 		}
 	}
 	return o, nil
+}
+
+// parseTree reads --tree: the file of the drawing of the search, which
+// starts at the root and branches by Knuth's rule.
+func parseTree(c *cli.Context, o *solveOptions) (string, error) {
+	if !c.IsSet("tree") {
+		return "", nil
+	}
+	if len(o.Partial) > 0 || o.Branching != exactcover.KnuthMRV {
+		return "", searchcmd.Usage("solve", "--tree draws the search of Knuth's rule from its root: it does not combine with --partial or --branching weighted")
+	}
+	return c.String("tree"), iostreams.CheckOutputName("--tree", c.String("tree"))
+}
+
+// reduceFirst reads --reduce and --rounds: how to reduce the problem
+// before the search, nil for no reduction. A reduced problem has options
+// of its own, which --partial and --tree cannot name.
+func reduceFirst(c *cli.Context, o *solveOptions) (*reduce.Config, error) {
+	if !c.Bool("reduce") {
+		return nil, nil
+	}
+	if len(o.Partial) > 0 || o.Tree != "" {
+		return nil, searchcmd.Usage("solve", "--reduce changes the options searched: it does not combine with --partial or --tree")
+	}
+	cfg, err := reduceConfig(c)
+	return &cfg, err
 }
 
 // solveRun reads the problem and answers what o asks: a search (listing

@@ -53,20 +53,11 @@ func parseSudoku(c *cli.Context, s *iostreams.IO) (*sudokuOptions, error) {
 		return nil, err
 	}
 	o := &sudokuOptions{IO: s, Request: *req}
-	o.EmitSpec, err = searchcmd.SpecFormat(c, searchcmd.FlagEmitSpec)
-	switch unique, listing := c.Bool("unique"), c.IsSet(searchcmd.FlagAll) || c.IsSet(searchcmd.FlagLimit); {
-	case err != nil:
+	if o.EmitSpec, err = searchcmd.SpecFormat(c, searchcmd.FlagEmitSpec); err != nil {
 		return nil, err
-	case unique && (listing || o.Count):
-		return nil, searchcmd.Usage("sudoku", "--unique looks for two solutions: it does not combine with --all, --limit or --count")
-	case o.EmitSpec != "" && (unique || listing || o.Count || o.JSON):
-		return nil, searchcmd.Usage("sudoku", "--emit-spec writes the problem and solves nothing; drop --unique, --all, --limit, --count and --json")
-	case unique:
-		o.Mode = sudoku.ModeUnique
-	case o.Count:
-		o.Mode = sudoku.ModeCount
-	case listing:
-		o.Mode = sudoku.ModeList
+	}
+	if o.Mode, err = sudokuMode(c, o); err != nil {
+		return nil, err
 	}
 	if o.Read.Format, err = sudoku.ParseFormat(c.String(searchcmd.FlagFormat)); c.IsSet(searchcmd.FlagFormat) && (err != nil || o.Read.Format == sudoku.Pretty) {
 		return nil, searchcmd.Usage("sudoku", "--format %q: expected line, block or numeric", c.String(searchcmd.FlagFormat))
@@ -81,6 +72,25 @@ func parseSudoku(c *cli.Context, s *iostreams.IO) (*sudokuOptions, error) {
 	}
 	o.Input, err = searchcmd.InputArg(c)
 	return o, err
+}
+
+// sudokuMode returns what o's command line (c) asks of each puzzle: its
+// first solution, --unique, --count or a listing (--all, --limit); it
+// refuses the flags that contradict one another.
+func sudokuMode(c *cli.Context, o *sudokuOptions) (sudoku.Mode, error) {
+	switch unique, listing := c.Bool("unique"), c.IsSet(searchcmd.FlagAll) || c.IsSet(searchcmd.FlagLimit); {
+	case unique && (listing || o.Count):
+		return 0, searchcmd.Usage("sudoku", "--unique looks for two solutions: it does not combine with --all, --limit or --count")
+	case o.EmitSpec != "" && (unique || listing || o.Count || o.JSON):
+		return 0, searchcmd.Usage("sudoku", "--emit-spec writes the problem and solves nothing; drop --unique, --all, --limit, --count and --json")
+	case unique:
+		return sudoku.ModeUnique, nil
+	case o.Count:
+		return sudoku.ModeCount, nil
+	case listing:
+		return sudoku.ModeList, nil
+	}
+	return sudoku.ModeFirst, nil
 }
 
 // sudokuBatch is one run of "xcover sudoku": what it was asked, and the
