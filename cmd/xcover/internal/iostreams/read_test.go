@@ -81,3 +81,37 @@ func TestReadFile(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenFile: a file read back by name is in the run's folder, "-"
+// naming a file there, never stdin; Stat looks in the same folder.
+func TestOpenFile(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "-"), []byte("the file"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s := &IO{Stdin: strings.NewReader("stdin"), Dir: dir}
+	for _, tc := range []struct{ name, want string }{{"-", "the file"}, {filepath.Join(dir, "-"), "the file"}, {"missing", ""}} {
+		f, err := s.OpenFile(tc.name)
+		if tc.want == "" {
+			if !os.IsNotExist(err) {
+				t.Errorf("OpenFile(%q): %v, want no such file", tc.name, err)
+			}
+			if _, err := s.Stat(tc.name); !os.IsNotExist(err) {
+				t.Errorf("Stat(%q): %v, want no such file", tc.name, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("OpenFile(%q): %v", tc.name, err)
+		}
+		data := make([]byte, 100)
+		n, _ := f.Read(data)
+		f.Close()
+		if got := string(data[:n]); got != tc.want {
+			t.Errorf("OpenFile(%q) read %q, want %q", tc.name, got, tc.want)
+		}
+		if fi, err := s.Stat(tc.name); err != nil || fi.Size() != int64(len(tc.want)) {
+			t.Errorf("Stat(%q): %v, %v", tc.name, fi, err)
+		}
+	}
+}
