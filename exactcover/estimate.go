@@ -157,14 +157,13 @@ func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 	began := time.Now()
 	var stopped error
 	for probe := range cfg.Probes {
-		if probe%16 == 0 {
-			select {
-			case <-done:
-				stopped = ctx.Err()
-			default:
-			}
+		// A probe costs at least microseconds, and on a deep tree much
+		// more: looking at the context and the clock before each is free.
+		select {
+		case <-done:
+			stopped = ctx.Err()
+		default:
 		}
-		// A probe costs at least microseconds: reading the clock is free.
 		if stopped != nil || cfg.MaxTime > 0 && probe > 0 && time.Since(began) > cfg.MaxTime {
 			est.Probes = probe
 			break

@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // The README and the pages of docs/ show real commands, most with their
@@ -43,6 +45,12 @@ import (
 // folders are linked, so paths read as they would from the repository's
 // root and files written by a page land in the temporary directory.
 func TestDocs(t *testing.T) {
+	if testtier.Short() {
+		// The commands run one at a time in this process (runInProcess):
+		// under -race they take minutes and test no concurrency that the
+		// scenarios do not.
+		t.Skip("the documents' commands run in the plain test run, not under -short or -race")
+	}
 	root := moduleRoot(t)
 	pages, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {

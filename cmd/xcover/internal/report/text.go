@@ -121,7 +121,7 @@ func EstimateText(est exactcover.Estimate, engine exactcover.Engine, status exac
 	if status != exactcover.Complete {
 		stopped = "; " + StatusText(status, 0)
 	}
-	fmt.Fprintf(&b, "Estimate of the %s search tree from %d random probes (seed %d%s), ± one standard error:\n", engine, est.Probes, est.Seed, stopped)
+	fmt.Fprintf(&b, "Estimate of the %s search tree from %s (seed %d%s), ± one standard error:\n", engine, plural.Of(est.Probes, "random probe"), est.Seed, stopped)
 	fmt.Fprintf(&b, "  nodes      %.4g ± %s\n", est.Nodes, relative(est.NodesErr, est.Nodes))
 	fmt.Fprintf(&b, "  solutions  %.4g ± %s\n", est.Solutions, relative(est.SolutionsErr, est.Solutions))
 	fmt.Fprintf(&b, "  depth      up to %d levels seen\n", est.MaxDepth)

@@ -83,6 +83,11 @@ func TestEstimateText(t *testing.T) {
 	if got := EstimateText(deep, exactcover.EngineSparse, exactcover.Timeout); got != want {
 		t.Errorf("\n got %q\nwant %q", got, want)
 	}
+	// Stopped after its first probe, one probe.
+	deep.Probes = 1
+	if got := EstimateText(deep, exactcover.EngineSparse, exactcover.Timeout); !strings.HasPrefix(got, "Estimate of the sparse search tree from 1 random probe (seed 0;") {
+		t.Errorf("one probe: got %q", got)
+	}
 }
 
 // TestEstimateJSON: the record of an estimate beyond float64's range
