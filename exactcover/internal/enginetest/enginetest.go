@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // Random returns a small random problem with secondary items, colors and,
@@ -180,7 +181,7 @@ func CheckUncolored(t *testing.T, newEngine func(*core.Problem) core.Engine) {
 func check(t *testing.T, newEngine func(*core.Problem) core.Engine, mcc, colors bool) {
 	r := rand.New(rand.NewPCG(1, 2))
 	trials := 1500
-	if testing.Short() { // the race detector makes each twenty times slower
+	if testtier.Short() { // -short, or the race detector, which makes each twenty times slower
 		trials = 200
 	}
 	for trial := range trials {

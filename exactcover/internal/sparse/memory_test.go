@@ -9,6 +9,7 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/enginetest"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // problemOf compiles options, lists of items, into a problem whose items
@@ -68,6 +69,7 @@ func heapAllocated() uint64 {
 // searches must still find valid solutions, and Search must leave no
 // restore point behind (a second search repeats the first).
 func TestRestoreMemory(t *testing.T) {
+	skipUnderRace(t)
 	for _, tc := range []struct {
 		name     string
 		p        *core.Problem
@@ -123,6 +125,7 @@ func TestRestoreMemory(t *testing.T) {
 // items each choice looks at thousands of them. (A node's own work, at
 // most a few thousand updates here, may carry a poll past PollWork.)
 func TestPollWork(t *testing.T) {
+	skipUnderRace(t)
 	const slack = 1 << 14 // the most updates one node makes here, and more
 	for _, tc := range []struct {
 		name      string
@@ -164,6 +167,7 @@ func TestPollWork(t *testing.T) {
 // twice trailMax entries, however whole saves and trail points mix, and
 // its capacity is at most twice that. It polls at every node.
 func TestTrailBound(t *testing.T) {
+	skipUnderRace(t)
 	type instance struct {
 		name     string
 		p        *core.Problem
@@ -192,5 +196,15 @@ func TestTrailBound(t *testing.T) {
 					whole, tc.name, peak, capacity, 2*sparse.TrailMax(e), sparse.RestoreMemory(tc.p.NItems, len(tc.p.Items)))
 			}
 		}
+	}
+}
+
+// skipUnderRace skips a test of one goroutine's sizes and counts on the
+// 64×64 Sudoku under -race (and -short), where it takes minutes and can
+// find no race; the plain run checks it.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if testtier.Short() {
+		t.Skip("one goroutine on large problems: run without -race and -short")
 	}
 }
