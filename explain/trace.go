@@ -51,6 +51,10 @@ type Trace struct {
 	Footer []string `json:"footer"`
 	// Nodes are the nodes of the search tree in the order entered.
 	Nodes []TraceNode `json:"nodes"`
+	// Links, for a problem small enough to draw (see [MaxLinksItems]), is
+	// Knuth's arrays as the search begins; the steps of the nodes then hold
+	// the elementary operations on them. Nil for a larger problem.
+	Links *TraceLinks `json:"links,omitempty"`
 	// Lines are the distinct lines of the narration of the nodes, indented
 	// as on a terminal; a step names its lines by their index here. A
 	// search repeats itself a lot: the 1.7 million lines told of the 32,644
@@ -141,6 +145,12 @@ type TraceNode struct {
 	// Steps are the steps told from this node until the next node, each
 	// with the narration's lines for it.
 	Steps []TraceStep `json:"steps"`
+	// Ops are the elementary operations on the links that the steps tell,
+	// in order, when the trace has Links (each says which of Steps it
+	// belongs to): a cover's unlinking and hides, an undo's unhides, and so
+	// on. Applied in order from the first node's on, they take the links
+	// from each node as it is entered to the next.
+	Ops []TraceOp `json:"ops,omitempty"`
 }
 
 // TraceStep is one step of [Walk] and the narration's lines for it, as
@@ -178,8 +188,15 @@ func NewTrace(ctx context.Context, p *exactcover.Problem, lim TraceLimits) (*Tra
 	r := newRecorder(p, lim)
 	r.n.header(warnings)
 	r.t.Header = r.keep(lines(&r.buf))
-	st, err := walk(ctx, p, lim.Nodes, r.record)
+	st, err := walk(ctx, p, lim.Nodes, r.record, r.ops)
 	t := r.t
+	if r.ops != nil {
+		t.Links = r.ops.start
+		t.Links.Nodes, t.Links.Ops = r.linksNodes, r.opsTold
+		if !r.ops.off {
+			t.Links.Nodes = len(t.Nodes)
+		}
+	}
 	if r.cut && len(t.Nodes) == 0 { // the narration's lines of the root did not fit
 		return nil, &BudgetError{Bytes: r.refused, Budget: lim.Bytes}
 	}
@@ -276,6 +293,13 @@ type recorder struct {
 	// refused was a node, a solution.
 	cut, cutNode, cutSolution bool
 	refused                   int64
+
+	// The elementary operations on the links, logged for a problem the
+	// links view draws (nil otherwise): how many were told, and, once
+	// MaxLinksOps were, from which node on they are not.
+	ops        *opLog
+	opsTold    int64
+	linksNodes int
 }
 
 // edge is a branch of a node: the K-th of D, Option (-1 for the null
@@ -293,6 +317,10 @@ func newRecorder(p *exactcover.Problem, lim TraceLimits) *recorder {
 	}
 	r.n = &narrator{w: &r.buf, p: p, mcc: p.HasMultiplicities()}
 	r.bytes = problemBytes(p) + linksBytes(p) + r.workBytes()
+	if drawsLinks(p) {
+		r.ops = &opLog{}
+		r.bytes += linksViewBytes(p)
+	}
 	return r
 }
 
@@ -324,7 +352,17 @@ func (r *recorder) record(s *Step) bool {
 	if node {
 		nd = r.node(s)
 	}
-	cost := r.workBytes() - work + r.linesBytes(text)
+	var ops []TraceOp
+	if r.ops != nil {
+		ops = r.ops.take()
+	}
+	cost := r.workBytes() - work + r.linesBytes(text) + opsBytes(ops)
+	if len(ops) > 0 && len(r.t.Nodes) > 0 && !node {
+		last := &r.t.Nodes[len(r.t.Nodes)-1]
+		cost += growBytes(len(last.Ops), cap(last.Ops), len(ops), opBytes)
+	} else if len(ops) > 0 {
+		cost += growBytes(0, 0, len(ops), opBytes)
+	}
 	if node {
 		cost += alloc(4*int64(len(nd.Active))) + alloc(4*int64(len(nd.Covered))) + alloc(4*int64(len(nd.Hidden)))
 		cost += growBytes(len(r.t.Nodes), cap(r.t.Nodes), 1, nodeBytes)
@@ -341,6 +379,10 @@ func (r *recorder) record(s *Step) bool {
 		return false
 	}
 	r.bytes += cost
+	r.opsTold += int64(len(ops))
+	if node && r.ops != nil && !r.ops.off && r.opsTold >= MaxLinksOps {
+		r.ops.off, r.linksNodes = true, len(r.t.Nodes) // this node's operations are not told
+	}
 	if node {
 		r.at = append(r.at[:s.Level], len(r.t.Nodes))
 		r.t.Nodes = grow(r.t.Nodes, 1)
@@ -365,6 +407,11 @@ func (r *recorder) record(s *Step) bool {
 	}
 	last.Steps = grow(last.Steps, 1)
 	last.Steps = append(last.Steps, step)
+	for j := range ops {
+		ops[j].Step = int32(len(last.Steps) - 1)
+	}
+	last.Ops = grow(last.Ops, len(ops))
+	last.Ops = append(last.Ops, ops...)
 	return true
 }
 

@@ -41,6 +41,7 @@ const (
 	nodeBytes   = int64(unsafe.Sizeof(TraceNode{}))
 	stepBytes   = int64(unsafe.Sizeof(TraceStep{}))
 	optionBytes = int64(unsafe.Sizeof(TraceOption{}))
+	opBytes     = int64(unsafe.Sizeof(TraceOp{}))
 	// mapEntryBytes is one entry of the map from a line to its number: a
 	// string and an int32, in a map kept at most seven eighths full and
 	// grown by doubling.
@@ -111,17 +112,45 @@ func problemBytes(p *exactcover.Problem) int64 {
 }
 
 // linksBytes is the memory of the links [Walk] makes for p (see
-// newLinks): nine arrays of ints, one entry per item or per use of an item
-// by an option, the nodes of each option, and a map of the items' names.
+// newLinks): five arrays of ints with an entry per node (item header, use
+// of an item by an option, spacer), two per item, one per option, two per
+// primary item, and a map of the items' names.
 func linksBytes(p *exactcover.Problem) int64 {
-	n, refs := int64(p.NumItems()), int64(0)
-	b := alloc(24 * int64(len(p.Options)))
-	for _, o := range p.Options {
-		refs += int64(len(o.Items))
-		b += alloc(8 * int64(len(o.Items)))
-	}
-	b += 6*alloc(8*(n+2+refs)) + 3*alloc(8*(n+2)) + 2*alloc(8*int64(len(p.Primary)+1))
+	n, opts := int64(p.NumItems()), int64(len(p.Options))
+	nodes := linksNodes(p)
+	b := 5*alloc(8*nodes) + 2*alloc(8*(n+2)) + alloc(8*opts) + 2*alloc(8*int64(len(p.Primary)+1))
 	return b + mapEntryBytes*n
+}
+
+// linksNodes is the number of nodes of the links of p, spacers included,
+// at most (the options without a primary item have none).
+func linksNodes(p *exactcover.Problem) int64 {
+	nodes := int64(p.NumItems()) + 2
+	for _, o := range p.Options {
+		nodes += int64(len(o.Items)) + 1
+	}
+	return nodes
+}
+
+// linksViewBytes is the memory of a trace's Links (see [TraceLinks]): the
+// arrays as the search begins, int32s.
+func linksViewBytes(p *exactcover.Problem) int64 {
+	b := 2*alloc(4*int64(p.NumItems()+2)) + 5*alloc(4*linksNodes(p)) + alloc(int64(unsafe.Sizeof(TraceLinks{})))
+	if p.HasMultiplicities() {
+		b += alloc(4 * int64(len(p.Primary)+1))
+	}
+	return b
+}
+
+// opsBytes is the memory of the operations of a step, as logged and then
+// kept (the slice they were logged in goes once they are copied into
+// their node's).
+func opsBytes(ops []TraceOp) int64 {
+	var b int64
+	for _, op := range ops {
+		b += alloc(4*int64(cap(op.W))) + alloc(4*int64(cap(op.R)))
+	}
+	return b
 }
 
 // firstNodeBytes is the memory a trace of p takes once its first node is
@@ -139,5 +168,9 @@ func firstNodeBytes(p *exactcover.Problem) int64 {
 	// The walk's Enter step lists the active items (an ItemSize each), and
 	// the narration of Algorithm M keeps a copy.
 	scratch := 2 * int64(unsafe.Sizeof(ItemSize{})) * primary
-	return problemBytes(p) + linksBytes(p) + path + scratch + alloc(4*width*primary) + alloc(4*nodeBytes) + footerBytes
+	b := problemBytes(p) + linksBytes(p) + path + scratch + alloc(4*width*primary) + alloc(4*nodeBytes) + footerBytes
+	if drawsLinks(p) {
+		b += linksViewBytes(p)
+	}
+	return b
 }

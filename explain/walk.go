@@ -150,10 +150,10 @@ func (v *View) Bound(i int) int { return v.l.bound[i+1] }
 // dropped for having no primary item are never live.
 func (v *View) Live(k int) bool {
 	l := v.l
-	if l.nodesOf[k] == nil {
+	if l.first[k] == 0 {
 		return false
 	}
-	for _, x := range l.nodesOf[k] {
+	for x := range l.nodesOf(k) {
 		if !l.active(l.top[x]) || !l.linked(x) {
 			return false
 		}
@@ -187,15 +187,21 @@ func Walk(ctx context.Context, p *exactcover.Problem, maxNodes int64, step func(
 	if _, err := exactcover.New(p); err != nil {
 		return exactcover.Stats{}, err
 	}
-	return walk(ctx, p, maxNodes, step)
+	return walk(ctx, p, maxNodes, step, nil)
 }
 
-// walk is Walk on a problem known to be valid.
-func walk(ctx context.Context, p *exactcover.Problem, maxNodes int64, step func(*Step) bool) (exactcover.Stats, error) {
+// walk is Walk on a problem known to be valid. When ops is not nil, the
+// elementary operations on the links are logged there as they are made,
+// each before the step that tells it (see opLog).
+func walk(ctx context.Context, p *exactcover.Problem, maxNodes int64, step func(*Step) bool, ops *opLog) (exactcover.Stats, error) {
 	if step == nil {
 		step = func(*Step) bool { return true }
 	}
 	w := &walker{ctx: ctx, l: newLinks(p), maxNodes: maxNodes, step: step}
+	if ops != nil {
+		ops.begin(w.l)
+		w.l.ops = ops
+	}
 	search := w.search
 	if w.l.mcc {
 		search = w.searchM
@@ -278,24 +284,28 @@ func (w *walker) search(level int) bool {
 
 	// The active primary items, and the one with the fewest options
 	// (Knuth's "minimum remaining values" rule; ties go to the first).
-	var active []ItemSize
+	// The list is the walker's scratch, reused at every node: a Step is
+	// valid only during its callback, and the ties are found before the
+	// levels below reuse it.
+	active := w.active[:0]
 	best := 0
 	for i := l.rlink[0]; i != 0; i = l.rlink[i] {
-		active = append(active, ItemSize{Item: i - 1, Size: l.length[i], Bound: 1, Need: 1, Degree: l.length[i]})
-		if best == 0 || l.length[i] < l.length[best] {
+		active = append(active, ItemSize{Item: i - 1, Size: l.length(i), Bound: 1, Need: 1, Degree: l.length(i)})
+		if best == 0 || l.length(i) < l.length(best) {
 			best = i
 		}
 	}
+	w.active = active
 	if !w.emit(Step{Kind: Enter, Level: level, Node: w.st.Nodes, Active: active, Partial: w.partial, View: &View{l}}) {
 		return false
 	}
 	var ties []int
 	for _, a := range active {
-		if a.Item+1 > best && a.Size == l.length[best] {
+		if a.Item+1 > best && a.Size == l.length(best) {
 			ties = append(ties, a.Item)
 		}
 	}
-	if !w.emit(Step{Kind: Choose, Level: level, Item: best - 1, Size: l.length[best], Ties: ties}) {
+	if !w.emit(Step{Kind: Choose, Level: level, Item: best - 1, Size: l.length(best), Ties: ties}) {
 		return false
 	}
 
@@ -305,11 +315,11 @@ func (w *walker) search(level int) bool {
 		l.uncover(best)
 		return false
 	}
-	d := l.length[best]
+	d := l.length(best)
 	k := 0
 	for p := l.dlink[best]; p != best; p = l.dlink[p] {
 		k++
-		if !w.try(level, best, p, k, d, nil, false) {
+		if !w.try(level, best, p, k, d, false, false) {
 			l.uncover(best)
 			return false
 		}
@@ -320,11 +330,10 @@ func (w *walker) search(level int) bool {
 
 // try adds the option of node p, the k-th of the d options of item i (the
 // k-th of its d branches, with multiplicities), to the partial solution,
-// searches below it, and takes it back out. Unless tweaked is nil, p is
-// tweaked first (Algorithm M; blocking the option's other items when block
-// is set) and appended to *tweaked: searchM untweaks the nodes of a level
-// when it leaves it.
-func (w *walker) try(level, i, p, k, d int, tweaked *[]int, block bool) bool {
+// searches below it, and takes it back out. With tweak, p is tweaked first
+// (Algorithm M; blocking the option's other items when block is set):
+// searchM untweaks the nodes of a level when it leaves it.
+func (w *walker) try(level, i, p, k, d int, tweak, block bool) bool {
 	l := w.l
 	option := l.option[p]
 	w.partial = append(w.partial, option)
@@ -332,10 +341,9 @@ func (w *walker) try(level, i, p, k, d int, tweaked *[]int, block bool) bool {
 	if !w.emit(Step{Kind: Try, Level: level, Item: i - 1, Option: option, K: k, D: d}) {
 		return false
 	}
-	if tweaked != nil {
+	if tweak {
 		before := l.updates
 		h := l.tweak(p, block)
-		*tweaked = append(*tweaked, p)
 		var hs []Hidden
 		if block {
 			hs = []Hidden{h}

@@ -54,7 +54,7 @@ func (w *walker) searchM(level int) bool {
 	// its options here, as in Algorithm X ("plain"). Otherwise the options
 	// it takes here are tweaked, and once its lower bound is met it may take
 	// none (the null branch).
-	l.bound[i]--
+	l.lower(i)
 	b := l.bound[i]
 	plain := b == 0 && l.slack[i] == 0
 	covered := b == 0
@@ -69,11 +69,15 @@ func (w *walker) searchM(level int) bool {
 
 	// The branches: i's options from the top of its list while enough are
 	// left for what i needs after the one taken here, then the null branch
-	// when i needs nothing more. They number best.Degree.
-	var tweaked []int // nodes tweaked at this level, in order
+	// when i needs nothing more. They number best.Degree. The options
+	// tried are tweaked, unless the level is plain; firstTweak is the top
+	// of i's list before any was, from which untweak puts them back (DLX3's
+	// FIRSTTWEAK).
+	firstTweak := l.dlink[i]
+	var untweaked []int // the options tweaked, in order: untweak puts them back so
 	k := 0
 	for p := l.dlink[i]; ok; p = l.dlink[p] {
-		if plain && p == i || !plain && l.length[i] <= b-l.slack[i] {
+		if plain && p == i || !plain && l.length(i) <= b-l.slack[i] {
 			break
 		}
 		k++
@@ -81,23 +85,19 @@ func (w *walker) searchM(level int) bool {
 			ok = w.null(level, i, k, best.Degree, covered)
 			break
 		}
-		if plain {
-			ok = w.try(level, i, p, k, best.Degree, nil, false)
-		} else {
-			ok = w.try(level, i, p, k, best.Degree, &tweaked, !covered)
+		if !plain {
+			untweaked = append(untweaked, l.option[p])
 		}
+		ok = w.try(level, i, p, k, best.Degree, !plain, !covered)
 	}
 
 	// Restore i as it was when the node was entered.
-	var untweaked []int
-	for j := len(tweaked) - 1; j >= 0; j-- {
-		l.untweak(tweaked[j], !covered)
-		untweaked = append(untweaked, l.option[tweaked[j]])
-	}
-	if covered {
+	if plain {
 		l.uncover(i)
+	} else {
+		l.untweak(i, firstTweak, !covered)
 	}
-	l.bound[i]++
+	l.raise(i)
 	if !ok {
 		return false
 	}
@@ -115,7 +115,7 @@ func (l *links) activeM(active []ItemSize) []ItemSize {
 	for i := l.rlink[0]; i != 0; i = l.rlink[i] {
 		b := l.bound[i]
 		s := min(l.slack[i], b)
-		active = append(active, ItemSize{Item: i - 1, Size: l.length[i], Bound: b, Need: b - s, Degree: l.length[i] + s - b + 1})
+		active = append(active, ItemSize{Item: i - 1, Size: l.length(i), Bound: b, Need: b - s, Degree: l.length(i) + s - b + 1})
 	}
 	return active
 }
@@ -154,11 +154,14 @@ func chooseM(active []ItemSize) (best ItemSize, ties []int) {
 // no more options and leaves the active items (it left them already if it
 // was covered when chosen), and the search goes one level down.
 func (w *walker) null(level, i, k, d int, covered bool) bool {
-	if !w.emit(Step{Kind: Null, Level: level, Item: i - 1, K: k, D: d}) {
-		return false
-	}
-	if !covered {
+	if !covered { // before the step that tells it, which the operation belongs to
 		w.l.deactivate(i)
+	}
+	if !w.emit(Step{Kind: Null, Level: level, Item: i - 1, K: k, D: d}) {
+		if !covered {
+			w.l.activate(i)
+		}
+		return false
 	}
 	ok := w.searchM(level + 1)
 	if !covered {
