@@ -54,6 +54,11 @@ const (
 	opActivate   = "activate"   // and goes back
 )
 
+// OpKinds are the kinds of [TraceOp], in a fixed order (the page's data
+// numbers them so).
+var OpKinds = []string{opCover, opHide, opUncover, opUnhide, opPurify, opMark, opUnpurify, opUnmark,
+	opLower, opRaise, opTweak, opUntweak, opDeactivate, opActivate}
+
 // TraceOp is one elementary operation on the links: its kind (cover, hide,
 // uncover, unhide; purify, mark, unpurify, unmark with colors; lower,
 // raise, tweak, untweak, deactivate, activate with multiplicities), the

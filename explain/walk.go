@@ -68,6 +68,10 @@ const (
 
 var kindNames = [...]string{"enter", "choose", "cover", "purify", "try", "solution", "undo", "backtrack", "lower", "tweak", "null"}
 
+// Kinds are the names of the kinds of [Step], in the order of their
+// values (the page's data numbers them so).
+func Kinds() []string { return append([]string(nil), kindNames[:]...) }
+
 func (k Kind) String() string {
 	if k >= 0 && int(k) < len(kindNames) {
 		return kindNames[k]

@@ -2,11 +2,7 @@ package web_test
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
-	"encoding/base64"
-	"encoding/json"
-	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -40,30 +36,12 @@ func TestPageIsSelfContained(t *testing.T) {
 	if strings.Contains(html, "knuth <&>") || !strings.Contains(html, "knuth &lt;&amp;&gt;") {
 		t.Error("the title is not escaped")
 	}
-	// The data: base64 of gzipped JSON, between the script tags.
-	data := regexp.MustCompile(`(?s)<script id="trace-data"[^>]*>(.*?)</script>`).FindStringSubmatch(html)
-	if data == nil {
-		t.Fatal("no trace data in the page")
-	}
-	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(data[1]))
+	// The data, read back as the page's script reads it.
+	got, err := web.ReadPage(buf.Bytes())
 	if err != nil {
 		t.Fatal(err)
 	}
-	z, err := gzip.NewReader(bytes.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	js, _ := io.ReadAll(z)
-	var got struct {
-		Page    struct{ Title string }
-		Options []struct{ Items []int }
-		Lines   []string
-		Nodes   []struct{ Node int64 }
-	}
-	if err := json.Unmarshal(js, &got); err != nil {
-		t.Fatal(err)
-	}
-	if got.Page.Title != "knuth <&>" || len(got.Options) != 6 || len(got.Nodes) != 6 || !strings.Contains(strings.Join(got.Lines, "\n"), "Choose A: it has the fewest options (2)") {
-		t.Errorf("the page holds %q, %d options, %d nodes, lines %q", got.Page.Title, len(got.Options), len(got.Nodes), got.Lines)
+	if got.Title != "knuth <&>" || len(got.Trace.Problem.Options) != 6 || len(got.Trace.Nodes) != 6 || !strings.Contains(strings.Join(got.Trace.Lines, "\n"), "Choose A: it has the fewest options (2)") {
+		t.Errorf("the page holds %q, %d options, %d nodes, lines %q", got.Title, len(got.Trace.Problem.Options), len(got.Trace.Nodes), got.Trace.Lines)
 	}
 }

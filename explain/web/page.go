@@ -1,13 +1,11 @@
 package web
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
 	_ "embed"
 	"encoding/base64"
-	"encoding/json"
 	"html"
 	"io"
 	"strings"
@@ -36,10 +34,10 @@ type Page struct {
 }
 
 // WritePage writes the self-contained page that shows p: the viewer's
-// HTML, CSS and JavaScript, and p as gzipped JSON in base64 (a search
-// repeats itself, and compresses about seven times; the browser inflates
-// it with its own DecompressionStream). It fetches nothing. The data is
-// written as it is encoded, never held whole.
+// HTML, CSS and JavaScript, and p's data (see pagedata.go), gzipped, in
+// base64 (the browser inflates it with its own DecompressionStream). It
+// fetches nothing. The data is written as it is encoded, never held
+// whole.
 func WritePage(w io.Writer, p *Page) error {
 	before, after, _ := strings.Cut(pageHTML, dataMark)
 	if _, err := io.WriteString(w, fill(before, p.Title, "page")); err != nil {
@@ -55,11 +53,8 @@ func WritePage(w io.Writer, p *Page) error {
 // dataMark is the place of the data in the page's template.
 const dataMark = "{{DATA}}"
 
-// Encode returns p as the page reads it: JSON, gzipped, in base64. The
-// JSON is {"page": p without the trace's options, lines and nodes,
-// "options": [...], "lines": [...], "nodes": [...]}, the long lists
-// written an element at a time, so that a big trace is never held twice as
-// JSON.
+// Encode returns p as the page reads it: its data (see pagedata.go),
+// gzipped, in base64.
 func Encode(p *Page) (string, error) {
 	var buf bytes.Buffer
 	if err := encode(&buf, p); err != nil {
@@ -72,66 +67,13 @@ func Encode(p *Page) (string, error) {
 func encode(w io.Writer, p *Page) error {
 	b64 := base64.NewEncoder(base64.StdEncoding, w)
 	z := gzip.NewWriter(b64)
-	if err := writeJSON(z, p); err != nil {
+	if err := writeData(z, p); err != nil {
 		return err
 	}
 	if err := z.Close(); err != nil {
 		return err
 	}
 	return b64.Close()
-}
-
-func writeJSON(w io.Writer, p *Page) error {
-	bw := bufio.NewWriter(w)
-	shell := *p
-	var (
-		options []explain.TraceOption
-		lines   []string
-		nodes   []explain.TraceNode
-	)
-	if p.Trace != nil {
-		t := *p.Trace
-		options, lines, nodes = t.Problem.Options, t.Lines, t.Nodes
-		t.Problem.Options, t.Lines, t.Nodes = nil, nil, nil
-		shell.Trace = &t
-	}
-	head, err := json.Marshal(&shell)
-	if err != nil {
-		return err
-	}
-	bw.WriteString(`{"page":`)
-	bw.Write(head)
-	bw.WriteString(`,"options":`)
-	if err := writeList(bw, options); err != nil {
-		return err
-	}
-	bw.WriteString(`,"lines":`)
-	if err := writeList(bw, lines); err != nil {
-		return err
-	}
-	bw.WriteString(`,"nodes":`)
-	if err := writeList(bw, nodes); err != nil {
-		return err
-	}
-	bw.WriteString("}")
-	return bw.Flush()
-}
-
-// writeList writes list as a JSON array, an element at a time.
-func writeList[T any](bw *bufio.Writer, list []T) error {
-	bw.WriteByte('[')
-	for j := range list {
-		if j > 0 {
-			bw.WriteByte(',')
-		}
-		b, err := json.Marshal(&list[j])
-		if err != nil {
-			return err
-		}
-		bw.Write(b)
-	}
-	bw.WriteByte(']')
-	return nil
 }
 
 // render fills the page's template. The data is base64, which needs no

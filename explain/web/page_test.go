@@ -110,7 +110,7 @@ var (
 	itemM       = regexp.MustCompile(`(\S+) (?:takes )?(\[[0-9.]+\]) of (?:its )?(\d+)`)
 )
 
-func loadExample(t *testing.T, path string) *exactcover.Problem {
+func loadExample(t testing.TB, path string) *exactcover.Problem {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {

@@ -1,12 +1,7 @@
 package web
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
-	"encoding/base64"
-	"encoding/json"
-	"io"
 	"os"
 	"strings"
 	"testing"
@@ -29,24 +24,12 @@ func TestTraceInputStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := base64.StdEncoding.DecodeString(page)
+	got, err := Decode(page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	z, err := gzip.NewReader(bytes.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	js, _ := io.ReadAll(z)
-	var got struct {
-		Page  struct{ Trace struct{ Status string } }
-		Nodes []json.RawMessage
-	}
-	if err := json.Unmarshal(js, &got); err != nil {
-		t.Fatal(err)
-	}
-	if got.Page.Trace.Status != "timeout" || len(got.Nodes) == 0 {
-		t.Errorf("a trace stopped by its time: status %q, %d nodes", got.Page.Trace.Status, len(got.Nodes))
+	if got.Trace.Status != "timeout" || len(got.Trace.Nodes) == 0 {
+		t.Errorf("a trace stopped by its time: status %q, %d nodes", got.Trace.Status, len(got.Trace.Nodes))
 	}
 
 	_, _, err = traceInput(context.Background(), "sudoku", strings.Repeat(".", 64*64)+"\n", explain.TraceLimits{Bytes: MaxPlaygroundTraceBytes})

@@ -18,17 +18,113 @@
     return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
 
+  // decode reads a page's data (see pagedata.go): a line of JSON, then the
+  // nodes as variable-length numbers, steps and lines that came before
+  // named by how many refs ago they came. It builds the trace the viewer
+  // reads: T.lines, and each node's fields, state, steps and operations.
   async function decode(b64) {
     const bin = atob(b64.trim());
-    const bytes = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-    const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const data = JSON.parse(await new Response(stream).text());
-    const t = data.page.trace; // its long lists are written apart (see page.go)
-    t.problem.options = data.options;
-    t.lines = data.lines;
-    t.nodes = data.nodes;
-    return data.page;
+    const raw = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
+    const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const b = new Uint8Array(await new Response(stream).arrayBuffer());
+    const nl = b.indexOf(10);
+    if (nl < 0) throw new Error("the data has no head");
+    const text = new TextDecoder();
+    const head = JSON.parse(text.decode(b.subarray(0, nl)));
+    if (head.version !== 2) throw new Error("the data is of version " + head.version + ", not 2");
+    const page = head.page, t = page.trace;
+    t.problem.options = head.options;
+    let at = nl + 1;
+    const cut = () => { throw new Error("the data is cut at byte " + at); };
+    const uv = () => { // an unsigned varint, exact up to 2^53
+      let v = 0, mul = 1, c;
+      do { if (at >= b.length) cut(); c = b[at++]; v += (c & 127) * mul; mul *= 128; } while (c & 128);
+      return v;
+    };
+    const zz = () => { const u = uv(); return u % 2 ? -(u + 1) / 2 : u / 2; };
+    const g = t.problem.mcc ? 5 : 2;
+    const n = uv(), nodes = new Array(n), children = new Int32Array(n);
+    const lines = [], lineID = new Map(), texts = [], lineHist = [], steps = [], stepHist = [];
+    let updates = 0, cleansings = 0, solutions = 0;
+    for (let j = 0; j < n; j++) {
+      const gap = uv(), option = uv() - 1, flags = uv(), chosen = Math.floor(flags / 2) - 1;
+      const nd = { node: j + 1, parent: -1, level: 0, item: -1, option, k: 0, d: 0, chosen, degree: chosen >= 0 ? zz() : 0 };
+      if (j > 0) {
+        const pa = nodes[j - gap];
+        if (gap === 0 || !pa) throw new Error("node " + (j + 1) + " has no parent");
+        nd.parent = j - gap; nd.level = pa.level + 1; nd.item = pa.chosen; nd.k = ++children[j - gap]; nd.d = pa.degree;
+      }
+      nd.solutions = solutions;
+      nd.solution = flags % 2 ? ++solutions : 0;
+      updates += uv(); cleansings += uv();
+      nd.updates = updates; nd.cleansings = cleansings;
+      const end = uv() + at, groups = uv(), active = [];
+      for (let x = 0, prev = -1; x < groups; x++) {
+        prev += uv();
+        active.push(prev, uv());
+        if (g === 5) active.push(uv(), uv(), zz());
+      }
+      nd.active = active;
+      for (const f of ["covered", "hidden"]) {
+        const c = uv(), list = new Array(c);
+        for (let x = 0, prev = -1; x < c; x++) { prev += uv(); list[x] = prev; }
+        nd[f] = list;
+      }
+      if (at !== end) throw new Error("node " + (j + 1) + "'s state does not hold together");
+      const ns = uv();
+      nd.steps = new Array(ns);
+      for (let s = 0; s < ns; s++) {
+        const ref = uv(), indent = uv();
+        let e;
+        if (ref === 0) {
+          e = { kind: head.kinds[b[at++]], lines: [] };
+          for (let c = uv(); c > 0; c--) {
+            const inner = uv(), lref = uv();
+            let lid;
+            if (lref === 0) {
+              const size = uv();
+              if (at + size > b.length) cut();
+              lid = texts.length;
+              texts.push(text.decode(b.subarray(at, at + size)));
+              at += size;
+            } else {
+              lid = lineHist[lineHist.length - lref];
+            }
+            lineHist.push(lid);
+            e.lines.push(inner, lid);
+          }
+          steps.push(e);
+        } else {
+          e = steps[stepHist[stepHist.length - ref]];
+        }
+        if (!e) throw new Error("node " + (j + 1) + " names a step that never came");
+        stepHist.push(ref === 0 ? steps.length - 1 : stepHist[stepHist.length - ref]);
+        const ids = [];
+        for (let x = 0; x < e.lines.length; x += 2) {
+          const line = " ".repeat(indent + e.lines[x]) + texts[e.lines[x + 1]];
+          let id = lineID.get(line);
+          if (id === undefined) { id = lines.length; lineID.set(line, id); lines.push(line); }
+          ids.push(id);
+        }
+        nd.steps[s] = { kind: e.kind, lines: ids };
+      }
+      const nops = uv();
+      if (nops) {
+        nd.ops = new Array(nops);
+        for (let o = 0; o < nops; o++) {
+          const op = { kind: head.opKinds[b[at++]], step: uv(), x: uv(), w: [], r: [] };
+          for (let c = uv(); c > 0; c--) op.w.push(b[at++], uv(), zz(), zz());
+          for (let c = uv(); c > 0; c--) op.r.push(b[at++], uv());
+          nd.ops[o] = op;
+        }
+      }
+      nodes[j] = nd;
+    }
+    if (at !== b.length) throw new Error((b.length - at) + " bytes after the last node");
+    t.lines = lines;
+    t.nodes = nodes;
+    return page;
   }
 
   // load shows a page's data: {title, trace, board}.

@@ -1,0 +1,168 @@
+package web_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/explain/web"
+)
+
+// dataCases are pages of every example, whole and cut short (by a node
+// limit, and by a budget of memory that stops a node before its choice).
+func dataCases(t testing.TB) map[string]*web.Page {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join("..", "..", "specs", "examples", "*.yaml"))
+	if len(files) == 0 {
+		t.Fatal("no examples")
+	}
+	out := map[string]*web.Page{}
+	add := func(name string, p *exactcover.Problem, lim explain.TraceLimits) {
+		page, err := web.NewPage(context.Background(), name, p, lim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[name] = page
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".yaml")
+		p := loadExample(t, f)
+		add(name, p, explain.TraceLimits{Nodes: 3000})
+		add(name+", 7 nodes", p, explain.TraceLimits{Nodes: 7})
+	}
+	add("queens-8 within 100 KiB", loadExample(t, filepath.Join("..", "..", "specs", "examples", "queens-8.yaml")), explain.TraceLimits{Bytes: 100 << 10})
+	return out
+}
+
+// The data a page holds is its trace: written and read back, every field
+// of every node comes back, the narration's lines in the same order,
+// the operations on the links with them.
+func TestPageDataReadsBack(t *testing.T) {
+	for name, page := range dataCases(t) {
+		t.Run(name, func(t *testing.T) {
+			data, err := web.Encode(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := web.Decode(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, _ := json.Marshal(page)
+			got, _ := json.Marshal(back)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("read back, the page differs:\n%s\nwritten:\n%s", head(string(got)), head(string(want)))
+			}
+			if page.Trace.Links != nil && back.Trace.Links.Ops == 0 {
+				t.Error("no operations on the links")
+			}
+		})
+	}
+}
+
+// head is the start of a long text.
+func head(s string) string {
+	if len(s) > 2000 {
+		return s[:2000] + "…"
+	}
+	return s
+}
+
+// rewrap gzips and base64-encodes data as a page holds it.
+func rewrap(data []byte) string {
+	var buf bytes.Buffer
+	z := gzip.NewWriter(&buf)
+	z.Write(data)
+	z.Close()
+	return base64.StdEncoding.EncodeToString(buf.Bytes())
+}
+
+// unwrap undoes rewrap.
+func unwrap(t testing.TB, data string) []byte {
+	raw, err := base64.StdEncoding.DecodeString(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if _, err := out.ReadFrom(z); err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// Data cut anywhere, or with any byte changed, is refused with a reason,
+// or read as another page that holds together; never a panic. (Knuth's
+// example, and the DLX3 example with its operations.)
+func TestPageDataDamaged(t *testing.T) {
+	cases := dataCases(t)
+	for _, name := range []string{"knuth", "knuth-mcc, 7 nodes", "colors, 7 nodes"} {
+		data, err := web.Encode(cases[name])
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw := unwrap(t, data)
+		body := bytes.IndexByte(raw, '\n') + 1
+		for cut := body; cut < len(raw); cut++ {
+			if _, err := web.ReadData(raw[:cut]); err == nil {
+				t.Fatalf("%s: cut after %d of %d bytes, read", name, cut, len(raw))
+			}
+		}
+		for at := body; at < len(raw); at++ {
+			for _, b := range []byte{0, 1, 0x7f, 0x80, 0xff, raw[at] ^ 1} {
+				bad := bytes.Clone(raw)
+				bad[at] = b
+				web.ReadData(bad) // must not panic
+			}
+		}
+	}
+	if _, err := web.Decode("not base64!"); err == nil {
+		t.Error("read data that is not base64")
+	}
+	if _, err := web.Decode(rewrap([]byte(`{"version":1}` + "\n"))); err == nil || !strings.Contains(err.Error(), "version 1") {
+		t.Errorf("data of another version: %v", err)
+	}
+}
+
+// FuzzPageData reads damaged data without a panic, seeded from the
+// examples' pages.
+func FuzzPageData(f *testing.F) {
+	cases := dataCases(f)
+	for _, name := range []string{"knuth", "knuth-mcc", "colors, 7 nodes", "queens-8 within 100 KiB"} {
+		data, err := web.Encode(cases[name])
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(unwrap(f, data))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		p, err := web.Decode(rewrap(raw))
+		if err != nil {
+			return
+		}
+		// What was read writes and reads back the same.
+		data, err := web.Encode(p)
+		if err != nil {
+			return // read, but not a trace the writer would write
+		}
+		q, err := web.Decode(data)
+		if err != nil {
+			t.Fatalf("written from what was read, refused: %v", err)
+		}
+		a, _ := json.Marshal(p)
+		b, _ := json.Marshal(q)
+		if !bytes.Equal(a, b) {
+			t.Fatal("written from what was read, read back otherwise")
+		}
+	})
+}
