@@ -130,6 +130,10 @@
   // load shows a page's data: {title, trace, board}.
   function load(data) {
     T = data.trace;
+    G = null; L = null; micro = 0;
+    microMode = microMode && !!T.links;
+    $("micro-box").hidden = !T.links;
+    $("micro").checked = microMode;
     B = data.board || null;
     document.title = data.title + " · xcover explain";
     $("title").textContent = data.title;
@@ -213,6 +217,7 @@
     cur = Math.max(0, Math.min(cur, T.nodes.length - 1));
     const nd = T.nodes[cur], st = state(cur);
     document.body.dataset.node = nd.node;
+    document.body.dataset.micro = micro;
     $("node").textContent = nd.node;
     $("level").textContent = nd.level;
     $("solutions").textContent = nd.solutions + (nd.solution ? 1 : 0);
@@ -227,6 +232,7 @@
     showPath(st);
     showTree(st);
     showNarration(nd);
+    showLinks(nd);
     $("footer").hidden = cur !== T.nodes.length - 1;
   }
 
@@ -451,9 +457,208 @@
     el.innerHTML = h.join("");
   }
 
+  // The links view: Knuth's arrays themselves (T.links, as the search
+  // begins), drawn as his toroidal grid, and moved by the trace's
+  // elementary operations (each node's ops, applied in order from the
+  // first node's on). A position is a node and how many of its operations
+  // are done: node steps show each node as it is entered, micro-steps
+  // every operation between, the cells it writes marked, and on an undo
+  // the remembered cells it reads to restore them.
+  const FIELDS = ["LLINK", "RLINK", "ULINK", "DLINK", "TOP", "COLOR", "BOUND"];
+  const OP_TEXT = {
+    cover: "cover: the item leaves the item list (LLINK/RLINK); its options are hidden next",
+    hide: "hide: the node's option leaves the lists of its other items (ULINK/DLINK, LEN)",
+    uncover: "uncover: the item goes back into the item list, from its own LLINK and RLINK",
+    unhide: "unhide: the option goes back into the lists it left, from its nodes' own ULINK and DLINK",
+    purify: "purify: the item takes this node's color; options of other colors are hidden next",
+    mark: "mark: the node agrees with its item's color (COLOR ← −1)",
+    unpurify: "unpurify: undoing purify begins",
+    unmark: "unmark: the node's COLOR is its color again",
+    lower: "lower: the item's BOUND goes down by one",
+    raise: "raise: the item's BOUND goes back up",
+    tweak: "tweak: the node leaves its own item's list",
+    untweak: "untweak: the nodes tweaked in the item's list go back at once",
+    deactivate: "deactivate: the item leaves the item list, its options untouched (null branch)",
+    activate: "activate: the item goes back into the item list",
+  };
+  let micro = 0; // operations of node cur done, in micro-steps
+  let microMode = false;
+  let L = null; // the arrays as now: {pos: [node, ops done], a: [7 arrays]}
+
+  function linksUsable(j) { return T.links && j < T.links.nodes; }
+  function opsOf(j) { return (T.nodes[j] && T.nodes[j].ops) || []; }
+
+  // linksAt brings the arrays to node j with m of its operations done,
+  // applying operations forward or undoing them (their before values)
+  // from wherever they were.
+  function linksAt(j, m) {
+    const K = T.links;
+    if (!L) L = { j: 0, m: 0, a: [K.llink, K.rlink, K.ulink, K.dlink, K.top, K.color, K.bound || []].map((x) => x.slice()) };
+    const apply = (op, fwd) => {
+      const w = op.w;
+      if (fwd) for (let x = 0; x < w.length; x += 4) L.a[w[x]][w[x + 1]] = w[x + 3];
+      else for (let x = w.length - 4; x >= 0; x -= 4) L.a[w[x]][w[x + 1]] = w[x + 2];
+    };
+    const before = (aj, am, bj, bm) => aj < bj || (aj === bj && am < bm);
+    while (before(L.j, L.m, j, m)) {
+      const ops = opsOf(L.j);
+      if (L.m < ops.length) apply(ops[L.m++], true);
+      else { L.j++; L.m = 0; }
+    }
+    while (before(j, m, L.j, L.m)) {
+      if (L.m > 0) apply(opsOf(L.j)[--L.m], false);
+      else { L.j--; L.m = opsOf(L.j).length; }
+    }
+    return L.a;
+  }
+
+  // linksGeometry places Knuth's nodes once per trace: item i's header
+  // (and list) in column i, the root 0 at the left, N+1 (the head of the
+  // secondary items) after N; option k's nodes in row k under their items;
+  // each spacer at the right end of the row of the option before it.
+  let G = null;
+  function linksGeometry() {
+    const K = T.links, n = K.llink.length - 2, nodes = K.top.length;
+    const row = new Int32Array(nodes), col = new Int32Array(nodes);
+    let r = 0;
+    for (let x = 1; x <= n; x++) { row[x] = 0; col[x] = x; }
+    for (let x = n + 1; x < nodes; x++) {
+      if (x === n + 1 || K.top[x] <= 0) { row[x] = r; col[x] = n + 2; r++; continue; } // a spacer
+      row[x] = r; col[x] = K.top[x];
+    }
+    const CW = 40, RH = 34, PAD = 30;
+    return { n, nodes, row, col, rows: r, CW, RH, PAD, x: (c) => PAD + c * CW, y: (rr) => PAD + 18 + rr * RH };
+  }
+
+  function showLinks(nd) {
+    const panel = $("links-panel");
+    if (!T.links) { panel.hidden = true; return; }
+    panel.hidden = false;
+    if (!linksUsable(cur)) {
+      $("links").innerHTML = "";
+      $("links-op").textContent = "the trace tells the operations of its first " + T.links.nodes + " nodes only";
+      return;
+    }
+    if (!G) G = linksGeometry();
+    const K = T.links, a = linksAt(cur, micro), [llink, rlink, ulink, dlink, top, color, bound] = a;
+    const ops = opsOf(cur), op = micro > 0 ? ops[micro - 1] : null;
+    const written = new Set(), read = new Set();
+    if (op) {
+      for (let x = 0; x < op.w.length; x += 4) written.add(op.w[x] + ":" + op.w[x + 1]);
+      for (let x = 0; x < op.r.length; x += 2) read.add(op.r[x] + ":" + op.r[x + 1]);
+    }
+    const mark = (f, i) => (written.has(f + ":" + i) ? " w" : read.has(f + ":" + i) ? " r" : "");
+    const n = G.n, X = G.x, Y = G.y, CW = G.CW, RH = G.RH;
+    // Which items are in the item lists, which nodes in their item's list.
+    const inItems = new Set();
+    for (const h of [0, n + 1]) { inItems.add(h); for (let i = rlink[h], c = 0; i !== h && c <= n + 1; i = rlink[i], c++) inItems.add(i); }
+    const inList = new Uint8Array(G.nodes);
+    for (let i = 1; i <= n; i++) { inList[i] = 1; for (let x = dlink[i], c = 0; x !== i && c < G.nodes; x = dlink[x], c++) inList[x] = 1; }
+    const W = X(n + 3) + 10, top0 = G.PAD, bottom = Y(G.rows) + 4;
+    const h = ['<svg id="links-svg" viewBox="0 0 ' + W + " " + (bottom + 30) + '" width="' + W + '" role="img" aria-label="the dancing links">',
+      '<defs><marker id="ah" viewBox="0 0 6 6" refX="5" refY="3" markerUnits="userSpaceOnUse" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L6,3L0,6z" fill="context-stroke"/></marker></defs>'];
+    const arrow = (f, i, to, path, live) => '<path class="ln ' + FIELDS[f] + (live ? "" : " kept") + mark(f, i) + '" data-f="' + FIELDS[f] + '" data-i="' + i + '" data-to="' + to + '" d="' + path + '" marker-end="url(#ah)"/>';
+    // The item lists: RLINK above the headers, LLINK below them.
+    const hy = Y(0);
+    for (let i = 0; i <= n + 1; i++) {
+      const live = inItems.has(i), x0 = X(i);
+      for (const [f, to, dy, dx] of [[1, rlink[i], -15, 4], [0, llink[i], 15, -4]]) {
+        const x1 = X(to), yy = hy + dy;
+        let d;
+        if ((f === 1 && to > i) || (f === 0 && to < i)) d = "M" + (x0 + dx) + "," + yy + " L" + (x1 - dx) + "," + yy;
+        else if (to === i) d = "M" + (x0 + dx) + "," + yy + " l" + dx * 2 + "," + (dy > 0 ? 6 : -6) + " l" + (-dx * 2) + ",0";
+        else d = "M" + (x0 + dx) + "," + yy + " L" + (f === 1 ? W - 4 : 4) + "," + yy + " M" + (f === 1 ? 4 : W - 4) + "," + (yy + (dy > 0 ? 3 : -3)) + " L" + (x1 - dx) + "," + (yy + (dy > 0 ? 3 : -3));
+        h.push(arrow(f, i, to, d, live));
+      }
+    }
+    // The vertical lists: DLINK on the right of a column, ULINK on the left.
+    for (let x = 1; x < G.nodes; x++) {
+      if (x > n && (x === n + 1 || K.top[x] <= 0)) continue;
+      const cx = X(G.col[x]), cy = Y(G.row[x]), live = inList[x] === 1;
+      for (const [f, to, off] of [[3, dlink[x], 5], [2, ulink[x], -5]]) {
+        const ty = Y(G.row[to]), down = f === 3;
+        let d;
+        if (down ? ty > cy : ty < cy) d = "M" + (cx + off) + "," + (cy + (down ? 8 : -8)) + " L" + (cx + off) + "," + (ty + (down ? -8 : 8));
+        else if (to === x) d = "M" + (cx + off) + "," + (cy + (down ? 8 : -8)) + " l0," + (down ? 6 : -6) + " l" + (-off) + ",0";
+        else d = "M" + (cx + off) + "," + (cy + (down ? 8 : -8)) + " L" + (cx + off) + "," + (down ? bottom : top0 + 14) +
+          " M" + (cx + off) + "," + (down ? top0 + 14 : bottom) + " L" + (cx + off) + "," + (ty + (down ? -8 : 8));
+        h.push(arrow(f, x, to, d, live));
+      }
+    }
+    // The nodes.
+    for (let i = 0; i <= n + 1; i++) {
+      const cls = "hd" + (inItems.has(i) ? "" : " out") + (i === nd.chosen + 1 ? " chosen" : "");
+      const name = i === 0 ? "root" : i === n + 1 ? "N+1" : itemName(i - 1);
+      h.push('<g class="' + cls + '" data-item="' + i + '"><rect x="' + (X(i) - 15) + '" y="' + (hy - 9) + '" width="30" height="18" rx="3"/>' +
+        '<text x="' + X(i) + '" y="' + (hy + 4) + '">' + esc(name.length > 5 ? name.slice(0, 5) : name) + "</text>");
+      if (i >= 1 && i <= n) {
+        h.push('<text class="len' + mark(4, i) + '" data-len="' + top[i] + '" x="' + X(i) + '" y="' + (top0 - 16) + '">' + top[i] + "</text>");
+        if (K.bound && i < K.bound.length && i <= T.problem.primary) h.push('<text class="bnd' + mark(6, i) + '" x="' + X(i) + '" y="' + (top0 - 6) + '">' + bound[i] + "</text>");
+      }
+      h.push("</g>");
+    }
+    const opNodes = op ? new Set([op.x]) : new Set();
+    for (let x = n + 1; x < G.nodes; x++) {
+      const cx = X(G.col[x]), cy = Y(G.row[x]);
+      if (x === n + 1 || K.top[x] <= 0) {
+        h.push('<text class="sp" x="' + cx + '" y="' + (cy + 4) + '" data-node="' + x + '">' + x + " sp " + K.top[x] + "</text>");
+        continue;
+      }
+      const c = color[x], cls = "nd" + (inList[x] ? "" : " out") + (c < 0 ? " marked" : "") + mark(5, x) + (opNodes.has(x) && !/cover|lower|raise|untweak|activate/.test(op.kind) ? " act" : "");
+      const cname = c > 0 ? ":" + K.colors[c] : "";
+      h.push('<g class="' + cls + '" data-node="' + x + '"><rect x="' + (cx - 12) + '" y="' + (cy - 8) + '" width="24" height="16" rx="2"/><text x="' + cx + '" y="' + (cy + 4) + '">' + x + esc(cname) + "</text></g>");
+    }
+    h.push('<text class="axis" x="4" y="' + (bottom + 12) + '">rows: options, each ended by a spacer (TOP −k); columns: items, LEN above; → RLINK, ← LLINK;</text>',
+      '<text class="axis" x="4" y="' + (bottom + 24) + '">↓ DLINK right of a column, ↑ ULINK left; dashed: the links a removed cell keeps, to dance back</text>');
+    h.push('<text class="axis" x="4" y="' + (top0 - 16) + '">LEN</text>');
+    if (K.bound) h.push('<text class="axis" x="4" y="' + (top0 - 6) + '">BOUND</text>');
+    h.push("</svg>");
+    $("links").innerHTML = h.join("");
+    showOp(op, nd);
+  }
+
+  // showOp tells the operation just done, with every cell it wrote.
+  function showOp(op, nd) {
+    const el = $("links-op");
+    if (!op) {
+      const ops = opsOf(cur).length;
+      el.innerHTML = microMode ? "node " + nd.node + " entered: " + ops + " operation" + (ops === 1 ? "" : "s") + " to its next node (→ steps through them)" :
+        ops + " operation" + (ops === 1 ? "" : "s") + " from this node to the next (press m for micro-steps)";
+      return;
+    }
+    const n = G.n, name = (x) => (op.kind === "cover" || op.kind === "uncover" || op.kind === "lower" || op.kind === "raise" || op.kind === "untweak" || /activate/.test(op.kind) ? itemName(x - 1) : "node " + x);
+    const cell = (f, i) => (f === 4 && i <= n ? "LEN(" + itemName(i - 1) + ")" : FIELDS[f] + "(" + i + ")");
+    const ws = [];
+    for (let x = 0; x < op.w.length; x += 4) ws.push('<span class="w">' + cell(op.w[x], op.w[x + 1]) + " ← " + op.w[x + 3] + "</span> <small>(was " + op.w[x + 2] + ")</small>");
+    const rs = [];
+    for (let x = 0; x < op.r.length; x += 2) rs.push('<span class="r">' + cell(op.r[x], op.r[x + 1]) + "</span>");
+    el.innerHTML = "<b>" + micro + "/" + opsOf(cur).length + " " + esc(op.kind) + "(" + esc(name(op.x)) + ")</b> " + esc(OP_TEXT[op.kind] || "") +
+      "<br>writes " + (ws.length ? ws.join(", ") : "nothing") + (rs.length ? "<br>from the remembered " + rs.join(", ") : "");
+    const steps = document.querySelectorAll("#narration .step");
+    steps.forEach((s, k) => s.classList.toggle("now", k === op.step));
+  }
+
   // Moving.
-  function go(j) { cur = j; show(); }
-  function step(d) { if (T) go(Math.max(0, Math.min(T.nodes.length - 1, cur + d))); }
+  function go(j) { cur = j; micro = 0; show(); }
+  function step(d) {
+    if (!T) return;
+    if (microMode && linksUsable(cur) && Math.abs(d) === 1) { // one operation of the links
+      const last = T.nodes.length - 1;
+      if (d > 0 && micro < opsOf(cur).length) micro++;
+      else if (d > 0 && cur < last) { cur++; micro = 0; }
+      else if (d < 0 && micro > 0) micro--;
+      else if (d < 0 && cur > 0) { cur--; micro = opsOf(cur).length; }
+      show();
+      return;
+    }
+    go(Math.max(0, Math.min(T.nodes.length - 1, cur + d)));
+  }
+  function setMicro(on) {
+    microMode = on && !!T && !!T.links;
+    $("micro").checked = microMode;
+    micro = 0;
+    show();
+  }
   function nextSolution(dir) {
     if (!T) return;
     const list = dir > 0 ? solutionsAt.filter((j) => j > cur) : solutionsAt.filter((j) => j < cur).reverse();
@@ -489,6 +694,7 @@
   $("play").onclick = () => setPlaying(!playing);
   $("speed").oninput = showSpeed;
   $("jump").onchange = () => { jumpTo(+$("jump").value); $("jump").blur(); }; // the keys step again
+  $("micro").onchange = () => setMicro($("micro").checked);
   $("help").onclick = () => { $("keys").hidden = !$("keys").hidden; };
   $("tree").onclick = (e) => { const j = e.target.dataset && e.target.dataset.j; if (j !== undefined) go(+j); };
   document.addEventListener("keydown", (e) => {
@@ -507,6 +713,7 @@
       "+": () => { $("speed").value = Math.min(9, +$("speed").value + 1); showSpeed(); },
       "-": () => { $("speed").value = Math.max(0, +$("speed").value - 1); showSpeed(); },
       g: () => { $("jump").focus(); $("jump").select(); },
+      m: () => setMicro(!microMode),
       "?": () => { $("keys").hidden = !$("keys").hidden; },
     };
     const f = keys[e.key];
