@@ -28,6 +28,10 @@ type Board struct {
 	// what it writes in them.
 	Options [][]int  `json:"options"`
 	Values  []string `json:"values"`
+	// Symbols, for a Sudoku read from a grid, are the puzzle's own
+	// symbols for the values 1…N ("123456789", "ABCDEFGHIJKLMNOP"); empty
+	// when the values are drawn as numbers.
+	Symbols string `json:"symbols,omitempty"`
 }
 
 var (

@@ -228,13 +228,14 @@ func traceInput(ctx context.Context, kind, input string, lim explain.TraceLimits
 		title string
 		p     *exactcover.Problem
 		grid  *sudoku.Grid
+		syms  string
 		err   error
 	)
 	switch kind {
 	case "spec":
 		title, p, err = specInput(input)
 	case "sudoku":
-		title, p, grid, err = sudokuInput(input)
+		title, p, grid, syms, err = sudokuInput(input)
 	case "pentomino":
 		title, p, err = pentominoInput(input)
 	default:
@@ -256,7 +257,7 @@ func traceInput(ctx context.Context, kind, input string, lim explain.TraceLimits
 		return "", 0, err
 	}
 	if grid != nil {
-		page.Board = gridBoard(p, grid)
+		page.Board = gridBoard(p, grid, syms)
 	}
 	data, err := encodeAtMost(page, maxReplyBytes)
 	return data, page.Trace.Bytes, err
@@ -275,32 +276,39 @@ func specInput(input string) (string, *exactcover.Problem, error) {
 
 // sudokuInput reads one puzzle (the first of a batch) and encodes it as
 // "xcover sudoku --emit-spec" does.
-func sudokuInput(input string) (string, *exactcover.Problem, *sudoku.Grid, error) {
+// It returns the puzzle's symbols for the values 1…N as well (letters for
+// a letters puzzle), to draw it with them.
+func sudokuInput(input string) (string, *exactcover.Problem, *sudoku.Grid, string, error) {
 	batch, err := sudoku.Read(inputName, []byte(input), sudoku.ReadOptions{})
 	if err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, "", err
 	}
 	pz := batch.Puzzles[0]
 	if pz.Err != nil {
-		return "", nil, nil, pz.Err
+		return "", nil, nil, "", pz.Err
 	}
 	p, err := sudoku.Encode(pz.Grid)
 	if err != nil {
-		return "", nil, nil, fmt.Errorf("%s:%d: %v", inputName, pz.Line, err)
+		return "", nil, nil, "", fmt.Errorf("%s:%d: %v", inputName, pz.Line, err)
 	}
 	n := pz.Grid.Size()
 	title := fmt.Sprintf("a %d×%d Sudoku", n, n)
 	if len(batch.Puzzles) > 1 {
 		title += fmt.Sprintf(" (the first of the input's %d puzzles)", len(batch.Puzzles))
 	}
-	return title, p, pz.Grid, nil
+	symbols := batch.Alphabet(pz.Grid.Box).Symbols()
+	if len(symbols) < n {
+		symbols = "" // drawn as numbers
+	}
+	return title, p, pz.Grid, symbols[:min(n, len(symbols))], nil
 }
 
 // gridBoard is the board of a Sudoku grid's problem, with its givens; made
 // once the problem is traced, not before a problem too big is refused.
-func gridBoard(p *exactcover.Problem, g *sudoku.Grid) *Board {
+func gridBoard(p *exactcover.Problem, g *sudoku.Grid, symbols string) *Board {
 	b := sudokuBoard(labeled(p, sudokuLabel), g.Size())
 	if b != nil {
+		b.Symbols = symbols
 		b.Cells = make([]int, len(g.Cells))
 		for i, v := range g.Cells {
 			b.Cells[i] = int(v)

@@ -5,7 +5,7 @@
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
-  const MATRIX_ITEMS = 60, MATRIX_OPTIONS = 100; // the window on a larger matrix
+  const MATRIX_ITEMS = 60, MATRIX_OPTIONS = 50; // the window on a larger matrix, around the chosen item
   const TREE_NODES = 1500; // the whole tree is drawn up to this many nodes
   const SPEEDS = [1, 2, 5, 10, 20, 50, 100, 500, 2000, 10000]; // nodes per second
 
@@ -13,6 +13,7 @@
   let cur = 0; // index of the node shown
   let children = null, solutionsAt = [], treeLayout = null;
   let playing = false, lastTick = 0, carry = 0;
+  let lecture = false; // lecture mode (see setLecture)
 
   function esc(s) {
     return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
@@ -21,11 +22,16 @@
   // decode reads a page's data (see pagedata.go): a line of JSON, then the
   // nodes as variable-length numbers, steps and lines that came before
   // named by how many refs ago they came. It builds the trace the viewer
-  // reads: T.lines, and each node's fields, state, steps and operations.
+  // reads: each node's fields, state, steps (their lines made when shown,
+  // by stepLines) and operations.
   async function decode(b64) {
-    const bin = atob(b64.trim());
-    const raw = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
+    let raw;
+    if (Uint8Array.fromBase64) raw = Uint8Array.fromBase64(b64.trim());
+    else {
+      const bin = atob(b64.trim());
+      raw = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
+    }
     const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"));
     const b = new Uint8Array(await new Response(stream).arrayBuffer());
     const nl = b.indexOf(10);
@@ -43,9 +49,8 @@
       return v;
     };
     const zz = () => { const u = uv(); return u % 2 ? -(u + 1) / 2 : u / 2; };
-    const g = t.problem.mcc ? 5 : 2;
     const n = uv(), nodes = new Array(n), children = new Int32Array(n);
-    const lines = [], lineID = new Map(), texts = [], lineHist = [], steps = [], stepHist = [];
+    const texts = [], lineHist = [], steps = [], stepHist = [];
     let updates = 0, cleansings = 0, solutions = 0;
     for (let j = 0; j < n; j++) {
       const gap = uv(), option = uv() - 1, flags = uv(), chosen = Math.floor(flags / 2) - 1;
@@ -59,19 +64,12 @@
       nd.solution = flags % 2 ? ++solutions : 0;
       updates += uv(); cleansings += uv();
       nd.updates = updates; nd.cleansings = cleansings;
-      const end = uv() + at, groups = uv(), active = [];
-      for (let x = 0, prev = -1; x < groups; x++) {
-        prev += uv();
-        active.push(prev, uv());
-        if (g === 5) active.push(uv(), uv(), zz());
-      }
-      nd.active = active;
-      for (const f of ["covered", "hidden"]) {
-        const c = uv(), list = new Array(c);
-        for (let x = 0, prev = -1; x < c; x++) { prev += uv(); list[x] = prev; }
-        nd[f] = list;
-      }
-      if (at !== end) throw new Error("node " + (j + 1) + "'s state does not hold together");
+      // The state (active, covered, hidden) is read when the node is
+      // shown (nodeState): most nodes of a large trace never are.
+      const size = uv();
+      nd.st = at;
+      at += size;
+      if (at > b.length) cut();
       const ns = uv();
       nd.steps = new Array(ns);
       for (let s = 0; s < ns; s++) {
@@ -100,14 +98,7 @@
         }
         if (!e) throw new Error("node " + (j + 1) + " names a step that never came");
         stepHist.push(ref === 0 ? steps.length - 1 : stepHist[stepHist.length - ref]);
-        const ids = [];
-        for (let x = 0; x < e.lines.length; x += 2) {
-          const line = " ".repeat(indent + e.lines[x]) + texts[e.lines[x + 1]];
-          let id = lineID.get(line);
-          if (id === undefined) { id = lines.length; lineID.set(line, id); lines.push(line); }
-          ids.push(id);
-        }
-        nd.steps[s] = { kind: e.kind, lines: ids };
+        nd.steps[s] = { kind: e.kind, indent, e }; // its lines: stepLines
       }
       const nops = uv();
       if (nops) {
@@ -122,9 +113,38 @@
       nodes[j] = nd;
     }
     if (at !== b.length) throw new Error((b.length - at) + " bytes after the last node");
-    t.lines = lines;
+    t.raw = b;
+    t.texts = texts;
     t.nodes = nodes;
     return page;
+  }
+
+  // nodeState reads a node's state from the data once: the primary items
+  // whose counts changed (see explain.TraceNode), the items covered and
+  // the options hidden since its parent.
+  function nodeState(nd) {
+    if (nd.active) return nd;
+    const b = T.raw, g = T.problem.mcc ? 5 : 2;
+    let at = nd.st;
+    const uv = () => {
+      let v = 0, mul = 1, c;
+      do { c = b[at++]; v += (c & 127) * mul; mul *= 128; } while (c & 128);
+      return v;
+    };
+    const zz = () => { const u = uv(); return u % 2 ? -(u + 1) / 2 : u / 2; };
+    const groups = uv(), active = [];
+    for (let x = 0, prev = -1; x < groups; x++) {
+      prev += uv();
+      active.push(prev, uv());
+      if (g === 5) active.push(uv(), uv(), zz());
+    }
+    for (const f of ["covered", "hidden"]) {
+      const c = uv(), list = new Array(c);
+      for (let x = 0, prev = -1; x < c; x++) { prev += uv(); list[x] = prev; }
+      nd[f] = list;
+    }
+    nd.active = active;
+    return nd;
   }
 
   // load shows a page's data: {title, trace, board}.
@@ -190,7 +210,7 @@
     path.reverse();
     const covered = new Set(), hidden = new Set(), partial = [], active = new Map(), g = group();
     for (const k of path) {
-      const nd = T.nodes[k];
+      const nd = nodeState(T.nodes[k]);
       if (k !== path[0] && nd.option >= 0) partial.push(nd.option);
       nd.covered.forEach((i) => { covered.add(i); active.delete(i); });
       nd.hidden.forEach((o) => hidden.add(o));
@@ -218,6 +238,8 @@
     const nd = T.nodes[cur], st = state(cur);
     document.body.dataset.node = nd.node;
     document.body.dataset.micro = micro;
+    const hash = "#node=" + nd.node + (lecture ? "&lecture" : "");
+    if (location.hash !== hash) history.replaceState(null, "", hash); // the URL follows
     $("node").textContent = nd.node;
     $("level").textContent = nd.level;
     $("solutions").textContent = nd.solutions + (nd.solution ? 1 : 0);
@@ -247,8 +269,10 @@
       return;
     }
     const step = nd.steps.find((s) => s.kind === "choose");
-    const text = step ? step.lines.map((l) => T.lines[l].trim()).join(" ") : "";
-    why.innerHTML = '<span class="item">' + esc(itemName(nd.chosen) + bounds(nd.chosen)) + "</span> " + esc(text);
+    const text = step ? stepLines(step).map((l) => l.trim()).join(" ") : "";
+    const cell = B && B.kind === "pieces" && /^[0-9a-z]{2}$/.test(itemName(nd.chosen)) ?
+      " (the cell in row " + (parseInt(itemName(nd.chosen)[0], 36) + 1) + ", column " + (parseInt(itemName(nd.chosen)[1], 36) + 1) + ", outlined on the board)" : "";
+    why.innerHTML = '<span class="item">' + esc(itemName(nd.chosen) + bounds(nd.chosen)) + "</span>" + esc(cell) + " " + esc(text);
   }
 
   function showItems(nd, st) {
@@ -293,13 +317,27 @@
     const P = T.problem, nItems = P.items.length, nOpts = P.options.length;
     const big = nItems > MATRIX_ITEMS || nOpts > MATRIX_OPTIONS;
     const inPartial = new Set(st.partial);
+    // The chosen item's live options: the branches the node tries.
+    const branches = new Set();
+    if (nd.chosen >= 0) P.options.forEach((o, k) => { if (!st.hidden.has(k) && o.items.includes(nd.chosen)) branches.add(k); });
     let cols = [], rows = [];
-    for (let i = 0; i < nItems; i++) if (!big || (!st.covered.has(i) && cols.length < MATRIX_ITEMS)) cols.push(i);
-    for (let k = 0; k < nOpts; k++) if (!big || inPartial.has(k) || (!st.hidden.has(k) && rows.length < MATRIX_OPTIONS)) rows.push(k);
+    if (!big) {
+      for (let i = 0; i < nItems; i++) cols.push(i);
+      for (let k = 0; k < nOpts; k++) rows.push(k);
+    } else {
+      // A window where the eye is: the chosen item and the items of its
+      // live options, the partial solution and the branches, then other
+      // active items and live options, each in declaration order.
+      const c = new Set(nd.chosen >= 0 ? [nd.chosen] : []), r = new Set(st.partial);
+      for (const k of branches) if (r.size < MATRIX_OPTIONS + st.partial.length) { r.add(k); for (const i of P.options[k].items) if (c.size < MATRIX_ITEMS && !st.covered.has(i)) c.add(i); }
+      for (let i = 0; i < nItems && c.size < MATRIX_ITEMS; i++) if (!st.covered.has(i)) c.add(i);
+      for (let k = 0; k < nOpts && r.size < MATRIX_OPTIONS + st.partial.length; k++) if (!st.hidden.has(k)) r.add(k);
+      cols = [...c].sort((a, b) => a - b);
+      rows = [...r].sort((a, b) => a - b);
+    }
     const activeItems = nItems - st.covered.size, live = nOpts - st.hidden.size;
-    $("matrix-note").textContent = big ? "(a window: " + activeItems + " of " + nItems + " items active, " + live + " of " + nOpts +
-      " options live" + (activeItems > cols.length || live + st.partial.length > rows.length ? "; the first " + cols.length + " and " + rows.length + " shown" : "") + ")" :
-      "(" + activeItems + " of " + nItems + " items active, " + live + " of " + nOpts + " options live)";
+    $("matrix-note").textContent = "(" + activeItems + " of " + nItems + " items active, " + live + " of " + nOpts + " options live" +
+      (big && (activeItems > cols.length || live + st.partial.length > rows.length) ? "; a window of " + cols.length + " items and " + rows.length + " options around the chosen item" : "") + ")";
     const colOf = new Map(cols.map((i, j) => [i, j]));
     const h = ['<table class="m"><tr><th></th><th></th>'];
     for (const i of cols) {
@@ -318,7 +356,7 @@
       const o = P.options[k], gone = st.hidden.has(k), mark = inPartial.has(k);
       const cells = new Array(cols.length).fill(null);
       o.items.forEach((i, j) => { if (colOf.has(i)) cells[colOf.get(i)] = o.colors && o.colors[j] ? colorSymbol(o.colors[j]) : "1"; });
-      h.push('<tr class="' + (gone ? "hidden" : "") + (mark ? " inpartial" : "") + '"><td class="num">' + (k + 1) + "</td><td>" + (mark ? "*" : "") + "</td>");
+      h.push('<tr class="' + (gone ? "hidden" : "") + (mark ? " inpartial" : "") + (branches.has(k) ? " branch" : "") + '"><td class="num">' + (k + 1) + "</td><td>" + (mark ? "*" : "") + "</td>");
       cells.forEach((c, j) => {
         const i = cols[j];
         let cls = c === null ? "zero" : "one";
@@ -330,8 +368,17 @@
     }
     h.push("</table>");
     colorSymbol("");
-    if (symbols.legend) h.push('<div class="legend">' + esc(symbols.legend) + "</div>");
-    $("matrix").innerHTML = h.join("");
+    const lg = [];
+    lg.push('<span class="key chosen">&nbsp;A&nbsp;</span> the chosen item · <span class="key branch">&nbsp;7&nbsp;</span> its live options, the branches · ' +
+      '<span class="key inpartial">&nbsp;*&nbsp;</span> the partial solution · <span class="key gone">&nbsp;&nbsp;&nbsp;</span> covered items, hidden options (struck out)' +
+      (P.primary < nItems ? ' · <span class="key secondary">X</span> secondary items' : "") + (symbols.legend ? " · " + esc(symbols.legend) : ""));
+    $("matrix-legend").innerHTML = lg.join("");
+    const m = $("matrix");
+    m.innerHTML = h.join("");
+    // Scroll to the chosen item's first branch and its column.
+    const row = m.querySelector("tr.branch") || m.querySelector("tr.inpartial"), col = m.querySelector("th.chosen");
+    if (row) m.scrollTop = Math.max(0, row.offsetTop - 3 * row.offsetHeight);
+    if (col && col.offsetLeft > m.clientWidth - 40) m.scrollLeft = col.offsetLeft - m.clientWidth / 2;
   }
 
   function hue(name) {
@@ -343,28 +390,45 @@
   function showBoard(nd, st) {
     const el = $("board");
     if (!B) { el.className = ""; el.innerHTML = ""; return; }
-    el.className = B.kind;
+    el.className = B.kind + (B.box ? " box" + B.box : "");
     const n = B.rows * B.cols, value = new Array(n).fill(""), placed = new Array(n).fill(-1);
     st.partial.forEach((k) => B.options[k].forEach((c) => { value[c] = B.values[k]; placed[c] = k; }));
     const lastOpt = st.partial.length ? st.partial[st.partial.length - 1] : -1;
+    const inPartial = new Set(st.partial);
     const cands = B.kind === "sudoku" || B.kind === "queens" ? new Array(n).fill(null).map(() => []) : null;
-    if (cands) B.options.forEach((cs, k) => { if (!st.hidden.has(k) && !placed.includes(k)) cs.forEach((c) => cands[c].push(B.values[k])); });
+    if (cands) B.options.forEach((cs, k) => { if (!st.hidden.has(k) && !inPartial.has(k)) cs.forEach((c) => cands[c].push(B.values[k])); });
+    // The chosen item on the board: the cells its live options fill
+    // (where it may be covered), and the cell every one of them fills (the
+    // item is that cell).
+    const where = new Array(n).fill(0);
+    let branches = 0;
+    if (nd.chosen >= 0) T.problem.options.forEach((o, k) => {
+      if (!st.hidden.has(k) && o.items.includes(nd.chosen)) { branches++; new Set(B.options[k]).forEach((c) => where[c]++); }
+    });
+    // A polyomino's cell item names its cell (row and column in base 36).
+    const cn = nd.chosen >= 0 ? itemName(nd.chosen) : "";
+    const named = B.kind === "pieces" && /^[0-9a-z]{2}$/.test(cn) ? parseInt(cn[0], 36) * B.cols + parseInt(cn[1], 36) : -1;
+    const sym = (v) => (B.symbols && +v >= 1 && +v <= B.symbols.length ? B.symbols[+v - 1] : String(v));
     const h = ["<table>"];
     for (let r = 0; r < B.rows; r++) {
       h.push("<tr>");
       for (let c = 0; c < B.cols; c++) {
         const x = r * B.cols + c;
         let cls = [], text = "", style = "";
+        if (where[x] > 0) cls.push(x === named || (named < 0 && where[x] === branches) ? "target" : "place");
         if (B.kind === "sudoku") {
           if ((c + 1) % B.box === 0 && c + 1 < B.cols) cls.push("boxr");
           if ((r + 1) % B.box === 0 && r + 1 < B.rows) cls.push("boxb");
           const given = B.cells[x];
-          if (given !== 0) { cls.push("given"); text = given > 0 ? String(given) : "?"; }
-          else if (placed[x] >= 0) { cls.push("placed"); text = value[x]; if (placed[x] === lastOpt) cls.push("last"); }
+          if (given !== 0) { cls.push("given"); text = given > 0 ? esc(sym(given)) : "?"; }
+          else if (placed[x] >= 0) { cls.push("placed"); text = esc(sym(value[x])); if (placed[x] === lastOpt) cls.push("last"); }
           else {
-            const vs = cands[x].sort((a, b) => a - b);
-            if (vs.length === 0) cls.push("nocand");
-            text = '<span class="cands" style="grid-template-columns:repeat(' + B.box + ',1fr)">' + vs.map(esc).join(" ") + "</span>";
+            // Pencil marks: value v in place v of a box-by-box grid.
+            const has = new Set(cands[x].map(Number));
+            if (has.size === 0) cls.push("nocand");
+            const marks = [];
+            for (let v = 1; v <= B.rows; v++) marks.push("<i>" + (has.has(v) ? esc(sym(v)) : "") + "</i>");
+            text = '<span class="cands" style="grid-template-columns:repeat(' + B.box + ',1fr)">' + marks.join("") + "</span>";
           }
         } else if (B.kind === "queens") {
           if ((r + c) % 2) cls.push("dark");
@@ -379,6 +443,13 @@
       h.push("</tr>");
     }
     h.push("</table>");
+    const legend = {
+      sudoku: '<span class="key given">5</span> given · <span class="key placed">5</span> placed · <span class="key last">5</span> placed last · small: the values still possible (pencil marks) · <span class="key nocand">&nbsp;</span> none left',
+      queens: '<span class="key free">&nbsp;</span> a square a queen may still take',
+      pieces: '<span class="key hole">&nbsp;</span> not part of the board',
+    }[B.kind];
+    h.push('<div class="legend">' + legend + ' · <span class="key target">&nbsp;</span> the chosen item (' + esc(itemName(nd.chosen >= 0 ? nd.chosen : 0)) +
+      ') · <span class="key place">&nbsp;</span> the cells its options may fill</div>');
     el.innerHTML = h.join("");
   }
 
@@ -451,8 +522,15 @@
     c.classList.add("cur");
   }
 
+  // stepLines are a step's lines of the narration, indented.
+  function stepLines(st) {
+    const out = [], e = st.e;
+    for (let x = 0; x < e.lines.length; x += 2) out.push(" ".repeat(st.indent + e.lines[x]) + T.texts[e.lines[x + 1]]);
+    return out;
+  }
+
   function showNarration(nd) {
-    const h = nd.steps.map((s) => '<span class="step step-' + s.kind + '">' + esc(s.lines.map((l) => T.lines[l]).join("\n")) + "\n</span>");
+    const h = nd.steps.map((s) => '<span class="step step-' + s.kind + '">' + esc(stepLines(s).join("\n")) + "\n</span>");
     const el = $("narration");
     el.innerHTML = h.join("");
   }
@@ -694,6 +772,20 @@
   $("play").onclick = () => setPlaying(!playing);
   $("speed").oninput = showSpeed;
   $("jump").onchange = () => { jumpTo(+$("jump").value); $("jump").blur(); }; // the keys step again
+  window.addEventListener("hashchange", () => { // #node=N edited while open
+    const m = /node=(\d+)/.exec(location.hash);
+    if (/lecture/.test(location.hash) !== lecture) setLecture(!lecture);
+    if (m && T && +m[1] !== T.nodes[cur].node) jumpTo(+m[1]);
+  });
+  // Lecture mode: large type, all on one screen; #lecture in the URL.
+  function setLecture(on) {
+    lecture = on;
+    document.body.classList.toggle("lecture", on);
+    $("lecture").textContent = on ? "normal" : "lecture";
+    if (T) { drawTree(); show(); }
+  }
+  if (/lecture/.test(location.hash)) setLecture(true);
+  $("lecture").onclick = () => setLecture(!lecture);
   $("micro").onchange = () => setMicro($("micro").checked);
   $("help").onclick = () => { $("keys").hidden = !$("keys").hidden; };
   $("tree").onclick = (e) => { const j = e.target.dataset && e.target.dataset.j; if (j !== undefined) go(+j); };
@@ -714,6 +806,7 @@
       "-": () => { $("speed").value = Math.max(0, +$("speed").value - 1); showSpeed(); },
       g: () => { $("jump").focus(); $("jump").select(); },
       m: () => setMicro(!microMode),
+      L: () => setLecture(!lecture),
       "?": () => { $("keys").hidden = !$("keys").hidden; },
     };
     const f = keys[e.key];
