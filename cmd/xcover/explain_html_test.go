@@ -1,21 +1,16 @@
 package main
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
+	"github.com/xcover/xcover/explain/web"
 	"github.com/xcover/xcover/internal/testtier"
 )
 
@@ -27,34 +22,12 @@ func pageTrace(t *testing.T, path string) (status string, budget int64, footer [
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := regexp.MustCompile(`(?s)<script id="trace-data"[^>]*>(.*?)</script>`).FindSubmatch(html)
-	if m == nil {
-		t.Fatalf("%s: no trace in the page", path)
-	}
-	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(string(m[1])))
+	page, err := web.ReadPage(html)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", path, err)
 	}
-	z, err := gzip.NewReader(bytes.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	js, _ := io.ReadAll(z)
-	var data struct {
-		Page struct {
-			Trace struct {
-				Status string
-				Budget int64
-				Footer []string
-			}
-		}
-		Nodes []json.RawMessage
-	}
-	if err := json.Unmarshal(js, &data); err != nil {
-		t.Fatal(err)
-	}
-	tr := data.Page.Trace
-	return tr.Status, tr.Budget, tr.Footer, len(data.Nodes)
+	tr := page.Trace
+	return tr.Status, tr.Budget, tr.Footer, len(tr.Nodes)
 }
 
 // "explain --html" stopped by --timeout, or by Ctrl-C (a cancelled

@@ -633,20 +633,23 @@
     const inList = new Uint8Array(G.nodes);
     for (let i = 1; i <= n; i++) { inList[i] = 1; for (let x = dlink[i], c = 0; x !== i && c < G.nodes; x = dlink[x], c++) inList[x] = 1; }
     const W = X(n + 3) + 10, top0 = G.PAD, bottom = Y(G.rows) + 4;
-    const h = ['<svg id="links-svg" viewBox="0 0 ' + W + " " + (bottom + 30) + '" width="' + W + '" role="img" aria-label="the dancing links">',
-      '<defs><marker id="ah" viewBox="0 0 6 6" refX="5" refY="3" markerUnits="userSpaceOnUse" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L6,3L0,6z" fill="context-stroke"/></marker></defs>'];
-    const arrow = (f, i, to, path, live) => '<path class="ln ' + FIELDS[f] + (live ? "" : " kept") + mark(f, i) + '" data-f="' + FIELDS[f] + '" data-i="' + i + '" data-to="' + to + '" d="' + path + '" marker-end="url(#ah)"/>';
+    const h = ['<svg id="links-svg" viewBox="0 0 ' + W + " " + (bottom + 36) + '" width="' + W + '" role="img" aria-label="the dancing links">'];
+    // An arrow: the link's path and its head at (ex, ey), pointing r, l, d or u.
+    const head = { r: [-5, -3, -5, 3], l: [5, -3, 5, 3], d: [-3, -5, 3, -5], u: [-3, 5, 3, 5] };
+    const arrow = (f, i, to, path, live, ex, ey, dir) => {
+      const k = head[dir], tip = " M" + (ex + k[0]) + "," + (ey + k[1]) + " L" + ex + "," + ey + " L" + (ex + k[2]) + "," + (ey + k[3]);
+      return '<path class="ln ' + FIELDS[f] + (live ? "" : " kept") + mark(f, i) + '" data-f="' + FIELDS[f] + '" data-i="' + i + '" data-to="' + to + '" d="' + path + tip + '"/>';
+    };
     // The item lists: RLINK above the headers, LLINK below them.
     const hy = Y(0);
     for (let i = 0; i <= n + 1; i++) {
       const live = inItems.has(i), x0 = X(i);
       for (const [f, to, dy, dx] of [[1, rlink[i], -15, 4], [0, llink[i], 15, -4]]) {
         const x1 = X(to), yy = hy + dy;
-        let d;
-        if ((f === 1 && to > i) || (f === 0 && to < i)) d = "M" + (x0 + dx) + "," + yy + " L" + (x1 - dx) + "," + yy;
-        else if (to === i) d = "M" + (x0 + dx) + "," + yy + " l" + dx * 2 + "," + (dy > 0 ? 6 : -6) + " l" + (-dx * 2) + ",0";
-        else d = "M" + (x0 + dx) + "," + yy + " L" + (f === 1 ? W - 4 : 4) + "," + yy + " M" + (f === 1 ? 4 : W - 4) + "," + (yy + (dy > 0 ? 3 : -3)) + " L" + (x1 - dx) + "," + (yy + (dy > 0 ? 3 : -3));
-        h.push(arrow(f, i, to, d, live));
+        const way = f === 1 ? "r" : "l", dd = dy > 0 ? 3 : -3;
+        if ((f === 1 && to > i) || (f === 0 && to < i)) h.push(arrow(f, i, to, "M" + (x0 + dx) + "," + yy + " L" + (x1 - dx) + "," + yy, live, x1 - dx, yy, way));
+        else if (to === i) h.push(arrow(f, i, to, "M" + (x0 + dx) + "," + yy + " l" + dx * 2 + "," + 2 * dd + " l" + (-dx * 2) + ",0", live, x0 + dx, yy + 2 * dd, dx > 0 ? "l" : "r"));
+        else h.push(arrow(f, i, to, "M" + (x0 + dx) + "," + yy + " L" + (f === 1 ? W - 4 : 4) + "," + yy + " M" + (f === 1 ? 4 : W - 4) + "," + (yy + dd) + " L" + (x1 - dx) + "," + (yy + dd), live, x1 - dx, yy + dd, way));
       }
     }
     // The vertical lists: DLINK on the right of a column, ULINK on the left.
@@ -655,12 +658,11 @@
       const cx = X(G.col[x]), cy = Y(G.row[x]), live = inList[x] === 1;
       for (const [f, to, off] of [[3, dlink[x], 5], [2, ulink[x], -5]]) {
         const ty = Y(G.row[to]), down = f === 3;
-        let d;
-        if (down ? ty > cy : ty < cy) d = "M" + (cx + off) + "," + (cy + (down ? 8 : -8)) + " L" + (cx + off) + "," + (ty + (down ? -8 : 8));
-        else if (to === x) d = "M" + (cx + off) + "," + (cy + (down ? 8 : -8)) + " l0," + (down ? 6 : -6) + " l" + (-off) + ",0";
-        else d = "M" + (cx + off) + "," + (cy + (down ? 8 : -8)) + " L" + (cx + off) + "," + (down ? bottom : top0 + 14) +
-          " M" + (cx + off) + "," + (down ? top0 + 14 : bottom) + " L" + (cx + off) + "," + (ty + (down ? -8 : 8));
-        h.push(arrow(f, x, to, d, live));
+        const way = down ? "d" : "u", ey = ty + (down ? -8 : 8);
+        if (down ? ty > cy : ty < cy) h.push(arrow(f, x, to, "M" + (cx + off) + "," + (cy + (down ? 8 : -8)) + " L" + (cx + off) + "," + ey, live, cx + off, ey, way));
+        else if (to === x) h.push(arrow(f, x, to, "M" + (cx + off) + "," + (cy + (down ? 8 : -8)) + " l0," + (down ? 6 : -6) + " l" + (-off) + ",0", live, cx, cy + (down ? 14 : -14), off > 0 ? "l" : "r"));
+        else h.push(arrow(f, x, to, "M" + (cx + off) + "," + (cy + (down ? 8 : -8)) + " L" + (cx + off) + "," + (down ? bottom : top0 + 14) +
+          " M" + (cx + off) + "," + (down ? top0 + 14 : bottom) + " L" + (cx + off) + "," + ey, live, cx + off, ey, way));
       }
     }
     // The nodes.
@@ -686,8 +688,9 @@
       const cname = c > 0 ? ":" + K.colors[c] : "";
       h.push('<g class="' + cls + '" data-node="' + x + '"><rect x="' + (cx - 12) + '" y="' + (cy - 8) + '" width="24" height="16" rx="2"/><text x="' + cx + '" y="' + (cy + 4) + '">' + x + esc(cname) + "</text></g>");
     }
-    h.push('<text class="axis" x="4" y="' + (bottom + 12) + '">rows: options, each ended by a spacer (TOP −k); columns: items, LEN above; → RLINK, ← LLINK;</text>',
-      '<text class="axis" x="4" y="' + (bottom + 24) + '">↓ DLINK right of a column, ↑ ULINK left; dashed: the links a removed cell keeps, to dance back</text>');
+    h.push('<text class="axis" x="4" y="' + (bottom + 10) + '">rows: options, each ended by a spacer (TOP −k); columns: items, LEN above</text>',
+      '<text class="axis" x="4" y="' + (bottom + 20) + '">→ RLINK, ← LLINK; ↓ DLINK right of a column, ↑ ULINK left</text>',
+      '<text class="axis" x="4" y="' + (bottom + 30) + '">dashed: the links a removed cell keeps, to dance back</text>');
     h.push('<text class="axis" x="4" y="' + (top0 - 16) + '">LEN</text>');
     if (K.bound) h.push('<text class="axis" x="4" y="' + (top0 - 6) + '">BOUND</text>');
     h.push("</svg>");
