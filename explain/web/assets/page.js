@@ -448,8 +448,8 @@
       queens: '<span class="key free">&nbsp;</span> a square a queen may still take',
       pieces: '<span class="key hole">&nbsp;</span> not part of the board',
     }[B.kind];
-    h.push('<div class="legend">' + legend + ' · <span class="key target">&nbsp;</span> the chosen item (' + esc(itemName(nd.chosen >= 0 ? nd.chosen : 0)) +
-      ') · <span class="key place">&nbsp;</span> the cells its options may fill</div>');
+    h.push('<div class="legend">' + legend + (nd.chosen < 0 ? "" : ' · <span class="key target">&nbsp;</span> the chosen item (' + esc(itemName(nd.chosen)) +
+      ') · <span class="key place">&nbsp;</span> the cells its options may fill') + "</div>");
     el.innerHTML = h.join("");
   }
 
