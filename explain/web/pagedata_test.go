@@ -13,6 +13,7 @@ import (
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // dataCases are pages of every example, whole and cut short (by a node
@@ -105,6 +106,13 @@ func unwrap(t testing.TB, data string) []byte {
 // or read as another page that holds together; never a panic. (Knuth's
 // example, and the DLX3 example with its operations.)
 func TestPageDataDamaged(t *testing.T) {
+	// Every cut and every byte changed is quadratic in the data's size:
+	// the long tier tries each, other runs one in seven (at a different
+	// offset for each page) and FuzzPageData goes on from there.
+	stride := 7
+	if testtier.Longs() {
+		stride = 1
+	}
 	cases := dataCases(t)
 	for _, name := range []string{"knuth", "knuth-mcc, 7 nodes", "colors, 7 nodes"} {
 		data, err := web.Encode(cases[name])
@@ -113,12 +121,12 @@ func TestPageDataDamaged(t *testing.T) {
 		}
 		raw := unwrap(t, data)
 		body := bytes.IndexByte(raw, '\n') + 1
-		for cut := body; cut < len(raw); cut++ {
+		for cut := body + len(name)%stride; cut < len(raw); cut += stride {
 			if _, err := web.ReadData(raw[:cut]); err == nil {
 				t.Fatalf("%s: cut after %d of %d bytes, read", name, cut, len(raw))
 			}
 		}
-		for at := body; at < len(raw); at++ {
+		for at := body + len(name)%stride; at < len(raw); at += stride {
 			for _, b := range []byte{0, 1, 0x7f, 0x80, 0xff, raw[at] ^ 1} {
 				bad := bytes.Clone(raw)
 				bad[at] = b
