@@ -196,7 +196,7 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 			c.engine = EngineSparse
 		}
 	}
-	c.ends, c.counts = make([]core.End, c.workers), make([]core.Counters, c.workers)
+	c.ends, c.counts = make([]core.Status, c.workers), make([]core.Counters, c.workers)
 	c.engines, c.pos = make([]costSearcher, c.workers), make([][]core.Step, c.workers)
 	for w := range c.engines {
 		switch c.engine {
@@ -241,7 +241,7 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 		res.Status = Stopped
 	case c.nodeLimit.Load() || slices.Contains(c.ends, core.NodeLimit):
 		res.Status = NodeLimit
-	case slices.Contains(c.ends, core.Polled):
+	case slices.Contains(c.ends, core.Interrupted):
 		ctxErr = ctx.Err()
 		res.Status = StoppedBy(ctxErr)
 		if ctxErr == nil { // paused for a checkpoint
@@ -318,7 +318,7 @@ type cheapest struct {
 	res                CostResult
 	stopped, nodeLimit atomic.Bool // visit said stop; MaxNodes reached by the workers together
 	nodes              atomic.Int64
-	ends               []core.End
+	ends               []core.Status
 	counts             []core.Counters
 	engines            []costSearcher
 	pos                [][]core.Step // per worker, where its search stopped
@@ -327,7 +327,7 @@ type cheapest struct {
 
 // costSearcher is what Cheapest asks of a cost engine.
 type costSearcher interface {
-	Search(*core.CostRun, *core.Counters) (core.End, []int64)
+	Search(*core.CostRun, *core.Counters) (core.Status, []int64)
 	Position() []core.Step
 	ListOrder(item int) []int
 	RootItem() int

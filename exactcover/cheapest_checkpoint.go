@@ -98,7 +98,7 @@ type Step struct {
 // leftUnits returns the units a fresh search leaves when it stops, from
 // its workers' ends and positions: the root option each worker stood in,
 // from its position, then the root options not yet started, whole.
-func leftUnits(root int, order []int, ends []core.End, pos [][]core.Step) []CostUnit {
+func leftUnits(root int, order []int, ends []core.Status, pos [][]core.Step) []CostUnit {
 	workers := len(ends)
 	if root < 0 {
 		return nil
@@ -107,7 +107,7 @@ func leftUnits(root int, order []int, ends []core.End, pos [][]core.Step) []Cost
 	for r, o := range order {
 		w := r % workers
 		switch p := pos[w]; {
-		case ends[w] == core.Exhausted:
+		case ends[w] == core.Complete:
 		case len(p) == 0 || slices.Index(order, int(p[0].Option)) < r:
 			units = append(units, CostUnit{Path: []Step{{Item: root, Option: o}}})
 		case int(p[0].Option) == o:
@@ -181,16 +181,16 @@ func (c *cheapest) searchUnits(w int, run *core.CostRun) {
 		}
 		i, ok := c.units.take()
 		if !ok {
-			c.ends[w] = core.Exhausted
+			c.ends[w] = core.Complete
 			return
 		}
 		run.Start, run.Entered = c.units.runs[i].Start, c.units.runs[i].Entered
 		end, _ := e.Search(run, &c.counts[w])
-		if end == core.Exhausted {
+		if end == core.Complete {
 			continue
 		}
 		c.ends[w] = end
-		if end == core.NodeLimit || end == core.Polled {
+		if end == core.NodeLimit || end == core.Interrupted {
 			c.units.mu.Lock()
 			c.units.left[i] = &CostUnit{Path: stepsOf(e.Position()), Entered: true}
 			c.units.mu.Unlock()
@@ -203,7 +203,7 @@ func (c *cheapest) searchUnits(w int, run *core.CostRun) {
 // stopped it (a worker's position is then not known) or when the bit-set
 // engine searched (it does not say where it stands).
 func (c *cheapest) checkpoint(s *Solver) *CostCheckpoint {
-	if slices.Contains(c.ends, core.Visited) || c.engine == EngineBits {
+	if slices.Contains(c.ends, core.Stopped) || c.engine == EngineBits {
 		return nil
 	}
 	ck := &CostCheckpoint{Problem: s.Hash(), Best: c.k, Engine: c.res.Engine, Stats: c.res.Stats}

@@ -57,7 +57,7 @@ func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int)
 		dc.Checkpoint = func(pos *drive.Position) error {
 			ck := ident
 			ck.Stats = statsOf(pos.Counters)
-			ck.Stats.Profile, ck.Stats.Elapsed, ck.Stats.Status, ck.Stats.Engine = pos.Profile, pos.Elapsed, Status(pos.Status), choice
+			ck.Stats.Profile, ck.Stats.Elapsed, ck.Stats.Status, ck.Stats.Engine = pos.Profile, pos.Elapsed, pos.Status, choice
 			ck.Running, ck.Written, ck.share, ck.pieces, ck.Split = pos.Running, time.Now(), pos.Share, pos.Pieces, pos.Split
 			if err := sink(&ck); err != nil {
 				return &checkpointWriteError{err}

@@ -77,17 +77,13 @@ func (s *Solver) searchLearn(ctx context.Context, cfg Config, visit func([]int) 
 	end := l.SolveSplit(lim, max(cfg.Workers, 1), visit)
 	ls := l.Stats()
 	st.Solutions, st.Learn, st.Elapsed = ls.Solutions, learnStatsOf(ls), time.Since(start)
+	st.Status = end
 	switch end {
-	case learn.Exhausted:
-		st.Status = Complete
-	case learn.Visited:
-		st.Status = Stopped
+	case Stopped:
 		if cfg.MaxSolutions > 0 && ls.Solutions >= cfg.MaxSolutions {
 			st.Status = SolutionLimit
 		}
-	case learn.ConflictLimit:
-		st.Status = NodeLimit
-	case learn.Stopped:
+	case Interrupted: // its Stop said so: the context ended
 		st.Status = StoppedBy(ctx.Err())
 		return st, ctx.Err()
 	}

@@ -16,7 +16,7 @@ func TestNames(t *testing.T) {
 			func(s string) (int, error) { e, err := ParseEngine(s); return int(e), err }, "Engine(5)"},
 		{branchingNames, func(v int) string { return Branching(v).String() },
 			func(s string) (int, error) { b, err := ParseBranching(s); return int(b), err }, "Branching(2)"},
-		{statusNames, func(v int) string { return Status(v).String() },
+		{[]string{"complete", "stopped", "limit", "node-limit", "timeout", "interrupted"}, func(v int) string { return Status(v).String() },
 			func(s string) (int, error) { st, err := ParseStatus(s); return int(st), err }, "Status(6)"},
 		{memoNames, func(v int) string { return Memo(v).String() }, nil, "Memo(3)"},
 	}

@@ -161,7 +161,7 @@ func progressTo(f func(*Progress), p *Progress) func(*drive.Progress) {
 // engine searched.
 func statsOfResult(r drive.Result, engine Engine) Stats {
 	st := statsOf(r.Counters)
-	st.Profile, st.Elapsed, st.Status, st.Engine = r.Profile, r.Elapsed, Status(r.Status), engine
+	st.Profile, st.Elapsed, st.Status, st.Engine = r.Profile, r.Elapsed, r.Status, engine
 	st.Workers, st.Steals, st.Idle, st.Split = r.Workers, r.Steals, r.Idle, r.Split
 	return st
 }
@@ -169,7 +169,7 @@ func statsOfResult(r drive.Result, engine Engine) Stats {
 // StoppedBy is the status of a search stopped by its context's end, for
 // the reason err, the context's error: Timeout for a deadline, else
 // Interrupted.
-func StoppedBy(err error) Status { return Status(drive.StoppedBy(err)) }
+func StoppedBy(err error) Status { return core.StoppedBy(err) }
 
 // partialError turns an engine's complaint about the root path into the
 // ProblemError that names the partial solution's culprit.

@@ -5,39 +5,32 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
-	"github.com/xcover/xcover/exactcover/internal/drive"
 )
 
-// Status says how a search ended.
-type Status int
+// Status says how a search ended: one of the constants below, whose
+// String is the lower-case name scripts see ("complete", "stopped",
+// "limit", "node-limit", "timeout", "interrupted"). It is the type every
+// engine and driver of the library ends with, so a status means the same
+// from the engines up.
+type Status = core.Status
 
 const (
 	// Complete: the whole search tree was explored.
-	Complete = Status(drive.Complete)
+	Complete = core.Complete
 	// Stopped: the visitor asked to stop (an iterator loop broke out).
-	Stopped = Status(drive.Stopped)
+	Stopped = core.Stopped
 	// SolutionLimit: Config.MaxSolutions solutions were found.
-	SolutionLimit = Status(drive.SolutionLimit)
+	SolutionLimit = core.SolutionLimit
 	// NodeLimit: Config.MaxNodes search-tree nodes were explored.
-	NodeLimit = Status(drive.NodeLimit)
+	NodeLimit = core.NodeLimit
 	// Timeout: the context's deadline passed.
-	Timeout = Status(drive.Timeout)
+	Timeout = core.Timeout
 	// Interrupted: the context was cancelled.
-	Interrupted = Status(drive.Interrupted)
+	Interrupted = core.Interrupted
 )
 
-var statusNames = []string{"complete", "stopped", "limit", "node-limit", "timeout", "interrupted"}
-
-// ParseStatus returns the status named s, as String writes it.
-func ParseStatus(s string) (Status, error) {
-	if st, ok := valueOf[Status](s, statusNames); ok {
-		return st, nil
-	}
-	return 0, fmt.Errorf("unknown status %q", s)
-}
-
-// String returns the lower-case name scripts see, for example "complete".
-func (s Status) String() string { return nameOf(s, statusNames) }
+// ParseStatus returns the status named s, as its String method writes it.
+func ParseStatus(s string) (Status, error) { return core.ParseStatus(s) }
 
 // Stats describes one search. Nodes and Updates are counted exactly as in
 // Knuth's DLX1 (DLX2 when colors are present), so that a search with the

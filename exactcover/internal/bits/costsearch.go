@@ -7,7 +7,7 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // increasing order, totals including the taxes). run.Trace is not told
 // (the dancing-links CostEngine tells DLX5's steps). However it ends, the
 // engine is ready for another search.
-func (c *CostEngine) Search(run *core.CostRun, cnt *core.Counters) (core.End, []int64) {
+func (c *CostEngine) Search(run *core.CostRun, cnt *core.Counters) (core.Status, []int64) {
 	bound := run.Bound
 	if bound == nil {
 		bound = core.NewBound(max(run.Best, 1))
@@ -25,7 +25,7 @@ func (c *CostEngine) Search(run *core.CostRun, cnt *core.Counters) (core.End, []
 // With several workers, every worker makes the root alike (without
 // cutting it by a cut-off, which they may see differently) and takes the
 // root's branches whose rank is its number modulo the workers.
-func (c *CostEngine) search(run *core.CostRun, bound *core.Bound, w *walk, cnt *core.Counters) core.End {
+func (c *CostEngine) search(run *core.CostRun, bound *core.Bound, w *walk, cnt *core.Counters) core.Status {
 	e := &c.e
 	n := int32(e.p.NumOptions())
 	split := run.Workers > 1
@@ -57,7 +57,7 @@ forward:
 		if run.Poll != nil {
 			sofar := w.add(cnt)
 			if !run.Poll(&sofar) {
-				return core.Polled
+				return core.Interrupted
 			}
 		}
 		w.nextPoll, w.nextWork = w.nodes+every, w.work+PollWork
@@ -70,7 +70,7 @@ forward:
 		if bound.Offer(c.cost[depth]) {
 			w.sols++
 			if run.Visit != nil && !run.Visit(c.solution(depth), c.totalTax+c.cost[depth]) {
-				return core.Visited
+				return core.Stopped
 			}
 		}
 		goto backup
@@ -85,7 +85,7 @@ forward:
 	if split && depth == 0 {
 		lv.cur += int32(run.Worker)
 		if lv.cur >= lv.bhi {
-			return core.Exhausted
+			return core.Complete
 		}
 	}
 
@@ -109,7 +109,7 @@ next: // on to lv's next branch, if it has one
 
 backup:
 	if depth == 0 {
-		return core.Exhausted
+		return core.Complete
 	}
 	depth--
 	lv = &e.lv[depth]

@@ -9,17 +9,17 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 const PollWork = 1 << 22
 
 // Search explores the subtree of u (core.Engine).
-func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End, error) {
+func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Status, error) {
 	if e.err != nil {
-		return core.Exhausted, e.err
+		return core.Complete, e.err
 	}
 	if u.After {
-		return core.Exhausted, &core.PathError{Err: core.ErrBadPath} // never made here
+		return core.Complete, &core.PathError{Err: core.ErrBadPath} // never made here
 	}
 	e.weighted = run.Weighted
 	base, alive, err := e.replay(u.Path, u.CountLast, c)
 	if err != nil || !alive {
-		return core.Exhausted, err
+		return core.Complete, err
 	}
 	e.path = u.Path
 	return e.search(run, c, base), nil
@@ -42,20 +42,20 @@ func (w *walk) add(c *core.Counters) core.Counters {
 // the node limit, or when Poll says Stop, it exports every unexplored part
 // of the search (nothing when the run is final) and reports how it ends;
 // otherwise it exports or donates what Poll asks for and goes on.
-func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end core.End, stop bool) {
+func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end core.Status, stop bool) {
 	if run.MaxNodes > 0 && w.nodes >= run.MaxNodes {
 		core.Answer(e, run, core.Stop, w.base, depth, &w.cut)
 		return core.NodeLimit, true
 	}
 	if run.Poll == nil {
-		return core.Exhausted, false
+		return core.Complete, false
 	}
 	e.depth = depth
 	sofar := w.add(c)
 	if core.Answer(e, run, run.Poll(&sofar), w.base, depth, &w.cut) {
-		return core.Polled, true
+		return core.Interrupted, true
 	}
-	return core.Exhausted, false
+	return core.Complete, false
 }
 
 // search is the search loop, levels on an explicit stack, nothing
@@ -66,7 +66,7 @@ func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end 
 // child's item, so that a child whose list leaves an open primary item
 // without options is abandoned before it becomes a node. Nothing is
 // undone: going back to a level is going back to its list.
-func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.End) {
+func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.Status) {
 	var (
 		depth = base
 		lv    = &e.lv[depth]
@@ -89,7 +89,7 @@ forward:
 		w.sols++
 		if run.Visit != nil {
 			if !run.Visit(e.solution(depth)) {
-				end = core.Visited
+				end = core.Stopped
 				goto finish
 			}
 		}

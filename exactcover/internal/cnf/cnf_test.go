@@ -33,7 +33,7 @@ func projected(t *testing.T, p *core.Problem, f *cnf.Formula) []string {
 			}
 			return false
 		})
-		if st == learn.Exhausted {
+		if st == core.Complete {
 			break
 		}
 		if !enginetest.Valid(p, chosen) {

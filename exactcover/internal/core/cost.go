@@ -23,12 +23,12 @@ type CostRun struct {
 	// cheapest found before it (DLX5 finds no other: the cut-off prunes
 	// them), as the caller's option indices in the order chosen, in a
 	// buffer valid until it returns, with its cost; returning false stops
-	// the search (End Visited).
+	// the search (Stopped).
 	Visit func(solution []int, cost int64) bool
 	// MaxNodes, when positive, stops the search after that many nodes.
 	MaxNodes int64
 	// Poll, when set, is called every PollInterval nodes with the
-	// counters so far; returning false stops the search (End Polled).
+	// counters so far; returning false stops the search (Interrupted).
 	Poll func(c *Counters) bool
 	// Trace, when set, is told every step of the search, for teaching.
 	Trace func(CostStep)

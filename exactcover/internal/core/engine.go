@@ -18,22 +18,6 @@ const (
 	Stop
 )
 
-// End says how an engine's search of a unit ended.
-type End int
-
-const (
-	// Exhausted: the whole unit was explored (or donated away).
-	Exhausted End = iota
-	// Visited: Run.Visit returned false.
-	Visited
-	// SolutionLimit: Run.MaxSolutions solutions were found.
-	SolutionLimit
-	// NodeLimit: Run.MaxNodes nodes were entered.
-	NodeLimit
-	// Polled: Run.Poll returned Stop.
-	Polled
-)
-
 // PollInterval is how many nodes an engine enters between calls of
 // Run.Poll: rare enough to cost nothing measurable, often enough that a
 // stop request or a hungry worker is answered within about a millisecond.
@@ -46,7 +30,7 @@ type Run struct {
 	Weighted bool
 	// Visit, when set, receives each solution as the caller's option
 	// indices in the order chosen, in a buffer valid until it returns;
-	// returning false stops the search (End Visited).
+	// returning false stops the search (Stopped).
 	Visit func(solution []int) bool
 	// MaxSolutions and MaxNodes, when positive, stop the search when its
 	// own counters reach them (not counting what Counters held before).
@@ -102,7 +86,7 @@ type Engine interface {
 	// Search explores the subtree of u, adding what it counts to *c, and
 	// restores its state before returning. Errors are ErrBadPath and
 	// ErrInconsistent, for a path that does not name a node.
-	Search(u Unit, run *Run, c *Counters) (End, error)
+	Search(u Unit, run *Run, c *Counters) (Status, error)
 	// Expand enters the node that u names, counting it (and u's last step
 	// when u.CountLast) in *c, and appends to dst its children, in the
 	// engine's order, as units with CountLast set. solution reports that

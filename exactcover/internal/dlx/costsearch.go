@@ -11,7 +11,7 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // to *c, and returns how it ended and the costs of the best solutions
 // found (in increasing order, totals including the taxes; valid until the
 // next search).
-func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []int64) {
+func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.Status, []int64) {
 	if e.dirty {
 		e.build()
 	}
@@ -31,14 +31,14 @@ func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []in
 	e.pos = e.pos[:0]
 	end := e.search(run, bound)
 	*c = e.counters
-	if end == core.Exhausted {
+	if end == core.Complete {
 		e.dirty = false // the links are back as they were
 	}
 	return end, bound.Costs(e.totalTax)
 }
 
 // search is DLX5's main loop.
-func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
+func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.Status {
 	var (
 		level             int
 		best, cur         int32
@@ -66,7 +66,7 @@ func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
 			nextCost = curCost + e.cost[cur]
 			if nextCost >= cutoff {
 				if level == 0 {
-					return core.Exhausted
+					return core.Complete
 				}
 				level--
 				cur = e.choice[level]
@@ -99,7 +99,7 @@ forward:
 		nextPoll = cnt.Nodes + core.PollInterval
 		if run.Poll != nil && !run.Poll(cnt) {
 			e.savePosition(level)
-			return core.Polled
+			return core.Interrupted
 		}
 	}
 entered:
@@ -125,7 +125,7 @@ entered:
 	if split && level == 0 {
 		e.rootPos = 0
 		if cur = e.ownRoot(cur, best, run); cur == best || e.cost[cur] >= cutoff {
-			return core.Exhausted // none of the root's options is this worker's
+			return core.Complete // none of the root's options is this worker's
 		}
 	}
 	e.choice[level] = cur
@@ -154,7 +154,7 @@ advance:
 				e.solution = append(e.solution, int(e.caller[e.option(e.choice[l])]))
 			}
 			if !run.Visit(e.solution, e.totalTax+nextCost) {
-				return core.Visited
+				return core.Stopped
 			}
 		}
 		goto recover
@@ -166,7 +166,7 @@ backup:
 	e.uncover(best, e.thresh0[level])
 backdown:
 	if level == 0 {
-		return core.Exhausted
+		return core.Complete
 	}
 	level--
 	cur = e.choice[level]

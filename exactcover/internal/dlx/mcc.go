@@ -12,7 +12,7 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // DLX3's steps and counts one for one. It explores the subtree of the node
 // reached by levels 0…base-1, or, when resume is a node, the branches of
 // level base after resume's.
-func (e *Engine) danceM(run *core.Run, c *core.Counters, base int, resume int32) core.End {
+func (e *Engine) danceM(run *core.Run, c *core.Counters, base int, resume int32) core.Status {
 	nd := e.nodes
 	choice, bound, slack := e.choice, e.bound, e.slack
 	profile := e.profile(run)

@@ -3,27 +3,27 @@ package dlx
 import "github.com/xcover/xcover/exactcover/internal/core"
 
 // Search explores the subtree of u (core.Engine).
-func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End, error) {
+func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Status, error) {
 	path := u.Path
 	if u.After {
 		if len(path) == 0 {
-			return core.Exhausted, &core.PathError{Err: core.ErrBadPath}
+			return core.Complete, &core.PathError{Err: core.ErrBadPath}
 		}
 		path = path[:len(path)-1]
 	}
 	base, err := e.replay(path, u.CountLast && !u.After, c)
 	if err != nil {
-		return core.Exhausted, err
+		return core.Complete, err
 	}
 	e.path = path
 	var resume int32 // for After: the node after which level base goes on
 	if u.After {
 		if resume, err = e.resumeAt(base, u.Path[base]); err != nil {
 			e.unreplay(base)
-			return core.Exhausted, &core.PathError{Err: err, Step: base, Option: u.Path[base].Option}
+			return core.Complete, &core.PathError{Err: err, Step: base, Option: u.Path[base].Option}
 		}
 	}
-	var end core.End
+	var end core.Status
 	if e.mcc {
 		end = e.danceM(run, c, base, resume)
 	} else {
@@ -44,8 +44,8 @@ func (e *Engine) ResetWeights() { clear(e.weight) }
 type tally struct {
 	sols, nodes, updates, cleansings int64
 
-	nextPoll int64    // the node count at which the search polls next (Run.NextPoll)
-	end      core.End // how the search ends, once enter or visit stops it
+	nextPoll int64       // the node count at which the search polls next (Run.NextPoll)
+	end      core.Status // how the search ends, once enter or visit stops it
 	run      *core.Run
 	c        *core.Counters
 	base     int // the search's first level
@@ -86,7 +86,7 @@ func (e *Engine) enter(t *tally, profile []int64, level int) (stop bool) {
 func (e *Engine) visit(t *tally, level int) (stop bool) {
 	t.sols++
 	if run := t.run; run.Visit != nil && !run.Visit(e.solution(level)) {
-		t.end = core.Visited
+		t.end = core.Stopped
 		return true
 	}
 	if limit := t.run.MaxSolutions; limit > 0 && t.sols >= limit {
@@ -117,7 +117,7 @@ func (e *Engine) poll(t *tally, level int) (stop bool) {
 	switch run.Poll(&sofar) {
 	case core.Stop:
 		run.Export = e.export(run.Export, t.base, level, t.cut)
-		t.end = core.Polled
+		t.end = core.Interrupted
 		return true
 	case core.Export:
 		run.Export = e.export(run.Export, t.base, level, t.cut)
@@ -133,7 +133,7 @@ func (e *Engine) poll(t *tally, level int) (stop bool) {
 // and the search can stop at any point and unwind. It explores the subtree
 // of the node reached by levels 0…base-1, or, when resume is a node, the
 // branches of level base after resume's.
-func (e *Engine) dance(run *core.Run, c *core.Counters, base int, resume int32) core.End {
+func (e *Engine) dance(run *core.Run, c *core.Counters, base int, resume int32) core.Status {
 	nd := e.nodes
 	choice := e.choice
 	profile := e.profile(run)

@@ -147,7 +147,7 @@ func TestResumeRefusesUnfitPositions(t *testing.T) {
 			{"shard 1's", shard1, drive.Config{Shard: 1, Shards: 2, SplitSeed: 3, Split: res1.Split}},
 		} {
 			tc.cfg.Resume = tc.pos
-			if res, err := drive.Run(context.Background(), e.new(p), tc.cfg); err != nil || res.Status != drive.Complete {
+			if res, err := drive.Run(context.Background(), e.new(p), tc.cfg); err != nil || res.Status != core.Complete {
 				t.Errorf("%s, %s position: %v, %v", e.name, tc.name, res.Status, err)
 			}
 		}
@@ -159,14 +159,14 @@ func TestResumeRefusesUnfitPositions(t *testing.T) {
 func TestStoppedBy(t *testing.T) {
 	for _, tc := range []struct {
 		err  error
-		want drive.Status
+		want core.Status
 	}{
-		{context.DeadlineExceeded, drive.Timeout},
-		{errors.Join(errors.New("while searching"), context.DeadlineExceeded), drive.Timeout},
-		{context.Canceled, drive.Interrupted},
-		{errors.New("other"), drive.Interrupted},
+		{context.DeadlineExceeded, core.Timeout},
+		{errors.Join(errors.New("while searching"), context.DeadlineExceeded), core.Timeout},
+		{context.Canceled, core.Interrupted},
+		{errors.New("other"), core.Interrupted},
 	} {
-		if got := drive.StoppedBy(tc.err); got != tc.want {
+		if got := core.StoppedBy(tc.err); got != tc.want {
 			t.Errorf("StoppedBy(%v) = %v, want %v", tc.err, got, tc.want)
 		}
 	}

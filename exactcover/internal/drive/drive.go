@@ -1,7 +1,6 @@
 package drive
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -9,31 +8,8 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
-// Status says how a driven search ended. exactcover.Status is the same
-// type to its callers, with the same values.
-type Status int
-
-const (
-	Complete Status = iota
-	Stopped         // the visitor declined a solution
-	SolutionLimit
-	NodeLimit
-	Timeout
-	Interrupted
-)
-
 // running is the Status of a periodic checkpoint's position.
-const running Status = -1
-
-// StoppedBy is the status of a search stopped by its context's end, for
-// the reason err, the context's error: Timeout for a deadline, else
-// Interrupted.
-func StoppedBy(err error) Status {
-	if errors.Is(err, context.DeadlineExceeded) {
-		return Timeout
-	}
-	return Interrupted
-}
+const running core.Status = -1
 
 // DefaultCheckpointEvery is how often a search with Config.Checkpoint
 // saves its position when Config.CheckpointEvery is zero.
@@ -79,7 +55,7 @@ type Position struct {
 	Counters core.Counters
 	Profile  []int64       // nodes per level, without trailing empty levels
 	Elapsed  time.Duration // of every run of the search so far
-	Status   Status        // how the run that took it stood (Interrupted while Running)
+	Status   core.Status   // how the run that took it stood (core.Interrupted while Running)
 	Running  bool          // taken while the search went on
 	Share    float64       // the share of the whole tree the search covers
 	Pieces   []core.Piece  // the work left
@@ -91,7 +67,7 @@ type Result struct {
 	Counters core.Counters
 	Profile  []int64
 	Elapsed  time.Duration
-	Status   Status
+	Status   core.Status
 	Workers  int
 	Steals   int64
 	Idle     time.Duration

@@ -82,9 +82,9 @@ type driver struct {
 	waiting  int     // idle workers waiting for a piece
 	inflight int     // donations asked for and not yet handed over
 	idle     time.Duration
-	complete bool   // the pool ran out with every worker idle
-	halted   bool   // the search was stopped
-	status   Status // why, when halted
+	complete bool        // the pool ran out with every worker idle
+	halted   bool        // the search was stopped
+	status   core.Status // why, when halted
 	ctxErr   error
 	err      error // a worker's panic or a bad path
 	lost     bool  // work was dropped that no piece holds (a panic, a declined solution): no more checkpoints
@@ -139,7 +139,7 @@ func Run(ctx context.Context, proto core.Engine, cfg Config) (Result, error) {
 	case cfg.Shards > 0:
 		sp, err := splitOf(d.proto, cfg.Root, cfg.Shards, cfg.SplitSeed)
 		if err != nil {
-			return Result{Status: Complete}, err
+			return Result{Status: core.Complete}, err
 		}
 		d.split = sp.digest
 		d.pool = sp.parts[cfg.Shard-1]
@@ -179,11 +179,11 @@ func Run(ctx context.Context, proto core.Engine, cfg Config) (Result, error) {
 	}
 	switch {
 	case ctx.Err() != nil: // done on entry: nothing is searched, and a checkpoint says so
-		d.halt(StoppedBy(ctx.Err()), ctx.Err())
+		d.halt(core.StoppedBy(ctx.Err()), ctx.Err())
 	case cfg.MaxNodes > 0 && d.total.Nodes >= cfg.MaxNodes:
-		d.halt(NodeLimit, nil)
+		d.halt(core.NodeLimit, nil)
 	case cfg.MaxSolutions > 0 && d.delivered >= cfg.MaxSolutions:
-		d.halt(SolutionLimit, nil) // before any worker drops anything
+		d.halt(core.SolutionLimit, nil) // before any worker drops anything
 	}
 
 	var wg sync.WaitGroup
@@ -212,7 +212,7 @@ func Run(ctx context.Context, proto core.Engine, cfg Config) (Result, error) {
 	var wp *WorkerPanic
 	if d.cfg.Checkpoint != nil && !d.lost && (d.err == nil || errors.As(d.err, &wp)) {
 		switch res.Status {
-		case Complete, Interrupted, Timeout, NodeLimit:
+		case core.Complete, core.Interrupted, core.Timeout, core.NodeLimit:
 			// The position is exact: save it, the last word on this search.
 			// (A search stopped at a solution, by the limit or the visitor,
 			// has dropped the rest of that worker's piece: the last
@@ -242,17 +242,17 @@ func (d *driver) visitor() func([]int) bool {
 		d.visitMu.Lock()
 		defer d.visitMu.Unlock()
 		if stopped || limit > 0 && d.delivered >= limit {
-			d.drop(SolutionLimit)
+			d.drop(core.SolutionLimit)
 			return false
 		}
 		d.delivered++
 		if d.visit != nil && !d.visit(sol) {
 			stopped = true
-			d.drop(Stopped)
+			d.drop(core.Stopped)
 			return false
 		}
 		if limit > 0 && d.delivered >= limit {
-			d.drop(SolutionLimit)
+			d.drop(core.SolutionLimit)
 			return false
 		}
 		return true
@@ -263,7 +263,7 @@ func (d *driver) visitor() func([]int) bool {
 // drop the rest of its piece (its visit returned false): the pool no
 // longer holds the whole position, so no checkpoint may be written from
 // now on, periodic or final, and the file keeps the last exact one.
-func (d *driver) drop(status Status) {
+func (d *driver) drop(status core.Status) {
 	d.mu.Lock()
 	d.lost = true
 	d.haltLocked(status, nil)
@@ -272,14 +272,14 @@ func (d *driver) drop(status Status) {
 
 // halt stops the search: busy workers stop at their next poll, idle ones
 // leave. The first reason given is the one reported.
-func (d *driver) halt(status Status, ctxErr error) {
+func (d *driver) halt(status core.Status, ctxErr error) {
 	d.mu.Lock()
 	d.haltLocked(status, ctxErr)
 	d.mu.Unlock()
 }
 
 // haltLocked is halt with d.mu held.
-func (d *driver) haltLocked(status Status, ctxErr error) {
+func (d *driver) haltLocked(status core.Status, ctxErr error) {
 	if !d.halted {
 		d.halted, d.status, d.ctxErr = true, status, ctxErr
 	}
@@ -318,7 +318,7 @@ func (d *driver) coordinate(ctx context.Context, finished <-chan struct{}) {
 		case <-finished:
 			return
 		case <-done:
-			d.halt(StoppedBy(ctx.Err()), ctx.Err())
+			d.halt(core.StoppedBy(ctx.Err()), ctx.Err())
 			done = nil
 		case <-ckTick:
 			d.checkpoint()
@@ -350,7 +350,7 @@ func (d *driver) checkpoint() {
 		d.cond.Wait()
 	}
 	if d.halted || d.lost {
-		// Stopped meanwhile: the final checkpoint, if exact, says it; a
+		// core.Stopped meanwhile: the final checkpoint, if exact, says it; a
 		// panic that lost work must not overwrite the last good one.
 		return
 	}
@@ -426,7 +426,7 @@ func (w *worker) search(p piece) {
 	w.run.MaxNodes, w.allowed, w.run.Final = 0, 0, false
 	w.donating, w.stopping, w.fr.valid = false, false, false
 	var (
-		end      core.End
+		end      core.Status
 		err      error
 		panicked error
 	)
@@ -447,7 +447,7 @@ func (w *worker) search(p piece) {
 	switch {
 	case end == core.NodeLimit && w.allowed == 0:
 		d.pool = append([]piece{p}, d.pool...)
-		d.haltLocked(NodeLimit, nil)
+		d.haltLocked(core.NodeLimit, nil)
 		return
 	case panicked != nil:
 		if w.donating { // the donation dies with the engine's state
@@ -460,7 +460,7 @@ func (w *worker) search(p piece) {
 			d.pool = append([]piece{p}, d.pool...)
 		}
 		clear(w.run.Profile)
-		d.haltLocked(Interrupted, nil)
+		d.haltLocked(core.Interrupted, nil)
 		return
 	case err != nil: // a path that names no node: a bad partial solution
 		if w.donating {
@@ -468,7 +468,7 @@ func (w *worker) search(p piece) {
 		}
 		d.err = errors.Join(d.err, err)
 		d.lost = true
-		d.haltLocked(Complete, nil)
+		d.haltLocked(core.Complete, nil)
 		return
 	}
 	units := w.run.Export
@@ -494,14 +494,14 @@ func (w *worker) search(p piece) {
 		d.profile[l] += n
 	}
 	clear(w.run.Profile)
-	// A search that used up what it was allowed (end NodeLimit) has
+	// A search that used up what it was allowed (end core.NodeLimit) has
 	// exported its rest to the pool; the worker takes the next piece, and
 	// halts the search when the budget has nothing left for it. One that
 	// used up the budget's last grant with no checkpoint to write exported
 	// nothing (see claim): it halts the search at once, which never ends
 	// as complete with that rest unsearched.
 	if end == core.NodeLimit && w.run.Final {
-		d.haltLocked(NodeLimit, nil)
+		d.haltLocked(core.NodeLimit, nil)
 	}
 }
 
@@ -540,7 +540,7 @@ func (w *worker) claim(nodes int64) bool {
 }
 
 // searchSafely runs the engine on p, turning a panic into an error.
-func (w *worker) searchSafely(p piece, c *core.Counters) (end core.End, err, panicked error) {
+func (w *worker) searchSafely(p piece, c *core.Counters) (end core.Status, err, panicked error) {
 	defer func() {
 		if r := recover(); r != nil {
 			panicked = &WorkerPanic{Value: r, Stack: debug.Stack()}
@@ -563,7 +563,7 @@ func (w *worker) poll(c *core.Counters) core.Action {
 	}
 	select {
 	case <-d.ctx.Done(): // noticed here too: the coordinator may wait for a core
-		d.halt(StoppedBy(d.ctx.Err()), d.ctx.Err())
+		d.halt(core.StoppedBy(d.ctx.Err()), d.ctx.Err())
 	default:
 	}
 	if d.stop.Load() || d.pause.Load() {
@@ -658,12 +658,12 @@ func (d *driver) progress() {
 
 // result returns what the search did once the workers are done.
 func (d *driver) result() Result {
-	r := Result{Counters: d.total, Elapsed: d.prior + time.Since(d.start), Status: Complete,
+	r := Result{Counters: d.total, Elapsed: d.prior + time.Since(d.start), Status: core.Complete,
 		Workers: len(d.workers), Steals: d.steals.Load(), Idle: d.idle, Split: d.split}
 	if d.halted && !d.complete { // (a stop that came after the end changes nothing)
 		r.Status = d.status
 	}
-	if r.Status == SolutionLimit || r.Status == Stopped {
+	if r.Status == core.SolutionLimit || r.Status == core.Stopped {
 		// Workers may have counted a solution or two that the limit kept
 		// from the visitor: report the solutions delivered.
 		r.Counters.Solutions = d.delivered

@@ -51,7 +51,7 @@ func TestRunMatchesSequential(t *testing.T) {
 			for workers := 1; workers <= 4; workers++ {
 				var got collector
 				res, err := drive.Run(context.Background(), e.new(in.p), drive.Config{Workers: workers, Visit: got.visit})
-				if err != nil || res.Status != drive.Complete || res.Workers != workers {
+				if err != nil || res.Status != core.Complete || res.Workers != workers {
 					failf(t, in.p, "%s, problem %d, %d workers: %+v, %v", e.name, i, workers, res, err)
 				}
 				if in.want != nil && !slices.Equal(got.sorted(), in.want) {
@@ -118,15 +118,15 @@ func TestRunLimits(t *testing.T) {
 				name      string
 				cfg       drive.Config
 				stopAt    int64 // the visitor declines the stopAt-th solution (0: never)
-				status    drive.Status
+				status    core.Status
 				solutions int64 // visited, and counted (-1: any)
 			}{
-				{"solution limit", drive.Config{MaxSolutions: 10}, 0, drive.SolutionLimit, 10},
-				{"solution limit at the count", drive.Config{MaxSolutions: 95}, 0, drive.SolutionLimit, 95},
-				{"solution limit above the count", drive.Config{MaxSolutions: 96}, 0, drive.Complete, 95},
-				{"visitor", drive.Config{}, 7, drive.Stopped, 7},
-				{"node limit", drive.Config{MaxNodes: 50}, 0, drive.NodeLimit, -1},
-				{"node limit of 1", drive.Config{MaxNodes: 1}, 0, drive.NodeLimit, -1},
+				{"solution limit", drive.Config{MaxSolutions: 10}, 0, core.SolutionLimit, 10},
+				{"solution limit at the count", drive.Config{MaxSolutions: 95}, 0, core.SolutionLimit, 95},
+				{"solution limit above the count", drive.Config{MaxSolutions: 96}, 0, core.Complete, 95},
+				{"visitor", drive.Config{}, 7, core.Stopped, 7},
+				{"node limit", drive.Config{MaxNodes: 50}, 0, core.NodeLimit, -1},
+				{"node limit of 1", drive.Config{MaxNodes: 1}, 0, core.NodeLimit, -1},
 			} {
 				var got collector
 				var visited int64

@@ -3,17 +3,19 @@ package drive
 import (
 	"slices"
 	"time"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // snapshot returns the driver's position. Call it with the world stopped
 // (d.mu held, no worker busy) or once the workers are done.
-func (d *driver) snapshot(status Status) *Position {
+func (d *driver) snapshot(status core.Status) *Position {
 	pos := &Position{Counters: d.total, Profile: trimmed(d.profile), Elapsed: d.prior + time.Since(d.start),
 		Status: status, Share: d.share, Pieces: slices.Clone(d.pool), Split: d.split}
 	if status == running {
-		pos.Running, pos.Status = true, Interrupted
+		pos.Running, pos.Status = true, core.Interrupted
 	}
-	if status == Complete {
+	if status == core.Complete {
 		pos.Pieces = nil
 	}
 	return pos

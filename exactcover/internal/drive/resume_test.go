@@ -76,13 +76,13 @@ func TestStopAndResume(t *testing.T) {
 					failf(t, p, "%s, problem %d, run %d, limit %d: %+v; position %+v", e.name, i, run, limit, res, pos)
 				}
 				checkPosition(t, pos, nil)
-				if res.Status == drive.Complete {
+				if res.Status == core.Complete {
 					if len(pos.Pieces) != 0 {
 						failf(t, p, "%s, problem %d: complete, with %d pieces left", e.name, i, len(pos.Pieces))
 					}
 					break
 				}
-				if res.Status != drive.NodeLimit {
+				if res.Status != core.NodeLimit {
 					failf(t, p, "%s, problem %d, run %d: status %v", e.name, i, run, res.Status)
 				}
 			}
@@ -123,10 +123,10 @@ func TestInterruptAndResume(t *testing.T) {
 				}
 				res, err := drive.Run(ctx, e.new(p), cfg)
 				cancel()
-				if res.Status == drive.Complete { // the last nodes searched before the workers polled
+				if res.Status == core.Complete { // the last nodes searched before the workers polled
 					continue
 				}
-				if err != context.Canceled || res.Status != drive.Interrupted || pos == nil || pos.Status != drive.Interrupted {
+				if err != context.Canceled || res.Status != core.Interrupted || pos == nil || pos.Status != core.Interrupted {
 					t.Fatalf("%s, %d workers, canceled at solution %d: %v, %v, position %+v", e.name, workers, at, res.Status, err, pos)
 				}
 				if int64(len(got.sols)) != pos.Counters.Solutions {
@@ -191,7 +191,7 @@ func TestPeriodicCheckpoints(t *testing.T) {
 			}
 		}
 		for i, pos := range running {
-			if pos.Status != drive.Interrupted {
+			if pos.Status != core.Interrupted {
 				t.Errorf("%s, checkpoint %d: status %v, want Interrupted while running", e.name, i+1, pos.Status)
 			}
 			checkPosition(t, pos, nil)

@@ -49,7 +49,7 @@ func Sequential(ctx context.Context, eng core.Engine, cfg *Config, x *Scratch) (
 	x.run.Poll = poller(ctx, cfg, start, eng, &x.ctxErr)
 	eng.ResetWeights() // every search starts at zero; Knuth's rule leaves them there
 	end, err := eng.Search(core.Unit{Path: cfg.Root}, &x.run, &x.counters)
-	r := Result{Counters: x.counters, Status: Complete}
+	r := Result{Counters: x.counters, Status: core.Complete}
 	if err != nil {
 		return r, err
 	}
@@ -94,17 +94,12 @@ func poller(ctx context.Context, cfg *Config, start time.Time, eng core.Engine, 
 	}
 }
 
-// statusOf names how a search ended.
-func statusOf(end core.End, ctxErr error) Status {
-	switch end {
-	case core.Visited:
-		return Stopped
-	case core.SolutionLimit:
-		return SolutionLimit
-	case core.NodeLimit:
-		return NodeLimit
-	case core.Polled:
-		return StoppedBy(ctxErr)
+// statusOf is the status of a search whose engine ended with end: an
+// engine stopped by its poll says Interrupted, which a deadline makes
+// Timeout.
+func statusOf(end core.Status, ctxErr error) core.Status {
+	if end == core.Interrupted {
+		return core.StoppedBy(ctxErr)
 	}
-	return Complete
+	return end
 }

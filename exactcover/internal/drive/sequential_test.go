@@ -42,7 +42,7 @@ func TestSequentialFindsTheBruteForceSolutions(t *testing.T) {
 			if !slices.Equal(got.sorted(), want) {
 				failf(t, p, "%s, problem %d, partial %v: solutions %v, brute force %v", e.name, i, partial, got.sorted(), want)
 			}
-			if res.Status != drive.Complete || res.Counters.Solutions != int64(len(want)) {
+			if res.Status != core.Complete || res.Counters.Solutions != int64(len(want)) {
 				failf(t, p, "%s, problem %d: status %v, %d solutions counted, want complete and %d", e.name, i, res.Status, res.Counters.Solutions, len(want))
 			}
 			if sum(res.Profile) != res.Counters.Nodes {
@@ -71,7 +71,7 @@ func TestSequentialKnownCounts(t *testing.T) {
 				var x drive.Scratch
 				cfg := drive.Config{Weighted: weighted}
 				res, err := drive.Sequential(context.Background(), e.new(tc.p), &cfg, &x)
-				if err != nil || res.Counters.Solutions != tc.want || res.Status != drive.Complete {
+				if err != nil || res.Counters.Solutions != tc.want || res.Status != core.Complete {
 					t.Errorf("%s, %s, weighted %v: %d solutions, %v, %v; want %d", tc.name, e.name, weighted, res.Counters.Solutions, res.Status, err, tc.want)
 				}
 			}
@@ -100,17 +100,17 @@ func TestSequentialLimits(t *testing.T) {
 			ctx       context.Context
 			cfg       drive.Config
 			stopAt    int // the visitor declines the stopAt-th solution (0: never)
-			status    drive.Status
+			status    core.Status
 			solutions int64 // visited
 			err       error
 		}{
-			{"solution limit", context.Background(), drive.Config{MaxSolutions: 10}, 0, drive.SolutionLimit, 10, nil},
-			{"solution limit at the count", context.Background(), drive.Config{MaxSolutions: 1183}, 0, drive.SolutionLimit, 1183, nil},
-			{"solution limit above the count", context.Background(), drive.Config{MaxSolutions: 1184}, 0, drive.Complete, 1183, nil},
-			{"visitor", context.Background(), drive.Config{}, 7, drive.Stopped, 7, nil},
-			{"node limit", context.Background(), drive.Config{MaxNodes: 100}, 0, drive.NodeLimit, -1, nil},
-			{"canceled", canceled, drive.Config{}, 0, drive.Interrupted, -1, context.Canceled},
-			{"deadline", expired, drive.Config{}, 0, drive.Timeout, -1, context.DeadlineExceeded},
+			{"solution limit", context.Background(), drive.Config{MaxSolutions: 10}, 0, core.SolutionLimit, 10, nil},
+			{"solution limit at the count", context.Background(), drive.Config{MaxSolutions: 1183}, 0, core.SolutionLimit, 1183, nil},
+			{"solution limit above the count", context.Background(), drive.Config{MaxSolutions: 1184}, 0, core.Complete, 1183, nil},
+			{"visitor", context.Background(), drive.Config{}, 7, core.Stopped, 7, nil},
+			{"node limit", context.Background(), drive.Config{MaxNodes: 100}, 0, core.NodeLimit, -1, nil},
+			{"canceled", canceled, drive.Config{}, 0, core.Interrupted, -1, context.Canceled},
+			{"deadline", expired, drive.Config{}, 0, core.Timeout, -1, context.DeadlineExceeded},
 		} {
 			var visited int64
 			tc.cfg.Visit = func([]int) bool {
@@ -127,7 +127,7 @@ func TestSequentialLimits(t *testing.T) {
 			if tc.solutions >= 0 && (visited != tc.solutions || res.Counters.Solutions != tc.solutions) {
 				t.Errorf("%s, %s: %d visited, %d counted, want %d", e.name, tc.name, visited, res.Counters.Solutions, tc.solutions)
 			}
-			if res.Counters.Nodes >= whole.Counters.Nodes && tc.status != drive.Complete && tc.solutions != whole.Counters.Solutions {
+			if res.Counters.Nodes >= whole.Counters.Nodes && tc.status != core.Complete && tc.solutions != whole.Counters.Solutions {
 				t.Errorf("%s, %s: %d nodes, as many as the whole search", e.name, tc.name, res.Counters.Nodes)
 			}
 			if tc.cfg.MaxNodes > 0 && res.Counters.Nodes > tc.cfg.MaxNodes {

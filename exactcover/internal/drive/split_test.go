@@ -64,7 +64,7 @@ func TestShardsAddUp(t *testing.T) {
 				for k := 1; k <= n; k++ {
 					res, err := drive.Run(context.Background(), e.new(in.p), drive.Config{
 						Workers: 1 + k%2, Root: root, Shard: k, Shards: n, SplitSeed: seed, Visit: got.visit})
-					if err != nil || res.Status != drive.Complete || res.Split != digest {
+					if err != nil || res.Status != core.Complete || res.Split != digest {
 						t.Fatalf("%s, %s, shard %d/%d: %+v, %v; split %s", e.name, in.name, k, n, res, err, digest)
 					}
 					// The nodes above the split, the root first, are shard 1's.

@@ -11,7 +11,7 @@ import (
 // CostSearcher is an engine's search for the cheapest solutions, as the
 // sparse and bit-set packages' CostEngine provide it.
 type CostSearcher interface {
-	Search(*core.CostRun, *core.Counters) (core.End, []int64)
+	Search(*core.CostRun, *core.Counters) (core.Status, []int64)
 }
 
 // WithCosts gives p's options random costs from 0 to 20, drawn with seed,
@@ -28,7 +28,7 @@ func WithCosts(p *core.Problem, seed uint64) *core.Problem {
 // CostSearch runs one search of e for the k cheapest solutions, stopped
 // after maxNodes nodes when positive, and returns how it ended, the costs
 // found and the counters.
-func CostSearch(e CostSearcher, k int, maxNodes int64) (core.End, []int64, core.Counters) {
+func CostSearch(e CostSearcher, k int, maxNodes int64) (core.Status, []int64, core.Counters) {
 	var c core.Counters
 	end, costs := e.Search(&core.CostRun{Best: k, MaxNodes: maxNodes, Bound: core.NewBound(k)}, &c)
 	return end, costs, c
@@ -47,7 +47,7 @@ func CheckCostAgain(t *testing.T, e, fresh CostSearcher) {
 		}
 	}
 	end, got, counts := CostSearch(e, 7, 0)
-	if end != core.Exhausted || len(got) != len(want) || !slices.Equal(got, want) || counts != wantCounts {
+	if end != core.Complete || len(got) != len(want) || !slices.Equal(got, want) || counts != wantCounts {
 		t.Errorf("after stops %v %v %+v, new engine %v %+v", end, got, counts, want, wantCounts)
 	}
 }

@@ -156,7 +156,7 @@ func Run(t testing.TB, e core.Engine, p *core.Problem, u core.Unit, split func()
 		if err != nil {
 			t.Fatalf("unit %v: %v\n%s", u, err, Describe(p))
 		}
-		if end != core.Exhausted && end != core.Polled {
+		if end != core.Complete && end != core.Interrupted {
 			t.Fatalf("unit %v ended %v", u, end)
 		}
 		todo = append(todo, run.Export...)

@@ -71,7 +71,7 @@ func enumerated(t *testing.T, p *core.Problem) ([]string, bool) {
 		t.Fatal(err)
 	}
 	slices.Sort(found)
-	return found, end == core.Exhausted
+	return found, end == core.Complete
 }
 
 // TestAgainstEnumeration compares, on problems too large for brute force,
@@ -105,7 +105,7 @@ func TestAgainstEnumeration(t *testing.T) {
 			s := c.new(p)
 			st := c.solve(s, learn.Limits{MaxSolutions: 2}, nil)
 			n := s.Stats().Solutions
-			if n != int64(min(len(want), 2)) || (st == learn.Exhausted) != (len(want) < 2) {
+			if n != int64(min(len(want), 2)) || (st == core.Complete) != (len(want) < 2) {
 				t.Fatalf("%s: trial %d: verdict %d solutions (%v), dlx %d", c.name, trial, n, st, len(want))
 			}
 		}
@@ -141,7 +141,7 @@ func TestUnsatisfiable(t *testing.T) {
 	for _, c := range compilers {
 		for _, n := range []int{2, 4, 6, 8} {
 			s := c.new(mutilated(n))
-			if st := c.solve(s, learn.Limits{}, func([]int) bool { t.Error("a tiling of a mutilated board"); return false }); st != learn.Exhausted {
+			if st := c.solve(s, learn.Limits{}, func([]int) bool { t.Error("a tiling of a mutilated board"); return false }); st != core.Complete {
 				t.Errorf("%s: n=%d: %v", c.name, n, st)
 			}
 			t.Logf("%s: mutilated %d×%d: %+v", c.name, n, n, s.Stats())
@@ -162,7 +162,7 @@ func TestSplitConflictLimit(t *testing.T) {
 			s := learn.NewHurried(mutilated(10))
 			st := s.SolveSplit(learn.Limits{MaxConflicts: limit}, workers, nil)
 			got := s.Stats()
-			if st != learn.ConflictLimit || got.Splits == 0 || got.Conflicts != limit {
+			if st != core.NodeLimit || got.Splits == 0 || got.Conflicts != limit {
 				t.Errorf("%d workers, limit %d: %v after %+v, want the conflict limit after splits and exactly %d conflicts",
 					workers, limit, st, got, limit)
 			}
@@ -176,7 +176,7 @@ func TestSplitConflictLimit(t *testing.T) {
 func TestSplitForIdleWorker(t *testing.T) {
 	s := learn.NewHurried(mutilated(10))
 	s.SetSplit(5, 1<<40)
-	if st := s.SolveSplit(learn.Limits{}, 2, func([]int) bool { t.Error("a tiling of a mutilated board"); return false }); st != learn.Exhausted {
+	if st := s.SolveSplit(learn.Limits{}, 2, func([]int) bool { t.Error("a tiling of a mutilated board"); return false }); st != core.Complete {
 		t.Fatalf("%v", st)
 	}
 	if s.Stats().Splits == 0 {
@@ -188,7 +188,7 @@ func TestSplitForIdleWorker(t *testing.T) {
 // TestSplitLimitsRandom checks, on random problems split into halves on
 // several workers, that a search for k solutions, stopped by MaxSolutions
 // or by visit, sees exactly min(k, all) distinct solutions of the problem
-// (those dlx lists), and says Visited exactly when it stopped short.
+// (those dlx lists), and says Stopped exactly when it stopped short.
 func TestSplitLimitsRandom(t *testing.T) {
 	trials := 400
 	if testtier.Short() {
@@ -221,7 +221,7 @@ func TestSplitLimitsRandom(t *testing.T) {
 			return !byVisit || len(seen) < k
 		})
 		n := min(k, len(want))
-		if len(seen) != n || s.Stats().Solutions != int64(n) || (st == learn.Visited) != (k <= len(want)) {
+		if len(seen) != n || s.Stats().Solutions != int64(n) || (st == core.Stopped) != (k <= len(want)) {
 			t.Fatalf("trial %d (%d workers, k %d, by visit %v): %v, %d visited, %d counted; dlx has %d",
 				trial, workers, k, byVisit, st, len(seen), s.Stats().Solutions, len(want))
 		}

@@ -19,7 +19,7 @@ import (
 var compilers = []struct {
 	name  string
 	new   func(*core.Problem) *learn.Solver
-	solve func(*learn.Solver, learn.Limits, func([]int) bool) learn.Status
+	solve func(*learn.Solver, learn.Limits, func([]int) bool) core.Status
 }{
 	{"default", learn.New, (*learn.Solver).Solve},
 	{"hurried", learn.NewHurried, (*learn.Solver).Solve},
@@ -29,8 +29,8 @@ var compilers = []struct {
 }
 
 // splitOn returns SolveSplit on n workers.
-func splitOn(n int) func(*learn.Solver, learn.Limits, func([]int) bool) learn.Status {
-	return func(s *learn.Solver, lim learn.Limits, visit func([]int) bool) learn.Status {
+func splitOn(n int) func(*learn.Solver, learn.Limits, func([]int) bool) core.Status {
+	return func(s *learn.Solver, lim learn.Limits, visit func([]int) bool) core.Status {
 		return s.SolveSplit(lim, n, visit)
 	}
 }
@@ -38,7 +38,7 @@ func splitOn(n int) func(*learn.Solver, learn.Limits, func([]int) bool) learn.St
 // all lists every solution of p by blocking, checking each against the
 // definition, as sorted keys.
 func all(t *testing.T, p *core.Problem, newSolver func(*core.Problem) *learn.Solver,
-	solve func(*learn.Solver, learn.Limits, func([]int) bool) learn.Status) []string {
+	solve func(*learn.Solver, learn.Limits, func([]int) bool) core.Status) []string {
 	t.Helper()
 	s := newSolver(p)
 	var found []string
@@ -55,7 +55,7 @@ func all(t *testing.T, p *core.Problem, newSolver func(*core.Problem) *learn.Sol
 		found = append(found, fmt.Sprint(s))
 		return true
 	})
-	if st != learn.Exhausted {
+	if st != core.Complete {
 		t.Fatalf("status %v", st)
 	}
 	slices.Sort(found)

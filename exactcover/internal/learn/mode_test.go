@@ -109,16 +109,16 @@ func TestStableAfterSolution(t *testing.T) {
 		seen[[2]int{got[0], got[1]}] = true
 		return true
 	}
-	if st := s.Solve(Limits{MaxSolutions: 1}, visit); st != Visited {
-		t.Fatalf("status %v, want Visited", st)
+	if st := s.Solve(Limits{MaxSolutions: 1}, visit); st != core.Stopped {
+		t.Fatalf("status %v, want Stopped", st)
 	}
 	if !s.ph.solutionFound || s.ph.targetAssigned != 0 || s.ph.bestAssigned != 0 {
 		t.Fatalf("after a solution: solutionFound %v, target %d, best %d assigned", s.ph.solutionFound,
 			s.ph.targetAssigned, s.ph.bestAssigned)
 	}
 	switches := s.stats.ModeSwitches
-	if st := s.Solve(Limits{}, visit); st != Exhausted {
-		t.Fatalf("status %v, want Exhausted", st)
+	if st := s.Solve(Limits{}, visit); st != core.Complete {
+		t.Fatalf("status %v, want core.Complete", st)
 	}
 	if len(seen) != 4 {
 		t.Errorf("%d distinct solutions, want 4", len(seen))

@@ -1,18 +1,20 @@
 package learn
 
+import "github.com/xcover/xcover/exactcover/internal/core"
+
 // Solve searches for solutions, calling visit with each (the caller's
 // option indices, in a buffer valid until visit returns) and blocking it,
 // until none is left, visit returns false, or a limit stops the search.
 // It may be called again to go on: the solutions found stay blocked and
 // the clauses learned stay learned.
-func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
+func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) core.Status {
 	startConflicts := s.stats.Conflicts
 	startSolutions := s.stats.Solutions
 	nextPoll := s.stats.Propagations + PollPropagations
 	pollConflicts := s.stats.Conflicts + PollConflicts
 	for {
 		if s.unsat {
-			return Exhausted
+			return core.Complete
 		}
 		s.restart.start()
 		for {
@@ -21,7 +23,7 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 				d := s.decisionLevel()
 				if d == 0 {
 					s.unsat = true
-					return Exhausted
+					return core.Complete
 				}
 				s.ph.noConflictUntil = int(s.trailLim[d-1])
 				back, lbd := s.analyze()
@@ -35,12 +37,12 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 					s.reduce()
 				}
 				if lim.MaxConflicts > 0 && s.stats.Conflicts-startConflicts >= lim.MaxConflicts {
-					return ConflictLimit
+					return core.NodeLimit
 				}
 				if s.stats.Conflicts >= pollConflicts {
 					pollConflicts = s.stats.Conflicts + PollConflicts
 					if lim.Stop != nil && lim.Stop(&s.stats) {
-						return Stopped
+						return core.Interrupted
 					}
 				}
 				continue
@@ -48,7 +50,7 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 			if s.stats.Propagations >= nextPoll {
 				nextPoll = s.stats.Propagations + PollPropagations
 				if lim.Stop != nil && lim.Stop(&s.stats) {
-					return Stopped
+					return core.Interrupted
 				}
 			}
 			s.ph.noConflictUntil = len(s.trail)
@@ -64,10 +66,10 @@ func (s *Solver) Solve(lim Limits, visit func(solution []int) bool) Status {
 				}
 				s.block()
 				if !more {
-					return Visited
+					return core.Stopped
 				}
 				if s.unsat {
-					return Exhausted
+					return core.Complete
 				}
 				continue
 			}

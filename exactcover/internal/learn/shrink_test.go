@@ -46,7 +46,7 @@ func TestLearnedClausesHold(t *testing.T) {
 				}
 				return true
 			})
-			if st != learn.Exhausted {
+			if st != core.Complete {
 				t.Fatalf("%s: trial %d: %v", c.name, trial, st)
 			}
 		}
@@ -76,7 +76,7 @@ func solutionSets(t *testing.T, p *core.Problem) ([]map[int]bool, bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return sols, end == core.Exhausted
+	return sols, end == core.Complete
 }
 
 // holds reports whether clause (OnLearn's literals) is true in sol.

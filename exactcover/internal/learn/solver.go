@@ -40,20 +40,6 @@ const (
 // 3.72 with 8 and 3.81 with 16; the time was least from 4 to 8.
 const branchCandidates = 4
 
-// Status says how a search ended.
-type Status int
-
-const (
-	// Exhausted: every solution was found (none, if none was).
-	Exhausted Status = iota
-	// Visited: the visit function returned false.
-	Visited
-	// ConflictLimit: the conflict limit was reached.
-	ConflictLimit
-	// Stopped: the stop function returned true.
-	Stopped
-)
-
 // Stats are the engine's counters.
 type Stats struct {
 	Solutions    int64
@@ -71,15 +57,15 @@ type Stats struct {
 
 // Limits are a search's limits; the zero value has none.
 type Limits struct {
-	// MaxConflicts, when positive, ends the search (ConflictLimit) after
+	// MaxConflicts, when positive, ends the search (core.NodeLimit) after
 	// that many conflicts of this search.
 	MaxConflicts int64
 	// MaxSolutions, when positive, ends the search after that many
-	// solutions (status Visited).
+	// solutions (core.Stopped).
 	MaxSolutions int64
 	// Stop, when set, is called every PollConflicts conflicts and every
 	// PollPropagations propagations with the counters so far; returning
-	// true ends the search (Stopped).
+	// true ends the search (core.Interrupted).
 	Stop func(*Stats) bool
 	// OnSplit, when set, is called once by SolveSplit, when it starts
 	// splitting.

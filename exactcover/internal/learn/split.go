@@ -2,6 +2,8 @@ package learn
 
 import (
 	"sync"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Splitting (cube and conquer: Heule, Kullmann, Wieringa and Biere, 2011,
@@ -66,7 +68,7 @@ const (
 // search's state. visit is called by one goroutine at a time, and
 // lim.Stop with the counters of all the halves. lim.MaxConflicts and
 // lim.MaxSolutions hold for all the halves together, exactly.
-func (s *Solver) SolveSplit(lim Limits, workers int, visit func(solution []int) bool) Status {
+func (s *Solver) SolveSplit(lim Limits, workers int, visit func(solution []int) bool) core.Status {
 	// The first solution is sought whole (see firstConflicts).
 	startConflicts, startSolutions := s.stats.Conflicts, s.stats.Solutions
 	first := lim
@@ -80,9 +82,9 @@ func (s *Solver) SolveSplit(lim Limits, workers int, visit func(solution []int) 
 		return !stopped
 	})
 	switch {
-	case st == Exhausted || st == Stopped || stopped:
+	case st == core.Complete || st == core.Interrupted || stopped:
 		return st
-	case st == ConflictLimit && lim.MaxConflicts > 0 && s.stats.Conflicts-startConflicts >= lim.MaxConflicts:
+	case st == core.NodeLimit && lim.MaxConflicts > 0 && s.stats.Conflicts-startConflicts >= lim.MaxConflicts:
 		return st
 	}
 	if lim.MaxConflicts > 0 {
@@ -113,7 +115,7 @@ func (s *Solver) SolveSplit(lim Limits, workers int, visit func(solution []int) 
 	}
 	wg.Wait()
 	s.stats = d.total
-	if d.end == Exhausted {
+	if d.end == core.Complete {
 		s.unsat = true
 	}
 	return d.end
@@ -130,7 +132,7 @@ type splitter struct {
 	pending []*Solver
 	busy    int
 	done    bool
-	end     Status
+	end     core.Status
 	// solved: some half has found a solution. From then on every half
 	// searches as the one that found it does (afterSolution, mode.go),
 	// from its next turn or its next poll of Stop (proveIfSolved): what
@@ -161,9 +163,9 @@ func (d *splitter) work() {
 		switch {
 		case d.done:
 		case len(d.pending) == 0: // every half settled
-			d.finish(Exhausted)
+			d.finish(core.Complete)
 		case d.turnBudget() == 0: // halves left, no turn under way: the limit is spent
-			d.finish(ConflictLimit)
+			d.finish(core.NodeLimit)
 		}
 		if d.done {
 			d.cond.Broadcast()
@@ -182,8 +184,8 @@ func (d *splitter) work() {
 		d.add(h.stats, before)
 		spent := d.lim.MaxConflicts > 0 && d.total.Conflicts-d.base.Conflicts >= d.lim.MaxConflicts
 		switch st {
-		case Exhausted: // this half is settled; a limit spent with halves left ends the search above
-		case ConflictLimit:
+		case core.Complete: // this half is settled; a limit spent with halves left ends the search above
+		case core.NodeLimit:
 			if spent { // no turn is under way: the search ends above, this half left
 				d.pending = append(d.pending, h)
 			} else if !d.done {
@@ -208,7 +210,7 @@ func (d *splitter) turnBudget() int64 {
 }
 
 // finish ends the search with status st, unless it is over already.
-func (d *splitter) finish(st Status) {
+func (d *splitter) finish(st core.Status) {
 	if !d.done {
 		d.done, d.end = true, st
 	}
@@ -230,7 +232,7 @@ func (d *splitter) add(now, before Stats) {
 
 // search runs half h for a turn of budget conflicts (at least one),
 // without the lock.
-func (d *splitter) search(h *Solver, budget int64) (Status, Stats) {
+func (d *splitter) search(h *Solver, budget int64) (core.Status, Stats) {
 	before := h.stats
 	yielded := false
 	d.mu.Lock()
@@ -272,13 +274,13 @@ func (d *splitter) search(h *Solver, budget int64) (Status, Stats) {
 			// it left to this half's return, another half could count
 			// and visit one more in between (MaxSolutions exceeded, or
 			// visit called after it said stop).
-			d.finish(Visited)
+			d.finish(core.Stopped)
 		}
 		return more
 	})
 	h.stats.Solutions = before.Solutions // counted in the totals
-	if st == Stopped && yielded {
-		st = ConflictLimit // to be split
+	if st == core.Interrupted && yielded {
+		st = core.NodeLimit // to be split
 	}
 	return st, before
 }

@@ -36,8 +36,8 @@ func TestHalvesProveOnceSolved(t *testing.T) {
 
 	d := newSplitter(PollConflicts / 2) // a turn too short to poll Stop
 	h := New(pigeons(9))
-	if st, _ := d.search(h, d.budget); st != ConflictLimit || h.ph.solutionFound {
-		t.Fatalf("no solution anywhere: status %v, solutionFound %v; want ConflictLimit, false", st, h.ph.solutionFound)
+	if st, _ := d.search(h, d.budget); st != core.NodeLimit || h.ph.solutionFound {
+		t.Fatalf("no solution anywhere: status %v, solutionFound %v; want core.NodeLimit, false", st, h.ph.solutionFound)
 	}
 	d.solved = true
 	if d.search(h, d.budget); !h.ph.solutionFound {
@@ -101,8 +101,8 @@ func TestSplitSolutionLimit(t *testing.T) {
 			visits++
 			return !stopVisit || visits < want
 		})
-		if st != Visited || visits != want || s.stats.Solutions != want {
-			t.Fatalf("trial %d (stop by visit %v): status %v, %d visits, %d solutions; want Visited, %d, %d",
+		if st != core.Stopped || visits != want || s.stats.Solutions != want {
+			t.Fatalf("trial %d (stop by visit %v): status %v, %d visits, %d solutions; want Stopped, %d, %d",
 				trial, stopVisit, st, visits, s.stats.Solutions, want, want)
 		}
 	}

@@ -74,7 +74,7 @@ func BenchmarkUnique(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s := learn.New(p)
-		if st := s.Solve(learn.Limits{}, nil); st != learn.Exhausted || s.Stats().Solutions != 1 {
+		if st := s.Solve(learn.Limits{}, nil); st != core.Complete || s.Stats().Solutions != 1 {
 			b.Fatalf("%v, %+v", st, s.Stats())
 		}
 	}
@@ -107,7 +107,7 @@ func TestGecodeUnique(t *testing.T) {
 				got = append(got, sudokuGrid(p, sol))
 				return true
 			})
-			if st != learn.Exhausted || len(got) != 1 || got[0] != strings.TrimSpace(want) {
+			if st != core.Complete || len(got) != 1 || got[0] != strings.TrimSpace(want) {
 				t.Errorf("puzzle %d, %s: %v, %d solutions %q, published %q", i, c.name, st, len(got), got, want)
 			}
 			t.Logf("puzzle %d, %s: %+v", i, c.name, s.Stats())

@@ -79,7 +79,7 @@ func TestSearchAgainstSearch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if end != core.Exhausted {
+		if end != core.Complete {
 			continue
 		}
 		compared++
@@ -134,6 +134,6 @@ func TestSearchLimits(t *testing.T) {
 	}
 }
 
-func dlxSearch(p *core.Problem, c *core.Counters) (core.End, error) {
+func dlxSearch(p *core.Problem, c *core.Counters) (core.Status, error) {
 	return dlx.New(p).Search(core.Unit{}, &core.Run{MaxNodes: 1 << 20}, c)
 }

@@ -26,7 +26,7 @@ func TestAgainstSearch(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if end != core.Exhausted {
+			if end != core.Complete {
 				continue // too big to search
 			}
 			compared++

@@ -11,7 +11,7 @@ import (
 // increasing order, totals including the taxes). run.Trace is not told
 // (the dancing-links CostEngine tells DLX5's steps). However it ends, the
 // engine is left ready for another search.
-func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []int64) {
+func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.Status, []int64) {
 	bound := run.Bound
 	if bound == nil {
 		bound = core.NewBound(max(run.Best, 1))
@@ -28,7 +28,7 @@ func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.End, []in
 // search is the loop: levels on an explicit stack, nothing allocated per
 // node. A node chooses an item, covers it and tries its options cheap
 // enough, cheapest first; each option taken covers its other items.
-func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.End {
+func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.Status {
 	var (
 		depth    int
 		lv       *costLevel
@@ -91,7 +91,7 @@ forward:
 			sofar.Updates += e.updates
 			if !run.Poll(&sofar) {
 				e.savePosition(depth)
-				return core.Polled
+				return core.Interrupted
 			}
 		}
 	}
@@ -128,7 +128,7 @@ entered:
 		if split && depth == 0 {
 			lv.rootSeen = 0
 			if !e.ownRoot(lv, run) || curCost+e.sortedCost[lv.r] >= cutoff {
-				return core.Exhausted // none of the root's options is this worker's
+				return core.Complete // none of the root's options is this worker's
 			}
 		}
 	}
@@ -147,7 +147,7 @@ advance:
 					e.solution = append(e.solution, int(e.p.Caller[e.opt[e.sorted[e.lv[l].r]]]))
 				}
 				if !run.Visit(e.solution, e.totalTax+nextCost) {
-					return core.Visited
+					return core.Stopped
 				}
 			}
 		}
@@ -158,7 +158,7 @@ advance:
 	goto forward
 backup:
 	if depth == 0 {
-		return core.Exhausted
+		return core.Complete
 	}
 	depth--
 	lv = &e.lv[depth]

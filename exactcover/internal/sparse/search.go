@@ -7,16 +7,16 @@ import (
 )
 
 // Search explores the subtree of u (core.Engine).
-func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.End, error) {
+func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Status, error) {
 	if u.After {
-		return core.Exhausted, &core.PathError{Err: core.ErrBadPath} // never made here
+		return core.Complete, &core.PathError{Err: core.ErrBadPath} // never made here
 	}
 	var pt point
 	e.save(&pt)
 	defer e.unsave(&pt)
 	base, alive, err := e.replay(u.Path, u.CountLast, c)
 	if err != nil || !alive {
-		return core.Exhausted, err
+		return core.Complete, err
 	}
 	e.path = u.Path
 	return e.search(run, c, base), nil
@@ -76,20 +76,20 @@ type walk struct {
 // nothing when the run is final) and reports how it ends;
 // otherwise it exports or donates what Poll asks for and the search goes
 // on.
-func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end core.End, stop bool) {
+func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end core.Status, stop bool) {
 	if run.MaxNodes > 0 && w.t.nodes >= run.MaxNodes {
 		core.Answer(e, run, core.Stop, w.base, depth, &w.cut)
 		return core.NodeLimit, true
 	}
 	if run.Poll == nil {
-		return core.Exhausted, false
+		return core.Complete, false
 	}
 	e.depth = depth
 	sofar := w.t.add(c)
 	if core.Answer(e, run, run.Poll(&sofar), w.base, depth, &w.cut) {
-		return core.Polled, true
+		return core.Interrupted, true
 	}
-	return core.Exhausted, false
+	return core.Complete, false
 }
 
 // search is the search loop: levels on an explicit stack, nothing
@@ -99,7 +99,7 @@ func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end 
 // item it chooses; with them (w.mcc), two ways on one option (see
 // mcc.go). Polls, solutions, dead ends, restore points and backing up are
 // the same for both.
-func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.End) {
+func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.Status) {
 	var (
 		depth = base
 		best  int32
@@ -134,7 +134,7 @@ forward:
 		if run.Visit != nil {
 			ww.nextWork -= int64(depth)
 			if !run.Visit(e.solution(depth)) {
-				end = core.Visited
+				end = core.Stopped
 				goto finish
 			}
 		}
