@@ -4,14 +4,12 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"slices"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/bits"
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/dlx"
+	"github.com/xcover/xcover/exactcover/internal/drive"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
@@ -63,8 +61,6 @@ type CostConfig struct {
 	// Solver.Cheapest). An error it returns does not stop the search.
 	Checkpoint      func(*CostCheckpoint) error
 	CheckpointEvery time.Duration
-
-	pause <-chan struct{} // closed: stop and leave a checkpoint (see cheapestSaving)
 }
 
 // CostStep is one step of the search, for CostConfig.Trace; its Kind is
@@ -171,15 +167,8 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	if cfg.Engine != EngineAuto && cfg.Engine != EngineDLX && cfg.Engine != EngineSparse && cfg.Engine != EngineBits {
 		return CostResult{}, ErrCostEngine
 	}
-	if cfg.Checkpoint != nil || cfg.Resume != nil {
-		if cfg.Engine == EngineBits {
-			return CostResult{}, ErrCostCheckpointEngine
-		}
-		if cfg.Checkpoint != nil {
-			return s.cheapestSaving(ctx, cfg, visit)
-		}
-	}
-	if cfg.Engine == EngineBits && cfg.Trace == nil {
+	engine := s.cheapestEngine(cfg)
+	if engine == EngineBits {
 		if err := bits.Supports(&s.model); err != nil {
 			return CostResult{}, err
 		}
@@ -187,71 +176,55 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 	if err := ctx.Err(); err != nil {
 		return CostResult{Stats: Stats{Status: StoppedBy(err)}}, err
 	}
-	start := time.Now()
-	c := cheapest{k: k, cfg: cfg, visit: visit, done: ctx.Done(), pause: cfg.pause, bound: core.NewBound(k), workers: max(cfg.Workers, 1)}
-	c.engine = costEngine(&s.model, cfg)
-	if c.engine == EngineBits && (cfg.pause != nil || cfg.Resume != nil) {
-		c.engine = EngineDLX // a search with checkpoints (see ErrCostCheckpointEngine)
-		if sparseCostPays(&s.model) {
-			c.engine = EngineSparse
+	var proto core.CostEngine
+	switch engine {
+	case EngineDLX:
+		proto = dlx.NewCostEngine(&s.model)
+	case EngineBits:
+		proto, _ = bits.NewCostEngine(&s.model) // supported: checked above
+	default:
+		proto = sparse.NewCostEngine(&s.model)
+	}
+	dc := drive.CostConfig{Best: k, Workers: cfg.Workers, MaxNodes: cfg.MaxNodes, Visit: visit, Trace: cfg.Trace,
+		CheckpointEvery: cfg.CheckpointEvery}
+	if cfg.Resume != nil {
+		pos, err := s.costPosition(cfg.Resume, k, proto)
+		if err != nil {
+			return CostResult{}, err
+		}
+		dc.Resume = pos
+	}
+	if sink := cfg.Checkpoint; sink != nil {
+		dc.Checkpoint = func(pos *drive.CostPosition) error {
+			return sink(s.costCheckpoint(pos, k, engine))
 		}
 	}
-	c.ends, c.counts = make([]core.Status, c.workers), make([]core.Counters, c.workers)
-	c.engines, c.pos = make([]costSearcher, c.workers), make([][]core.Step, c.workers)
-	for w := range c.engines {
-		switch c.engine {
-		case EngineDLX:
-			c.engines[w] = dlx.NewCostEngine(&s.model)
-		case EngineBits:
-			e, _ := bits.NewCostEngine(&s.model) // Cheapest checked that it takes the model
-			c.engines[w] = bitsSearcher{e}
-		default:
-			c.engines[w] = sparse.NewCostEngine(&s.model)
-		}
+	r, err := drive.Cheapest(ctx, proto, dc)
+	res := CostResult{Stats: statsOf(r.Counters)}
+	res.Elapsed, res.Status, res.Workers, res.Engine = r.Elapsed, r.Status, r.Workers, engine
+	for _, b := range r.Kept {
+		res.Best = append(res.Best, CostSolution(b))
 	}
-	if err := c.resume(s); err != nil {
-		return CostResult{}, err
+	if r.Position != nil {
+		res.Checkpoint = s.costCheckpoint(r.Position, k, engine)
 	}
-	if c.workers == 1 {
-		c.search(0)
-	} else {
-		var wg sync.WaitGroup
-		for w := range c.workers {
-			wg.Add(1)
-			go func() { defer wg.Done(); c.search(w) }()
-		}
-		wg.Wait()
+	var wp *drive.WorkerPanic
+	if errors.As(err, &wp) {
+		err = &WorkerPanic{Value: wp.Value, Stack: wp.Stack}
 	}
-	res := &c.res
-	if r := cfg.Resume; r != nil {
-		res.Solutions, res.Nodes, res.Updates, res.Cleansings = r.Stats.Solutions, r.Stats.Nodes, r.Stats.Updates, r.Stats.Cleansings
-		res.Elapsed = r.Stats.Elapsed
-	}
-	for _, n := range c.counts {
-		res.Solutions, res.Nodes, res.Updates, res.Cleansings = res.Solutions+n.Solutions, res.Nodes+n.Nodes, res.Updates+n.Updates, res.Cleansings+n.Cleansings
-	}
-	res.Elapsed += time.Since(start)
-	if c.workers > 1 {
-		res.Workers = c.workers
-	}
-	res.Engine = c.engine
-	var ctxErr error
+	return res, err
+}
+
+// cheapestEngine returns the engine that searches for the cheapest
+// solutions under cfg (see autoCheapest).
+func (s *Solver) cheapestEngine(cfg CostConfig) Engine {
 	switch {
-	case c.stopped.Load():
-		res.Status = Stopped
-	case c.nodeLimit.Load() || slices.Contains(c.ends, core.NodeLimit):
-		res.Status = NodeLimit
-	case slices.Contains(c.ends, core.Interrupted):
-		ctxErr = ctx.Err()
-		res.Status = StoppedBy(ctxErr)
-		if ctxErr == nil { // paused for a checkpoint
-			res.Status = Interrupted
-		}
+	case cfg.Trace != nil:
+		return EngineDLX // only it tells its steps
+	case cfg.Engine != EngineAuto:
+		return cfg.Engine
 	}
-	if res.Status != Complete && res.Status != Stopped {
-		res.Checkpoint = c.checkpoint(s)
-	}
-	return *res, ctxErr
+	return autoCheapest(&s.model, cfg.Checkpoint != nil || cfg.Resume != nil)
 }
 
 // sparseCostShortLists is the average length of the primary items'
@@ -264,25 +237,21 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 // only the cheap options of a list, are faster.
 const sparseCostShortLists = 10
 
-// costEngine returns the engine that searches for the cheapest solutions
-// of p under cfg: DLX5's when there is a Trace (only it tells its steps),
-// else cfg.Engine, or for EngineAuto the bit-set engine where it would
-// enumerate (bits.Prefer: many options per item, few items) and there
-// are no secondary items, the sparse sets where their bound pays
-// (sparseCostPays), the dancing links elsewhere.
+// autoCheapest returns the engine auto picks to search for the cheapest
+// solutions of p: the bit-set engine where it would enumerate
+// (bits.Prefer: many options per item, few items) and there are no
+// secondary items, the sparse sets where their bound pays
+// (sparseCostPays), the dancing links elsewhere. With checkpoints, one of
+// the last two.
 //
 // Secondary items keep the bit sets away because the cost search filters
 // a node's whole list of cheap options, and options that only clash on
 // secondary items leave it long: on n queens with random costs (secondary
 // diagonals) the bit sets and the sparse sets were both slower than the
 // dancing links, which run at DLX5's speed there.
-func costEngine(p *core.Problem, cfg CostConfig) Engine {
+func autoCheapest(p *core.Problem, checkpoints bool) Engine {
 	switch {
-	case cfg.Trace != nil:
-		return EngineDLX
-	case cfg.Engine != EngineAuto:
-		return cfg.Engine
-	case bits.Prefer(p) && p.NItems == p.NPrimary:
+	case !checkpoints && bits.Prefer(p) && p.NItems == p.NPrimary:
 		return EngineBits
 	case sparseCostPays(p):
 		return EngineSparse
@@ -301,107 +270,4 @@ func sparseCostPays(p *core.Problem) bool {
 		}
 	}
 	return uses <= sparseCostShortLists*p.NPrimary
-}
-
-// cheapest is one call of Cheapest: what its workers share.
-type cheapest struct {
-	k       int
-	cfg     CostConfig
-	visit   func([]int, int64) bool
-	done    <-chan struct{}
-	pause   <-chan struct{}
-	bound   *core.Bound
-	workers int
-	engine  Engine // EngineDLX, EngineSparse or EngineBits
-
-	mu                 sync.Mutex // guards res and the calls of visit
-	res                CostResult
-	stopped, nodeLimit atomic.Bool // visit said stop; MaxNodes reached by the workers together
-	nodes              atomic.Int64
-	ends               []core.Status
-	counts             []core.Counters
-	engines            []costSearcher
-	pos                [][]core.Step // per worker, where its search stopped
-	units              *costUnits    // when resuming: the units left, which the workers share
-}
-
-// costSearcher is what Cheapest asks of a cost engine.
-type costSearcher interface {
-	Search(*core.CostRun, *core.Counters) (core.Status, []int64)
-	Position() []core.Step
-	ListOrder(item int) []int
-	RootItem() int
-	TotalTax() int64
-}
-
-// search runs worker w.
-func (c *cheapest) search(w int) {
-	e := c.engines[w]
-	run := &core.CostRun{Best: c.k, Bound: c.bound, Worker: w, Workers: c.workers, Poll: c.poll(), Visit: c.keep}
-	if c.workers == 1 {
-		run.MaxNodes, run.Trace = c.cfg.MaxNodes, c.cfg.Trace
-	}
-	if c.units != nil {
-		c.searchUnits(w, run)
-		return
-	}
-	c.ends[w], _ = e.Search(run, &c.counts[w])
-	c.pos[w] = slices.Clone(e.Position())
-}
-
-// poll returns a worker's poll: false when the context is done, when
-// visit asked to stop, or when the workers together reached MaxNodes.
-func (c *cheapest) poll() func(*core.Counters) bool {
-	last := int64(0)
-	return func(n *core.Counters) bool {
-		if c.workers > 1 && c.cfg.MaxNodes > 0 {
-			if c.nodes.Add(n.Nodes-last) >= c.cfg.MaxNodes {
-				c.nodeLimit.Store(true)
-				return false
-			}
-			last = n.Nodes
-		}
-		select {
-		case <-c.done:
-			return false
-		case <-c.pause:
-			return false
-		default:
-			return !c.stopped.Load()
-		}
-	}
-}
-
-// keep records and reports a solution that beat the cut-off, unless one
-// at least as good was reported meanwhile by another worker.
-func (c *cheapest) keep(sol []int, cost int64) bool {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	switch {
-	case c.stopped.Load():
-		return false
-	case len(c.res.Best) == c.k && cost >= c.res.Best[c.k-1].Cost:
-		return true
-	}
-	c.res.keep(c.k, sol, cost)
-	if c.visit != nil && !c.visit(sol, cost) {
-		c.stopped.Store(true)
-		return false
-	}
-	return true
-}
-
-// keep records a solution among the k best: it beat the k-th, which it
-// replaces; equal costs keep the order found.
-func (r *CostResult) keep(k int, sol []int, cost int64) {
-	i, _ := slices.BinarySearchFunc(r.Best, cost, func(b CostSolution, c int64) int {
-		if b.Cost <= c {
-			return -1
-		}
-		return 1
-	})
-	r.Best = slices.Insert(r.Best, i, CostSolution{Options: slices.Clone(sol), Cost: cost})
-	if len(r.Best) > k {
-		r.Best = r.Best[:k]
-	}
 }

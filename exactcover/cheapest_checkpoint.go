@@ -1,16 +1,13 @@
 package exactcover
 
 import (
-	"cmp"
-	"context"
-	"errors"
 	"fmt"
+	"math"
 	"slices"
-	"sync"
 	"time"
 
-	"github.com/xcover/xcover/exactcover/internal/bits"
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/drive"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
@@ -47,7 +44,7 @@ type CostCheckpoint struct {
 	// Best is K; a resumed search must ask for the same.
 	Best int
 	// Engine is the engine that searched last (a resumed search may use
-	// the other: the units are engine-free).
+	// another: the units are engine-free).
 	Engine Engine
 	// Solutions are the best solutions found so far, by increasing cost.
 	Solutions []CostSolution
@@ -72,209 +69,71 @@ type CostUnit struct {
 	Entered bool
 }
 
-// ErrCostCheckpointEngine: the bit-set engine searches for the cheapest
-// solutions without saving where it stands, so a search with
-// CostConfig.Checkpoint or Resume takes the dlx or the sparse engine (auto
-// picks one of them) and refuses EngineBits. It wraps
-// ErrEngineUnsupported.
-var ErrCostCheckpointEngine = fmt.Errorf("%w: the bit-set engine does not save checkpoints of a search for the cheapest solutions; the dlx and sparse engines do", ErrEngineUnsupported)
-
-// bitsSearcher is the bit-set cost engine as Cheapest drives it: it
-// searches, but does not say where it stopped (Position returns nil, and
-// Cheapest leaves no checkpoint), nor resume (Cheapest does not give it
-// units).
-type bitsSearcher struct{ *bits.CostEngine }
-
-func (bitsSearcher) Position() []core.Step { return nil }
-func (bitsSearcher) ListOrder(int) []int   { return nil }
-func (bitsSearcher) RootItem() int         { return -1 }
-
 // Step is a step of a path from the root of a search tree: the node
 // branches on primary item Item and takes Option (the caller's indices).
 type Step struct {
 	Item, Option int
 }
 
-// leftUnits returns the units a fresh search leaves when it stops, from
-// its workers' ends and positions: the root option each worker stood in,
-// from its position, then the root options not yet started, whole.
-func leftUnits(root int, order []int, ends []core.Status, pos [][]core.Step) []CostUnit {
-	workers := len(ends)
-	if root < 0 {
-		return nil
+// costCheckpoint returns the checkpoint of a search for the k cheapest
+// solutions that engine searched, from its driver's position.
+func (s *Solver) costCheckpoint(pos *drive.CostPosition, k int, engine Engine) *CostCheckpoint {
+	ck := &CostCheckpoint{Problem: s.Hash(), Best: k, Engine: engine, Stats: statsOf(pos.Counters), Running: pos.Running}
+	ck.Stats.Elapsed, ck.Stats.Status, ck.Stats.Engine = pos.Elapsed, pos.Status, engine
+	if pos.Running {
+		ck.Written = time.Now()
 	}
-	var units []CostUnit
-	for r, o := range order {
-		w := r % workers
-		switch p := pos[w]; {
-		case ends[w] == core.Complete:
-		case len(p) == 0 || slices.Index(order, int(p[0].Option)) < r:
-			units = append(units, CostUnit{Path: []Step{{Item: root, Option: o}}})
-		case int(p[0].Option) == o:
-			units = append(units, CostUnit{Path: stepsOf(p), Entered: true})
-		}
-	}
-	return units
-}
-
-// stepsOf returns path as Steps.
-func stepsOf(path []core.Step) []Step {
-	steps := make([]Step, len(path))
-	for i, st := range path {
-		steps[i] = Step{Item: int(st.Item), Option: int(st.Option)}
-	}
-	return steps
-}
-
-// costUnits are the units a resumed search shares out: each worker takes
-// the next, in order, until none is left or the search stops.
-type costUnits struct {
-	mu    sync.Mutex
-	runs  []core.CostRun // Start and Entered of each unit
-	next  int            // the first not yet taken
-	left  []*CostUnit    // per unit taken and stopped, where it stands
-	taken []bool
-}
-
-// take returns the index of the next unit, false when none is left.
-func (u *costUnits) take() (int, bool) {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	if u.next == len(u.runs) {
-		return 0, false
-	}
-	u.next++
-	u.taken[u.next-1] = true
-	return u.next - 1, true
-}
-
-// resume sets c up to go on with cfg.Resume, if set: its units to share
-// out, its solutions kept and their cut-off in force.
-func (c *cheapest) resume(s *Solver) error {
-	r := c.cfg.Resume
-	if r == nil {
-		return nil
-	}
-	runs, err := s.checkResume(r, c.k, c.engines[0])
-	if err != nil {
-		return err
-	}
-	c.units = &costUnits{runs: runs, left: make([]*CostUnit, len(runs)), taken: make([]bool, len(runs))}
-	tax := c.engines[0].TotalTax()
-	for _, sol := range r.Solutions {
-		c.bound.Offer(sol.Cost - tax)
-		c.res.Best = append(c.res.Best, CostSolution{Options: slices.Clone(sol.Options), Cost: sol.Cost})
-	}
-	return nil
-}
-
-// searchUnits is worker w of a resumed search: it searches units until
-// none is left or the search stops.
-func (c *cheapest) searchUnits(w int, run *core.CostRun) {
-	e := c.engines[w]
-	for {
-		if c.workers == 1 && c.cfg.MaxNodes > 0 {
-			if run.MaxNodes = c.cfg.MaxNodes - c.counts[w].Nodes; run.MaxNodes <= 0 {
-				c.ends[w] = core.NodeLimit
-				return
-			}
-		}
-		i, ok := c.units.take()
-		if !ok {
-			c.ends[w] = core.Complete
-			return
-		}
-		run.Start, run.Entered = c.units.runs[i].Start, c.units.runs[i].Entered
-		end, _ := e.Search(run, &c.counts[w])
-		if end == core.Complete {
-			continue
-		}
-		c.ends[w] = end
-		if end == core.NodeLimit || end == core.Interrupted {
-			c.units.mu.Lock()
-			c.units.left[i] = &CostUnit{Path: stepsOf(e.Position()), Entered: true}
-			c.units.mu.Unlock()
-		}
-		return
-	}
-}
-
-// checkpoint returns where the stopped search stands; nil when a visit
-// stopped it (a worker's position is then not known) or when the bit-set
-// engine searched (it does not say where it stands).
-func (c *cheapest) checkpoint(s *Solver) *CostCheckpoint {
-	if slices.Contains(c.ends, core.Stopped) || c.engine == EngineBits {
-		return nil
-	}
-	ck := &CostCheckpoint{Problem: s.Hash(), Best: c.k, Engine: c.res.Engine, Stats: c.res.Stats}
-	for _, b := range c.res.Best {
+	for _, b := range pos.Kept {
 		ck.Solutions = append(ck.Solutions, CostSolution{Options: slices.Clone(b.Options), Cost: b.Cost})
 	}
-	if u := c.units; u != nil {
-		for i, run := range u.runs {
-			switch {
-			case !u.taken[i]:
-				ck.Units = append(ck.Units, CostUnit{Path: stepsOf(run.Start), Entered: run.Entered})
-			case u.left[i] != nil:
-				ck.Units = append(ck.Units, *u.left[i])
-			}
+	for _, u := range pos.Units {
+		steps := make([]Step, len(u.Path))
+		for i, st := range u.Path {
+			steps[i] = Step{Item: int(st.Item), Option: int(st.Option)}
 		}
-		return ck
-	}
-	root := c.engines[0].RootItem()
-	if root >= 0 {
-		ck.Units = leftUnits(root, c.engines[0].ListOrder(root), c.ends, c.pos)
+		ck.Units = append(ck.Units, CostUnit{Path: steps, Entered: u.Entered})
 	}
 	return ck
 }
 
-// cheapestSaving is Cheapest with cfg.Checkpoint: it searches in spells
-// of cfg.CheckpointEvery, each stopped by a pause that leaves a
-// checkpoint, given to the sink and resumed at once, and gives the sink a
-// final checkpoint at the end.
-func (s *Solver) cheapestSaving(ctx context.Context, cfg CostConfig, visit func([]int, int64) bool) (CostResult, error) {
-	sink, every := cfg.Checkpoint, cmp.Or(cfg.CheckpointEvery, DefaultCheckpointEvery)
-	cfg.Checkpoint = nil
-	var before int64 // the nodes of the resumed search, which MaxNodes leaves out
-	if cfg.Resume != nil {
-		before = cfg.Resume.Stats.Nodes
+// costPosition checks ck as a search for the k cheapest solutions of s's
+// problem resumes it, and returns it as the driver takes it: the same
+// problem and K (ErrCheckpointMismatch), then (ErrCheckpoint) what the
+// file alone can tell (checkContent) and what needs the problem
+// (drive.CheckCostPosition), with eng's order of the options.
+func (s *Solver) costPosition(ck *CostCheckpoint, k int, eng core.CostEngine) (*drive.CostPosition, error) {
+	if ck.Problem != s.Hash() {
+		return nil, fmt.Errorf("%w: the checkpoint is of another problem", ErrCheckpointMismatch)
 	}
-	limit := cfg.MaxNodes
-	for {
-		pause := make(chan struct{})
-		cfg.pause = pause
-		timer := time.AfterFunc(every, func() { close(pause) })
-		if limit > 0 {
-			cfg.MaxNodes = limit
-			if cfg.Resume != nil {
-				cfg.MaxNodes = limit - (cfg.Resume.Stats.Nodes - before)
-			}
-		}
-		res, err := s.Cheapest(ctx, cfg, visit)
-		timer.Stop()
-		ck := res.Checkpoint
-		switch {
-		case err != nil && !errors.Is(err, ctx.Err()):
-			return res, err
-		case res.Status == Complete:
-			ck = &CostCheckpoint{Problem: s.Hash(), Best: cmp.Or(cfg.Best, 1), Engine: res.Engine, Stats: res.Stats}
-			for _, b := range res.Best {
-				ck.Solutions = append(ck.Solutions, CostSolution{Options: slices.Clone(b.Options), Cost: b.Cost})
-			}
-		case ck == nil || res.Status != Interrupted || ctx.Err() != nil:
-		default: // paused
-			ck.Running, ck.Written = true, time.Now()
-			sink(ck) // an error is the sink's to tell; the search goes on
-			cfg.Resume = ck
-			res.Checkpoint = nil
-			continue
-		}
-		if ck != nil {
-			ck.Written = time.Now()
-			sink(ck)
-		}
-		return res, err
+	if ck.Best != k {
+		return nil, fmt.Errorf("%w: the checkpoint's search wants the %d cheapest solutions, not %d: give --best %d", ErrCheckpointMismatch, ck.Best, k, ck.Best)
 	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: "+format, append([]any{ErrCheckpoint}, args...)...)
+	}
+	if err := ck.checkContent(); err != nil { // a CostCheckpoint made by hand was not read
+		return nil, bad("%v", err)
+	}
+	st := &ck.Stats
+	pos := &drive.CostPosition{Counters: core.Counters{Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Cleansings: st.Cleansings},
+		Elapsed: st.Elapsed, Status: st.Status, Running: ck.Running}
+	for _, sol := range ck.Solutions {
+		pos.Kept = append(pos.Kept, drive.CostSolution{Options: slices.Clone(sol.Options), Cost: sol.Cost})
+	}
+	for i, u := range ck.Units {
+		path := make([]core.Step, len(u.Path))
+		for j, st := range u.Path {
+			if st.Item < 0 || st.Item > math.MaxInt32 || st.Option < 0 || st.Option > math.MaxInt32 {
+				return nil, bad("unit %d, step %d: no item %d or option %d", i+1, j+1, st.Item, st.Option)
+			}
+			path[j] = core.Step{Item: int32(st.Item), Option: int32(st.Option)}
+		}
+		pos.Units = append(pos.Units, drive.CostUnit{Path: path, Entered: u.Entered})
+	}
+	if err := drive.CheckCostPosition(&s.model, eng, pos); err != nil {
+		return nil, bad("%v", err)
+	}
+	return pos, nil
 }
 
 // CheckCostCheckpoint checks ck as a search for the best cheapest
@@ -288,6 +147,6 @@ func (s *Solver) cheapestSaving(ctx context.Context, cfg CostConfig, visit func(
 // checkpoint before resuming it checks them first. What no file can show
 // (a unit removed, say) is left to the digest, as for a [Checkpoint].
 func (s *Solver) CheckCostCheckpoint(ck *CostCheckpoint, best int) error {
-	_, err := s.checkResume(ck, best, sparse.NewCostEngine(&s.model))
+	_, err := s.costPosition(ck, best, sparse.NewCostEngine(&s.model))
 	return err
 }

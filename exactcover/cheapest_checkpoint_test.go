@@ -343,18 +343,77 @@ func TestCheapestCanceledResume(t *testing.T) {
 	}
 }
 
-// checkpointEngines are the engines that save checkpoints of a search for
-// the cheapest solutions (not the bit sets: ErrCostCheckpointEngine).
+// checkpointEngines are the engines whose checkpoints of a search for the
+// cheapest solutions any problem may have (the bit-set engine, which
+// takes no colors, has TestCheapestBitsResume).
 var checkpointEngines = []exactcover.Engine{exactcover.EngineDLX, exactcover.EngineSparse}
 
-// TestCheapestBitsCheckpointRefused checks that a search with checkpoints
-// on the bit-set engine is refused, and that auto then takes another.
-func TestCheapestBitsCheckpointRefused(t *testing.T) {
+// TestCheapestBitsResume stops searches for the cheapest solutions of
+// random problems without colors on the bit-set engine every few nodes,
+// resumes each from its checkpoint (through its file) with the bit-set
+// engine or another and other workers, and checks that the K best costs
+// at the end are those of a brute force, every kept solution verified.
+func TestCheapestBitsResume(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 2026))
+	engines := []exactcover.Engine{exactcover.EngineBits, exactcover.EngineBits, exactcover.EngineDLX, exactcover.EngineSparse}
+	for n := range 400 {
+		p := randomProblem(r)
+		p.Bounds = nil
+		for k := range p.Options {
+			p.Options[k].Cost = int64(r.IntN(10))
+			for j := range p.Options[k].Items {
+				p.Options[k].Items[j].Color = ""
+			}
+		}
+		all := bruteForceCosts(p)
+		s := mustNew(t, p)
+		k := 1 + r.IntN(4)
+		step := 1 + r.Int64N(6)
+		var ck *exactcover.CostCheckpoint
+		var res exactcover.CostResult
+		for runs := 0; ; runs++ {
+			if runs > 10000 {
+				t.Fatalf("problem %d: no end after %d resumes", n, runs)
+			}
+			eng := exactcover.EngineBits
+			if ck != nil {
+				eng = engines[r.IntN(len(engines))]
+			}
+			var err error
+			res, err = s.Cheapest(context.Background(), exactcover.CostConfig{Best: k, MaxNodes: step, Resume: ck, Workers: 1 + r.IntN(3), Engine: eng}, nil)
+			if err != nil {
+				t.Fatalf("problem %d, run %d: %v", n, runs, err)
+			}
+			if res.Status == exactcover.Complete {
+				break
+			}
+			if res.Status != exactcover.NodeLimit || res.Checkpoint == nil || res.Checkpoint.Engine != eng {
+				t.Fatalf("problem %d, run %d: status %v, checkpoint %+v", n, runs, res.Status, res.Checkpoint)
+			}
+			data, err := res.Checkpoint.MarshalBinary()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ck, err = exactcover.ReadCostCheckpoint(bytes.NewReader(data)); err != nil {
+				t.Fatalf("problem %d, run %d: a checkpoint written is refused: %v\n%s", n, runs, err, data)
+			}
+		}
+		got := verifiedCosts(t, p, res.Best)
+		if want := all[:min(k, len(all))]; !slices.Equal(got, want) {
+			t.Fatalf("problem %d (%s), K=%d, every %d nodes: best costs %v, brute force %v", n, describe(p), k, step, got, want)
+		}
+	}
+}
+
+// TestCheapestAutoCheckpointEngine checks that auto, which picks the
+// bit-set engine for the 3×20 pentominoes with costs, picks another for a
+// search with checkpoints (see autoCheapest).
+func TestCheapestAutoCheckpointEngine(t *testing.T) {
 	sp := dlx5Instance(t, "pent-3x20-cost.dlx")
 	s := mustNew(t, &sp.Problem)
 	sink := func(*exactcover.CostCheckpoint) error { return nil }
-	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{Engine: exactcover.EngineBits, Checkpoint: sink}, nil); !errors.Is(err, exactcover.ErrCostCheckpointEngine) || !errors.Is(err, exactcover.ErrEngineUnsupported) {
-		t.Errorf("bits with a checkpoint: %v", err)
+	if res, err := s.Cheapest(context.Background(), exactcover.CostConfig{MaxNodes: 100}, nil); err != nil || res.Engine != exactcover.EngineBits {
+		t.Errorf("auto: %v, engine %v", err, res.Engine)
 	}
 	res, err := s.Cheapest(context.Background(), exactcover.CostConfig{MaxNodes: 100, Checkpoint: sink}, nil)
 	if err != nil || res.Engine == exactcover.EngineBits {

@@ -88,8 +88,8 @@ func ReadCostCheckpoint(r io.Reader) (*CostCheckpoint, error) {
 	if _, err := hex.Decode(ck.Problem[:], []byte(f.Problem)); err != nil {
 		return nil, bad("problem hash %q", f.Problem)
 	}
-	if ck.Engine, err = ParseEngine(f.Engine); err != nil || ck.Engine != EngineDLX && ck.Engine != EngineSparse {
-		return nil, bad("engine %q: the dlx and sparse engines write the checkpoints of a search for the cheapest solutions", f.Engine)
+	if ck.Engine, err = ParseEngine(f.Engine); err != nil || ck.Engine != EngineDLX && ck.Engine != EngineSparse && ck.Engine != EngineBits {
+		return nil, bad("engine %q: the dlx, sparse and bits engines write the checkpoints of a search for the cheapest solutions", f.Engine)
 	}
 	if c.Best < 1 || c.Best > MaxBest {
 		return nil, bad("a search for the %d cheapest solutions: expected 1 to MaxBest = %d", c.Best, MaxBest)

@@ -10,9 +10,9 @@ import (
 // CostEngine is the search for the cheapest solutions on bit rows: the
 // model of Knuth's DLX5 (taxes, options tried cheapest first, the K-th
 // best as a cut-off; see core.Taxes and core.Bound) with the lists of the
-// enumerating Engine. It is not a core.Engine: it answers one question,
-// the K cheapest, with one search per worker, and is not safe for
-// concurrent use (each worker has its own).
+// enumerating Engine. It is a core.CostEngine, not a core.Engine: it
+// answers one question, the K cheapest, and is not safe for concurrent
+// use (each worker has its own, Clone).
 //
 // # Lists in order of cost
 //
@@ -48,6 +48,7 @@ type CostEngine struct {
 	totalTax int64
 	cost     []int64 // per level, the net cost of the options taken above it
 	sol      []int
+	pos      []core.Step // where the last search stopped
 }
 
 // NewCostEngine compiles p with its costs, or says why the engine does
@@ -64,6 +65,15 @@ func NewCostEngine(p *core.Problem) (*CostEngine, error) {
 	c.cost = make([]int64, len(c.e.lv))
 	c.sol = make([]int, 0, p.NPrimary)
 	return c, nil
+}
+
+var _ core.CostEngine = (*CostEngine)(nil)
+
+// Clone returns an independent engine for the same problem
+// (core.CostEngine).
+func (c *CostEngine) Clone() core.CostEngine {
+	d, _ := NewCostEngine(c.e.p) // c exists: the engine takes the problem
+	return d
 }
 
 // TotalTax returns the sum of the taxes, which net costs leave out.

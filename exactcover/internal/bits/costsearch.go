@@ -2,70 +2,75 @@ package bits
 
 import "github.com/xcover/xcover/exactcover/internal/core"
 
-// Search looks for the run.Best cheapest solutions, adding what it counts
-// to *c, and returns how it ended and the costs of the best found (in
-// increasing order, totals including the taxes). run.Trace is not told
-// (the dancing-links CostEngine tells DLX5's steps). However it ends, the
+// Search looks for the run.Best cheapest solutions in the whole tree, or
+// in the unit run.Start names, adding what it counts to *c, and returns
+// how it ended (core.CostEngine). run.Trace is not told (the
+// dancing-links CostEngine tells DLX5's steps). However it ends, the
 // engine is ready for another search.
-func (c *CostEngine) Search(run *core.CostRun, cnt *core.Counters) (core.Status, []int64) {
+func (c *CostEngine) Search(run *core.CostRun, cnt *core.Counters) core.Status {
 	bound := run.Bound
 	if bound == nil {
 		bound = core.NewBound(max(run.Best, 1))
 	}
 	var w walk
-	end := c.search(run, bound, &w, cnt)
+	c.pos = c.pos[:0]
+	end := c.branchAndBound(run, bound, &w, cnt)
 	*cnt = w.add(cnt)
-	return end, bound.Costs(c.totalTax)
+	return end
 }
 
-// search is the loop, levels on an explicit stack, nothing allocated per
-// node. A node's list holds its live options cheaper than the room left
-// when it was made, by cost; it branches on the item filter chose, its
-// branches cheapest first, until one would bring the cost to the cut-off.
-// With several workers, every worker makes the root alike (without
-// cutting it by a cut-off, which they may see differently) and takes the
-// root's branches whose rank is its number modulo the workers.
-func (c *CostEngine) search(run *core.CostRun, bound *core.Bound, w *walk, cnt *core.Counters) core.Status {
+// Where the replay of a unit's steps leaves the search (see replayStart).
+const (
+	atEntered = iota // the node below the steps, entered and counted before
+	atAdvance        // the last step, a root option not yet tried
+	atNext           // the branch after the step at the level reached
+	atBackup         // the level reached is done: on at the level above
+)
+
+// branchAndBound is the search loop, levels on an explicit stack, nothing
+// allocated per node. A node's list holds its live options cheaper than
+// the room left when it was made, by cost; it branches on the item filter
+// chose, its branches cheapest first, until one would bring the cost to
+// the cut-off. The search of a unit (run.Start) takes its steps again
+// first (replayStart) and ends with its root option's subtree.
+func (c *CostEngine) branchAndBound(run *core.CostRun, bound *core.Bound, w *walk, cnt *core.Counters) core.Status {
 	e := &c.e
 	n := int32(e.p.NumOptions())
-	split := run.Workers > 1
-	every := int64(core.PollInterval)
+	every := run.PollEveryOr()
 	if run.MaxNodes > 0 {
 		every = min(every, run.MaxNodes)
 	}
 	w.nextPoll, w.nextWork = every, PollWork
+	unit := len(run.Start) > 0
 
 	// The root: every option cheap enough.
-	room := bound.Cutoff()
-	if split {
-		room = core.NoCost
-	}
 	depth := 0
 	lv := &e.lv[0]
 	lv.open, lv.lo = e.prim, n
 	var none set
-	m, best, least := e.filterWidth(0, c.cheaper(0, n, room), n, &none, &lv.open)
+	m, best, least := e.filterWidth(0, c.cheaper(0, n, bound.Cutoff()), n, &none, &lv.open)
 	lv.hi, lv.best, lv.least = n+int32(m), best, least
 	w.updates += int64(n) - int64(m)
 	c.cost[0] = 0
+	if unit {
+		var at int
+		depth, at = c.replayStart(run, bound, w)
+		w.updates, w.work = 0, 0 // the steps were counted by the search that took them
+		lv = &e.lv[depth]
+		switch at {
+		case atEntered:
+			goto entered
+		case atAdvance:
+			goto advance
+		case atNext:
+			goto next
+		}
+		goto backup
+	}
 
 forward:
-	if w.nodes >= w.nextPoll || w.work >= w.nextWork {
-		if run.MaxNodes > 0 && w.nodes >= run.MaxNodes {
-			return core.NodeLimit
-		}
-		if run.Poll != nil {
-			sofar := w.add(cnt)
-			if !run.Poll(&sofar) {
-				return core.Interrupted
-			}
-		}
-		w.nextPoll, w.nextWork = w.nodes+every, w.work+PollWork
-		if run.MaxNodes > 0 {
-			w.nextPoll = min(w.nextPoll, run.MaxNodes)
-		}
-	}
 	w.nodes++
+entered:
 	if lv.best < 0 { // every primary item covered: a solution
 		if bound.Offer(c.cost[depth]) {
 			w.sols++
@@ -75,6 +80,23 @@ forward:
 		}
 		goto backup
 	}
+	if w.nodes >= w.nextPoll || w.work >= w.nextWork {
+		if run.MaxNodes > 0 && w.nodes >= run.MaxNodes {
+			c.savePosition(depth)
+			return core.NodeLimit
+		}
+		if run.Poll != nil {
+			sofar := w.add(cnt)
+			if !run.Poll(&sofar) {
+				c.savePosition(depth)
+				return core.Interrupted
+			}
+		}
+		w.nextPoll, w.nextWork = w.nodes+every, w.work+PollWork
+		if run.MaxNodes > 0 {
+			w.nextPoll = min(w.nextPoll, run.MaxNodes)
+		}
+	}
 	if lv.least == 0 { // an item without options (only at the root)
 		goto backup
 	}
@@ -82,12 +104,6 @@ forward:
 	lv.rest, lv.bhi = e.split(lv.lo, lv.hi, lv.best)
 	w.work += int64(lv.hi - lv.lo)
 	lv.cur = lv.blo
-	if split && depth == 0 {
-		lv.cur += int32(run.Worker)
-		if lv.cur >= lv.bhi {
-			return core.Complete
-		}
-	}
 
 advance:
 	if next, cutoff := c.cost[depth]+c.net[e.stack[lv.cur]], bound.Cutoff(); next >= cutoff {
@@ -100,11 +116,13 @@ advance:
 	}
 
 next: // on to lv's next branch, if it has one
-	if step := c.step(run, depth); lv.bhi-lv.cur <= step {
-		goto backup
-	} else {
-		lv.cur += step
+	if unit && depth == 0 {
+		goto backup // the unit is its root option's subtree
 	}
+	if lv.bhi-lv.cur <= 1 {
+		goto backup
+	}
+	lv.cur++
 	goto advance
 
 backup:
@@ -116,13 +134,78 @@ backup:
 	goto next
 }
 
-// step is how far a level's next branch is from its current one: the
-// root's branches are dealt out among the workers.
-func (c *CostEngine) step(run *core.CostRun, depth int) int32 {
-	if depth == 0 && run.Workers > 1 {
-		return int32(run.Workers)
+// replayStart takes the steps of run.Start again, silently (the search
+// that took them counted them), each level branching on its step's item,
+// and returns the level reached and where the search goes on from there.
+// A step whose option is no longer in its level's list, or would bring
+// the cost to the cut-off now in force, is pruned with the dearer
+// branches after it: the level is done. A step that leaves an item
+// without options leaves nothing below it: on with the level's next
+// branch.
+func (c *CostEngine) replayStart(run *core.CostRun, bound *core.Bound, w *walk) (depth, at int) {
+	e := &c.e
+	for l, st := range run.Start {
+		lv := &e.lv[l]
+		lv.best = st.Item
+		lv.blo = lv.hi
+		lv.rest, lv.bhi = e.split(lv.lo, lv.hi, st.Item)
+		k := e.p.Index[st.Option]
+		for lv.cur = lv.blo; lv.cur < lv.bhi && e.stack[lv.cur] != k; lv.cur++ {
+		}
+		if lv.cur == lv.bhi {
+			return l, atBackup // the option was too dear for the list
+		}
+		next, cutoff := c.cost[l]+c.net[k], bound.Cutoff()
+		switch {
+		case next >= cutoff:
+			return l, atBackup
+		case l == len(run.Start)-1 && !run.Entered:
+			return l, atAdvance
+		case !c.take(l, cutoff-next, w):
+			return l, atNext
+		}
+		c.cost[l+1] = next
 	}
-	return 1
+	return len(run.Start), atEntered
+}
+
+// savePosition records the steps taken at levels 0…depth-1, where a
+// stopped search stands (see Position).
+func (c *CostEngine) savePosition(depth int) {
+	e := &c.e
+	c.pos = c.pos[:0]
+	for l := range depth {
+		lv := &e.lv[l]
+		c.pos = append(c.pos, core.Step{Item: lv.best, Option: e.p.Caller[e.stack[lv.cur]]})
+	}
+}
+
+// Position returns where the last search stopped (core.CostEngine).
+func (c *CostEngine) Position() []core.Step { return c.pos }
+
+// RootItem returns the item the root branches on before the cut-off is
+// known (core.CostEngine): filter's choice over every option.
+func (c *CostEngine) RootItem() int {
+	e := &c.e
+	n := int32(e.p.NumOptions())
+	open := e.prim
+	var none set
+	_, best, _ := e.filterWidth(0, n, n, &none, &open)
+	return int(best)
+}
+
+// ListOrder returns the options of item (the caller's indices) in the
+// order the search tries them (core.CostEngine): the root's list, by net
+// cost with ties in input order, keeps its order in every list below.
+func (c *CostEngine) ListOrder(item int) []int {
+	e := &c.e
+	var order []int
+	for _, k := range e.stack[:e.p.NumOptions()] {
+		if e.rows[k].has(int32(item)) {
+			order = append(order, int(e.p.Caller[k]))
+		}
+	}
+	return order
 }
 
 // take makes the list of the child that lv's current branch leads to, as

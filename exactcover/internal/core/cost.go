@@ -27,27 +27,77 @@ type CostRun struct {
 	Visit func(solution []int, cost int64) bool
 	// MaxNodes, when positive, stops the search after that many nodes.
 	MaxNodes int64
-	// Poll, when set, is called every PollInterval nodes with the
-	// counters so far; returning false stops the search (Interrupted).
-	Poll func(c *Counters) bool
+	// Poll, when set, is called every PollEvery nodes (PollInterval when
+	// zero) with the counters so far; returning false stops the search
+	// (Interrupted).
+	Poll      func(c *Counters) bool
+	PollEvery int64
 	// Trace, when set, is told every step of the search, for teaching.
 	Trace func(CostStep)
 	// Bound, when set, is the cut-off shared with other workers; nil: the
 	// search keeps its own.
 	Bound *Bound
-	// Workers > 1 divides the search among that many workers, of which
-	// this is Worker (from 0): each takes the root's options whose
-	// position in the root item's list is Worker modulo Workers.
-	Worker, Workers int
-	// Start, when not empty, makes the search one unit of a resumed
-	// search: the subtree of the root option Start[0] from the position
+	// Start, when not empty, makes the search one unit of a divided
+	// search (a resumed one, or one with several workers): the subtree of the root option Start[0] from the position
 	// Start (its steps, an item and the caller's option each, taken at
 	// levels 0…len(Start)-1; the node below them entered and counted when
-	// Entered is set, else Start's last step not yet tried) to the end of that subtree in depth-first order. Workers
-	// is then ignored. The caller checks that the steps make a partial
-	// solution (see CheckCostPath).
+	// Entered is set, else Start's last step not yet tried) to the end of
+	// that subtree in depth-first order: at each level, the options after
+	// the one Start takes there, in the order the engine tries them
+	// (ListOrder). A step whose option the cut-off now prunes prunes the
+	// options after it too: the search goes on at the level above. The
+	// caller checks that the steps make a partial solution (see
+	// CheckCostPath).
 	Start   []Step
 	Entered bool
+}
+
+// CostEngine is a compiled problem with costs and the state of a search
+// for its cheapest solutions (Knuth's DLX5 and its kin): the engines'
+// side of the cost driver (package drive's Cheapest), as Engine is of
+// the counting drivers. It is not safe for concurrent use: every worker
+// has its own, made by Clone.
+//
+// Its units are its own: a unit is the subtree of one option of the root
+// item, from a position in it (CostRun.Start), not a core.Unit, because
+// the cut-off changes what a search visits while it runs: a position is a
+// path, the same partial solution to every engine, and what is left
+// after it is what a depth-first search in the order of ListOrder has
+// still to do.
+type CostEngine interface {
+	// Search looks for the run.Best cheapest solutions in the whole tree,
+	// or in the unit run.Start names, adding what it counts to *c, and
+	// returns how it ended: Complete, Stopped (Visit said stop), NodeLimit
+	// or Interrupted (Poll said stop). However it ends, the engine is
+	// ready for another search.
+	Search(run *CostRun, c *Counters) Status
+	// Position returns where the last search stopped, when it ended by
+	// its node limit or its poll: the steps (item, caller's option) taken
+	// above the node it had just entered and counted, which a resumed
+	// search takes again (CostRun.Start with Entered); empty when it
+	// stopped at the root. Valid until the next search.
+	Position() []Step
+	// RootItem returns the item the root branches on before the cut-off
+	// is known, or -1 when the problem has no primary item: the item of
+	// every unit of a divided search.
+	RootItem() int
+	// ListOrder returns the options of item (the caller's indices) in the
+	// order the search tries them: by net cost, ties in input order.
+	ListOrder(item int) []int
+	// TotalTax returns the sum of DLX5's taxes (see Taxes), which the net
+	// cost of every solution leaves out.
+	TotalTax() int64
+	// Clone returns an independent engine for the same problem.
+	Clone() CostEngine
+}
+
+// PollEveryOr returns how many nodes a search polls after:
+// r.PollEvery, or PollInterval when it is zero.
+func (r *CostRun) PollEveryOr() int64 {
+	if r.PollEvery > 0 {
+		return r.PollEvery
+	}
+	return PollInterval
 }
 
 // Bound is the cut-off of one search, which its workers share: the K

@@ -31,8 +31,9 @@ import (
 //     whose cheapest option is dearest (that cost must be paid anyway),
 //     then to the first.
 //
-// It is not a core.Engine: it answers one question (the K cheapest) with
-// one sequential search.
+// It is a core.CostEngine, not a core.Engine: it answers one question (the
+// K cheapest), each worker with its own (Clone), on units of its own kind
+// (core.CostRun.Start).
 type CostEngine struct {
 	nPrimary, nItems int32
 	// n holds the nodes as in DLX5: 0 is the root, 1…nItems the item headers, then
@@ -56,7 +57,6 @@ type CostEngine struct {
 	dirty           bool // a stopped search left its links changed
 	problem         *core.Problem
 	lenThresh       int32
-	rootPos         int // with several workers, the position of the root's option in its list
 	counters        core.Counters
 	first           []int32     // per option (compiled), its first node
 	pos             []core.Step // where the last search stopped
@@ -168,6 +168,12 @@ func (e *CostEngine) build() {
 	e.caller = p.Caller
 	e.dirty = false
 }
+
+var _ core.CostEngine = (*CostEngine)(nil)
+
+// Clone returns an independent engine for the same problem
+// (core.CostEngine).
+func (e *CostEngine) Clone() core.CostEngine { return NewCostEngine(e.problem) }
 
 // TotalTax returns the sum of the taxes, which the net cost of every
 // solution leaves out.

@@ -7,11 +7,12 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // option at a level, back up when a level's options are used up, written
 // with the same gotos so that every count matches his.
 
-// Search looks for the run.Best cheapest solutions, adding what it counts
-// to *c, and returns how it ended and the costs of the best solutions
-// found (in increasing order, totals including the taxes; valid until the
-// next search).
-func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.Status, []int64) {
+// Search looks for the run.Best cheapest solutions in the whole tree, or
+// in the unit run.Start names, adding what it counts to *c, and returns
+// how it ended (core.CostEngine). A search stopped by its node limit or
+// its poll leaves its links as they were, for Position; the next search
+// rebuilds them.
+func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) core.Status {
 	if e.dirty {
 		e.build()
 	}
@@ -29,26 +30,27 @@ func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.Status, [
 		}
 	}
 	e.pos = e.pos[:0]
-	end := e.search(run, bound)
+	end := e.branchAndBound(run, bound)
 	*c = e.counters
 	if end == core.Complete {
 		e.dirty = false // the links are back as they were
 	}
-	return end, bound.Costs(e.totalTax)
+	return end
 }
 
-// search is DLX5's main loop.
-func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.Status {
+// branchAndBound is DLX5's main loop: a depth-first search that prunes
+// every branch whose cost reaches the cut-off.
+func (e *CostEngine) branchAndBound(run *core.CostRun, bound *core.Bound) core.Status {
 	var (
 		level             int
 		best, cur         int32
 		curCost, nextCost int64
 		cutoff            int64
-		split             = run.Workers > 1 && len(run.Start) == 0
 		unit              = len(run.Start) > 0
 	)
 	cnt := &e.counters
-	nextPoll := cnt.Nodes + core.PollInterval
+	every := run.PollEveryOr()
+	nextPoll := cnt.Nodes + every
 	stopAt := int64(core.NoCost) // no node limit
 	if run.MaxNodes > 0 {
 		stopAt = cnt.Nodes + run.MaxNodes
@@ -96,7 +98,7 @@ forward:
 			e.savePosition(level)
 			return core.NodeLimit
 		}
-		nextPoll = cnt.Nodes + core.PollInterval
+		nextPoll = cnt.Nodes + every
 		if run.Poll != nil && !run.Poll(cnt) {
 			e.savePosition(level)
 			return core.Interrupted
@@ -105,14 +107,8 @@ forward:
 entered:
 	cutoff = bound.Cutoff() // others may have lowered it
 	{
-		t := int32(0)
-		if split && level == 0 {
-			// Every worker branches on the same root item, whatever
-			// cut-off it sees, so that they share its options out.
-			best, t = e.choose(0, core.NoCost)
-		} else {
-			best, t = e.choose(curCost, cutoff)
-		}
+		var t int32
+		best, t = e.choose(curCost, cutoff)
 		if run.Trace != nil {
 			e.traceChoice(run, level, best, t)
 		}
@@ -122,12 +118,6 @@ entered:
 	}
 	e.partCost[level] = curCost
 	cur = e.n[best].down
-	if split && level == 0 {
-		e.rootPos = 0
-		if cur = e.ownRoot(cur, best, run); cur == best || e.cost[cur] >= cutoff {
-			return core.Complete // none of the root's options is this worker's
-		}
-	}
 	e.choice[level] = cur
 	nextCost = curCost + e.cost[cur]
 	e.thresh0[level] = cutoff - nextCost
@@ -178,10 +168,6 @@ recover:
 		goto backup // the unit is its root option's subtree
 	}
 	cur = e.n[cur].down
-	if split && level == 0 {
-		e.rootPos++
-		cur = e.ownRoot(cur, best, run)
-	}
 	e.choice[level] = cur
 	if cur == best {
 		goto backup
@@ -236,17 +222,6 @@ func (e *CostEngine) ListOrder(item int) []int {
 		order = append(order, int(e.caller[e.option(x)]))
 	}
 	return order
-}
-
-// ownRoot returns the first option from node cur on in the root item
-// best's list that is this worker's (best when none is left), counting
-// positions in e.rootPos.
-func (e *CostEngine) ownRoot(cur, best int32, run *core.CostRun) int32 {
-	for cur != best && e.rootPos%run.Workers != run.Worker {
-		cur = e.n[cur].down
-		e.rootPos++
-	}
-	return cur
 }
 
 // traceChoice tells run.Trace which item the node at level branches on,

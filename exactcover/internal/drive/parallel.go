@@ -40,18 +40,19 @@ import (
 // work of 1024 nodes or less.
 const parallelPollEvery = 1 << 10
 
-// pollEvery is parallelPollEvery, except in tests, which poll at every
+// pollEvery is parallelPollEvery, and costPollEvery is 0 (the cost
+// engines' own, core.PollInterval), except in tests, which poll at every
 // node to divide small searches in every possible way.
-var pollEvery int64 = parallelPollEvery
+var pollEvery, costPollEvery int64 = parallelPollEvery, 0
 
-// SetPollEvery sets how many nodes a worker searches between polls, and
-// returns the function that restores it: for tests, which poll at every
-// node to divide small searches in every possible way. Not safe while a
-// search runs.
+// SetPollEvery sets how many nodes a worker searches between polls, in
+// every driver, and returns the function that restores it: for tests,
+// which poll at every node to divide small searches in every possible
+// way. Not safe while a search runs.
 func SetPollEvery(n int64) (restore func()) {
-	old := pollEvery
-	pollEvery = n
-	return func() { pollEvery = old }
+	old, oldCost := pollEvery, costPollEvery
+	pollEvery, costPollEvery = n, n
+	return func() { pollEvery, costPollEvery = old, oldCost }
 }
 
 // minProgressEvery bounds how often a driven search reports progress,

@@ -8,12 +8,6 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
-// CostSearcher is an engine's search for the cheapest solutions, as the
-// sparse and bit-set packages' CostEngine provide it.
-type CostSearcher interface {
-	Search(*core.CostRun, *core.Counters) (core.Status, []int64)
-}
-
 // WithCosts gives p's options random costs from 0 to 20, drawn with seed,
 // and returns p.
 func WithCosts(p *core.Problem, seed uint64) *core.Problem {
@@ -27,18 +21,19 @@ func WithCosts(p *core.Problem, seed uint64) *core.Problem {
 
 // CostSearch runs one search of e for the k cheapest solutions, stopped
 // after maxNodes nodes when positive, and returns how it ended, the costs
-// found and the counters.
-func CostSearch(e CostSearcher, k int, maxNodes int64) (core.Status, []int64, core.Counters) {
+// found (taxes included) and the counters.
+func CostSearch(e core.CostEngine, k int, maxNodes int64) (core.Status, []int64, core.Counters) {
 	var c core.Counters
-	end, costs := e.Search(&core.CostRun{Best: k, MaxNodes: maxNodes, Bound: core.NewBound(k)}, &c)
-	return end, costs, c
+	bound := core.NewBound(k)
+	end := e.Search(&core.CostRun{Best: k, MaxNodes: maxNodes, Bound: bound}, &c)
+	return end, bound.Costs(e.TotalTax()), c
 }
 
 // CheckCostAgain checks that searches of e stopped by their node limit (1,
 // 5, then 40 nodes) leave it as it was: each stops after exactly its
 // limit, and the next whole search finds the 7 cheapest costs that fresh,
 // a new engine of the same problem, finds, counting the same.
-func CheckCostAgain(t *testing.T, e, fresh CostSearcher) {
+func CheckCostAgain(t *testing.T, e, fresh core.CostEngine) {
 	t.Helper()
 	_, want, wantCounts := CostSearch(fresh, 7, 0)
 	for _, stop := range []int64{1, 5, 40} {

@@ -21,9 +21,10 @@ const costHeader = 6
 // CostEngine is the search for the cheapest solutions on sparse sets: the
 // model of Knuth's DLX5 (taxes, item lists by cost, the K-th best as a
 // cut-off) with the sets of the enumerating Engine, and a bound DLX5 does
-// not have (see the package documentation, Costs). It is not a
-// core.Engine: it answers one question, the K cheapest, with one search
-// per worker. It is not safe for concurrent use: each worker has its own.
+// not have (see the package documentation, Costs). It is a
+// core.CostEngine, not a core.Engine: it answers one question, the K
+// cheapest. It is not safe for concurrent use: each worker has its own
+// (Clone).
 type CostEngine struct {
 	p        *core.Problem
 	nPrimary int32
@@ -66,13 +67,12 @@ type costWord struct{ at, old int32 }
 
 // costLevel is what the search remembers about one level.
 type costLevel struct {
-	best     int32 // the block of the item branched on
-	r        int32 // the place in sorted of the option being tried
-	end      int32 // the end of best's set, frozen when it was covered
-	mark     int32 // the trail's length after best was covered
-	nAct     int32
-	rootSeen int32 // at the root with several workers: active options passed
-	cost     int64 // the net cost of the options taken above
+	best int32 // the block of the item branched on
+	r    int32 // the place in sorted of the option being tried
+	end  int32 // the end of best's set, frozen when it was covered
+	mark int32 // the trail's length after best was covered
+	nAct int32
+	cost int64 // the net cost of the options taken above
 }
 
 // NewCostEngine compiles p with its costs, taxed as DLX5 taxes them.
@@ -170,6 +170,12 @@ func (e *CostEngine) reset() {
 	e.stamp = 1
 	e.dead = false
 }
+
+var _ core.CostEngine = (*CostEngine)(nil)
+
+// Clone returns an independent engine for the same problem
+// (core.CostEngine).
+func (e *CostEngine) Clone() core.CostEngine { return NewCostEngine(e.p) }
 
 // TotalTax returns the sum of the taxes, which net costs leave out.
 func (e *CostEngine) TotalTax() int64 { return e.totalTax }

@@ -6,40 +6,42 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
-// Search looks for the run.Best cheapest solutions, adding what it counts
-// to *c, and returns how it ended and the costs of the best found (in
-// increasing order, totals including the taxes). run.Trace is not told
-// (the dancing-links CostEngine tells DLX5's steps). However it ends, the
-// engine is left ready for another search.
-func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) (core.Status, []int64) {
+// Search looks for the run.Best cheapest solutions in the whole tree, or
+// in the unit run.Start names, adding what it counts to *c, and returns
+// how it ended (core.CostEngine). run.Trace is not told (the dancing-links
+// CostEngine tells DLX5's steps). However it ends, the engine is left
+// ready for another search.
+func (e *CostEngine) Search(run *core.CostRun, c *core.Counters) core.Status {
 	bound := run.Bound
 	if bound == nil {
 		bound = core.NewBound(max(run.Best, 1))
 	}
 	e.counters, e.updates = *c, 0
 	e.pos = e.pos[:0]
-	end := e.search(run, bound)
+	end := e.branchAndBound(run, bound)
 	e.restore(0, e.nPrimary)
 	e.counters.Updates += e.updates
 	*c = e.counters
-	return end, bound.Costs(e.totalTax)
+	return end
 }
 
-// search is the loop: levels on an explicit stack, nothing allocated per
-// node. A node chooses an item, covers it and tries its options cheap
-// enough, cheapest first; each option taken covers its other items.
-func (e *CostEngine) search(run *core.CostRun, bound *core.Bound) core.Status {
+// branchAndBound is the search loop: levels on an explicit stack, nothing
+// allocated per node. A node chooses an item, covers it and tries its
+// options cheap enough, cheapest first; each option taken covers its
+// other items; a branch whose cost reaches the cut-off is pruned, and so
+// are the dearer ones after it.
+func (e *CostEngine) branchAndBound(run *core.CostRun, bound *core.Bound) core.Status {
 	var (
 		depth    int
 		lv       *costLevel
 		curCost  int64
 		nextCost int64
 		cutoff   int64
-		split    = run.Workers > 1 && len(run.Start) == 0
 		unit     = len(run.Start) > 0
 	)
 	cnt := &e.counters
-	nextPoll, nextWork := cnt.Nodes+core.PollInterval, int64(PollWork)
+	every := run.PollEveryOr()
+	nextPoll, nextWork := cnt.Nodes+every, int64(PollWork)
 	stopAt := int64(core.NoCost)
 	if run.MaxNodes > 0 {
 		stopAt = cnt.Nodes + run.MaxNodes
@@ -85,7 +87,7 @@ forward:
 			e.savePosition(depth)
 			return core.NodeLimit
 		}
-		nextPoll, nextWork = cnt.Nodes+core.PollInterval, e.updates+PollWork
+		nextPoll, nextWork = cnt.Nodes+every, e.updates+PollWork
 		if run.Poll != nil {
 			sofar := *cnt
 			sofar.Updates += e.updates
@@ -100,14 +102,8 @@ entered:
 	lv.cost = curCost
 	cutoff = bound.Cutoff()
 	{
-		room := cutoff - curCost
-		if split && depth == 0 {
-			// Every worker branches on the same root item, whatever
-			// cut-off it sees, so that they share its options out.
-			room = core.NoCost
-		}
 		t := int32(0)
-		if lv.best, t = e.choose(room); t == 0 {
+		if lv.best, t = e.choose(cutoff - curCost); t == 0 {
 			goto backup
 		}
 	}
@@ -125,12 +121,6 @@ entered:
 		e.dead = false
 		lv.mark, lv.nAct = int32(len(e.trail)), e.nAct
 		e.costFresh()
-		if split && depth == 0 {
-			lv.rootSeen = 0
-			if !e.ownRoot(lv, run) || curCost+e.sortedCost[lv.r] >= cutoff {
-				return core.Complete // none of the root's options is this worker's
-			}
-		}
 	}
 advance:
 	nextCost = curCost + e.sortedCost[lv.r]
@@ -169,12 +159,6 @@ next: // lv's next option, if it has one cheap enough
 		goto backup // the unit is its root option's subtree
 	}
 	e.nextActive(lv)
-	if split && depth == 0 {
-		lv.rootSeen++
-		if !e.ownRoot(lv, run) {
-			goto backup
-		}
-	}
 	if lv.r == lv.best+e.mem[lv.best+costLenAt] {
 		goto backup
 	}
@@ -230,19 +214,6 @@ func (e *CostEngine) nextActive(lv *costLevel) {
 	stop := lv.best + *mem.at(lv.best + costLenAt)
 	for lv.r++; lv.r < stop && *mem.at(2*e.sorted[lv.r] + 1) >= lv.end; lv.r++ {
 	}
-}
-
-// ownRoot moves lv.r, an option of the root's item (or its list's end),
-// on to the first that is this worker's: the options are dealt out by
-// their rank among the active ones, counted in lv.rootSeen. It reports
-// false when none is left.
-func (e *CostEngine) ownRoot(lv *costLevel, run *core.CostRun) bool {
-	stop := lv.best + e.mem[lv.best+costLenAt]
-	for lv.r < stop && int(lv.rootSeen)%run.Workers != run.Worker {
-		e.nextActive(lv)
-		lv.rootSeen++
-	}
-	return lv.r < stop
 }
 
 // costCountMax is how many options cheap enough choose counts at most
