@@ -49,11 +49,3 @@ func (s *Solver) First(ctx context.Context, cfg Config) ([]int, Stats, error) {
 	})
 	return first, st, err
 }
-
-// Count explores the whole tree of a search with cfg (with cfg.Workers
-// workers, a checkpoint, a shard…) without materialising any solution, and
-// returns its statistics: Search with no visitor. [Solver.CountAll] counts
-// beyond int64 and memoizes where it pays.
-func (s *Solver) Count(ctx context.Context, cfg Config) (Stats, error) {
-	return s.Search(ctx, cfg, nil)
-}

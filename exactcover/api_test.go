@@ -17,13 +17,13 @@ func TestNestedSearch(t *testing.T) {
 	for _, eng := range []exactcover.Engine{exactcover.EngineDLX, exactcover.EngineSparse} {
 		s := mustNew(t, queens(6))
 		cfg := exactcover.Config{Engine: eng}
-		alone, err := s.Count(context.Background(), cfg)
+		alone, err := searchCount(s, context.Background(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		inner := 0
 		outer, err := s.Search(context.Background(), cfg, func([]int) bool {
-			st, err := s.Count(context.Background(), cfg)
+			st, err := searchCount(s, context.Background(), cfg)
 			if err != nil || st.Solutions != alone.Solutions || st.Nodes != alone.Nodes || st.Updates != alone.Updates {
 				t.Errorf("%v: the inner search: %v, %v; alone: %v", eng, st, err, alone)
 			}
@@ -43,7 +43,7 @@ func TestNestedSearch(t *testing.T) {
 // (run it with -race) gives each the totals of a search alone.
 func TestConcurrentSearch(t *testing.T) {
 	s := mustNew(t, queens(7))
-	alone, err := s.Count(context.Background(), exactcover.Config{})
+	alone, err := searchCount(s, context.Background(), exactcover.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,10 +55,10 @@ func TestConcurrentSearch(t *testing.T) {
 			cfg := exactcover.Config{Engine: []exactcover.Engine{exactcover.EngineDLX, exactcover.EngineSparse}[g%2]}
 			want := alone
 			if cfg.Engine == exactcover.EngineDLX {
-				want, _ = mustNew(t, queens(7)).Count(context.Background(), cfg)
+				want, _ = searchCount(mustNew(t, queens(7)), context.Background(), cfg)
 			}
 			for range 5 {
-				st, err := s.Count(context.Background(), cfg)
+				st, err := searchCount(s, context.Background(), cfg)
 				if err != nil || st.Solutions != want.Solutions || st.Nodes != want.Nodes || st.Updates != want.Updates {
 					t.Errorf("goroutine %d: %v, %v; alone %v", g, st, err, want)
 					return
@@ -84,10 +84,10 @@ func TestDoneContextOnEntry(t *testing.T) {
 			t.Errorf("%+v: %v, %v", cfg, st, err)
 		}
 	}
-	if res, err := s.CountAll(ctx, exactcover.CountConfig{}); !errors.Is(err, context.Canceled) || res.Status != exactcover.Interrupted {
+	if res, err := s.Count(ctx, exactcover.Config{}); !errors.Is(err, context.Canceled) || res.Status != exactcover.Interrupted {
 		t.Errorf("CountAll: %v, %v", res.Status, err)
 	}
-	if _, res, err := s.ZDD(ctx, exactcover.ZDDConfig{}); !errors.Is(err, context.Canceled) || res.Status != exactcover.Interrupted {
+	if _, res, err := s.ZDD(ctx, exactcover.Config{}); !errors.Is(err, context.Canceled) || res.Status != exactcover.Interrupted {
 		t.Errorf("ZDD: %v, %v", res.Status, err)
 	}
 	if est, err := s.Estimate(ctx, exactcover.EstimateConfig{}); !errors.Is(err, context.Canceled) || est.Probes != 0 {
@@ -148,11 +148,11 @@ func TestSolutionsReportsTheError(t *testing.T) {
 // (exact, as every driver's are).
 func TestCountWithWorkers(t *testing.T) {
 	s := mustNew(t, queens(9))
-	one, err := s.Count(context.Background(), exactcover.Config{Engine: exactcover.EngineDLX})
+	one, err := searchCount(s, context.Background(), exactcover.Config{Engine: exactcover.EngineDLX})
 	if err != nil {
 		t.Fatal(err)
 	}
-	four, err := s.Count(context.Background(), exactcover.Config{Engine: exactcover.EngineDLX, Workers: 4})
+	four, err := searchCount(s, context.Background(), exactcover.Config{Engine: exactcover.EngineDLX, Workers: 4})
 	if err != nil || four.Solutions != 352 || one.Solutions != 352 || four.Nodes != one.Nodes || four.Updates != one.Updates {
 		t.Errorf("4 workers: %v, %v; 1: %v; want 352 solutions (OEIS A000170)", four, err, one)
 	}

@@ -38,7 +38,7 @@ func BenchmarkCount(b *testing.B) {
 				b.ReportAllocs()
 				u0 := userTime()
 				for b.Loop() {
-					st, _ = s.Search(ctx, cfg, nil)
+					st, _ = searchCount(s, ctx, cfg)
 				}
 				b.ReportMetric(float64(userTime()-u0)/float64(b.N)/1e6, "user-ms/op")
 				b.ReportMetric(float64(st.Nodes), "nodes")

@@ -41,7 +41,7 @@ func TestBitsDrivers(t *testing.T) {
 		p := plain(randomProblem(r))
 		want := bruteForce(p)
 		s := mustNew(t, p)
-		seq, err := s.Search(context.Background(), bits, nil)
+		seq, err := searchCount(s, context.Background(), bits)
 		if err != nil || seq.Engine != exactcover.EngineBits {
 			t.Fatalf("problem %d: %v, %v", i, seq, err)
 		}
@@ -55,7 +55,7 @@ func TestBitsDrivers(t *testing.T) {
 			f := newFound(t, p)
 			cfg := bits
 			cfg.Workers = j
-			st, err := s.Search(context.Background(), cfg, f.visit)
+			st, err := searchOrCount(s, context.Background(), cfg, f.visit)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -67,7 +67,7 @@ func TestBitsDrivers(t *testing.T) {
 		cfg := bits
 		cfg.Workers, cfg.MaxNodes = 1+r.IntN(3), 1+r.Int64N(max(seq.Nodes, 1))
 		cfg.Checkpoint = func(ck *exactcover.Checkpoint) error { last = ck; return nil }
-		st, err := s.Search(context.Background(), cfg, f.visit)
+		st, err := searchOrCount(s, context.Background(), cfg, f.visit)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +76,7 @@ func TestBitsDrivers(t *testing.T) {
 				t.Fatalf("problem %d: stopped at %d nodes without a checkpoint", i, cfg.MaxNodes)
 			}
 			resume := exactcover.Config{Workers: 1 + r.IntN(3), Resume: last} // auto keeps the checkpoint's engine
-			if st, err = s.Search(context.Background(), resume, f.visit); err != nil {
+			if st, err = searchOrCount(s, context.Background(), resume, f.visit); err != nil {
 				t.Fatal(err)
 			}
 			if st.Engine != exactcover.EngineBits {
@@ -121,7 +121,7 @@ func TestBitsShared(t *testing.T) {
 				t.Fatalf("auto picks %v, want %v", got, tc.auto)
 			}
 			f := newFound(t, in.p)
-			st, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineBits}, f.visit)
+			st, err := searchOrCount(s, context.Background(), exactcover.Config{Engine: exactcover.EngineBits}, f.visit)
 			if tc.auto != exactcover.EngineBits && tc.name != "knuth-example" {
 				if !errors.Is(err, exactcover.ErrEngineUnsupported) {
 					t.Fatalf("got %v, %v; want ErrEngineUnsupported", st, err)

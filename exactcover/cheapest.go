@@ -216,7 +216,8 @@ func (s *Solver) Cheapest(ctx context.Context, cfg CostConfig, visit func(soluti
 }
 
 // cheapestEngine returns the engine that searches for the cheapest
-// solutions under cfg (see autoCheapest).
+// solutions under cfg: DLX5's for a Trace, the one cfg names, or
+// autoCheapest's.
 func (s *Solver) cheapestEngine(cfg CostConfig) Engine {
 	switch {
 	case cfg.Trace != nil:
@@ -227,47 +228,3 @@ func (s *Solver) cheapestEngine(cfg CostConfig) Engine {
 	return autoCheapest(&s.model, cfg.Checkpoint != nil || cfg.Resume != nil)
 }
 
-// sparseCostShortLists is the average length of the primary items'
-// lists up to which auto searches for the cheapest solutions on sparse
-// sets. Measured (same run, median of 5, --min-cost and --best 10): with
-// short lists (Sudoku, 9 options an item) the sparse engine's bound takes
-// the nodes from 42,508 to 15,835 on sudoku-multi-65k with costs and it
-// is faster than DLX5; with long ones (pentominoes, 200 an item; the 13
-// queens, 13) the bound prunes little and the dancing links, which scan
-// only the cheap options of a list, are faster.
-const sparseCostShortLists = 10
-
-// autoCheapest returns the engine auto picks to search for the cheapest
-// solutions of p: the bit-set engine where it would enumerate
-// (bits.Prefer: many options per item, few items) and there are no
-// secondary items, the sparse sets where their bound pays
-// (sparseCostPays), the dancing links elsewhere. With checkpoints, one of
-// the last two.
-//
-// Secondary items keep the bit sets away because the cost search filters
-// a node's whole list of cheap options, and options that only clash on
-// secondary items leave it long: on n queens with random costs (secondary
-// diagonals) the bit sets and the sparse sets were both slower than the
-// dancing links, which run at DLX5's speed there.
-func autoCheapest(p *core.Problem, checkpoints bool) Engine {
-	switch {
-	case !checkpoints && bits.Prefer(p) && p.NItems == p.NPrimary:
-		return EngineBits
-	case sparseCostPays(p):
-		return EngineSparse
-	}
-	return EngineDLX
-}
-
-// sparseCostPays reports whether auto searches for the cheapest
-// solutions of p with the sparse engine: when its primary items' lists
-// are short on average.
-func sparseCostPays(p *core.Problem) bool {
-	uses := 0
-	for _, it := range p.Items {
-		if int(it) < p.NPrimary {
-			uses++
-		}
-	}
-	return uses <= sparseCostShortLists*p.NPrimary
-}

@@ -79,7 +79,7 @@ func TestResumeInterruptedRuns(t *testing.T) {
 				s := mustNew(t, in.p)
 				want := in
 				if engine == exactcover.EngineSparse { // its own counts, history-free
-					seq, err := s.Search(context.Background(), exactcover.Config{Engine: engine}, nil)
+					seq, err := searchCount(s, context.Background(), exactcover.Config{Engine: engine})
 					if err != nil || seq.Solutions != in.solutions {
 						t.Fatalf("sequential %v, %v", seq, err)
 					}
@@ -125,7 +125,7 @@ func TestResumeInterruptedRuns(t *testing.T) {
 						}
 					}
 					var err error
-					st, err = s.Search(ctx, cfg, visit)
+					st, err = searchOrCount(s, ctx, cfg, visit)
 					cancel()
 					if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 						t.Fatalf("run %d: %v", run, err)
@@ -197,7 +197,7 @@ func TestResumeFromPeriodicCheckpoint(t *testing.T) {
 			t.Fatalf("checkpoint %d: running %v, %d solutions; %d visited before it", k, c.Running, c.Stats.Solutions, before[k])
 		}
 		g := newFound(t, in.p)
-		st, err := s.Search(context.Background(), exactcover.Config{Workers: 1 + k%3, Resume: c}, g.visit)
+		st, err := searchOrCount(s, context.Background(), exactcover.Config{Workers: 1 + k%3, Resume: c}, g.visit)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,7 +218,7 @@ func stoppedCheckpoint(t testing.TB, p *exactcover.Problem, nodes int64) (string
 	t.Helper()
 	s := mustNew(t, p)
 	path := filepath.Join(t.TempDir(), "ck")
-	st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Checkpoint: toFile(path), MaxNodes: nodes}, nil)
+	st, err := searchCount(s, context.Background(), exactcover.Config{Workers: 2, Checkpoint: toFile(path), MaxNodes: nodes})
 	if err != nil || st.Status != exactcover.NodeLimit {
 		t.Fatalf("%v, %v", st, err)
 	}
@@ -281,7 +281,7 @@ func TestCheckpointRefused(t *testing.T) {
 		{"a shard", q8, exactcover.Config{Shard: exactcover.Shard{K: 1, N: 2}}},
 	} {
 		tt.cfg.Resume, tt.cfg.Checkpoint, tt.cfg.Workers = c, toFile(path), 2
-		st, err := tt.s.Search(context.Background(), tt.cfg, nil)
+		st, err := searchCount(tt.s, context.Background(), tt.cfg)
 		if !errors.Is(err, exactcover.ErrCheckpointMismatch) || st.Nodes != 0 {
 			t.Errorf("%s: %v, %v", tt.name, st, err)
 		} else {
@@ -314,13 +314,13 @@ func TestCheckpointWriteFailure(t *testing.T) {
 	}
 	s := mustNew(t, p)
 	var failed int
-	st, err := s.Search(context.Background(), exactcover.Config{
+	st, err := searchCount(s, context.Background(), exactcover.Config{
 		Workers: 2, Resume: c, CheckpointEvery: time.Millisecond, MaxNodes: 8000,
 		Checkpoint: func(*exactcover.Checkpoint) error {
 			failed++
 			return &os.PathError{Op: "write", Path: path, Err: syscall.ENOSPC}
 		},
-	}, nil)
+	})
 	if !errors.Is(err, exactcover.ErrCheckpointWrite) || !errors.Is(err, syscall.ENOSPC) || st.Status != exactcover.NodeLimit {
 		t.Fatalf("%v, %v", st, err)
 	}
@@ -338,7 +338,7 @@ func TestCheckpointWriteFailure(t *testing.T) {
 func TestCheckpointRealWriteError(t *testing.T) {
 	s := mustNew(t, loadShared(t, "queens-8"))
 	path := filepath.Join(t.TempDir(), "missing", "ck")
-	st, err := s.Search(context.Background(), exactcover.Config{Checkpoint: toFile(path)}, nil)
+	st, err := searchCount(s, context.Background(), exactcover.Config{Checkpoint: toFile(path)})
 	if !errors.Is(err, exactcover.ErrCheckpointWrite) || !errors.Is(err, os.ErrNotExist) || st.Solutions != 92 {
 		t.Fatalf("%v, %v", st, err)
 	}
@@ -353,7 +353,7 @@ func TestCheckpointOfCompleteSearch(t *testing.T) {
 	in := sharedInstance(t, "queens-8")
 	s := mustNew(t, in.p)
 	path := filepath.Join(t.TempDir(), "ck")
-	st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Checkpoint: toFile(path), Engine: exactcover.EngineDLX}, nil)
+	st, err := searchCount(s, context.Background(), exactcover.Config{Workers: 2, Checkpoint: toFile(path), Engine: exactcover.EngineDLX})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +362,7 @@ func TestCheckpointOfCompleteSearch(t *testing.T) {
 	if err != nil || c.Units() != 0 || c.Running || c.Stats.Status != exactcover.Complete || c.Fraction() != 1 {
 		t.Fatalf("%+v, %v", c, err)
 	}
-	again, err := s.Search(context.Background(), exactcover.Config{Resume: c}, nil)
+	again, err := searchCount(s, context.Background(), exactcover.Config{Resume: c})
 	if err != nil {
 		t.Fatalf("%v, %v", again, err)
 	}
@@ -442,7 +442,7 @@ func TestResumeAsksTheSame(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "ck")
 			cfg := tt.first
 			cfg.Workers, cfg.Checkpoint, cfg.MaxNodes, cfg.Engine = 2, toFile(path), 2000, exactcover.EngineDLX
-			if st, err := s.Search(context.Background(), cfg, tt.visit); err != nil || st.Status != exactcover.NodeLimit {
+			if st, err := searchOrCount(s, context.Background(), cfg, tt.visit); err != nil || st.Status != exactcover.NodeLimit {
 				t.Fatalf("first run: %v, %v", st, err)
 			}
 			data, err := os.ReadFile(path)
@@ -459,7 +459,7 @@ func TestResumeAsksTheSame(t *testing.T) {
 						continue // the same goal
 					}
 					other.Resume, other.Checkpoint, other.Workers = ck, toFile(path), 2
-					st, err := s.Search(context.Background(), other, visit)
+					st, err := searchOrCount(s, context.Background(), other, visit)
 					if !errors.Is(err, exactcover.ErrCheckpointMismatch) || st.Nodes != 0 {
 						t.Errorf("resumed with limit %d, visit %v: %v, %v; want ErrCheckpointMismatch", other.MaxSolutions, visit != nil, st, err)
 					} else {
@@ -472,7 +472,7 @@ func TestResumeAsksTheSame(t *testing.T) {
 			}
 			same := tt.first
 			same.Resume, same.Checkpoint, same.Workers = ck, toFile(path), 2
-			st, err := s.Search(context.Background(), same, tt.visit)
+			st, err := searchOrCount(s, context.Background(), same, tt.visit)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -522,14 +522,14 @@ func TestCheckpointForged(t *testing.T) {
 	s := mustNew(t, p)
 	path := filepath.Join(t.TempDir(), "ck")
 	// DLX: its exports hold units of every kind (a node, the rests of levels).
-	if st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, Checkpoint: toFile(path), MaxNodes: 300, Engine: exactcover.EngineDLX}, nil); err != nil || st.Status != exactcover.NodeLimit {
+	if st, err := searchCount(s, context.Background(), exactcover.Config{Workers: 2, Checkpoint: toFile(path), MaxNodes: 300, Engine: exactcover.EngineDLX}); err != nil || st.Status != exactcover.NodeLimit {
 		t.Fatalf("%v, %v", st, err)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	shard, err := s.Search(context.Background(), exactcover.Config{Shard: exactcover.Shard{K: 2, N: 3}, Engine: exactcover.EngineDLX}, nil)
+	shard, err := searchCount(s, context.Background(), exactcover.Config{Shard: exactcover.Shard{K: 2, N: 3}, Engine: exactcover.EngineDLX})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -642,7 +642,7 @@ func TestCheckpointForged(t *testing.T) {
 			ck, err := readCheckpoint(path)
 			if err == nil {
 				var st exactcover.Stats
-				st, err = s.Search(context.Background(), exactcover.Config{Resume: ck, Checkpoint: toFile(path), Workers: 2}, nil) // a count, as the checkpoint's
+				st, err = searchCount(s, context.Background(), exactcover.Config{Resume: ck, Checkpoint: toFile(path), Workers: 2}) // a count, as the checkpoint's
 				if err != nil && st.Nodes != 0 {
 					t.Errorf("refused after searching: %v", st)
 				}

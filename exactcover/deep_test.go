@@ -19,7 +19,7 @@ func TestDeepStopMemory(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	st, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineDLX, Workers: 1, MaxNodes: n + 10}, nil)
+	st, err := searchCount(s, context.Background(), exactcover.Config{Engine: exactcover.EngineDLX, Workers: 1, MaxNodes: n + 10})
 	runtime.ReadMemStats(&after)
 	if err != nil || st.Status != exactcover.NodeLimit {
 		t.Fatalf("%v, %v", st, err)
@@ -40,12 +40,12 @@ func TestDeepCheckpoint(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "ck")
 	s := mustNew(t, p)
 	cfg := exactcover.Config{Engine: exactcover.EngineDLX, Workers: 1, MaxNodes: n + 10}
-	whole, err := s.Search(context.Background(), cfg, nil)
+	whole, err := searchCount(s, context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg.MaxNodes, cfg.Checkpoint = n, toFile(path)
-	if _, err := s.Search(context.Background(), cfg, nil); err != nil {
+	if _, err := searchCount(s, context.Background(), cfg); err != nil {
 		t.Fatal(err)
 	}
 	info, err := os.Stat(path)
@@ -59,7 +59,7 @@ func TestDeepCheckpoint(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resumed, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineDLX, Workers: 1, MaxNodes: n + 10, Resume: ck}, nil)
+	resumed, err := searchCount(s, context.Background(), exactcover.Config{Engine: exactcover.EngineDLX, Workers: 1, MaxNodes: n + 10, Resume: ck})
 	if err != nil || resumed.Nodes != whole.Nodes || resumed.Solutions != whole.Solutions {
 		t.Errorf("resumed: %v, %v; whole: %v", resumed, err, whole)
 	}

@@ -100,15 +100,15 @@
 // Describe a problem by names with [Problem] and compile it with [New], or
 // build one by item indices with a [Builder] when speed matters (a Builder
 // and its Solver reuse their memory). Then enumerate with
-// [Solver.Solutions], take [Solver.First], [Solver.Count], or call
-// [Solver.Search] with a [Config] for limits, a partial solution to start
-// from, and progress reports. A search polls its context every few thousand
+// [Solver.Solutions], take [Solver.First], count with [Solver.Count], or
+// call [Solver.Search] with a [Config] for limits, a partial solution to
+// start from, and progress reports. A search polls its context every few thousand
 // nodes, so cancellation and deadlines stop it promptly, with statistics.
 //
 // # Counting without enumerating
 //
 // A search meets every solution, so it cannot count 10³⁰ of them.
-// [Solver.CountAll] can also count by memoizing: the options are decided
+// [Solver.Count] can also count by memoizing: the options are decided
 // one by one in a fixed order, and partial solutions that leave the same
 // residual problem (the same items still to cover, the same remaining
 // multiplicities, the same colors fixed on the secondary items that
@@ -122,8 +122,8 @@
 // meets. Memoizing pays when the problem has a narrow frontier in some
 // order (boards and strips tiled by small pieces) and loses badly when
 // constraints reach across the whole problem (Sudoku, n queens,
-// pentominoes); by default CountAll searches first and memoizes only when
-// its bound or a trial shows it ahead. [Solver.Estimate] estimates the
+// pentominoes); by default (MethodAuto) Count searches first and memoizes
+// only when its bound or a trial shows it ahead. [Solver.Estimate] estimates the
 // search tree by Knuth's random probes, to decide before a long run.
 //
 // # Big searches: workers, checkpoints, shards

@@ -35,8 +35,8 @@ const (
 	// Config.MaxNodes counts its conflicts, all its halves together (a
 	// search it stops took exactly that many); Stats.Learn holds its
 	// counters. Its Workers search the halves it splits a hard search
-	// into (cube and conquer); checkpoints, shards, CountAll and
-	// Estimate, which need a search tree, refuse it (ErrNoTree).
+	// into (cube and conquer); checkpoints, shards, Count's memoizing
+	// and Estimate, which need a search tree, refuse it (ErrNoTree).
 	EngineLearn
 )
 

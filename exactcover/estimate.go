@@ -127,7 +127,7 @@ func (s *Solver) estimate(ctx context.Context, cfg EstimateConfig) (Estimate, er
 		if deadline, ok := ctx.Deadline(); ok {
 			rateCtx, cancel = context.WithTimeout(ctx, time.Duration(RateShare*float64(time.Until(deadline))))
 		}
-		st, err := s.search(rateCtx, Config{MaxNodes: cfg.RateNodes, Engine: cfg.Engine, Branching: cfg.Branching}, nil)
+		st, err := s.searchTreeHeld(rateCtx, Config{MaxNodes: cfg.RateNodes, Engine: cfg.Engine, Branching: cfg.Branching}, nil)
 		cancel()
 		if ctx.Err() != nil || err != nil && rateCtx.Err() == nil {
 			est.Probes = 0

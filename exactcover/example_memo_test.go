@@ -11,12 +11,12 @@ import (
 
 // Counting the domino tilings of a 12×12 board: 5·10¹⁶ solutions, far too
 // many to meet one by one, are counted exactly by memoizing.
-func ExampleSolver_CountAll() {
+func ExampleSolver_Count_memo() {
 	s, err := exactcover.New(dominoes(12, 12))
 	if err != nil {
 		panic(err)
 	}
-	res, err := s.CountAll(context.Background(), exactcover.CountConfig{})
+	res, err := s.Count(context.Background(), exactcover.Config{})
 	if err != nil {
 		panic(err)
 	}
@@ -43,7 +43,7 @@ func ExampleSolver_ZDD() {
 	if err != nil {
 		panic(err)
 	}
-	z, _, err := s.ZDD(context.Background(), exactcover.ZDDConfig{})
+	z, _, err := s.ZDD(context.Background(), exactcover.Config{})
 	if err != nil {
 		panic(err)
 	}
@@ -83,7 +83,8 @@ func ExampleSolver_Estimate() {
 	if err != nil {
 		panic(err)
 	}
-	st, _ := s.Count(context.Background(), exactcover.Config{})
+	res, _ := s.Count(context.Background(), exactcover.Config{Method: exactcover.MethodSearch})
+	st := res.Search
 	fmt.Printf("estimate within 10%%: nodes %v, solutions %v\n",
 		near(est.Nodes.Float64(), float64(st.Nodes)), near(est.Solutions.Float64(), float64(st.Solutions)))
 	// Output:

@@ -12,9 +12,9 @@ import (
 // and updates included.
 func ExampleConfig_workers() {
 	s, _ := exactcover.New(queens(10))
-	seq, _ := s.Count(context.Background(), exactcover.Config{})
-	par, _ := s.Search(context.Background(), exactcover.Config{Workers: 4}, nil)
-	fmt.Println(par.Solutions, par.Nodes == seq.Nodes, par.Updates == seq.Updates)
+	seq, _ := s.Count(context.Background(), exactcover.Config{Method: exactcover.MethodSearch})
+	par, _ := s.Count(context.Background(), exactcover.Config{Method: exactcover.MethodSearch, Workers: 4})
+	fmt.Println(par.Solutions, par.Search.Nodes == seq.Search.Nodes, par.Search.Updates == seq.Search.Updates)
 	// Output: 724 true true
 }
 
@@ -30,15 +30,15 @@ func ExampleReadCheckpoint() {
 		return err
 	}
 	s, _ := exactcover.New(queens(10))
-	st, _ := s.Search(context.Background(), exactcover.Config{Checkpoint: keep, MaxNodes: 5000}, nil)
-	fmt.Println(st.Status)
+	res, _ := s.Count(context.Background(), exactcover.Config{Checkpoint: keep, MaxNodes: 5000})
+	fmt.Println(res.Status)
 	ck, err := exactcover.ReadCheckpoint(&saved)
 	if err != nil {
 		panic(err)
 	}
-	st, _ = s.Search(context.Background(), exactcover.Config{Resume: ck, Workers: 2}, nil)
-	whole, _ := s.Count(context.Background(), exactcover.Config{})
-	fmt.Println(st.Status, st.Solutions, st.Nodes == whole.Nodes)
+	res, _ = s.Count(context.Background(), exactcover.Config{Resume: ck, Workers: 2})
+	whole, _ := s.Count(context.Background(), exactcover.Config{Method: exactcover.MethodSearch})
+	fmt.Println(res.Status, res.Solutions, res.Search.Nodes == whole.Search.Nodes)
 	// Output:
 	// node-limit
 	// complete 724 true
@@ -51,8 +51,8 @@ func ExampleMerge() {
 	var parts []exactcover.ShardResult
 	for k := 1; k <= 3; k++ {
 		cfg := exactcover.Config{Shard: exactcover.Shard{K: k, N: 3}}
-		st, _ := s.Search(context.Background(), cfg, nil)
-		parts = append(parts, exactcover.ShardResult{Problem: s.Hash(), Stats: st})
+		res, _ := s.Count(context.Background(), cfg)
+		parts = append(parts, exactcover.ShardResult{Problem: s.Hash(), Stats: res.Search})
 	}
 	total, _ := exactcover.Merge(parts)
 	fmt.Println(total.Solutions, total.Shards)

@@ -35,3 +35,12 @@ func (s *Solver) TreeLooksHopeless(cfg Config) bool {
 
 // HopelessNodes is the portfolio's bound on a hopeless tree.
 const HopelessNodes = hopelessNodes
+
+// ProgressBranches returns the current path of a sequential search's
+// progress, each level's branch as K of D.
+func ProgressBranches(p *Progress) (kd [][2]int) {
+	for _, b := range p.branches {
+		kd = append(kd, [2]int{b.K, b.D})
+	}
+	return kd
+}

@@ -12,8 +12,8 @@ import (
 
 // ErrNoTree is wrapped by the error of a call with EngineLearn that asks
 // for something only a search tree gives: a checkpoint, a resumed search
-// or a shard (Search), a count by the search (CountAll), an estimate of
-// the tree (Estimate). (Workers it has: they search the halves it splits
+// or a shard (Search), a count by memoizing or auto's choice (Count), an
+// estimate of the tree (Estimate). (Workers it has: they search the halves it splits
 // the problem into.)
 var ErrNoTree = errors.New("the learning engine has no search tree")
 

@@ -137,17 +137,17 @@ func TestLearnRefusesTrees(t *testing.T) {
 		{Engine: exactcover.EngineLearn, Shard: exactcover.Shard{K: 1, N: 2}},
 		{Engine: exactcover.EngineLearn, Checkpoint: func(*exactcover.Checkpoint) error { return nil }},
 	} {
-		if _, err := s.Count(context.Background(), cfg); !errors.Is(err, exactcover.ErrNoTree) {
+		if _, err := searchCount(s, context.Background(), cfg); !errors.Is(err, exactcover.ErrNoTree) {
 			t.Errorf("%+v: %v, want ErrNoTree", cfg, err)
 		}
 	}
-	if res, err := s.CountAll(context.Background(), exactcover.CountConfig{Engine: exactcover.EngineLearn}); !errors.Is(err, exactcover.ErrNoTree) {
+	if res, err := s.Count(context.Background(), exactcover.Config{Engine: exactcover.EngineLearn}); !errors.Is(err, exactcover.ErrNoTree) {
 		t.Errorf("CountAll: %+v, %v, want ErrNoTree", res, err)
 	}
 	if est, err := s.Estimate(context.Background(), exactcover.EstimateConfig{Engine: exactcover.EngineLearn}); !errors.Is(err, exactcover.ErrNoTree) {
 		t.Errorf("Estimate: %+v, %v, want ErrNoTree", est, err)
 	}
-	_, err = s.Count(context.Background(), exactcover.Config{Engine: exactcover.EngineLearn, Partial: []int{-1}})
+	_, err = searchCount(s, context.Background(), exactcover.Config{Engine: exactcover.EngineLearn, Partial: []int{-1}})
 	if !errors.Is(err, exactcover.ErrBadPartial) {
 		t.Errorf("bad partial: %v", err)
 	}
@@ -162,11 +162,11 @@ func TestLearnStops(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	st, err := s.Count(ctx, exactcover.Config{Engine: exactcover.EngineLearn})
+	st, err := searchCount(s, ctx, exactcover.Config{Engine: exactcover.EngineLearn})
 	if !errors.Is(err, context.Canceled) || st.Status != exactcover.Interrupted {
 		t.Errorf("cancelled: %v, %v", st, err)
 	}
-	st, err = s.Count(context.Background(), exactcover.Config{Engine: exactcover.EngineLearn, MaxNodes: 5})
+	st, err = searchCount(s, context.Background(), exactcover.Config{Engine: exactcover.EngineLearn, MaxNodes: 5})
 	if err != nil || st.Status != exactcover.NodeLimit || st.Learn.Conflicts != 5 {
 		t.Errorf("limit: %v %+v, %v", st, st.Learn, err)
 	}

@@ -141,15 +141,15 @@ func TestCountDominoes(t *testing.T) {
 			if p, ok := published[b]; ok && want.String() != p {
 				t.Fatalf("transfer matrix %v, published %s", want, p)
 			}
-			for _, m := range []exactcover.Memo{exactcover.MemoAuto, exactcover.MemoOn} {
-				res, err := s.CountAll(context.Background(), exactcover.CountConfig{Memo: m})
+			for _, m := range []exactcover.Method{exactcover.MethodAuto, exactcover.MethodMemo} {
+				res, err := s.Count(context.Background(), exactcover.Config{Method: m})
 				if err != nil {
 					t.Fatal(err)
 				}
 				if res.Solutions.Cmp(want) != 0 || res.Status != exactcover.Complete {
 					t.Errorf("%v: %v (%v), want %v", m, res.Solutions, res.Status, want)
 				}
-				if b[0]*b[1] >= 64 && res.Method != "memo" {
+				if b[0]*b[1] >= 64 && res.Method != exactcover.MethodMemo {
 					t.Errorf("%v: counted by %s: %s", m, res.Method, res.Why)
 				}
 			}
@@ -171,21 +171,21 @@ func TestCountShared(t *testing.T) {
 				t.Skip("slow")
 			}
 			s := newSolver(t, loadShared(t, e.name))
-			res, err := s.CountAll(context.Background(), exactcover.CountConfig{})
+			res, err := s.Count(context.Background(), exactcover.Config{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if !res.Solutions.IsInt64() || res.Solutions.Int64() != e.solutions {
 				t.Errorf("auto: %v solutions, want %d", res.Solutions, e.solutions)
 			}
-			if res.Method != "search" {
+			if res.Method != exactcover.MethodSearch {
 				t.Errorf("auto: counted by %s (%s)", res.Method, res.Why)
 			}
 			if !memoOK[e.name] {
 				return
 			}
-			res, err = s.CountAll(context.Background(), exactcover.CountConfig{Memo: exactcover.MemoOn})
-			if err != nil || res.Solutions.Int64() != e.solutions || res.Method != "memo" {
+			res, err = s.Count(context.Background(), exactcover.Config{Method: exactcover.MethodMemo})
+			if err != nil || res.Solutions.Int64() != e.solutions || res.Method != exactcover.MethodMemo {
 				t.Errorf("memo: %v solutions by %s, %v; want %d", res.Solutions, res.Method, err, e.solutions)
 			}
 		})
@@ -205,12 +205,12 @@ func TestCountSharedMCC(t *testing.T) {
 				testtier.Long(t)
 			}
 			s := newSolver(t, loadMCC(t, e.name))
-			modes := []exactcover.Memo{exactcover.MemoAuto}
+			modes := []exactcover.Method{exactcover.MethodAuto}
 			if memoOK[e.name] {
-				modes = append(modes, exactcover.MemoOn)
+				modes = append(modes, exactcover.MethodMemo)
 			}
 			for _, m := range modes {
-				res, err := s.CountAll(context.Background(), exactcover.CountConfig{Memo: m})
+				res, err := s.Count(context.Background(), exactcover.Config{Method: m})
 				if err != nil || !res.Solutions.IsInt64() || res.Solutions.Int64() != e.solutions {
 					t.Errorf("%v: %v solutions by %s, %v; want %d", m, res.Solutions, res.Method, err, e.solutions)
 				}
@@ -223,16 +223,16 @@ func TestCountSharedMCC(t *testing.T) {
 // with ErrMemoLimit, the automatic choice falls back to the search.
 func TestMemoLimit(t *testing.T) {
 	s := newSolver(t, dominoes(10, 10))
-	stopped, err := s.CountAll(context.Background(), exactcover.CountConfig{Memo: exactcover.MemoOn, MemoLimit: 1 << 12})
+	stopped, err := s.Count(context.Background(), exactcover.Config{Method: exactcover.MethodMemo, MemoLimit: 1 << 12})
 	if !errors.Is(err, exactcover.ErrMemoLimit) || stopped.Status != exactcover.Stopped {
 		t.Fatalf("error %v and status %v, want ErrMemoLimit and stopped", err, stopped.Status)
 	}
 	s = newSolver(t, dominoes(4, 6))
-	res, err := s.CountAll(context.Background(), exactcover.CountConfig{MemoLimit: 1 << 12})
-	if err != nil || res.Solutions.Int64() != 281 || res.Method != "search" {
+	res, err := s.Count(context.Background(), exactcover.Config{MemoLimit: 1 << 12})
+	if err != nil || res.Solutions.Int64() != 281 || res.Method != exactcover.MethodSearch {
 		t.Errorf("auto with a tiny limit: %v by %s (%s), %v; want 281 by search", res.Solutions, res.Method, res.Why, err)
 	}
-	if _, res, err := s.ZDD(context.Background(), exactcover.ZDDConfig{MemoLimit: 1 << 10}); !errors.Is(err, exactcover.ErrMemoLimit) || res.Status != exactcover.Stopped {
+	if _, res, err := s.ZDD(context.Background(), exactcover.Config{MemoLimit: 1 << 10}); !errors.Is(err, exactcover.ErrMemoLimit) || res.Status != exactcover.Stopped {
 		t.Errorf("ZDD: error %v and status %v, want ErrMemoLimit and stopped", err, res.Status)
 	}
 }
@@ -241,8 +241,8 @@ func TestMemoLimit(t *testing.T) {
 func TestCountCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, m := range []exactcover.Memo{exactcover.MemoAuto, exactcover.MemoOff, exactcover.MemoOn} {
-		res, err := newSolver(t, dominoes(30, 30)).CountAll(ctx, exactcover.CountConfig{Memo: m})
+	for _, m := range []exactcover.Method{exactcover.MethodAuto, exactcover.MethodSearch, exactcover.MethodMemo} {
+		res, err := newSolver(t, dominoes(30, 30)).Count(ctx, exactcover.Config{Method: m})
 		if !errors.Is(err, context.Canceled) || res.Status != exactcover.Interrupted {
 			t.Errorf("%v: %v, %v", m, res.Status, err)
 		}
@@ -277,7 +277,7 @@ func TestZDDBruteForce(t *testing.T) {
 		if err != nil {
 			continue // an option repeats an item
 		}
-		z, _, err := s.ZDD(context.Background(), exactcover.ZDDConfig{})
+		z, _, err := s.ZDD(context.Background(), exactcover.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -308,7 +308,7 @@ func chiSquareBound(df int) float64 {
 // chi-square test at the 0.1% level (seeded, so the test is repeatable).
 func TestZDDQueens8(t *testing.T) {
 	p := loadShared(t, "queens-8")
-	z, res, err := newSolver(t, p).ZDD(context.Background(), exactcover.ZDDConfig{})
+	z, res, err := newSolver(t, p).ZDD(context.Background(), exactcover.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -365,7 +365,7 @@ func TestEstimateQueens12(t *testing.T) {
 		if est.Probes != exactcover.DefaultProbes || est.MaxDepth != 12 {
 			t.Errorf("%v: %d probes, depth %d", eng, est.Probes, est.MaxDepth)
 		}
-		st, err := s.Search(context.Background(), exactcover.Config{Engine: eng}, nil)
+		st, err := searchCount(s, context.Background(), exactcover.Config{Engine: eng})
 		if err != nil || st.Solutions != 14200 {
 			t.Fatalf("%v: %v, %v", eng, st, err)
 		}
@@ -408,7 +408,7 @@ func TestEstimateUnbiased(t *testing.T) {
 			continue
 		}
 		for _, eng := range []exactcover.Engine{exactcover.EngineDLX, exactcover.EngineSparse} {
-			st, err := s.Search(context.Background(), exactcover.Config{Engine: eng}, nil)
+			st, err := searchCount(s, context.Background(), exactcover.Config{Engine: eng})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -472,11 +472,11 @@ func TestCountAutoPaths(t *testing.T) {
 			b := tiny
 			tc.change(&b)
 			defer exactcover.SetAutoBudgets(b)()
-			res, err := s.CountAll(context.Background(), exactcover.CountConfig{})
+			res, err := s.Count(context.Background(), exactcover.Config{})
 			if err != nil || res.Solutions.Int64() != 52 {
 				t.Fatalf("%v solutions, %v; want 52", res.Solutions, err)
 			}
-			if res.Method != tc.method || !strings.Contains(res.Why, tc.why) {
+			if res.Method.String() != tc.method || !strings.Contains(res.Why, tc.why) {
 				t.Errorf("counted by %s (%s), want %s (%s…)", res.Method, res.Why, tc.method, tc.why)
 			}
 		})

@@ -6,7 +6,7 @@ import (
 	"slices"
 )
 
-// The enumerations Engine, Branching, Memo and Status have names: the
+// The enumerations Engine, Branching and Method have names: the
 // words the command line takes and the JSON reports write. Each keeps them
 // in a table beside its constants, in the order of the values.
 

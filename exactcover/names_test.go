@@ -18,7 +18,7 @@ func TestNames(t *testing.T) {
 			func(s string) (int, error) { b, err := ParseBranching(s); return int(b), err }, "Branching(2)"},
 		{[]string{"complete", "stopped", "limit", "node-limit", "timeout", "interrupted"}, func(v int) string { return Status(v).String() },
 			func(s string) (int, error) { st, err := ParseStatus(s); return int(st), err }, "Status(6)"},
-		{memoNames, func(v int) string { return Memo(v).String() }, nil, "Memo(3)"},
+		{[]string{"auto", "search", "memo"}, func(v int) string { return Method(v).String() }, nil, "Method(3)"},
 	}
 	for _, tt := range tests {
 		for v, name := range tt.names {

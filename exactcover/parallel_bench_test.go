@@ -44,7 +44,7 @@ func benchmarkWorkers(b *testing.B, name string, engine exactcover.Engine, j int
 	cpu0 := cpuTime()
 	var idle, wall time.Duration
 	for b.Loop() {
-		st, err := s.Search(ctx, cfg, nil)
+		st, err := searchCount(s, ctx, cfg)
 		dlx1 := engine != exactcover.EngineDLX || st.Nodes == e.nodes && st.Updates == e.update
 		if err != nil || st.Solutions != e.solutions || !dlx1 {
 			b.Fatalf("%v, %v", st, err)

@@ -122,7 +122,7 @@ func TestParallelSharedInstances(t *testing.T) {
 				p := loadShared(t, e.name)
 				s := mustNew(t, p)
 				f := newFound(t, p)
-				st, err := s.Search(context.Background(), exactcover.Config{Workers: j, Engine: exactcover.EngineDLX}, f.visit)
+				st, err := searchOrCount(s, context.Background(), exactcover.Config{Workers: j, Engine: exactcover.EngineDLX}, f.visit)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -158,7 +158,7 @@ func TestParallelSpeedInstances(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			e := want[name]
 			s := mustNew(t, loadShared(t, name))
-			st, err := s.Search(context.Background(), exactcover.Config{Workers: 2, SkipProfile: true, Engine: exactcover.EngineDLX}, nil)
+			st, err := searchCount(s, context.Background(), exactcover.Config{Workers: 2, SkipProfile: true, Engine: exactcover.EngineDLX})
 			if err != nil || st.Solutions != e.solutions || st.Nodes != e.nodes || st.Updates != e.update {
 				t.Fatalf("got %v (%v); DLX1: %d solutions, %d nodes, %d updates", st, err, e.solutions, e.nodes, e.update)
 			}
@@ -176,14 +176,14 @@ func TestParallelSparse(t *testing.T) {
 		p := in.p
 		s := mustNew(t, p)
 		cfg := exactcover.Config{Engine: exactcover.EngineSparse}
-		seq, err := s.Search(context.Background(), cfg, nil)
+		seq, err := searchCount(s, context.Background(), cfg)
 		if err != nil || seq.Solutions != in.solutions {
 			t.Fatalf("%s: sequential %v, %v", in.name, seq, err)
 		}
 		for _, j := range []int{2, 8} {
 			f := newFound(t, p)
 			cfg.Workers = j
-			st, err := s.Search(context.Background(), cfg, f.visit)
+			st, err := searchOrCount(s, context.Background(), cfg, f.visit)
 			if err != nil || !sameCounters(st, seq) {
 				t.Fatalf("%s, %d workers: %v (%v), sequential %v", in.name, j, st, err, seq)
 			}
@@ -207,7 +207,7 @@ func TestParallelMCC(t *testing.T) {
 				p := loadMCC(t, e.name)
 				s := mustNew(t, p)
 				f := newFound(t, p)
-				st, err := s.Search(context.Background(), exactcover.Config{Workers: j, Engine: exactcover.EngineDLX}, f.visit)
+				st, err := searchOrCount(s, context.Background(), exactcover.Config{Workers: j, Engine: exactcover.EngineDLX}, f.visit)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -242,10 +242,10 @@ func TestParallelRandomAgainstBruteForce(t *testing.T) {
 		want := bruteForce(p)
 		s := mustNew(t, p)
 		engine := engines[i%len(engines)]
-		seq, _ := s.Search(context.Background(), exactcover.Config{Engine: engine}, nil)
+		seq, _ := searchCount(s, context.Background(), exactcover.Config{Engine: engine})
 		for _, j := range []int{2, 3, 8} {
 			f := newFound(t, p)
-			st, err := s.Search(context.Background(), exactcover.Config{Workers: j, Engine: engine}, f.visit)
+			st, err := searchOrCount(s, context.Background(), exactcover.Config{Workers: j, Engine: engine}, f.visit)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -286,7 +286,7 @@ func TestParallelStealsOften(t *testing.T) {
 func stealRound(t *testing.T, s *exactcover.Solver, p *exactcover.Problem, e expected) (steals int64) {
 	for _, j := range []int{2, 7, 64} {
 		f := newFound(t, p)
-		st, err := s.Search(context.Background(), exactcover.Config{Workers: j, Engine: exactcover.EngineDLX}, f.visit)
+		st, err := searchOrCount(s, context.Background(), exactcover.Config{Workers: j, Engine: exactcover.EngineDLX}, f.visit)
 		if err != nil || st.Solutions != e.solutions || st.Nodes != e.nodes || st.Updates != e.update {
 			t.Fatalf("%d workers: %v, %v", j, st, err)
 		}
@@ -321,7 +321,7 @@ func TestParallelWeighted(t *testing.T) {
 		p := loadShared(t, name)
 		s := mustNew(t, p)
 		for _, j := range []int{1, 2, 4} {
-			st, err := s.Search(context.Background(), exactcover.Config{Workers: j, Branching: exactcover.Weighted}, nil)
+			st, err := searchCount(s, context.Background(), exactcover.Config{Workers: j, Branching: exactcover.Weighted})
 			if err != nil || st.Solutions != e.solutions {
 				t.Fatalf("%s, %d workers: %v, %v; want %d solutions", name, j, st, err, e.solutions)
 			}
@@ -349,7 +349,7 @@ func TestParallelLimits(t *testing.T) {
 				f := newFound(t, p)
 				c := cfg
 				c.MaxSolutions = limit
-				st, err := s.Search(ctx, c, f.visit)
+				st, err := searchOrCount(s, ctx, c, f.visit)
 				if err != nil || st.Status != exactcover.SolutionLimit || st.Solutions != limit || int64(len(f.sorted())) != limit {
 					t.Fatalf("limit %d: %v, %v, %d visited", limit, st, err, len(f.sorted()))
 				}
@@ -357,7 +357,7 @@ func TestParallelLimits(t *testing.T) {
 			for _, limit := range []int64{1, 100, 5000, 50000} {
 				c := cfg
 				c.MaxNodes = limit
-				st, err := s.Search(ctx, c, nil)
+				st, err := searchCount(s, ctx, c)
 				if err != nil || st.Status != exactcover.NodeLimit || st.Nodes > limit+int64(j) || st.Nodes < limit-int64(j-1)*(pollInterval+1) {
 					t.Fatalf("node limit %d: %v, %v", limit, st, err)
 				}
@@ -402,7 +402,7 @@ func TestParallelLimits(t *testing.T) {
 		})
 	}
 	// Stopping anywhere leaves the solver as it was.
-	if st, _ := s.Search(ctx, exactcover.Config{Engine: exactcover.EngineDLX}, nil); st.Solutions != 14200 || st.Nodes != 211716 {
+	if st, _ := searchCount(s, ctx, exactcover.Config{Engine: exactcover.EngineDLX}); st.Solutions != 14200 || st.Nodes != 211716 {
 		t.Fatalf("afterwards: %v", st)
 	}
 }
@@ -427,7 +427,7 @@ func TestParallelPanic(t *testing.T) {
 			t.Fatalf("%d workers: %v, %v", j, st, err)
 		}
 	}
-	if st, _ := s.Search(context.Background(), exactcover.Config{Workers: 2, Engine: exactcover.EngineDLX}, nil); st.Solutions != 724 || st.Nodes != 11578 {
+	if st, _ := searchCount(s, context.Background(), exactcover.Config{Workers: 2, Engine: exactcover.EngineDLX}); st.Solutions != 724 || st.Nodes != 11578 {
 		t.Fatalf("afterwards: %v", st)
 	}
 }
@@ -440,7 +440,7 @@ func TestParallelProgress(t *testing.T) {
 	var mu sync.Mutex
 	var fractions []float64
 	var last exactcover.Stats
-	st, err := s.Search(context.Background(), exactcover.Config{
+	st, err := searchCount(s, context.Background(), exactcover.Config{
 		Workers:       3,
 		ProgressEvery: time.Millisecond,
 		Progress: func(pr *exactcover.Progress) {
@@ -452,7 +452,7 @@ func TestParallelProgress(t *testing.T) {
 				t.Errorf("%d workers busy", pr.Workers)
 			}
 		},
-	}, nil)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -487,21 +487,21 @@ func TestParallelMaxNodes(t *testing.T) {
 	const pollInterval = 1024 // parallelPollEvery
 	for _, j := range []int{2, 4} {
 		for _, limit := range []int64{1, 1000, 5000, 100000} {
-			st, err := s.Search(context.Background(), exactcover.Config{Workers: j, MaxNodes: limit}, nil)
+			st, err := searchCount(s, context.Background(), exactcover.Config{Workers: j, MaxNodes: limit})
 			if err != nil || st.Status != exactcover.NodeLimit || st.Nodes > limit+int64(j) || st.Nodes < limit-int64(j-1)*(pollInterval+1) {
 				t.Errorf("-j %d, node limit %d: %v, %v; want at most %d nodes and more than %d", j, limit, st, err, limit, limit-int64(j-1)*(pollInterval+1))
 			}
 		}
 	}
 	path := filepath.Join(t.TempDir(), "ck")
-	if _, err := s.Search(context.Background(), exactcover.Config{Workers: 2, MaxNodes: 3000, Checkpoint: toFile(path)}, nil); err != nil {
+	if _, err := searchCount(s, context.Background(), exactcover.Config{Workers: 2, MaxNodes: 3000, Checkpoint: toFile(path)}); err != nil {
 		t.Fatal(err)
 	}
 	ck, err := readCheckpoint(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := s.Search(context.Background(), exactcover.Config{Workers: 4, MaxNodes: 9000, Resume: ck}, nil)
+	st, err := searchCount(s, context.Background(), exactcover.Config{Workers: 4, MaxNodes: 9000, Resume: ck})
 	if err != nil || st.Status != exactcover.NodeLimit || st.Nodes > 9000+4 || st.Nodes < 9000-3*(pollInterval+1) {
 		t.Errorf("resumed from %d nodes, -j 4, node limit 9000: %v, %v", ck.Stats.Nodes, st, err)
 	}

@@ -12,52 +12,9 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/drive"
 )
 
-// The portfolio of EngineAuto, on a question of one or two solutions (the
-// first solution, uniqueness): the enumerating search runs alone for
-// portfolioNodes nodes; if that has not settled the question, it starts
-// again beside the learning engine, and the first of the two to settle it
-// stops the other. Knuth's random probes estimate the search's tree: at
-// hopelessNodes or more, on one core the learner runs alone, and on two or
-// more the search gives way when the learner starts splitting its search
-// (internal/learn, split.go), whose halves then have every core. On one
-// core with a tree not hopeless, the two share it (Go's scheduler gives
-// each a slice in turn), so that neither takes more than about twice the
-// time it would alone.
-//
-// Neither engine is best everywhere: search settles 9×9 Sudokus and
-// pentomino packings in microseconds to milliseconds, where the learner's
-// reasons are long, while on 25×25 Sudokus with few clues it runs for
-// hours and the learner settles them in seconds. The estimate decides
-// only the switch, because it is heavy-tailed: on a
-// 25×25 Sudoku whose tree search does not exhaust in minutes, 64 probes
-// with five seeds estimated 3·10⁵ to 3·10⁹ nodes. The mean of a few
-// probes is more often far too low than far too high, so an estimate
-// beyond hopelessNodes is good evidence, and one below it is none.
-const (
-	// portfolioNodes is what the search alone gets: a blink of the sparse
-	// engine on Sudokus. Every puzzle of the 9×9 sets (hardest
-	// included: at most a few thousand nodes after the Sudoku front end's
-	// propagation) settles within it, so their throughput is unchanged
-	// but for the solutions being held until the end (one or two copies).
-	portfolioNodes = 50_000
-	// portfolioMaxSolutions: beyond two solutions the question is a
-	// listing, the enumerating engines' job.
-	portfolioMaxSolutions = 2
-	// hopelessNodes is the estimated tree from which the search gives
-	// way to the learner: a minute or more of the sparse
-	// engine (1–3 million nodes per second on Sudokus and packings).
-	hopelessNodes = 1e8
-	// hopelessProbes is the number of probes of that estimate: about as
-	// much work as the 50,000 nodes before it on a 25×25 Sudoku (about
-	// 170 levels deep).
-	hopelessProbes = 256
-)
-
-// usePortfolio reports whether a search with cfg runs as a portfolio.
-func usePortfolio(cfg Config) bool {
-	return cfg.Engine == EngineAuto && cfg.MaxSolutions >= 1 && cfg.MaxSolutions <= portfolioMaxSolutions &&
-		cfg.MaxNodes == 0 && cfg.Workers <= 1 && cfg.Checkpoint == nil && cfg.Resume == nil && cfg.Shard == (Shard{})
-}
+// The portfolio of EngineAuto on a question of one or two solutions: the
+// enumerating search alone, then beside the learning engine (autoFirst
+// says when, and why).
 
 // held keeps copies of the solutions a racer finds, to be visited once
 // the race is decided. Its slices are reused from one search to the next
@@ -76,7 +33,7 @@ func (h *held) add(sol []int) bool {
 	return true
 }
 
-// portfolio answers the search cfg asks for (see usePortfolio) with the
+// portfolio answers the search cfg asks for (see autoFirst) with the
 // sparse engine and, when it has not settled it within portfolioNodes, with
 // the learner beside it. visit sees the solutions of the engine that
 // settled the question, after the race; the Stats are that engine's.
@@ -100,7 +57,7 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	if s.scratch.hold == nil { // made once: a method value passed on escapes
 		s.scratch.hold = h.add
 	}
-	st, err := s.search(ctx, alone, s.scratch.hold)
+	st, err := s.searchTreeHeld(ctx, alone, s.scratch.hold)
 	if err != nil || st.Status != NodeLimit {
 		return replay(st, err, h.sols, visit)
 	}
@@ -149,7 +106,7 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 		m := s.acquire()
 		defer s.release(m)
 		var r result
-		r.st, r.err = m.search(giveWayCtx, tree, r.h.add)
+		r.st, r.err = m.searchTreeHeld(giveWayCtx, tree, r.h.add)
 		switch {
 		case r.err == nil:
 			cancel()

@@ -82,7 +82,7 @@ func TestPortfolio(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	st, err := s.Search(ctx, exactcover.Config{MaxSolutions: 1, Progress: func(*exactcover.Progress) { cancel() }, ProgressEvery: 1}, nil)
+	st, err := searchCount(s, ctx, exactcover.Config{MaxSolutions: 1, Progress: func(*exactcover.Progress) { cancel() }, ProgressEvery: 1})
 	if err != context.Canceled || st.Status != exactcover.Interrupted {
 		t.Errorf("cancelled: %v, %v", st, err)
 	}

@@ -33,11 +33,19 @@ type Config struct {
 	// callers that solve many small problems.
 	SkipProfile bool
 	// Progress, when set, is called about every ProgressEvery (default one
-	// second) from inside the search, with a view of where it is (at most
-	// every millisecond in a driven search: see Workers), never while visit
-	// is running.
+	// second) from inside the search or count, with a view of where it is
+	// (at most every millisecond in a driven search: see Workers), never
+	// while visit is running.
 	Progress      func(*Progress)
 	ProgressEvery time.Duration
+
+	// Method chooses how [Solver.Count] and [Solver.ZDD] count; the zero
+	// value chooses by itself (see [Method]). Search ignores it.
+	Method Method
+	// MemoLimit bounds the memory of memoized counting, in bytes, for
+	// Count and ZDD; 0 means DefaultMemoLimit. Under MethodAuto, a
+	// memoized count that reaches it gives way to the search.
+	MemoLimit int64
 
 	// Workers is the number of goroutines that search at once, each with
 	// its own copy of the engine, taking work from one another (see the
@@ -84,7 +92,7 @@ type Config struct {
 // Search explores the search tree, calling visit with each solution as the
 // indices of its options, in the order they were chosen. The slice is
 // reused: it is valid only until visit returns. Returning false from visit
-// stops the search. visit may be nil to count only.
+// stops the search. visit must not be nil: [Solver.Count] counts.
 //
 // The search branches on a primary item with the fewest remaining options,
 // ties broken by cfg.Branching (by default Knuth's rule: to the item
@@ -99,20 +107,31 @@ type Config struct {
 // no node searched (with cfg.Resume, the checkpoint's totals; with
 // cfg.Checkpoint, the sink is given the position, all still to search).
 func (s *Solver) Search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
+	if visit == nil {
+		panic("exactcover: Search with a nil visit function (Solver.Count counts)")
+	}
+	return s.searchTree(ctx, cfg, visit)
+}
+
+// searchTree is Search, and Count's search (visit nil), on a Solver that
+// it holds for the search.
+func (s *Solver) searchTree(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
 	if err := ctx.Err(); err != nil && cfg.Resume == nil && cfg.Checkpoint == nil {
 		return Stats{Status: StoppedBy(err)}, err
 	}
 	m := s.acquire()
 	defer s.release(m)
-	return m.search(ctx, cfg, visit)
+	return m.searchTreeHeld(ctx, cfg, visit)
 }
 
-// search is Search on a Solver the caller holds.
-func (s *Solver) search(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
+// searchTreeHeld is searchTree on a Solver the caller holds: the learning
+// engine, the portfolio, the driven search (workers, a checkpoint, a
+// resumed position, a shard) or the sequential one.
+func (s *Solver) searchTreeHeld(ctx context.Context, cfg Config, visit func(solution []int) bool) (Stats, error) {
 	if cfg.Engine == EngineLearn {
 		return s.searchLearn(ctx, cfg, visit)
 	}
-	if usePortfolio(cfg) {
+	if autoFirst(cfg) {
 		return s.portfolio(ctx, cfg, visit)
 	}
 	if cfg.Workers > 1 || cfg.Checkpoint != nil || cfg.Resume != nil || cfg.Shard != (Shard{}) {
@@ -148,11 +167,9 @@ func progressTo(f func(*Progress), p *Progress) func(*drive.Progress) {
 		return nil
 	}
 	return func(dp *drive.Progress) {
-		*p = Progress{Stats: statsOf(dp.Counters), Branches: p.Branches[:0], Workers: dp.Workers, combined: dp.Combined, done: dp.Done}
+		*p = Progress{Stats: statsOf(dp.Counters), Workers: dp.Workers, Method: MethodSearch,
+			branches: append(p.branches[:0], dp.Branches...), combined: dp.Combined, done: dp.Done}
 		p.Stats.Elapsed = dp.Elapsed
-		for _, b := range dp.Branches {
-			p.Branches = append(p.Branches, Branch(b))
-		}
 		f(p)
 	}
 }

@@ -99,7 +99,7 @@ func TestPartialSolutions(t *testing.T) {
 				t.Errorf("%d solutions, want %d", st.Solutions, want)
 			}
 			// The solver must be intact afterwards.
-			if st, _ := s.Count(ctx, exactcover.Config{}); st.Solutions != 92 {
+			if st, _ := searchCount(s, ctx, exactcover.Config{}); st.Solutions != 92 {
 				t.Errorf("after partial %v: %v", tt.partial, st)
 			}
 		})
@@ -133,7 +133,7 @@ func TestStopping(t *testing.T) {
 	q := queens(10) // 724 solutions (OEIS A000170)
 	s := mustNew(t, q)
 	ctx := context.Background()
-	full, _ := s.Count(ctx, exactcover.Config{})
+	full, _ := searchCount(s, ctx, exactcover.Config{})
 	if full.Solutions != 724 {
 		t.Fatalf("queens-10: %v", full)
 	}
@@ -162,7 +162,7 @@ func TestStopping(t *testing.T) {
 			if visit == nil {
 				visit = func(sol []int) bool { checkSolution(t, q, sol); return true }
 			}
-			st, err := s.Search(tt.ctx, tt.cfg, visit)
+			st, err := searchOrCount(s, tt.ctx, tt.cfg, visit)
 			if !errors.Is(err, tt.err) || st.Status != tt.status {
 				t.Fatalf("got %v, %v; want %v, %v", st.Status, err, tt.status, tt.err)
 			}
@@ -173,7 +173,7 @@ func TestStopping(t *testing.T) {
 				t.Errorf("%d nodes beyond the limit %d", st.Nodes, tt.cfg.MaxNodes)
 			}
 			// Stopping anywhere must leave the links as they were.
-			if again, _ := s.Count(ctx, exactcover.Config{}); again.Solutions != full.Solutions || again.Nodes != full.Nodes || again.Updates != full.Updates {
+			if again, _ := searchCount(s, ctx, exactcover.Config{}); again.Solutions != full.Solutions || again.Nodes != full.Nodes || again.Updates != full.Updates {
 				t.Errorf("after stopping: %v, want %v", again, full)
 			}
 		})
@@ -261,7 +261,7 @@ func TestDroppedOptionWarning(t *testing.T) {
 	if !slices.Equal(sol, []int{1}) {
 		t.Fatalf("solution %v", sol)
 	}
-	if _, err := s.Search(context.Background(), exactcover.Config{Partial: []int{0}}, nil); !errors.Is(err, exactcover.ErrBadPartial) {
+	if _, err := searchCount(s, context.Background(), exactcover.Config{Partial: []int{0}}); !errors.Is(err, exactcover.ErrBadPartial) {
 		t.Fatalf("partial with a dropped option: %v", err)
 	}
 }
@@ -304,8 +304,8 @@ func TestClone(t *testing.T) {
 	s := mustNew(t, queens(8))
 	c := s.Clone()
 	done := make(chan exactcover.Stats)
-	go func() { st, _ := c.Count(context.Background(), exactcover.Config{}); done <- st }()
-	st, _ := s.Count(context.Background(), exactcover.Config{})
+	go func() { st, _ := searchCount(c, context.Background(), exactcover.Config{}); done <- st }()
+	st, _ := searchCount(s, context.Background(), exactcover.Config{})
 	if other := <-done; st.Solutions != 92 || other.Solutions != 92 || other.Nodes != st.Nodes {
 		t.Fatalf("original %v, clone %v", st, other)
 	}
@@ -314,20 +314,20 @@ func TestClone(t *testing.T) {
 func TestProgress(t *testing.T) {
 	s := mustNew(t, queens(12))
 	calls := 0
-	_, err := s.Search(context.Background(), exactcover.Config{
+	_, err := searchCount(s, context.Background(), exactcover.Config{
 		ProgressEvery: time.Nanosecond,
 		Progress: func(p *exactcover.Progress) {
 			calls++
 			if f := p.Fraction(); f <= 0 || f >= 1 {
 				t.Errorf("fraction %v", f)
 			}
-			for _, b := range p.Branches {
-				if b.K < 1 || b.K > b.D {
-					t.Errorf("branch %+v", b)
+			for _, b := range exactcover.ProgressBranches(p) {
+				if b[0] < 1 || b[0] > b[1] {
+					t.Errorf("branch %d of %d", b[0], b[1])
 				}
 			}
 		},
-	}, nil)
+	})
 	if err != nil || calls == 0 {
 		t.Fatalf("%d progress calls, err %v", calls, err)
 	}
@@ -346,7 +346,7 @@ func TestWeighted(t *testing.T) {
 			}
 			p := loadShared(t, name)
 			s := mustNew(t, p)
-			knuth, _ := s.Count(context.Background(), exactcover.Config{})
+			knuth, _ := searchCount(s, context.Background(), exactcover.Config{})
 			cfg := exactcover.Config{Branching: exactcover.Weighted, SkipProfile: true}
 			weighted, err := s.Search(context.Background(), cfg, func(sol []int) bool {
 				checkSolution(t, p, sol)
@@ -355,7 +355,7 @@ func TestWeighted(t *testing.T) {
 			if err != nil || weighted.Solutions != knuth.Solutions {
 				t.Fatalf("Weighted %v, Knuth %v (%v)", weighted, knuth, err)
 			}
-			again, _ := s.Search(context.Background(), cfg, nil)
+			again, _ := searchCount(s, context.Background(), cfg)
 			if again.Nodes != weighted.Nodes || again.Updates != weighted.Updates {
 				t.Fatalf("second run %d nodes %d updates, first %d and %d", again.Nodes, again.Updates, weighted.Nodes, weighted.Updates)
 			}

@@ -51,7 +51,7 @@ func runShardsWith(t testing.TB, s *exactcover.Solver, p *exactcover.Problem, ba
 	for k := 1; k <= n; k++ {
 		cfg := base
 		cfg.Shard = exactcover.Shard{K: k, N: n}
-		st, err := s.Search(context.Background(), cfg, f.visit)
+		st, err := searchOrCount(s, context.Background(), cfg, f.visit)
 		if err != nil {
 			t.Fatalf("shard %d/%d: %v", k, n, err)
 		}
@@ -78,7 +78,7 @@ func TestShardsRandomAgainstBruteForce(t *testing.T) {
 		want := bruteForce(p)
 		s := mustNew(t, p)
 		engine := engines[i%len(engines)]
-		seq, _ := s.Search(context.Background(), exactcover.Config{Engine: engine}, nil)
+		seq, _ := searchCount(s, context.Background(), exactcover.Config{Engine: engine})
 		shards := 1 + r.IntN(7)
 		sums, got := runShardsWith(t, s, p, exactcover.Config{Engine: engine, Workers: 1 + r.IntN(3)}, shards)
 		if !slices.Equal(got, want) {
@@ -146,7 +146,7 @@ func TestShardsSparse(t *testing.T) {
 	for _, in := range []instance{sharedInstance(t, "queens-10"), mccInstance(t, "mcc-queens2-6")} {
 		s := mustNew(t, in.p)
 		cfg := exactcover.Config{Engine: exactcover.EngineSparse, Workers: 2}
-		seq, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineSparse}, nil)
+		seq, err := searchCount(s, context.Background(), exactcover.Config{Engine: exactcover.EngineSparse})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,12 +176,12 @@ func TestShardResumed(t *testing.T) {
 	p := loadShared(t, "queens-10")
 	s := mustNew(t, p)
 	sh := exactcover.Shard{K: 2, N: 3}
-	whole, err := s.Search(context.Background(), exactcover.Config{Shard: sh}, nil)
+	whole, err := searchCount(s, context.Background(), exactcover.Config{Shard: sh})
 	if err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(t.TempDir(), "ck")
-	st, err := s.Search(context.Background(), exactcover.Config{Shard: sh, Checkpoint: toFile(path), MaxNodes: whole.Nodes / 2}, nil)
+	st, err := searchCount(s, context.Background(), exactcover.Config{Shard: sh, Checkpoint: toFile(path), MaxNodes: whole.Nodes / 2})
 	if err != nil || st.Status != exactcover.NodeLimit {
 		t.Fatalf("%v, %v", st, err)
 	}
@@ -189,7 +189,7 @@ func TestShardResumed(t *testing.T) {
 	if err != nil || c.Shard != sh || c.Split != whole.Split {
 		t.Fatalf("%+v, %v", c, err)
 	}
-	st, err = s.Search(context.Background(), exactcover.Config{Workers: 3, Resume: c}, nil)
+	st, err = searchCount(s, context.Background(), exactcover.Config{Workers: 3, Resume: c})
 	if err != nil || !sameCounters(st, whole) || st.Shard != sh || st.Split != whole.Split {
 		t.Fatalf("resumed %v (%v, %s), uninterrupted %v", st, st.Shard, st.Split, whole)
 	}
@@ -201,7 +201,7 @@ func TestShardSplitDeterministic(t *testing.T) {
 	p := loadShared(t, "queens-10")
 	a, b := mustNew(t, p), mustNew(t, loadShared(t, "queens-10"))
 	digest := func(s *exactcover.Solver, sh exactcover.Shard, workers int) string {
-		st, err := s.Search(context.Background(), exactcover.Config{Shard: sh, Workers: workers, MaxNodes: 1}, nil)
+		st, err := searchCount(s, context.Background(), exactcover.Config{Shard: sh, Workers: workers, MaxNodes: 1})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -157,3 +157,21 @@ func readCheckpoint(path string) (*exactcover.Checkpoint, error) {
 	defer f.Close()
 	return exactcover.ReadCheckpoint(f)
 }
+
+// searchCount counts by the search what cfg asks for, as Solver.Count's
+// MethodSearch does, and returns the search's statistics: Search with no
+// visitor.
+func searchCount(s *exactcover.Solver, ctx context.Context, cfg exactcover.Config) (exactcover.Stats, error) {
+	cfg.Method = exactcover.MethodSearch
+	res, err := s.Count(ctx, cfg)
+	return res.Search, err
+}
+
+// searchOrCount is Search with visit, or searchCount when visit is nil: for
+// tests that run the same search listing and counting.
+func searchOrCount(s *exactcover.Solver, ctx context.Context, cfg exactcover.Config, visit func([]int) bool) (exactcover.Stats, error) {
+	if visit == nil {
+		return searchCount(s, ctx, cfg)
+	}
+	return s.Search(ctx, cfg, visit)
+}

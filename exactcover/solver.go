@@ -133,25 +133,16 @@ func New(p *Problem) (*Solver, error) {
 
 // EngineFor returns the engine that a search with the given choice uses:
 // the choice itself, or for EngineAuto the engine expected to be faster
-// for the problem. That is the bit-set engine for a problem it takes (at
-// most 256 items, no colors or multiplicities) whose primary items have 8
-// options each or more on average (bits.Prefer): measured side by side,
-// it takes 0.34 to 0.63 of the sparse-set engine's time on pentomino
-// packings and the Soma cube, 0.72 to 0.81 on the n-queens problem and
-// Langford pairs, but 1.8 times on Latin squares of order 5 (5 options
-// per item). Otherwise it is the sparse-set engine, which takes 0.52 of
-// the dancing links' time on Sudoku, 0.57 on pentominoes and 0.89 on the
-// n-queens problem; with multiplicities the two are within 4% of each
-// other either way (two queens per line, tetromino packings). Node counts
-// are each engine's own; DLX1's, DLX2's and DLX3's are EngineDLX's.
+// for the problem: the bit-set engine for a problem it takes (at most 256
+// items, no colors or multiplicities) whose primary items have 8 options
+// each or more on average, such as polyomino packings, the sparse-set
+// engine otherwise. Node counts are each engine's own; DLX1's, DLX2's and
+// DLX3's are EngineDLX's.
 func (s *Solver) EngineFor(choice Engine) Engine {
-	switch {
-	case choice != EngineAuto:
+	if choice != EngineAuto {
 		return choice
-	case s.autoBits:
-		return EngineBits
 	}
-	return EngineSparse
+	return autoEnumerate(s.autoBits)
 }
 
 // engineOf returns the engine that the search cfg asks for uses: a resumed

@@ -46,14 +46,14 @@ func TestStopDeep(t *testing.T) {
 	}
 	s := mustNew(t, emptySudoku(8))
 	cfg := exactcover.Config{Engine: exactcover.EngineSparse, MaxNodes: 1}
-	if _, err := s.Search(context.Background(), cfg, nil); err != nil { // builds the engine
+	if _, err := searchCount(s, context.Background(), cfg); err != nil { // builds the engine
 		t.Fatal(err)
 	}
 	for _, workers := range []int{1, 2} {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
 		cfg.MaxNodes, cfg.Workers = 2000, workers
-		st, err := s.Search(context.Background(), cfg, nil)
+		st, err := searchCount(s, context.Background(), cfg)
 		runtime.ReadMemStats(&after)
 		// Config.MaxNodes: at most the limit, and at most 1,025 nodes
 		// short of it for each worker past the first.
@@ -77,12 +77,12 @@ func TestCheckpointDoneOnEntry(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var saved *exactcover.Checkpoint
-	st, err := s.Search(ctx, exactcover.Config{Engine: exactcover.EngineDLX, Workers: 2,
-		Checkpoint: func(ck *exactcover.Checkpoint) error { saved = ck; return nil }}, nil)
+	st, err := searchCount(s, ctx, exactcover.Config{Engine: exactcover.EngineDLX, Workers: 2,
+		Checkpoint: func(ck *exactcover.Checkpoint) error { saved = ck; return nil }})
 	if !errors.Is(err, context.Canceled) || st.Nodes != 0 || st.Status != exactcover.Interrupted || saved == nil || saved.Units() != 1 {
 		t.Fatalf("%v, %v; checkpoint %+v", st, err, saved)
 	}
-	st, err = s.Search(context.Background(), exactcover.Config{Resume: saved}, nil)
+	st, err = searchCount(s, context.Background(), exactcover.Config{Resume: saved})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,24 +12,7 @@ import (
 	"github.com/xcover/xcover/zdd"
 )
 
-// ZDDConfig configures [Solver.ZDD].
-type ZDDConfig struct {
-	// MemoLimit bounds the memory, in bytes; 0 means DefaultMemoLimit.
-	// Either way of building the ZDD keeps more than a count does: the
-	// frontier keeps every level (eight bytes per state), the search
-	// every residual problem it met; then the diagram.
-	MemoLimit int64
-	// Method, when set, builds the ZDD that way alone: "memo" (the
-	// frontier) or "search" (which refuses multiplicities); empty chooses
-	// as [Solver.ZDD] says.
-	Method string
-	// Progress, when set, is called about every ProgressEvery (default
-	// one second).
-	Progress      func(*CountProgress)
-	ProgressEvery time.Duration
-}
-
-// ErrZDDMethod is wrapped by the error of [Solver.ZDD] when ZDDConfig.Method
+// ErrZDDMethod is wrapped by the error of [Solver.ZDD] when Config.Method
 // names no method, or one that cannot build the problem's ZDD.
 var ErrZDDMethod = errors.New("no such way to build the ZDD")
 
@@ -41,22 +24,26 @@ const zddFirstSlice = 4 * time.Millisecond
 
 // ZDD builds the ZDD of all solutions: variable k+1 is option k (the
 // caller's index), and each set of the family is a solution (see package
-// [zdd] for what to do with it). There are two ways to build it, and the
-// result's Method and Why say which made it and why:
+// [zdd] for what to do with it). It reads cfg's Method, MemoLimit,
+// Progress and ProgressEvery; the memory limit bounds more than a count
+// takes (the frontier keeps every level, eight bytes per state, the
+// search every residual problem it met; then the diagram). There are two
+// ways to build it, and the result's Method and Why say which made it and
+// why:
 //
-//   - "memo": memoized counting over a frontier, level by level (see
+//   - MethodMemo: memoized counting over a frontier, level by level (see
 //     "Counting without enumerating" in the package documentation), which
 //     pays on thin problems such as boards and strips, whose frontier
 //     stays narrow;
-//   - "search": Algorithm X's search with a memo of every residual
+//   - MethodSearch: Algorithm X's search with a memo of every residual
 //     problem met, keyed on the items still active, as Knuth's DLX6 does,
 //     which pays where the frontier is wide but the search's choices leave
 //     residual problems that recur: packings of distinct pieces, Latin
 //     squares. It needs every primary item covered exactly once.
 //
-// The rule: when the frontier's bound on its states (at each level, what
-// its keys allow and at most twice the level before) is at most 2²⁴, a
-// fraction of a second's work, or the problem has multiplicities, the
+// MethodAuto: when the frontier's bound on its states (at each level,
+// what its keys allow and at most twice the level before) is at most 2²⁴,
+// a fraction of a second's work, or the problem has multiplicities, the
 // frontier builds it. Otherwise both run in turns, each round twice as
 // long as the one before (from zddFirstSlice), and the first to finish
 // gives the ZDD; one that reaches the memory limit drops out. The race
@@ -68,54 +55,55 @@ const zddFirstSlice = 4 * time.Millisecond
 // search's follow its choices, so the two may differ in size. When ctx
 // ends it returns ctx.Err(); when memory runs out, an error wrapping
 // ErrMemoLimit.
-func (s *Solver) ZDD(ctx context.Context, cfg ZDDConfig) (*zdd.ZDD, CountResult, error) {
+func (s *Solver) ZDD(ctx context.Context, cfg Config) (*zdd.ZDD, CountResult, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, CountResult{Solutions: new(big.Int), Status: StoppedBy(err)}, err
 	}
 	m := s.acquire()
 	defer s.release(m)
 	s = m
-	r := newCounting(s, CountConfig{Memo: MemoOn, MemoLimit: cfg.MemoLimit, Progress: cfg.Progress, ProgressEvery: cfg.ProgressEvery})
+	r := newCounting(s, Config{Method: MethodMemo, MemoLimit: cfg.MemoLimit, Progress: cfg.Progress, ProgressEvery: cfg.ProgressEvery})
 	r.m = memo.New(&s.model, memo.Config{Limit: r.cfg.MemoLimit, ZDD: true})
 	var (
 		z   *zdd.ZDD
 		res CountResult
 		err error
 	)
-	switch bound := r.m.Bound(); {
-	case cfg.Method == "memo":
-		res.Method, res.Why = "memo", "asked for"
+	bound := r.m.Bound()
+	switch cfg.Method {
+	case MethodMemo:
+		res.Method, res.Why = MethodMemo, "asked for"
 		z, err = r.frontierZDD(ctx, 0)
-	case cfg.Method == "search" && !memo.Searchable(&s.model):
-		return nil, CountResult{Method: "search"}, fmt.Errorf("%w: the search builds no ZDD of a problem with multiplicities", ErrZDDMethod)
-	case cfg.Method == "search":
+	case MethodSearch:
+		if !memo.Searchable(&s.model) {
+			return nil, CountResult{Method: MethodSearch}, fmt.Errorf("%w: the search builds no ZDD of a problem with multiplicities", ErrZDDMethod)
+		}
 		r.m = nil
-		res.Method, res.Why = "search", "asked for"
+		res.Method, res.Why = MethodSearch, "asked for"
 		sr := memo.NewSearcher(&s.model, memo.Config{Limit: r.cfg.MemoLimit})
 		if err = r.searchZDD(ctx, sr, math.MaxInt64); err == nil {
 			z = sr.ZDD()
 		}
 		r.searchResult(sr, &res)
-	case cfg.Method != "":
-		return nil, CountResult{}, fmt.Errorf("%w: %q", ErrZDDMethod, cfg.Method)
-	case !memo.Searchable(&s.model):
-		res.Method, res.Why = "memo", "the search handles no multiplicities"
-		z, err = r.frontierZDD(ctx, 0)
-	case bound <= float64(auto.memoAtOnce):
-		res.Method, res.Why = "memo", fmt.Sprintf("the frontier visits at most %.3g states", bound)
-		z, err = r.frontierZDD(ctx, 0)
+	case MethodAuto:
+		if frontier, why := autoZDD(&s.model, bound); frontier {
+			res.Method, res.Why = MethodMemo, why
+			z, err = r.frontierZDD(ctx, 0)
+		} else {
+			z, err = r.raceZDD(ctx, bound, &res)
+		}
 	default:
-		z, err = r.raceZDD(ctx, bound, &res)
+		return nil, CountResult{}, fmt.Errorf("%w: %v", ErrZDDMethod, cfg.Method)
 	}
 	res.Elapsed, res.Status = time.Since(r.start), countStatus(ctx, err)
-	if res.Method == "memo" && r.m != nil && r.memoing > 0 {
+	if res.Method == MethodMemo && r.m != nil && r.memoing > 0 {
 		res.Memo = memoStats(r.m.Stats())
 	}
 	if err != nil {
 		return nil, res, err
 	}
 	res.Solutions = z.Count()
-	if res.Method == "memo" {
+	if res.Method == MethodMemo {
 		res.Memo.ZDDNodes = z.Len()
 	}
 	return z, res, nil
@@ -143,11 +131,11 @@ func (r *counting) raceZDD(ctx context.Context, bound float64, res *CountResult)
 			z, err := r.frontierZDD(ctx, slice)
 			switch {
 			case z != nil:
-				res.Method = "memo"
+				res.Method = MethodMemo
 				res.Why = fmt.Sprintf("the frontier may visit %.3g states; it finished first, in its turn of %v", bound, slice)
 				return z, nil
 			case ctx.Err() != nil:
-				res.Method = "memo"
+				res.Method = MethodMemo
 				return nil, ctx.Err()
 			case err != nil:
 				lastErr = err
@@ -164,14 +152,14 @@ func (r *counting) raceZDD(ctx context.Context, bound float64, res *CountResult)
 			err := r.searchZDD(ctx, sr, slice)
 			switch {
 			case ctx.Err() != nil:
-				res.Method = "search"
+				res.Method = MethodSearch
 				r.searchResult(sr, res)
 				return nil, ctx.Err()
 			case err != nil:
 				lastErr = err
 				sr = nil
 			case sr.Done():
-				res.Method = "search"
+				res.Method = MethodSearch
 				if r.m == nil {
 					res.Why = fmt.Sprintf("the frontier may visit %.3g states, and reached the memory limit; the search, memoizing residual problems, finished", bound)
 				} else {
@@ -207,9 +195,8 @@ func (r *counting) searchZDD(ctx context.Context, sr *memo.Searcher, budget time
 		}
 		if r.cfg.Progress != nil && time.Since(r.lastProgress) >= r.cfg.ProgressEvery {
 			r.lastProgress = time.Now()
-			p := CountProgress{Method: "search", Fraction: sr.Fraction(), Elapsed: time.Since(r.start)}
 			st := sr.Stats()
-			p.Search = Stats{Nodes: st.Transitions}
+			p := Progress{Stats: Stats{Nodes: st.Transitions, Elapsed: time.Since(r.start)}, Method: MethodSearch, combined: true, done: sr.Fraction()}
 			r.cfg.Progress(&p)
 		}
 	}

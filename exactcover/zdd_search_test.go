@@ -67,7 +67,7 @@ func TestZDDAgainstDLX6(t *testing.T) {
 			}
 			p := loadDLX(t, tc.path)
 			s := newSolver(t, p)
-			z, res, err := s.ZDD(context.Background(), exactcover.ZDDConfig{Method: "search"})
+			z, res, err := s.ZDD(context.Background(), exactcover.Config{Method: exactcover.MethodSearch})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,7 +99,7 @@ func TestZDDAgainstDLX6(t *testing.T) {
 			if tc.tier == "long" {
 				return // the race costs twice the search
 			}
-			za, res, err := s.ZDD(context.Background(), exactcover.ZDDConfig{})
+			za, res, err := s.ZDD(context.Background(), exactcover.Config{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,15 +119,15 @@ func TestZDDChoice(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		p      *exactcover.Problem
-		method string // asked for
-		want   string // used
+		method exactcover.Method // asked for
+		want   string            // used
 		count  int64
 	}{
-		{"domino 8x8", dominoes(8, 8), "", "memo", 12988816},
-		{"domino 4x4 by search", dominoes(4, 4), "search", "search", 36},
-		{"pent-3x20", loadDLX(t, filepath.Join(sharedDir, "pent-3x20.dlx")), "", "search", 8},
-		{"pent-3x20 by the frontier", loadDLX(t, filepath.Join(sharedDir, "pent-3x20.dlx")), "memo", "memo", -1},
-		{"multiplicities", mcc, "", "memo", 4}, // {a b}, {a b, a}, {b}, {b, a}
+		{"domino 8x8", dominoes(8, 8), exactcover.MethodAuto, "memo", 12988816},
+		{"domino 4x4 by search", dominoes(4, 4), exactcover.MethodSearch, "search", 36},
+		{"pent-3x20", loadDLX(t, filepath.Join(sharedDir, "pent-3x20.dlx")), exactcover.MethodAuto, "search", 8},
+		{"pent-3x20 by the frontier", loadDLX(t, filepath.Join(sharedDir, "pent-3x20.dlx")), exactcover.MethodMemo, "memo", -1},
+		{"multiplicities", mcc, exactcover.MethodAuto, "memo", 4}, // {a b}, {a b, a}, {b}, {b, a}
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := context.Background()
@@ -136,8 +136,8 @@ func TestZDDChoice(t *testing.T) {
 				defer cancel()
 				ctx = c
 			}
-			_, res, err := newSolver(t, tc.p).ZDD(ctx, exactcover.ZDDConfig{Method: tc.method})
-			if res.Method != tc.want {
+			_, res, err := newSolver(t, tc.p).ZDD(ctx, exactcover.Config{Method: tc.method})
+			if res.Method.String() != tc.want {
 				t.Errorf("method %q (%s), want %q", res.Method, res.Why, tc.want)
 			}
 			if tc.count < 0 {
@@ -151,9 +151,9 @@ func TestZDDChoice(t *testing.T) {
 			}
 		})
 	}
-	for _, method := range []string{"frontier", "search"} {
-		if _, _, err := newSolver(t, mcc).ZDD(context.Background(), exactcover.ZDDConfig{Method: method}); !errors.Is(err, exactcover.ErrZDDMethod) {
-			t.Errorf("method %q on multiplicities: %v", method, err)
+	for _, method := range []exactcover.Method{exactcover.Method(7), exactcover.MethodSearch} {
+		if _, _, err := newSolver(t, mcc).ZDD(context.Background(), exactcover.Config{Method: method}); !errors.Is(err, exactcover.ErrZDDMethod) {
+			t.Errorf("method %v on multiplicities: %v", method, err)
 		}
 	}
 }
@@ -162,7 +162,7 @@ func TestZDDChoice(t *testing.T) {
 // figure, and when its context ends.
 func TestZDDSearchStops(t *testing.T) {
 	s := newSolver(t, loadDLX(t, filepath.Join(sharedDir, "pent-3x20.dlx")))
-	_, res, err := s.ZDD(context.Background(), exactcover.ZDDConfig{Method: "search", MemoLimit: 64 << 10})
+	_, res, err := s.ZDD(context.Background(), exactcover.Config{Method: exactcover.MethodSearch, MemoLimit: 64 << 10})
 	if !errors.Is(err, exactcover.ErrMemoLimit) || res.Status != exactcover.Stopped || !strings.Contains(err.Error(), "residual problems") {
 		t.Errorf("limit: %v (%v)", err, res.Status)
 	}
@@ -170,7 +170,7 @@ func TestZDDSearchStops(t *testing.T) {
 	defer cancel()
 	s = newSolver(t, loadDLX(t, filepath.Join(sharedDir, "pent-6x10.dlx")))
 	start := time.Now()
-	if _, res, err := s.ZDD(ctx, exactcover.ZDDConfig{}); !errors.Is(err, context.DeadlineExceeded) || res.Status != exactcover.Timeout {
+	if _, res, err := s.ZDD(ctx, exactcover.Config{}); !errors.Is(err, context.DeadlineExceeded) || res.Status != exactcover.Timeout {
 		t.Errorf("timeout: %v (%v)", err, res.Status)
 	}
 	if d := time.Since(start); d > time.Second {

@@ -77,7 +77,7 @@ func Narrate(ctx context.Context, w io.Writer, p *exactcover.Problem, cfg Config
 	n := &narrator{w: w, p: p, cfg: cfg, mcc: p.HasMultiplicities()}
 	if cfg.MaxNodes > 0 {
 		measured := min(cfg.MaxNodes, maxMeasured)
-		if st, _ := s.Search(ctx, exactcover.Config{MaxNodes: measured, SkipProfile: true, Engine: exactcover.EngineDLX}, nil); st.Status == exactcover.NodeLimit {
+		if res, _ := s.Count(ctx, exactcover.Config{Method: exactcover.MethodSearch, MaxNodes: measured, SkipProfile: true, Engine: exactcover.EngineDLX}); res.Status == exactcover.NodeLimit {
 			told := "only the first " + plural.Of(cfg.MaxNodes, "node") + " are told below."
 			if cfg.MaxNodes == 1 {
 				told = "only the first node is told below."

@@ -301,10 +301,12 @@ func TestWriteTreeLimits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		eng, err := s.Search(context.Background(), exactcover.Config{MaxNodes: cfg.MaxNodes, MaxSolutions: cfg.MaxSolutions, Engine: exactcover.EngineDLX}, nil)
-		if cfg.MaxNodes == 0 {
-			eng, err = s.Search(context.Background(), exactcover.Config{MaxNodes: explain.DefaultTreeNodes, MaxSolutions: cfg.MaxSolutions, Engine: exactcover.EngineDLX}, nil)
+		limit := cfg.MaxNodes
+		if limit == 0 {
+			limit = explain.DefaultTreeNodes
 		}
+		res, err := s.Count(context.Background(), exactcover.Config{Method: exactcover.MethodSearch, MaxNodes: limit, MaxSolutions: cfg.MaxSolutions, Engine: exactcover.EngineDLX})
+		eng := res.Search
 		if err != nil {
 			t.Fatal(err)
 		}

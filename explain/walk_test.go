@@ -87,11 +87,11 @@ func engineCount(t *testing.T, p *exactcover.Problem) exactcover.Stats {
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, err := s.Search(context.Background(), exactcover.Config{Engine: exactcover.EngineDLX}, nil)
+	res, err := s.Count(context.Background(), exactcover.Config{Method: exactcover.MethodSearch, Engine: exactcover.EngineDLX})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return st
+	return res.Search
 }
 
 // TestWalkMatchesKnuth walks shared instances and compares the statistics
@@ -204,7 +204,8 @@ func TestWalkNodeLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, limit := range []int64{1, 2, 10, 100, 1000, 10000} {
-			eng, _ := s.Search(context.Background(), exactcover.Config{MaxNodes: limit, Engine: exactcover.EngineDLX}, nil)
+			res, _ := s.Count(context.Background(), exactcover.Config{Method: exactcover.MethodSearch, MaxNodes: limit, Engine: exactcover.EngineDLX})
+			eng := res.Search
 			got, err := explain.Walk(context.Background(), p, limit, nil)
 			if err != nil {
 				t.Fatal(err)

@@ -82,12 +82,12 @@ func solveMemo(ctx context.Context, in *iostreams.IO, req *searchcmd.Request, mr
 	if in.Getenv("GOMEMLIMIT") == "" {
 		defer debug.SetMemoryLimit(debug.SetMemoryLimit(mr.Limit + mr.Limit/4 + 256<<20))
 	}
-	show := func(pr *exactcover.CountProgress) {
-		if pr.Method == "memo" {
-			searchcmd.ShowProgress(out.Status, pr.Fraction, fmt.Sprintf("memoizing: option %d of %d, %s, %s", pr.Memo.Level, pr.Memo.Levels,
+	show := func(pr *exactcover.Progress) {
+		if pr.Method == exactcover.MethodMemo {
+			searchcmd.ShowProgress(out.Status, pr.Fraction(), fmt.Sprintf("memoizing: option %d of %d, %s, %s", pr.Memo.Level, pr.Memo.Levels,
 				plural.Of(pr.Memo.States, "state"), bytesize.Format(pr.Memo.PeakBytes)))
 		} else {
-			searchcmd.ShowProgress(out.Status, pr.Fraction, fmt.Sprintf("searching: %.1f%% done (estimated), %s", 100*pr.Fraction, plural.Of(pr.Search.Nodes, "node")))
+			searchcmd.ShowProgress(out.Status, pr.Fraction(), fmt.Sprintf("searching: %.1f%% done (estimated), %s", 100*pr.Fraction(), plural.Of(pr.Stats.Nodes, "node")))
 		}
 	}
 	var (
@@ -96,7 +96,7 @@ func solveMemo(ctx context.Context, in *iostreams.IO, req *searchcmd.Request, mr
 	)
 	if zddFile != nil {
 		var z *zdd.ZDD
-		if z, res, err = s.ZDD(ctx, exactcover.ZDDConfig{MemoLimit: mr.Limit, Progress: show, ProgressEvery: out.Status.Every()}); err == nil {
+		if z, res, err = s.ZDD(ctx, exactcover.Config{MemoLimit: mr.Limit, Progress: show, ProgressEvery: out.Status.Every()}); err == nil {
 			var buf bytes.Buffer
 			h := s.Hash() // in the header: zdd list --problem checks it
 			z.WithProblem(hex.EncodeToString(h[:])).WriteTo(&buf)
@@ -105,7 +105,7 @@ func solveMemo(ctx context.Context, in *iostreams.IO, req *searchcmd.Request, mr
 			}
 		}
 	} else {
-		res, err = s.CountAll(ctx, exactcover.CountConfig{MemoLimit: mr.Limit, Engine: req.Engine, Branching: mr.Branching,
+		res, err = s.Count(ctx, exactcover.Config{MemoLimit: mr.Limit, Engine: req.Engine, Branching: mr.Branching,
 			Progress: show, ProgressEvery: out.Status.Every()})
 	}
 	if err != nil && ctx.Err() == nil && !errors.Is(err, exactcover.ErrMemoLimit) {
@@ -121,7 +121,7 @@ func solveMemo(ctx context.Context, in *iostreams.IO, req *searchcmd.Request, mr
 func countOutcome(req *searchcmd.Request, mr *memoOptions, res exactcover.CountResult, err error) searchcmd.Outcome {
 	end := searchcmd.Outcome{Record: report.Count(res), Found: res.Solutions != nil && res.Solutions.Sign() > 0}
 	switch {
-	case res.Status != exactcover.Complete && res.Method == "search" && res.Solutions != nil:
+	case res.Status != exactcover.Complete && res.Method == exactcover.MethodSearch && res.Solutions != nil:
 		end.Text = fmt.Sprintf("%v+\n", res.Solutions) // a lower bound
 	case res.Status == exactcover.Complete:
 		end.Text = fmt.Sprintf("%v\n", res.Solutions)

@@ -208,7 +208,15 @@ func solveSearch(ctx context.Context, o *solveOptions, out *searchcmd.Writer, p 
 	if err := big.configure(&cfg, &o.Request, o.BranchingSet, out); err != nil {
 		return err
 	}
-	st, err := p.Solver.Search(ctx, cfg, visit)
+	var st exactcover.Stats
+	if visit != nil {
+		st, err = p.Solver.Search(ctx, cfg, visit)
+	} else {
+		cfg.Method = exactcover.MethodSearch
+		var res exactcover.CountResult
+		res, err = p.Solver.Count(ctx, cfg)
+		st = res.Search
+	}
 	early, late := big.searchError(err, o.Engine)
 	if early != nil {
 		return early // found before any solution was printed

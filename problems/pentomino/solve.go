@@ -79,11 +79,13 @@ func (p *Puzzle) Solve(ctx context.Context, lim Limits, visit func(*Packing) boo
 	if p.group == nil && !(p.copies && p.secondary) {
 		// Every exact-cover solution is a distinct packing.
 		cfg.MaxSolutions = lim.MaxPackings
-		var fn func([]int) bool
-		if visit != nil {
-			fn = func(sol []int) bool { return visit(p.decode(sol)) }
+		if visit == nil {
+			cfg.Method = exactcover.MethodSearch
+			cr, err := s.Count(ctx, cfg)
+			res.Packings, res.Stats = cr.Search.Solutions, cr.Search
+			return res, err
 		}
-		st, err := s.Search(ctx, cfg, fn)
+		st, err := s.Search(ctx, cfg, func(sol []int) bool { return visit(p.decode(sol)) })
 		res.Packings, res.Stats = st.Solutions, st
 		return res, err
 	}

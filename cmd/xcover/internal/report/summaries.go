@@ -79,7 +79,7 @@ func Cheapest(res exactcover.CostResult) *CostSummary {
 	return s
 }
 
-// CountSummary is the summary of a count by [exactcover.Solver.CountAll]
+// CountSummary is the summary of a count by [exactcover.Solver.Count]
 // (solve --memo) or of the ZDD's construction (solve --zdd): the method
 // that counted and why, the memo's figures, the ZDD's size, and the
 // engine when a search counted.
@@ -99,11 +99,14 @@ type CountSummary struct {
 func Count(res exactcover.CountResult) *CountSummary {
 	s := &CountSummary{Summary: Summary{Type: "summary", Solutions: res.Solutions, Nodes: Int(res.Search.Nodes), Updates: Int(res.Search.Updates),
 		Status: res.Status.String(), Elapsed: res.Elapsed.Seconds()},
-		Method: res.Method, Why: res.Why, MemoStates: res.Memo.States, MemoLevels: res.Memo.Levels, MemoPeakBytes: res.Memo.PeakBytes, ZDDNodes: res.Memo.ZDDNodes}
+		Why: res.Why, MemoStates: res.Memo.States, MemoLevels: res.Memo.Levels, MemoPeakBytes: res.Memo.PeakBytes, ZDDNodes: res.Memo.ZDDNodes}
+	if res.Method != exactcover.MethodAuto { // none ran
+		s.Method = res.Method.String()
+	}
 	if res.Search.Nodes > 0 && res.Engine != exactcover.EngineAuto { // a ZDD's search runs no engine
 		s.Engine = res.Engine.String()
 	}
-	if res.Status != exactcover.Complete && res.Method == "memo" {
+	if res.Status != exactcover.Complete && res.Method == exactcover.MethodMemo {
 		s.Solutions = nil
 	}
 	return s

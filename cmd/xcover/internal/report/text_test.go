@@ -37,20 +37,20 @@ func TestUnfinished(t *testing.T) {
 }
 
 func TestCountStatsLine(t *testing.T) {
-	res := exactcover.CountResult{Solutions: big.NewInt(2339), Method: "memo", Why: "asked for", Elapsed: time.Second, Status: exactcover.Complete,
+	res := exactcover.CountResult{Solutions: big.NewInt(2339), Method: exactcover.MethodMemo, Why: "asked for", Elapsed: time.Second, Status: exactcover.Complete,
 		Memo: exactcover.MemoStats{Level: 9, Levels: 9, States: 1, Widest: 4, KeyBits: 64, PeakBytes: 2048}}
 	want := "Altogether 2339 solutions, counted by memo (asked for); memo: 9 of 9 options, 1 state (widest level 4, keys of 64 bits), peak 2KiB; 1.000s; complete"
 	if got := CountStatsLine(res); got != want {
 		t.Errorf("\n got %s\nwant %s", got, want)
 	}
 	// The ZDD made by the search: its nodes and its memo of residual problems.
-	res = exactcover.CountResult{Solutions: big.NewInt(8), Method: "search", Why: "it finished first", Elapsed: time.Second, Status: exactcover.Complete,
+	res = exactcover.CountResult{Solutions: big.NewInt(8), Method: exactcover.MethodSearch, Why: "it finished first", Elapsed: time.Second, Status: exactcover.Complete,
 		Search: exactcover.Stats{Nodes: 18164}, Memo: exactcover.MemoStats{States: 5160, PeakBytes: 2048, ZDDNodes: 74}}
 	want = "Altogether 8 solutions, counted by search (it finished first); search: 18164 nodes; memo: 5160 residual problems, peak 2KiB, 74 ZDD nodes; 1.000s; complete"
 	if got := CountStatsLine(res); got != want {
 		t.Errorf("\n got %s\nwant %s", got, want)
 	}
-	res = exactcover.CountResult{Method: "memo", Why: "asked for", Status: exactcover.Timeout}
+	res = exactcover.CountResult{Method: exactcover.MethodMemo, Why: "asked for", Status: exactcover.Timeout}
 	want = "Altogether an unknown number of solutions, counted by memo (asked for); 0.000s; timeout"
 	if got := CountStatsLine(res); got != want {
 		t.Errorf("\n got %s\nwant %s", got, want)
