@@ -227,4 +227,3 @@ func (s *Solver) cheapestEngine(cfg CostConfig) Engine {
 	}
 	return autoCheapest(&s.model, cfg.Checkpoint != nil || cfg.Resume != nil)
 }
-
