@@ -49,17 +49,18 @@ type CostConfig struct {
 	// is told: with Workers > 1, Trace is not called. A search with a
 	// Trace is DLX5's (EngineDLX), whatever Engine says.
 	Trace func(CostStep)
-	// Resume, when set, goes on with a search that stopped (see
-	// CostCheckpoint): its solutions are kept, their K-th best is the
-	// cut-off, and only its units are searched. It must be of the same
-	// problem and Best (ErrCheckpointMismatch); its solutions and units
-	// are checked against the problem (ErrCheckpoint).
-	Resume *CostCheckpoint
+	// Resume, when set, goes on with a search for the cheapest solutions
+	// that stopped (see Checkpoint): its solutions are kept, their K-th
+	// best is the cut-off, and only its units are searched. It must be of
+	// such a search, of the same problem and Best (ErrCheckpointMismatch);
+	// its solutions and units are checked against the problem
+	// (ErrCheckpoint).
+	Resume *Checkpoint
 	// Checkpoint, when set, is given the search's position every
 	// CheckpointEvery (DefaultCheckpointEvery when zero), with Running
 	// set, and a final one when the search ends, however it ends (see
 	// Solver.Cheapest). An error it returns does not stop the search.
-	Checkpoint      func(*CostCheckpoint) error
+	Checkpoint      func(*Checkpoint) error
 	CheckpointEvery time.Duration
 }
 
@@ -135,7 +136,7 @@ type CostResult struct {
 	// where it stands, to resume it with (CostConfig.Resume); nil when the
 	// bit-set engine searched. Its counts include those of the searches it
 	// resumed, as Stats do.
-	Checkpoint *CostCheckpoint
+	Checkpoint *Checkpoint
 }
 
 // Cheapest searches for the cfg.Best cheapest solutions, in the model of

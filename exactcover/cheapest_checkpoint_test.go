@@ -39,7 +39,7 @@ func TestCheapestResume(t *testing.T) {
 		if n%7 == 6 {
 			step = 1 + r.Int64N(40)
 		}
-		var ck *exactcover.CostCheckpoint
+		var ck *exactcover.Checkpoint
 		var res exactcover.CostResult
 		for runs := 0; ; runs++ {
 			if runs > 10000 {
@@ -62,7 +62,7 @@ func TestCheapestResume(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ck, err = exactcover.ReadCostCheckpoint(bytes.NewReader(data)); err != nil {
+			if ck, err = exactcover.ReadCheckpoint(bytes.NewReader(data)); err != nil {
 				t.Fatalf("problem %d, run %d: a checkpoint written is refused: %v\n%s", n, runs, err, data)
 			}
 		}
@@ -147,13 +147,13 @@ func TestCheapestResumeRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The first checkpoint with a solution and two units.
-	var ck *exactcover.CostCheckpoint
+	var ck *exactcover.Checkpoint
 	for m := int64(1); ck == nil; m++ {
 		res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: 2, MaxNodes: m, Engine: exactcover.EngineDLX}, nil)
 		if err != nil || res.Checkpoint == nil {
 			t.Fatalf("%d nodes: %v, %+v", m, err, res)
 		}
-		if len(res.Checkpoint.Solutions) > 0 && len(res.Checkpoint.Units) > 1 {
+		if len(res.Checkpoint.Solutions) > 0 && res.Checkpoint.Units() > 1 {
 			ck = res.Checkpoint
 		}
 	}
@@ -185,13 +185,14 @@ func TestCheapestResumeRefused(t *testing.T) {
 	changed.Solutions = slices.Clone(ck.Solutions)
 	changed.Solutions[0].Cost++
 	swapped := *ck
-	swapped.Units = slices.Clone(ck.Units)
-	slices.Reverse(swapped.Units)
+	units := ck.CostUnits()
+	slices.Reverse(units)
+	swapped.SetCostUnits(units)
 	for _, c := range []struct {
 		name string
 		s    *exactcover.Solver
 		k    int
-		ck   *exactcover.CostCheckpoint
+		ck   *exactcover.Checkpoint
 		want error
 	}{
 		{"other K", s, 3, ck, exactcover.ErrCheckpointMismatch},
@@ -264,9 +265,9 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, eng := range checkpointEngines {
-		var cks []*exactcover.CostCheckpoint
+		var cks []*exactcover.Checkpoint
 		cfg := exactcover.CostConfig{Best: row.k, Engine: eng, Workers: 2, CheckpointEvery: time.Millisecond,
-			Checkpoint: func(ck *exactcover.CostCheckpoint) error { cks = append(cks, ck); return nil }}
+			Checkpoint: func(ck *exactcover.Checkpoint) error { cks = append(cks, ck); return nil }}
 		res, err := s.Cheapest(context.Background(), cfg, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -284,8 +285,8 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 		for i, ck := range cks { // each as its file reads back, and as a resume checks it
 			data, err := ck.MarshalBinary()
 			if err == nil {
-				if _, err = exactcover.ReadCostCheckpoint(bytes.NewReader(data)); err == nil {
-					err = s.CheckCostCheckpoint(ck, row.k)
+				if _, err = exactcover.ReadCheckpoint(bytes.NewReader(data)); err == nil {
+					err = s.CheckCheckpoint(ck)
 				}
 			}
 			if err != nil {
@@ -293,7 +294,7 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 			}
 		}
 		final := cks[len(cks)-1]
-		if len(cks) < 2 || !cks[0].Running || final.Running || len(final.Units) > 0 || !slices.Equal(costs(final.Solutions), row.best) {
+		if len(cks) < 2 || !cks[0].Running || final.Running || final.Units() > 0 || !slices.Equal(costs(final.Solutions), row.best) {
 			t.Fatalf("%v: %d checkpoints, the final %+v", eng, len(cks), final)
 		}
 		again, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: row.k, Resume: final}, nil)
@@ -319,9 +320,9 @@ func TestCheapestCanceledResume(t *testing.T) {
 		s := mustNew(t, &sp.Problem)
 		for _, workers := range []int{1, 2} {
 			ctx, cancel := context.WithCancel(context.Background())
-			var final *exactcover.CostCheckpoint
+			var final *exactcover.Checkpoint
 			cfg := exactcover.CostConfig{Best: r.k, Workers: workers,
-				Checkpoint: func(ck *exactcover.CostCheckpoint) error { final = ck; return nil }}
+				Checkpoint: func(ck *exactcover.Checkpoint) error { final = ck; return nil }}
 			res, err := s.Cheapest(ctx, cfg, func([]int, int64) bool { cancel(); return true })
 			cancel()
 			if workers > 1 && err == nil && res.Status == exactcover.Complete {
@@ -330,7 +331,7 @@ func TestCheapestCanceledResume(t *testing.T) {
 				t.Logf("k%d, %d workers: complete before a poll", r.k, workers)
 				continue
 			}
-			if !errors.Is(err, context.Canceled) || final == nil || final.Running || len(final.Solutions) == 0 || len(final.Units) == 0 {
+			if !errors.Is(err, context.Canceled) || final == nil || final.Running || len(final.Solutions) == 0 || final.Units() == 0 {
 				t.Fatalf("k%d, %d workers: %v, %v, checkpoint %+v", r.k, workers, err, res.Status, final)
 			}
 			cfg.Resume, cfg.Checkpoint = final, nil
@@ -369,7 +370,7 @@ func TestCheapestBitsResume(t *testing.T) {
 		s := mustNew(t, p)
 		k := 1 + r.IntN(4)
 		step := 1 + r.Int64N(6)
-		var ck *exactcover.CostCheckpoint
+		var ck *exactcover.Checkpoint
 		var res exactcover.CostResult
 		for runs := 0; ; runs++ {
 			if runs > 10000 {
@@ -394,7 +395,7 @@ func TestCheapestBitsResume(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if ck, err = exactcover.ReadCostCheckpoint(bytes.NewReader(data)); err != nil {
+			if ck, err = exactcover.ReadCheckpoint(bytes.NewReader(data)); err != nil {
 				t.Fatalf("problem %d, run %d: a checkpoint written is refused: %v\n%s", n, runs, err, data)
 			}
 		}
@@ -411,7 +412,7 @@ func TestCheapestBitsResume(t *testing.T) {
 func TestCheapestAutoCheckpointEngine(t *testing.T) {
 	sp := dlx5Instance(t, "pent-3x20-cost.dlx")
 	s := mustNew(t, &sp.Problem)
-	sink := func(*exactcover.CostCheckpoint) error { return nil }
+	sink := func(*exactcover.Checkpoint) error { return nil }
 	if res, err := s.Cheapest(context.Background(), exactcover.CostConfig{MaxNodes: 100}, nil); err != nil || res.Engine != exactcover.EngineBits {
 		t.Errorf("auto: %v, engine %v", err, res.Engine)
 	}

@@ -19,7 +19,7 @@ import (
 // written); it reports false when it does not apply to ck.
 type costForgery struct {
 	name  string
-	apply func(r *rand.Rand, ck *exactcover.CostCheckpoint, p *exactcover.Problem) bool
+	apply func(r *rand.Rand, ck *exactcover.Checkpoint, p *exactcover.Problem) bool
 }
 
 // costForgeries are the changes of TestCostCheckpointForgeries: each
@@ -33,7 +33,7 @@ type costForgery struct {
 // solution of the problem with its cost, and K raised by one in a search
 // that had found exactly K solutions.
 var costForgeries = []costForgery{
-	{"remove a kept solution", func(r *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"remove a kept solution", func(r *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		if len(ck.Solutions) == 0 {
 			return false
 		}
@@ -41,7 +41,7 @@ var costForgeries = []costForgery{
 		ck.Solutions = slices.Delete(ck.Solutions, i, i+1)
 		return true
 	}},
-	{"duplicate a kept solution", func(r *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"duplicate a kept solution", func(r *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		if len(ck.Solutions) == 0 {
 			return false
 		}
@@ -52,7 +52,7 @@ var costForgeries = []costForgery{
 		}
 		return true
 	}},
-	{"replace an option of a kept solution", func(r *rand.Rand, ck *exactcover.CostCheckpoint, p *exactcover.Problem) bool {
+	{"replace an option of a kept solution", func(r *rand.Rand, ck *exactcover.Checkpoint, p *exactcover.Problem) bool {
 		if len(ck.Solutions) == 0 {
 			return false
 		}
@@ -60,7 +60,7 @@ var costForgeries = []costForgery{
 		sol.Options[r.IntN(len(sol.Options))] = r.IntN(len(p.Options)+2) - 1
 		return true
 	}},
-	{"drop an option of a kept solution", func(r *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"drop an option of a kept solution", func(r *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		if len(ck.Solutions) == 0 {
 			return false
 		}
@@ -69,7 +69,7 @@ var costForgeries = []costForgery{
 		sol.Options = slices.Delete(sol.Options, i, i+1)
 		return true
 	}},
-	{"add an option to a kept solution", func(r *rand.Rand, ck *exactcover.CostCheckpoint, p *exactcover.Problem) bool {
+	{"add an option to a kept solution", func(r *rand.Rand, ck *exactcover.Checkpoint, p *exactcover.Problem) bool {
 		if len(ck.Solutions) == 0 {
 			return false
 		}
@@ -77,7 +77,7 @@ var costForgeries = []costForgery{
 		sol.Options = append(sol.Options, r.IntN(len(p.Options)))
 		return true
 	}},
-	{"reorder a kept solution's options", func(r *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"reorder a kept solution's options", func(r *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		if len(ck.Solutions) == 0 {
 			return false
 		}
@@ -85,7 +85,7 @@ var costForgeries = []costForgery{
 		r.Shuffle(len(sol.Options), func(i, j int) { sol.Options[i], sol.Options[j] = sol.Options[j], sol.Options[i] })
 		return true
 	}},
-	{"change a kept solution's cost", func(r *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"change a kept solution's cost", func(r *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		if len(ck.Solutions) == 0 {
 			return false
 		}
@@ -93,7 +93,7 @@ var costForgeries = []costForgery{
 		sol.Cost += []int64{-5, -1, 1, 5}[r.IntN(4)]
 		return true
 	}},
-	{"swap two kept solutions", func(r *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"swap two kept solutions", func(r *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		if len(ck.Solutions) < 2 {
 			return false
 		}
@@ -101,61 +101,67 @@ var costForgeries = []costForgery{
 		ck.Solutions[i], ck.Solutions[j] = ck.Solutions[j], ck.Solutions[i]
 		return i != j
 	}},
-	{"change the count of solutions", func(r *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"change the count of solutions", func(r *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		was := ck.Stats.Solutions
 		ck.Stats.Solutions = r.Int64N(2*was + 4)
 		ck.Stats.Nodes = max(ck.Stats.Nodes, ck.Stats.Solutions)
 		return ck.Stats.Solutions != was
 	}},
-	{"change the count of nodes", func(r *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"change the count of nodes", func(r *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		was := ck.Stats.Nodes
 		ck.Stats.Nodes = r.Int64N(2*was + 4)
 		return ck.Stats.Nodes != was
 	}},
-	{"lower K", func(_ *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"lower K", func(_ *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		ck.Best--
 		return true
 	}},
-	{"raise K", func(_ *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"raise K", func(_ *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		if ck.Stats.Solutions == int64(ck.Best) { // left out: see above
 			return false
 		}
 		ck.Best++
 		return true
 	}},
-	{"swap two units", func(r *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
-		if len(ck.Units) < 2 {
+	{"swap two units", func(r *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
+		units := ck.CostUnits()
+		if len(units) < 2 {
 			return false
 		}
-		i := r.IntN(len(ck.Units) - 1)
-		j := i + 1 + r.IntN(len(ck.Units)-i-1)
-		ck.Units[i], ck.Units[j] = ck.Units[j], ck.Units[i]
+		i := r.IntN(len(units) - 1)
+		j := i + 1 + r.IntN(len(units)-i-1)
+		units[i], units[j] = units[j], units[i]
+		ck.SetCostUnits(units)
 		return true
 	}},
-	{"flip a unit's entered mark", func(r *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
-		if len(ck.Units) == 0 {
+	{"flip a unit's entered mark", func(r *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
+		units := ck.CostUnits()
+		if len(units) == 0 {
 			return false
 		}
-		u := &ck.Units[r.IntN(len(ck.Units))]
+		u := &units[r.IntN(len(units))]
 		u.Entered = !u.Entered
+		ck.SetCostUnits(units)
 		return true
 	}},
-	{"branch the root on another item", func(r *rand.Rand, ck *exactcover.CostCheckpoint, p *exactcover.Problem) bool {
-		if len(ck.Units) == 0 || len(p.Primary) < 2 {
+	{"branch the root on another item", func(r *rand.Rand, ck *exactcover.Checkpoint, p *exactcover.Problem) bool {
+		units := ck.CostUnits()
+		if len(units) == 0 || len(p.Primary) < 2 {
 			return false
 		}
-		was := ck.Units[0].Path[0].Item
+		was := units[0].Path[0].Item
 		item := (was + 1 + r.IntN(len(p.Primary)-1)) % len(p.Primary)
-		for i := range ck.Units {
-			ck.Units[i].Path[0].Item = item
+		for i := range units {
+			units[i].Path[0].Item = item
 		}
+		ck.SetCostUnits(units)
 		return true
 	}},
-	{"say the search is complete", func(_ *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"say the search is complete", func(_ *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		ck.Stats.Status, ck.Running = exactcover.Complete, false
 		return true
 	}},
-	{"name the other engine", func(_ *rand.Rand, ck *exactcover.CostCheckpoint, _ *exactcover.Problem) bool {
+	{"name the other engine", func(_ *rand.Rand, ck *exactcover.Checkpoint, _ *exactcover.Problem) bool {
 		ck.Engine = map[exactcover.Engine]exactcover.Engine{exactcover.EngineDLX: exactcover.EngineSparse, exactcover.EngineSparse: exactcover.EngineDLX}[ck.Engine]
 		return true
 	}},
@@ -182,7 +188,7 @@ func TestCostCheckpointForgeries(t *testing.T) {
 		s := mustNew(t, p)
 		k := 1 + r.IntN(4)
 		// Forge every checkpoint of a search stopped every few nodes.
-		var ck *exactcover.CostCheckpoint
+		var ck *exactcover.Checkpoint
 		for run := 0; ; run++ {
 			res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: k, MaxNodes: 1 + r.Int64N(4), Resume: ck,
 				Workers: 1 + r.IntN(3), Engine: checkpointEngines[r.IntN(2)]}, nil)
@@ -224,7 +230,7 @@ func TestCostCheckpointForgeries(t *testing.T) {
 // reader or the search), and if not, what is wrong with the answer of the
 // search resumed ("" when it ends with the K best of a brute force: all,
 // the costs of p's solutions). Any other error fails t.
-func checkForged(t *testing.T, s *exactcover.Solver, p *exactcover.Problem, ck *exactcover.CostCheckpoint, all []int64, what string) (bool, string) {
+func checkForged(t *testing.T, s *exactcover.Solver, p *exactcover.Problem, ck *exactcover.Checkpoint, all []int64, what string) (bool, string) {
 	t.Helper()
 	data, err := ck.MarshalBinary()
 	if err != nil {
@@ -233,7 +239,7 @@ func checkForged(t *testing.T, s *exactcover.Solver, p *exactcover.Problem, ck *
 	refusal := func(err error) bool {
 		return errors.Is(err, exactcover.ErrCheckpoint) || errors.Is(err, exactcover.ErrCheckpointMismatch)
 	}
-	read, err := exactcover.ReadCostCheckpoint(bytes.NewReader(data))
+	read, err := exactcover.ReadCheckpoint(bytes.NewReader(data))
 	if err != nil {
 		if !refusal(err) {
 			t.Fatalf("%s: refused with %v", what, err)
@@ -308,15 +314,12 @@ func cloneSolution(s exactcover.CostSolution) exactcover.CostSolution {
 	return exactcover.CostSolution{Options: slices.Clone(s.Options), Cost: s.Cost}
 }
 
-func cloneCostCheckpoint(ck *exactcover.CostCheckpoint) *exactcover.CostCheckpoint {
+func cloneCostCheckpoint(ck *exactcover.Checkpoint) *exactcover.Checkpoint {
 	c := *ck
 	c.Solutions = nil
 	for _, s := range ck.Solutions {
 		c.Solutions = append(c.Solutions, cloneSolution(s))
 	}
-	c.Units = nil
-	for _, u := range ck.Units {
-		c.Units = append(c.Units, exactcover.CostUnit{Path: slices.Clone(u.Path), Entered: u.Entered})
-	}
+	c.SetCostUnits(ck.CostUnits())
 	return &c
 }

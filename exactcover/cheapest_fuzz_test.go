@@ -63,7 +63,7 @@ func FuzzCostCheckpoint(f *testing.F) {
 			data := stoppedCostCheckpoint(f, s, 3, nodes, eng)
 			f.Add(body(data))
 			// The same with its cheapest solution taken out, as forged.
-			ck, err := exactcover.ReadCostCheckpoint(bytes.NewReader(data))
+			ck, err := exactcover.ReadCheckpoint(bytes.NewReader(data))
 			if err != nil {
 				f.Fatal(err)
 			}
@@ -76,7 +76,7 @@ func FuzzCostCheckpoint(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		data := redigest(t, append(bytes.Clone(b), "\nsha256:\n"...))
-		var ck exactcover.CostCheckpoint
+		var ck exactcover.Checkpoint
 		if err := ck.UnmarshalBinary(data); err != nil {
 			if !errors.Is(err, exactcover.ErrCheckpoint) && !errors.Is(err, exactcover.ErrCheckpointMismatch) {
 				t.Fatalf("an error that wraps neither ErrCheckpoint nor ErrCheckpointMismatch: %v", err)
@@ -90,7 +90,7 @@ func FuzzCostCheckpoint(f *testing.F) {
 		if err != nil {
 			t.Fatalf("an accepted checkpoint does not write back: %v", err)
 		}
-		var ck2 exactcover.CostCheckpoint
+		var ck2 exactcover.Checkpoint
 		if err := ck2.UnmarshalBinary(again); err != nil {
 			t.Fatalf("a written checkpoint does not read back: %v\n%s", err, again)
 		}
@@ -122,7 +122,7 @@ func FuzzCostCheckpoint(f *testing.F) {
 			if res.Checkpoint != nil {
 				data, err := res.Checkpoint.MarshalBinary()
 				if err == nil {
-					_, err = exactcover.ReadCostCheckpoint(bytes.NewReader(data))
+					_, err = exactcover.ReadCheckpoint(bytes.NewReader(data))
 				}
 				if err != nil {
 					t.Fatalf("the checkpoint of a search resumed is refused: %v\n%s", err, data)
@@ -154,28 +154,34 @@ func checkKept(k int, n int64, best []exactcover.CostSolution) string {
 }
 
 // TestCostCheckpointFile checks that a checkpoint of a search for the
-// cheapest solutions reads back as written, that each reader refuses the
-// other kind's file with ErrCheckpointMismatch, and that a solution whose
-// cost was raised in the file (with the digest made again), which the
-// file alone cannot tell, is refused at the resume, naming the solution.
+// cheapest solutions reads back as written, that the reader tells it from
+// the checkpoint of a count (Best), which each kind of search refuses to
+// resume with ErrCheckpointMismatch, and that a solution whose cost was
+// raised in the file (with the digest made again), which the file alone
+// cannot tell, is refused at the resume, naming the solution.
 func TestCostCheckpointFile(t *testing.T) {
 	p := costQueens(6)
 	s := mustNew(t, p)
 	data := stoppedCostCheckpoint(t, s, 3, 45, exactcover.EngineDLX)
-	ck, err := exactcover.ReadCostCheckpoint(bytes.NewReader(data))
-	if err != nil || len(ck.Solutions) == 0 || len(ck.Units) == 0 {
+	ck, err := exactcover.ReadCheckpoint(bytes.NewReader(data))
+	if err != nil || ck.Best != 3 || len(ck.Solutions) == 0 || ck.Units() == 0 {
 		t.Fatalf("%v, %+v", err, ck)
 	}
 	if again, _ := ck.MarshalBinary(); !bytes.Equal(again, data) {
 		t.Fatalf("read and written again:\n%s\n%s", data, again)
 	}
-	if _, err := exactcover.ReadCheckpoint(bytes.NewReader(data)); !errors.Is(err, exactcover.ErrCheckpointMismatch) {
-		t.Errorf("ReadCheckpoint of a cost checkpoint: %v", err)
+	if _, err := s.Count(context.Background(), exactcover.Config{Resume: ck}); !errors.Is(err, exactcover.ErrCheckpointMismatch) {
+		t.Errorf("a count resuming a cost checkpoint: %v", err)
 	}
-	_, plain := stoppedCheckpoint(t, p, 20)
-	if _, err := exactcover.ReadCostCheckpoint(bytes.NewReader(plain)); !errors.Is(err, exactcover.ErrCheckpointMismatch) {
-		t.Errorf("ReadCostCheckpoint of a checkpoint of a search: %v", err)
+	_, data = stoppedCheckpoint(t, p, 20)
+	plain, err := exactcover.ReadCheckpoint(bytes.NewReader(data))
+	if err != nil || plain.Best != 0 || plain.Units() == 0 {
+		t.Fatalf("the checkpoint of a count: %v, %+v", err, plain)
 	}
+	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{Resume: plain}, nil); !errors.Is(err, exactcover.ErrCheckpointMismatch) {
+		t.Errorf("a search for the cheapest solutions resuming a count's checkpoint: %v", err)
+	}
+	data = stoppedCostCheckpoint(t, s, 3, 45, exactcover.EngineDLX)
 	last := len(ck.Solutions) - 1 // raised, it stays the dearest: the file alone cannot tell
 	cost := []byte(`"cost":` + itoa(ck.Solutions[last].Cost) + `}`)
 	i := bytes.LastIndex(data, cost)
@@ -183,7 +189,7 @@ func TestCostCheckpointFile(t *testing.T) {
 		t.Fatalf("no %s in %s", cost, data)
 	}
 	tampered := append(append(bytes.Clone(data[:i]), `"cost":`+itoa(ck.Solutions[last].Cost+1)+`}`...), data[i+len(cost):]...)
-	bad, err := exactcover.ReadCostCheckpoint(bytes.NewReader(redigest(t, tampered)))
+	bad, err := exactcover.ReadCheckpoint(bytes.NewReader(redigest(t, tampered)))
 	if err != nil {
 		t.Fatal(err)
 	}

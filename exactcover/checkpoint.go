@@ -1,94 +1,137 @@
 package exactcover
 
 import (
-	"bytes"
-	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/checkpointfile"
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/drive"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
-// Checkpoint is the saved position of a search: what it has counted so
-// far, and the parts of its search tree not yet explored, each named by
-// its path (see the package documentation). A search with Config.Resume
-// set to a Checkpoint goes on from there, with any number of workers, and
-// ends with exactly the totals of a search never interrupted (under
-// Knuth's branching rule; see [Weighted]).
+// Checkpoint is the saved position of a search: what it has found and
+// counted so far, and the parts of its search tree not yet explored. It
+// is of one of two kinds, which [ReadCheckpoint] tells apart and Best
+// says:
 //
-// Read one with [ReadCheckpoint]; searches with Config.Checkpoint write
-// them.
+//   - a search that lists or counts ([Solver.Search], [Solver.Count]'s
+//     search; Best is 0): its units are subtrees named by their paths (see
+//     the package documentation). A search with Config.Resume set to it
+//     goes on from there, with any number of workers, and ends with
+//     exactly the totals of a search never interrupted (under Knuth's
+//     branching rule; see [Weighted]);
+//   - a search for the Best cheapest solutions ([Solver.Cheapest]): the
+//     best solutions found so far, whose Best-th is the cut-off in force,
+//     and units each the subtree of one option of the root's item from a
+//     path in it, to the end of that subtree in the order of cost the
+//     search tries the options. Positions are paths, not node counts,
+//     because the cut-off changes what a search visits: the same path
+//     means the same partial solution to any engine, so a search with
+//     CostConfig.Resume set to it may use any cost engine and any number
+//     of workers, and ends with the Best cheapest costs of a search never
+//     interrupted.
+//
+// Searches with Config.Checkpoint or CostConfig.Checkpoint write them.
+// What a checkpoint says is checked when it is read and again when a
+// search resumes it ([Solver.CheckCheckpoint]), not trusted for its
+// digest, which anyone can compute.
 type Checkpoint struct {
 	// Problem is the hash of the compiled problem ([Solver.Hash]); a
 	// checkpoint resumes only a search of the same problem.
 	Problem [32]byte
-	// Engine and Branching are those of the search, which a resumed search
-	// must use too: the engine because a unit that continues a node after
-	// some of its branches lists them in that engine's order, the rule
-	// because the counters mix otherwise.
+	// Engine and Branching are those of the search. A resumed count or
+	// listing must use them too: the engine because a unit that continues
+	// a node after some of its branches lists them in that engine's order,
+	// the rule because the counters mix otherwise. (A search for the
+	// cheapest solutions may go on with another engine.)
 	Engine    Engine
 	Branching Branching
-	// Goal is what the search was asked for (solutions listed or counted,
-	// and their limit): a resumed search must ask the same, since it goes
-	// on delivering and counting from where the runs before stopped.
-	Goal Goal
+	// What the search asked for, which a resumed search must ask again,
+	// since it goes on delivering and counting from where the runs before
+	// stopped: List says its solutions went to a visit function (else
+	// they were counted), Limit is Config.MaxSolutions (0 for all), and
+	// Best is K for a search for the K cheapest solutions (0 for the
+	// others). Goal says it in words.
+	List  bool
+	Limit int64
+	Best  int
+	// Solutions are, for a search for the cheapest solutions, the best
+	// found so far, by increasing cost.
+	Solutions []CostSolution
 	// Partial is the search's partial solution, Shard its shard (N = 0
 	// when it is not one) and Split the digest of the shard split.
 	Partial []int
 	Shard   Shard
 	Split   string
-	// Stats holds the counters so far with their profile, and Elapsed the
-	// wall time of every run of the search so far. Status is how the run
-	// that wrote the checkpoint stood: Complete means that nothing is left
-	// to search and Stats are the final totals; Running marks the
-	// checkpoints written while the search went on.
+	// Stats holds the counters so far (and for a count or a listing,
+	// their profile), and Elapsed the wall time of every run of the search
+	// so far. Status is how the run that wrote the checkpoint stood:
+	// Complete means that nothing is left to search and Stats are the
+	// final totals; Running marks the checkpoints written while the search
+	// went on.
 	Stats   Stats
 	Running bool
 	// Written is when the checkpoint was written.
 	Written time.Time
 
-	share  float64      // the share of the search tree the search covers
-	pieces []core.Piece // the work left
+	share     float64          // the share of the search tree the search covers
+	pieces    []core.Piece     // a count's or listing's work left
+	costUnits []drive.CostUnit // a search for the cheapest solutions' work left
 }
 
 // CheckpointVersion is the version of the checkpoint file format written;
-// files of other versions are refused. Version 2 records the search's Goal;
-// version 3 the checkpoints of searches for the cheapest solutions
-// ([CostCheckpoint]), and reads version 2 too.
+// files of other versions are refused. Version 2 records what the search
+// asked for; version 3 the checkpoints of searches for the cheapest
+// solutions, and reads version 2 too.
 const CheckpointVersion = checkpointfile.Version
 
-// Goal is what a search asks for that a checkpoint records besides the
-// problem and the division of its tree: whether its solutions go to a
-// visit function or are only counted, and how many it wants.
-type Goal struct {
-	List  bool  // the solutions are visited (Search's visit is not nil)
-	Limit int64 // Config.MaxSolutions: 0 for all
+// goal is what a search asks for that a checkpoint records besides the
+// problem and the division of its tree.
+type goal struct {
+	list  bool
+	limit int64
+	best  int
 }
 
 // goalOf returns the goal of a search with cfg and visit.
-func goalOf(cfg *Config, visit func([]int) bool) Goal {
-	return Goal{List: visit != nil, Limit: max(cfg.MaxSolutions, 0)}
+func goalOf(cfg *Config, visit func([]int) bool) goal {
+	return goal{list: visit != nil, limit: max(cfg.MaxSolutions, 0)}
 }
 
-// String describes g for messages: "counts every solution", "lists up to 3
-// solutions".
-func (g Goal) String() string {
+// goal returns what the search that wrote ck asked for.
+func (ck *Checkpoint) goal() goal { return goal{list: ck.List, limit: ck.Limit, best: ck.Best} }
+
+// Goal says what the search that wrote ck asked for, for messages:
+// "counts every solution", "lists up to 3 solutions", "looks for the 3
+// cheapest solutions".
+func (ck *Checkpoint) Goal() string { return ck.goal().String() }
+
+// String describes g for messages (see Checkpoint.Goal).
+func (g goal) String() string {
+	if g.best > 0 {
+		return "looks for " + cheapestText(g.best)
+	}
 	verb := "counts"
-	if g.List {
+	if g.list {
 		verb = "lists"
 	}
-	switch g.Limit {
+	switch g.limit {
 	case 0:
 		return verb + " every solution"
 	case 1:
 		return verb + " one solution"
 	}
-	return fmt.Sprintf("%s up to %d solutions", verb, g.Limit)
+	return fmt.Sprintf("%s up to %d solutions", verb, g.limit)
+}
+
+// cheapestText names what a search for the k cheapest solutions looks for.
+func cheapestText(k int) string {
+	if k == 1 {
+		return "the cheapest solution"
+	}
+	return fmt.Sprintf("the %d cheapest solutions", k)
 }
 
 // MaxCheckpointBytes bounds the size of a checkpoint read: a search has
@@ -112,11 +155,19 @@ var (
 )
 
 // Units returns the number of units of work the checkpoint holds.
-func (ck *Checkpoint) Units() int { return len(ck.pieces) }
+func (ck *Checkpoint) Units() int { return len(ck.pieces) + len(ck.costUnits) }
 
 // Fraction returns the share of the search done when the checkpoint was
-// written, under Knuth's uniform estimate (as Progress.Fraction).
+// written, under Knuth's uniform estimate (as Progress.Fraction); for a
+// search for the cheapest solutions, whose units have no share, 1 when
+// none is left and 0 otherwise.
 func (ck *Checkpoint) Fraction() float64 {
+	if ck.Best > 0 {
+		if len(ck.costUnits) == 0 {
+			return 1
+		}
+		return 0
+	}
 	if ck.share <= 0 {
 		return 1
 	}
@@ -127,156 +178,34 @@ func (ck *Checkpoint) Fraction() float64 {
 	return min(max((ck.share-left)/ck.share, 0), 1)
 }
 
-// record returns ck as the file format holds it, with its units.
-func (ck *Checkpoint) record() (*checkpointfile.Record, []core.Piece) {
-	rec := &checkpointfile.Record{
-		Problem: hex.EncodeToString(ck.Problem[:]), Engine: ck.Engine.String(), Branching: ck.Branching.String(),
-		List: ck.Goal.List, Limit: ck.Goal.Limit,
-		Partial: ck.Partial, State: ck.Stats.Status.String(), Written: ck.Written.UTC(),
-		Solutions: ck.Stats.Solutions, Nodes: ck.Stats.Nodes, Updates: ck.Stats.Updates, Cleansings: ck.Stats.Cleansings,
-		Profile: ck.Stats.Profile, ElapsedNS: int64(ck.Stats.Elapsed), Share: ck.share,
-		Done: json.Number(fmt.Sprintf("%.6f", ck.Fraction())),
+// CheckCheckpoint checks ck against s's problem as a search that resumes
+// it does, for a caller that shows what it holds before resuming it:
+// another problem is ErrCheckpointMismatch; what the file alone can tell
+// (see ReadCheckpoint) and what needs the problem is ErrCheckpoint. For a
+// search for the cheapest solutions, that is each solution kept a
+// solution of the problem at the cost recorded, distinct, by increasing
+// cost and in the part of the tree already searched, and units that are
+// partial solutions from the item the search branches on at its root, one
+// per root option, in the order the search tries them; for a count or a
+// listing, units that name nodes of the search tree of its engine, and
+// for a shard, the split of its problem and units within its part. What
+// no file can show (a unit removed, say) is left to the digest.
+func (s *Solver) CheckCheckpoint(ck *Checkpoint) error {
+	if ck.Best > 0 {
+		_, err := s.costPosition(ck, ck.Best, sparse.NewCostEngine(&s.model))
+		return err
 	}
-	if ck.Running {
-		rec.State = "running"
+	hash := s.Hash()
+	id := Checkpoint{Problem: hash, Engine: ck.Engine, Branching: ck.Branching, List: ck.List, Limit: ck.Limit}
+	if ck.Engine == EngineLearn || ck.Engine == EngineAuto {
+		return fmt.Errorf("%w: engine %v", ErrCheckpoint, ck.Engine)
 	}
-	if ck.Shard.N > 0 {
-		rec.Shard = &checkpointfile.Shard{K: ck.Shard.K, N: ck.Shard.N, Split: ck.Split}
-	}
-	return rec, ck.pieces
-}
-
-// WriteTo writes ck to w in the checkpoint file format
-// (CheckpointVersion), and returns the number of bytes written. A sink
-// that keeps checkpoints in a file should replace it atomically (write a
-// temporary file, sync it, rename it over the old one), so that a crash
-// at any moment leaves the old checkpoint or the new one.
-func (ck *Checkpoint) WriteTo(w io.Writer) (int64, error) {
-	rec, units := ck.record()
-	return checkpointfile.Encode(w, rec, units)
-}
-
-// MarshalBinary encodes ck in the checkpoint file format.
-func (ck *Checkpoint) MarshalBinary() ([]byte, error) {
-	var b bytes.Buffer
-	_, err := ck.WriteTo(&b)
-	return b.Bytes(), err
-}
-
-// UnmarshalBinary decodes a checkpoint file's contents, checking its
-// digest and its fields. Errors wrap ErrCheckpoint.
-func (ck *Checkpoint) UnmarshalBinary(data []byte) error {
-	c, err := ReadCheckpoint(bytes.NewReader(data))
-	if err == nil {
-		*ck = *c
-	}
-	return err
-}
-
-// ReadCheckpoint reads and checks a checkpoint written by
-// [Checkpoint.WriteTo]: its digest, format version and values (a resumed
-// search checks it against its problem too). Errors wrap ErrCheckpoint
-// for data that is not a usable checkpoint (not one at all, cut short,
-// changed since it was written, of another format version, larger than
-// MaxCheckpointBytes); reading stops at the first byte that tells.
-func ReadCheckpoint(r io.Reader) (*Checkpoint, error) {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("%w: "+format, append([]any{ErrCheckpoint}, args...)...)
-	}
-	f, units, err := checkpointfile.Decode(r)
+	pos, err := resumable(&id, ck)
 	if err != nil {
-		return nil, bad("%w", err)
+		return err
 	}
-	if f.Cost != nil {
-		return nil, fmt.Errorf("%w: it is of a search for the %d cheapest solutions (read it with ReadCostCheckpoint)", ErrCheckpointMismatch, f.Cost.Best)
-	}
-	ck := &Checkpoint{Goal: Goal{List: f.List, Limit: f.Limit}, Partial: f.Partial, Written: f.Written, share: f.Share}
-	if len(f.Problem) != hex.EncodedLen(len(ck.Problem)) { // before Decode, which would write past ck.Problem
-		return nil, bad("problem hash %q", f.Problem)
-	}
-	if _, err := hex.Decode(ck.Problem[:], []byte(f.Problem)); err != nil {
-		return nil, bad("problem hash %q", f.Problem)
-	}
-	if ck.Engine, err = ParseEngine(f.Engine); err != nil || ck.Engine == EngineAuto {
-		return nil, bad("engine %q", f.Engine)
-	}
-	if ck.Branching, err = ParseBranching(f.Branching); err != nil {
-		return nil, bad("%v", err)
-	}
-	if f.Shard != nil {
-		ck.Shard, ck.Split = Shard{K: f.Shard.K, N: f.Shard.N}, f.Shard.Split
-		if err := ck.Shard.check(); err != nil || ck.Split == "" {
-			return nil, bad("shard %d/%d, split %q", f.Shard.K, f.Shard.N, f.Shard.Split)
-		}
-	}
-	ck.Stats = Stats{Solutions: f.Solutions, Nodes: f.Nodes, Updates: f.Updates, Cleansings: f.Cleansings,
-		Profile: f.Profile, Elapsed: time.Duration(f.ElapsedNS), Engine: ck.Engine}
-	if f.State == "running" {
-		ck.Running, ck.Stats.Status = true, Interrupted
-	} else if ck.Stats.Status, err = ParseStatus(f.State); err != nil {
-		return nil, bad("state %q", f.State)
-	}
-	if f.ElapsedNS < 0 || !(f.Share >= 0 && f.Share <= 1) {
-		return nil, bad("a negative time or a share outside [0, 1]")
-	}
-	if ck.Stats.Status == Complete && len(units) > 0 {
-		return nil, bad("a complete search with %d units left", len(units))
-	}
-	ck.pieces = units
-	if err := ck.checkContent(); err != nil {
-		return nil, bad("%v", err)
-	}
-	return ck, nil
-}
-
-// maxCheckpointCount bounds every counter a checkpoint holds: 2⁶² nodes
-// are 146 years of search at a billion nodes a second, so a larger count
-// is forged, and the bound leaves a resumed search as much room again
-// before its int64 counters overflow.
-const maxCheckpointCount = 1 << 62
-
-// checkContent checks that ck's counters and units could be those of a
-// search: counts within bounds and consistent (the profile adds up to the
-// nodes, with one root at most, solutions are leaves, fewer than the
-// goal's limit), and units that are distinct, disjoint and below the
-// partial solution.
-func (ck *Checkpoint) checkContent() error {
-	st := &ck.Stats
-	for _, c := range []struct {
-		name string
-		n    int64
-	}{{"solutions", st.Solutions}, {"nodes", st.Nodes}, {"updates", st.Updates}, {"cleansings", st.Cleansings}} {
-		if c.n < 0 || c.n > maxCheckpointCount {
-			return fmt.Errorf("%s %d: expected 0 to 2^62", c.name, c.n)
-		}
-	}
-	var sum int64
-	for l, n := range st.Profile {
-		if n < 0 || n > maxCheckpointCount-sum {
-			return fmt.Errorf("profile level %d holds %d nodes: the levels must add up to the nodes, %d", l, n, st.Nodes)
-		}
-		sum += n
-	}
-	if sum != st.Nodes {
-		return fmt.Errorf("the profile adds up to %d nodes, the checkpoint counts %d", sum, st.Nodes)
-	}
-	root := int64(1) // nodes at level 0: the root, counted once
-	if ck.Shard.K > 1 {
-		root = 0 // shard 1 counts the nodes above the split
-	}
-	if len(st.Profile) > 0 && st.Profile[0] > root {
-		return fmt.Errorf("the profile holds %d nodes at level 0, more than %d: the search has one root, which shard 1 of a split counts", st.Profile[0], root)
-	}
-	if st.Solutions > st.Nodes {
-		return fmt.Errorf("%d solutions in %d nodes: every solution is a node", st.Solutions, st.Nodes)
-	}
-	if g := ck.Goal; g.Limit < 0 || g.Limit > 0 && st.Solutions >= g.Limit {
-		return fmt.Errorf("%d solutions for a search that %s: it would have stopped", st.Solutions, g)
-	}
-	for i, k := range ck.Partial {
-		if k < 0 {
-			return fmt.Errorf("partial solution option %d at place %d", k, i+1)
-		}
-	}
-	return drive.CheckUnits(ck.pieces, drive.RootPath(ck.Partial))
+	m := s.acquire()
+	defer s.release(m)
+	err = drive.CheckFits(m.engine(ck.Engine), pos, drive.RootPath(id.Partial), id.Shard.K, id.Shard.N, splitSeed(hash), id.Split)
+	return s.explain(err, &Config{Resume: ck})
 }

@@ -698,3 +698,47 @@ func TestReadCheckpointBounded(t *testing.T) {
 		t.Log(err)
 	}
 }
+
+// TestCheckCheckpoint checks Solver.CheckCheckpoint on the checkpoint of
+// a count: the file as written passes; one of another problem is
+// ErrCheckpointMismatch; one whose units name no node of the tree, or
+// whose counts contradict one another (digests made again), is
+// ErrCheckpoint, as the search that would resume it finds.
+func TestCheckCheckpoint(t *testing.T) {
+	p := loadShared(t, "queens-8")
+	s := mustNew(t, p)
+	_, data := stoppedCheckpoint(t, p, 300)
+	read := func(data []byte) *exactcover.Checkpoint {
+		ck, err := exactcover.ReadCheckpoint(bytes.NewReader(data))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ck
+	}
+	if err := s.CheckCheckpoint(read(data)); err != nil {
+		t.Fatalf("the file as written: %v", err)
+	}
+	if err := mustNew(t, queens(7)).CheckCheckpoint(read(data)); !errors.Is(err, exactcover.ErrCheckpointMismatch) {
+		t.Errorf("another problem: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		edit func(f map[string]any)
+	}{
+		{"a unit that names no option", func(f map[string]any) {
+			f["units"] = append(f["units"].([]any), map[string]any{"path": []any{[]any{0, 99999}}, "lo": 0, "hi": 0, "end": 0})
+		}},
+		{"a unit of clashing options", func(f map[string]any) {
+			f["units"] = append(f["units"].([]any), map[string]any{"path": []any{[]any{0, 0}, []any{1, 9}}, "lo": 0, "hi": 0, "end": 0})
+		}},
+	} {
+		err := s.CheckCheckpoint(read(forge(t, data, tc.edit)))
+		if !errors.Is(err, exactcover.ErrCheckpoint) {
+			t.Errorf("%s: %v, want ErrCheckpoint", tc.name, err)
+		}
+		_, resumed := searchCount(s, context.Background(), exactcover.Config{Resume: read(forge(t, data, tc.edit)), Workers: 2})
+		if !errors.Is(resumed, exactcover.ErrCheckpoint) {
+			t.Errorf("%s, resumed: %v, want ErrCheckpoint", tc.name, resumed)
+		}
+	}
+}

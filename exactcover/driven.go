@@ -34,7 +34,8 @@ func (e *WorkerPanic) Error() string { return fmt.Sprintf("a search worker panic
 func (s *Solver) searchDriven(ctx context.Context, cfg Config, visit func([]int) bool) (Stats, error) {
 	choice := s.engineOf(cfg)
 	hash := s.Hash()
-	ident := Checkpoint{Problem: hash, Engine: choice, Branching: cfg.Branching, Goal: goalOf(&cfg, visit),
+	g := goalOf(&cfg, visit)
+	ident := Checkpoint{Problem: hash, Engine: choice, Branching: cfg.Branching, List: g.list, Limit: g.limit,
 		Partial: slices.Clone(cfg.Partial), Shard: cfg.Shard}
 	dc := drive.Config{Workers: cfg.Workers, MaxNodes: cfg.MaxNodes, MaxSolutions: cfg.MaxSolutions,
 		Weighted: cfg.Branching == Weighted, Visit: visit, SkipProfile: cfg.SkipProfile,
@@ -94,14 +95,16 @@ func resumable(id *Checkpoint, ck *Checkpoint) (*drive.Position, error) {
 		return fmt.Errorf("%w: "+format, append([]any{ErrCheckpointMismatch}, args...)...)
 	}
 	switch {
+	case ck.Best > 0:
+		return nil, mismatch("it is of a search for %s (Solver.Cheapest resumes it)", cheapestText(ck.Best))
 	case ck.Problem != id.Problem:
 		return nil, mismatch("it is of problem %x…, this problem is %x…", ck.Problem[:6], id.Problem[:6])
 	case ck.Engine != id.Engine:
 		return nil, mismatch("it was written by the %s engine, this search uses %s", ck.Engine, id.Engine)
 	case ck.Branching != id.Branching:
 		return nil, mismatch("it branches by rule %s, this search by %s", ck.Branching, id.Branching)
-	case ck.Goal != id.Goal:
-		return nil, mismatch("it is of a search that %s, this search %s", ck.Goal, id.Goal)
+	case ck.goal() != id.goal():
+		return nil, mismatch("it is of a search that %s, this search %s", ck.goal(), id.goal())
 	}
 	if id.Partial == nil {
 		id.Partial = slices.Clone(ck.Partial)

@@ -12,10 +12,11 @@ import (
 // checkpoint: the best found so far (options 1 and 2, cost 7) and the
 // units left. The search branched on item 0 (A), whose options it tries
 // cheapest first: 1, 3, 0; it had entered the node below option 3 and
-// not tried option 0. Written to a file and read back, the checkpoint
-// resumes the search, which keeps what the first run found and ends with
-// the 2 cheapest and the 5 nodes of a search never stopped.
-func ExampleCostCheckpoint() {
+// not tried option 0, two units. Written to a file and read back (the
+// reader tells the kind by Best), the checkpoint resumes the search,
+// which keeps what the first run found and ends with the 2 cheapest and
+// the 5 nodes of a search never stopped.
+func ExampleCheckpoint_cheapest() {
 	p := &exactcover.Problem{
 		Primary: []string{"A", "B", "C"},
 		Options: []exactcover.Option{
@@ -39,14 +40,12 @@ func ExampleCostCheckpoint() {
 		fmt.Println(err)
 		return
 	}
-	ck, err := exactcover.ReadCostCheckpoint(&file)
+	ck, err := exactcover.ReadCheckpoint(&file)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, u := range ck.Units {
-		fmt.Println("left: from", u.Path, "entered:", u.Entered)
-	}
+	fmt.Println("a search that", ck.Goal(), "with", ck.Units(), "units left, the best so far", ck.Solutions[0].Options, ck.Solutions[0].Cost)
 	cfg.MaxNodes, cfg.Resume = 0, ck
 	res, _ = s.Cheapest(context.Background(), cfg, nil)
 	for _, b := range res.Best {
@@ -55,8 +54,7 @@ func ExampleCostCheckpoint() {
 	fmt.Println(res.Status, "in", res.Nodes, "nodes")
 	// Output:
 	// node-limit with 1 solution so far
-	// left: from [{0 3}] entered: true
-	// left: from [{0 0}] entered: false
+	// a search that looks for the 2 cheapest solutions with 2 units left, the best so far [1 2] 7
 	// best: [1 2] 7
 	// best: [3 4] 8
 	// complete in 5 nodes

@@ -3,6 +3,7 @@ package exactcover
 import (
 	"context"
 
+	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/dlx"
 	"github.com/xcover/xcover/exactcover/internal/drive"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
@@ -43,4 +44,40 @@ func ProgressBranches(p *Progress) (kd [][2]int) {
 		kd = append(kd, [2]int{b.K, b.D})
 	}
 	return kd
+}
+
+// Step and CostUnit are a unit of a checkpoint of a search for the
+// cheapest solutions as the tests that forge one see it: its path of
+// (item, option) steps and whether its node was entered.
+type Step struct{ Item, Option int }
+
+type CostUnit struct {
+	Path    []Step
+	Entered bool
+}
+
+// CostUnits returns a copy of the units of ck, a checkpoint of a search
+// for the cheapest solutions.
+func (ck *Checkpoint) CostUnits() []CostUnit {
+	var units []CostUnit
+	for _, u := range ck.costUnits {
+		cu := CostUnit{Entered: u.Entered}
+		for _, st := range u.Path {
+			cu.Path = append(cu.Path, Step{Item: int(st.Item), Option: int(st.Option)})
+		}
+		units = append(units, cu)
+	}
+	return units
+}
+
+// SetCostUnits replaces the units of ck, as a forger would.
+func (ck *Checkpoint) SetCostUnits(units []CostUnit) {
+	ck.costUnits = nil
+	for _, u := range units {
+		du := drive.CostUnit{Entered: u.Entered}
+		for _, st := range u.Path {
+			du.Path = append(du.Path, core.Step{Item: int32(st.Item), Option: int32(st.Option)})
+		}
+		ck.costUnits = append(ck.costUnits, du)
+	}
 }

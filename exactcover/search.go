@@ -70,11 +70,12 @@ type Config struct {
 	Checkpoint      func(*Checkpoint) error
 	CheckpointEvery time.Duration
 	// Resume continues the search saved in a checkpoint ([ReadCheckpoint])
-	// instead of starting afresh. The checkpoint must be of the same
+	// instead of starting afresh. The checkpoint must be of a search that
+	// lists or counts (not one for the cheapest solutions), of the same
 	// problem, engine (EngineAuto takes the checkpoint's), branching rule,
-	// goal (visit nil or not, and MaxSolutions: see [Goal]), partial
-	// solution (nil takes the checkpoint's) and shard (zero takes the
-	// checkpoint's); Search returns an error wrapping
+	// goal (listing or counting, and MaxSolutions: see
+	// [Checkpoint.Goal]), partial solution (nil takes the checkpoint's)
+	// and shard (zero takes the checkpoint's); Search returns an error wrapping
 	// ErrCheckpointMismatch otherwise, and one wrapping ErrCheckpoint when
 	// the checkpoint's work does not fit the problem (a unit that names no
 	// node, a shard's unit outside its part). Limits and statistics count

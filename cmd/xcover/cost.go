@@ -89,7 +89,7 @@ func solveCheapest(ctx context.Context, s *iostreams.IO, req *searchcmd.Request,
 	if r := cfg.Resume; visit != nil && r != nil && len(r.Solutions) > 0 {
 		// The cheapest found before, first: the last line printed is
 		// always the cheapest known. (Cheapest checks it below.)
-		if err := p.Solver.CheckCostCheckpoint(r, k); err != nil {
+		if err := p.Solver.CheckCheckpoint(r); err != nil {
 			return big.costResumeError(err)
 		}
 		print(r.Solutions[0].Options, r.Solutions[0].Cost)

@@ -9,7 +9,7 @@ import (
 
 // Checkpoints of solve --min-cost and --best K: the file keeps the K best
 // solutions found and the parts of the search left (see
-// exactcover.CostCheckpoint); a resumed search goes on with their cut-off.
+// exactcover.Checkpoint); a resumed search goes on with their cut-off.
 
 // configureCost sets the checkpoint and the resume of a search for the k
 // cheapest solutions that the flags ask for: the checkpoint to resume,
@@ -21,7 +21,7 @@ func (r *scale) configureCost(cfg *exactcover.CostConfig, k int, out *searchcmd.
 		return searchcmd.Usage("solve", "--engine bits does not save checkpoints of a search for the cheapest solutions: give --engine sparse or dlx (or auto, which picks one of them) with --checkpoint or --resume")
 	}
 	if r.Resume != "" {
-		_, ck, err := readResume(r.io, r.Resume, true)
+		ck, err := readResume(r.io, r.Resume, true)
 		if err != nil {
 			return err
 		}
@@ -37,7 +37,7 @@ func (r *scale) configureCost(cfg *exactcover.CostConfig, k int, out *searchcmd.
 		return nil
 	}
 	cfg.CheckpointEvery = r.Every
-	cfg.Checkpoint = func(ck *exactcover.CostCheckpoint) error { return r.save(out, ck.Running, ck.MarshalBinary) }
+	cfg.Checkpoint = func(ck *exactcover.Checkpoint) error { return r.save(out, ck.Running, ck.MarshalBinary) }
 	return nil
 }
 

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 
 	"github.com/xcover/xcover/cmd/xcover/internal/iostreams"
@@ -11,53 +10,36 @@ import (
 	"github.com/xcover/xcover/exactcover"
 )
 
-// The checkpoint that solve --resume reads: of a search that lists or
-// counts (exactcover.Checkpoint), or of a search for the cheapest
-// solutions (exactcover.CostCheckpoint: solve --min-cost, --best K). A
+// The checkpoint that solve --resume reads, of either kind
+// (exactcover.Checkpoint): of a search that lists or counts, or of a
+// search for the cheapest solutions (solve --min-cost, --best K). A
 // checkpoint of the other kind than the run's is refused with the flags
 // that resume it.
 
-// readResume reads the checkpoint in file: of a search for the cheapest
-// solutions when cost is set (the Checkpoint returned is nil), else of a
-// search that lists or counts (the CostCheckpoint is nil). The error is
-// solve's usage error: the file cannot be read, holds no checkpoint, or
-// one of the other kind.
-func readResume(s *iostreams.IO, file string, cost bool) (*exactcover.Checkpoint, *exactcover.CostCheckpoint, error) {
+// readResume reads the checkpoint in file, once: of a search for the
+// cheapest solutions when cost is set, else of a search that lists or
+// counts. The error is solve's usage error: the file cannot be read,
+// holds no checkpoint, or one of the other kind.
+func readResume(s *iostreams.IO, file string, cost bool) (*exactcover.Checkpoint, error) {
 	f, err := s.OpenFile(file)
 	if err != nil {
-		return nil, nil, unreadable(file, err)
+		return nil, unreadable(file, err)
 	}
 	defer f.Close()
-	var (
-		ck  *exactcover.Checkpoint
-		cck *exactcover.CostCheckpoint
-	)
-	if cost {
-		cck, err = exactcover.ReadCostCheckpoint(f)
-	} else {
-		ck, err = exactcover.ReadCheckpoint(f)
-	}
-	if err == nil {
-		return ck, cck, nil
-	}
-	if _, serr := f.Seek(0, io.SeekStart); serr != nil { // a pipe: read once
-		return nil, nil, unreadable(file, err)
-	}
+	ck, err := exactcover.ReadCheckpoint(f)
 	switch {
-	case cost:
-		if plain, perr := exactcover.ReadCheckpoint(f); perr == nil {
-			how := "without --min-cost or --best"
-			if flags := goalFlags(plain.Goal); flags != "" {
-				how += ", with " + flags
-			}
-			return nil, nil, searchcmd.Usage("solve", "--resume %s: this checkpoint is of a search that %s, not for the cheapest solutions; resume it %s", file, plain.Goal, how)
+	case err != nil:
+		return nil, unreadable(file, err)
+	case cost && ck.Best == 0:
+		how := "without --min-cost or --best"
+		if flags := goalFlags(ck); flags != "" {
+			how += ", with " + flags
 		}
-	default:
-		if other, cerr := exactcover.ReadCostCheckpoint(f); cerr == nil {
-			return nil, nil, searchcmd.Usage("solve", "--resume %s: this checkpoint is of a search for %s; resume it with %s", file, cheapestWhat(other.Best), cheapestFlags(other.Best))
-		}
+		return nil, searchcmd.Usage("solve", "--resume %s: this checkpoint is of a search that %s, not for the cheapest solutions; resume it %s", file, ck.Goal(), how)
+	case !cost && ck.Best > 0:
+		return nil, searchcmd.Usage("solve", "--resume %s: this checkpoint is of a search for %s; resume it with %s", file, cheapestWhat(ck.Best), cheapestFlags(ck.Best))
 	}
-	return nil, nil, unreadable(file, err)
+	return ck, nil
 }
 
 // unreadable is the error for a checkpoint to resume that could not be
@@ -86,18 +68,18 @@ func cheapestFlags(k int) string {
 	return fmt.Sprintf("--best %d", k)
 }
 
-// goalFlags returns the flags that ask for goal g: "" for the default
-// search for one solution.
-func goalFlags(g exactcover.Goal) string {
+// goalFlags returns the flags that ask for what the search of checkpoint
+// ck asked for: "" for the default search for one solution.
+func goalFlags(ck *exactcover.Checkpoint) string {
 	switch {
-	case !g.List && g.Limit == 0:
+	case !ck.List && ck.Limit == 0:
 		return "--count"
-	case !g.List:
-		return fmt.Sprintf("--count --limit %d", g.Limit)
-	case g.Limit == 0:
+	case !ck.List:
+		return fmt.Sprintf("--count --limit %d", ck.Limit)
+	case ck.Limit == 0:
 		return "--all"
-	case g.Limit == 1:
+	case ck.Limit == 1:
 		return ""
 	}
-	return fmt.Sprintf("--limit %d", g.Limit)
+	return fmt.Sprintf("--limit %d", ck.Limit)
 }

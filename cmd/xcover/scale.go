@@ -75,7 +75,7 @@ func (r *scale) configure(cfg *exactcover.Config, req *searchcmd.Request, keepBr
 	cfg.Workers = req.Workers(req.Count)
 	cfg.Shard = r.Shard
 	if r.Resume != "" {
-		ck, _, err := readResume(r.io, r.Resume, false)
+		ck, err := readResume(r.io, r.Resume, false)
 		if err != nil {
 			return err
 		}
@@ -175,8 +175,8 @@ func (r *scale) sameSearch(ck *exactcover.Checkpoint, cfg *exactcover.Config, li
 	refuse := func(was, how string) error {
 		return fmt.Errorf("--resume %s: this checkpoint is of %s; resume it %s", r.Resume, was, how)
 	}
-	if asked := (exactcover.Goal{List: list, Limit: cfg.MaxSolutions}); ck.Goal != asked {
-		flags := goalFlags(ck.Goal)
+	if ck.List != list || ck.Limit != cfg.MaxSolutions {
+		flags := goalFlags(ck)
 		if flags == "" {
 			return refuse("a search for one solution", "without --count, --all or --limit")
 		}

@@ -11,7 +11,7 @@ import (
 // recompute it. So what a checkpoint says is checked too, before a search
 // resumes it: first what can be checked in the file alone (exactcover's
 // checkContent, with CheckUnits, when it is read), then what needs the
-// problem (checkFits, when a search resumes it). A checkpoint that passes could have been written by a
+// problem (CheckFits, when a search resumes it). A checkpoint that passes could have been written by a
 // search of the problem; its totals are then exact if its units are the
 // work that search had left, which only the digest vouches for.
 
@@ -112,13 +112,13 @@ func (t *pathTrie) child(n int32, st core.Step) int32 {
 	return c
 }
 
-// checkFits checks what of pos needs the problem: that its profile fits
+// CheckFits checks what of pos needs the problem: that its profile fits
 // the depth of eng's paths, that every unit's path names a node of the
 // search tree (its options exist and are compatible), and for shard k of
 // n, that the split of the tree below root is the one whose digest is
 // split, and that every unit lies in part k of it. Errors wrap ErrUnfit,
 // or ErrOtherSplit.
-func checkFits(eng core.Engine, pos *Position, root []core.Step, k, n int, seed uint64, split string) error {
+func CheckFits(eng core.Engine, pos *Position, root []core.Step, k, n int, seed uint64, split string) error {
 	if depth := eng.MaxDepth() + 2; len(pos.Profile) > depth {
 		return fmt.Errorf("%w: its profile has %d levels, the problem at most %d", ErrUnfit, len(pos.Profile), depth)
 	}

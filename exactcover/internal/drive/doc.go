@@ -27,6 +27,6 @@
 // Totals stay exact however a search is divided: each node is counted by
 // exactly one step of one driver (a unit with CountLast has its last step
 // counted by whoever searches it), and a position holds every piece not yet
-// searched, each once (CheckUnits checks it; checkFits checks that a
+// searched, each once (CheckUnits checks it; CheckFits checks that a
 // position read back names nodes of this problem's tree).
 package drive

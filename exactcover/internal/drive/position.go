@@ -24,7 +24,7 @@ func (d *driver) snapshot(status core.Status) *Position {
 // resume takes the driver's starting position from pos, after checking
 // that it fits the problem.
 func (d *driver) resume(pos *Position) error {
-	if err := checkFits(d.proto, pos, d.cfg.Root, d.cfg.Shard, d.cfg.Shards, d.cfg.SplitSeed, d.cfg.Split); err != nil {
+	if err := CheckFits(d.proto, pos, d.cfg.Root, d.cfg.Shard, d.cfg.Shards, d.cfg.SplitSeed, d.cfg.Split); err != nil {
 		return err
 	}
 	d.split = d.cfg.Split
