@@ -158,7 +158,7 @@ func (b *Builder) Build(s *Solver) error {
 			}
 		}
 		if !primary {
-			s.warnings = append(s.warnings, Warning{Option: k, Message: "has no primary item; dropped"})
+			s.warnings = append(s.warnings, &ProblemError{Err: ErrDroppedOption, Option: k, Position: -1})
 			m.Index[k] = -1
 			continue
 		}

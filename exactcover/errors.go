@@ -20,6 +20,10 @@ var (
 	ErrBadPartial       = errors.New("partial solution names an option that does not exist or was dropped")
 	ErrInconsistentPart = errors.New("partial solution is inconsistent")
 	ErrBadBounds        = errors.New("bad bounds")
+	// ErrDroppedOption is not an error but the warning (Solver.Warnings)
+	// for an option without any primary item, which is dropped, as Knuth's
+	// programs drop it, since no solution could ever need it.
+	ErrDroppedOption = errors.New("has no primary item; dropped")
 )
 
 // ErrEngineUnsupported is wrapped by the error of a search that names an
@@ -27,7 +31,8 @@ var (
 // items, colors or multiplicities. EngineAuto never picks such an engine.
 var ErrEngineUnsupported = core.ErrUnsupported
 
-// ProblemError reports what is wrong with a [Problem] and where: the option
+// ProblemError reports what is wrong with a [Problem], or what the compiler
+// accepted but reports ([Solver.Warnings]), and where: the option
 // (index into Problem.Options, or -1 for the item declarations) and the
 // position inside it (index into Option.Items, or into the declared items
 // when Option is -1; -1 when it does not apply). Parsers map these indices
@@ -52,13 +57,3 @@ func (e *ProblemError) Error() string {
 }
 
 func (e *ProblemError) Unwrap() error { return e.Err }
-
-// Warning is something the compiler accepted but the caller should know: an
-// option without any primary item is dropped, as Knuth's programs do, since
-// no solution could ever need it.
-type Warning struct {
-	Option  int
-	Message string
-}
-
-func (w Warning) String() string { return fmt.Sprintf("option %d: %s", w.Option+1, w.Message) }

@@ -43,22 +43,3 @@ func ExampleReadCheckpoint() {
 	// node-limit
 	// complete 724 true
 }
-
-// Shards for N machines: each searches its part; Merge adds up their
-// summaries, and refuses a set with a shard missing.
-func ExampleMerge() {
-	s, _ := exactcover.New(queens(10))
-	var parts []exactcover.ShardResult
-	for k := 1; k <= 3; k++ {
-		cfg := exactcover.Config{Shard: exactcover.Shard{K: k, N: 3}}
-		res, _ := s.Count(context.Background(), cfg)
-		parts = append(parts, exactcover.ShardResult{Problem: s.Hash(), Stats: res.Search})
-	}
-	total, _ := exactcover.Merge(parts)
-	fmt.Println(total.Solutions, total.Shards)
-	_, err := exactcover.Merge(parts[:2])
-	fmt.Println(err)
-	// Output:
-	// 724 3
-	// the shards do not make up one search: missing shard 3 of 3
-}

@@ -82,7 +82,7 @@ type Config struct {
 	// the checkpoint's totals too.
 	Resume *Checkpoint
 	// Shard, when N > 0, searches only part K of N of the search tree
-	// (see [Shard] and [Merge]).
+	// (see [Shard], and package shards, which merges the parts' results).
 	Shard Shard
 
 	// onSplit, when set, is called once when the learning engine starts

@@ -25,7 +25,7 @@ import (
 // (so a Solver used by k goroutines at once holds k sets of engines).
 type Solver struct {
 	model    core.Problem
-	warnings []Warning
+	warnings []*ProblemError
 	names    *Problem // set by New; nil for Builder-made solvers
 	// The engines, each built from model on first use.
 	dlx    lazy[dlx.Engine, *dlx.Engine]
@@ -232,8 +232,9 @@ func (s *Solver) Clone() *Solver {
 	return &Solver{model: m, warnings: slices.Clone(s.warnings), names: s.names, autoBits: s.autoBits}
 }
 
-// Warnings returns what the compiler accepted but reports: dropped options.
-func (s *Solver) Warnings() []Warning { return s.warnings }
+// Warnings returns what the compiler accepted but reports: each option
+// dropped, as a *ProblemError wrapping ErrDroppedOption that names it.
+func (s *Solver) Warnings() []*ProblemError { return s.warnings }
 
 // Problem returns the problem s was compiled from by [New], or nil.
 func (s *Solver) Problem() *Problem { return s.names }

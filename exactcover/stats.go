@@ -65,7 +65,7 @@ type Stats struct {
 	Idle    time.Duration
 	// Shard and Split are the shard searched (Config.Shard) and the
 	// digest of the split it is part of, which shards of one search share
-	// (see [Merge]); zero and empty when the search is not a shard.
+	// (see package shards); zero and empty when the search is not a shard.
 	Shard Shard
 	Split string
 	// Learn holds the clause-learning engine's counters when it searched

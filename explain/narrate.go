@@ -129,7 +129,7 @@ func (n *narrator) printf(level, extra int, format string, args ...any) {
 	_, n.err = fmt.Fprintf(n.w, indent+format+"\n", args...)
 }
 
-func (n *narrator) header(warnings []exactcover.Warning) {
+func (n *narrator) header(warnings []*exactcover.ProblemError) {
 	p := n.p
 	if n.mcc {
 		n.printf(0, 0, "Algorithm M with dancing links, step by step (Knuth, TAOCP 7.2.2.1; his program DLX3).")

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/exactcover/shards"
 )
 
 func TestSolutions(t *testing.T) {
@@ -90,7 +91,7 @@ func TestSummaries(t *testing.T) {
 		{name: "search count unfinished", sum: Count(exactcover.CountResult{Solutions: big.NewInt(3), Method: exactcover.MethodSearch,
 			Search: exactcover.Stats{Nodes: 7}, Engine: exactcover.EngineSparse, Status: exactcover.Interrupted}),
 			want: `{"type":"summary","solutions":3,"nodes":7,"updates":0,"status":"interrupted","elapsed_seconds":0,"engine":"sparse","method":"search"}`},
-		{name: "merged", sum: Merged(exactcover.Total{Solutions: huge, Nodes: big.NewInt(9), Updates: big.NewInt(20), Cleansings: new(big.Int),
+		{name: "merged", sum: Merged(shards.Total{Solutions: huge, Nodes: big.NewInt(9), Updates: big.NewInt(20), Cleansings: new(big.Int),
 			Profile: []*big.Int{big.NewInt(1), big.NewInt(8)}, Seconds: 2.5, Engine: exactcover.EngineSparse, Problem: problem, Branching: exactcover.KnuthMRV, Shards: 3, Split: "s"}),
 			want: `{"type":"summary","solutions":123456789012345678901234567890,"nodes":9,"updates":20,"status":"complete","elapsed_seconds":2.5,"engine":"sparse","profile":[1,8],"problem":"` + hexProblem + `","branching":"knuth","shards":3,"split":"s"}`},
 		{name: "learner", sum: Search(exactcover.Stats{Engine: exactcover.EngineLearn, Solutions: 1, Status: exactcover.SolutionLimit, Learn: exactcover.LearnStats{Conflicts: 4, Decisions: 9}}, problem, exactcover.KnuthMRV),

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/exactcover/shards"
 	"github.com/xcover/xcover/internal/located"
 )
 
@@ -25,7 +26,7 @@ const MaxLine = 64 << 20
 // K/N --json") holds: its summary and, when read with them, the solution
 // records it printed.
 type Shard struct {
-	Result    exactcover.ShardResult
+	Result    shards.Result
 	Solutions [][]byte // the solution records, as printed
 	keys      []string // each solution's sorted option indices
 }
@@ -94,7 +95,7 @@ func ReadShards(r io.Reader, name string, keep bool) ([]*Shard, error) {
 
 // resumed reports whether summary b continues a (not finished) run a of the
 // same shard.
-func resumed(a, b *exactcover.ShardResult) bool {
+func resumed(a, b *shards.Result) bool {
 	return a.Stats.Status != exactcover.Complete && a.Stats.Shard.N > 0 &&
 		a.Problem == b.Problem && a.Stats.Shard == b.Stats.Shard && a.Stats.Split == b.Stats.Split
 }
@@ -140,50 +141,50 @@ type shardRecord struct {
 }
 
 // recordField names the record's field of each field that
-// [exactcover.SummaryError] names.
+// [shards.SummaryError] names.
 var recordField = map[string]string{"Shard": "shard", "Shards": "shards", "Solutions": "solutions", "Nodes": "nodes",
 	"Updates": "updates", "Cleansings": "cleansings", "Profile": "profile", "Elapsed": "elapsed_seconds"}
 
 // result returns the shard's result that rec records, or the name of the
 // field that holds no such value and what it should hold.
-func (rec *shardRecord) result() (res exactcover.ShardResult, field string, err error) {
+func (rec *shardRecord) result() (res shards.Result, field string, err error) {
 	st := &res.Stats
 	st.Shard, st.Split = exactcover.Shard{K: rec.Shard, N: rec.Shards}, rec.Split
 	st.Solutions, st.Nodes, st.Updates, st.Cleansings, st.Profile = rec.Solutions, rec.Nodes, rec.Updates, rec.Cleansings, rec.Profile
-	if max := exactcover.MaxShardTime.Seconds(); !(rec.Elapsed >= 0 && rec.Elapsed <= max) {
-		return res, "elapsed_seconds", fmt.Errorf("%w: \"elapsed_seconds\" is %g, expected 0 to %g", exactcover.ErrSummary, rec.Elapsed, max)
+	if max := shards.MaxTime.Seconds(); !(rec.Elapsed >= 0 && rec.Elapsed <= max) {
+		return res, "elapsed_seconds", fmt.Errorf("%w: \"elapsed_seconds\" is %g, expected 0 to %g", shards.ErrSummary, rec.Elapsed, max)
 	}
 	st.Elapsed = time.Duration(rec.Elapsed * float64(time.Second))
 	if st.Status, err = exactcover.ParseStatus(rec.Status); err != nil { // before Check, which reads it
-		return res, "status", fmt.Errorf("%w: \"status\": %v", exactcover.ErrSummary, err)
+		return res, "status", fmt.Errorf("%w: \"status\": %v", shards.ErrSummary, err)
 	}
-	var se *exactcover.SummaryError
+	var se *shards.SummaryError
 	if err := res.Check(); errors.As(err, &se) {
-		return res, recordField[se.Field], fmt.Errorf("%w: %q %v", exactcover.ErrSummary, recordField[se.Field], se.Err)
+		return res, recordField[se.Field], fmt.Errorf("%w: %q %v", shards.ErrSummary, recordField[se.Field], se.Err)
 	} else if err != nil {
 		return res, "", err
 	}
 	if rec.Profile == nil && rec.Nodes > 0 { // solve --shard --json always writes it
-		return res, "nodes", fmt.Errorf("%w: \"nodes\" is %d, but there is no \"profile\": a shard's summary lists its nodes level by level", exactcover.ErrSummary, rec.Nodes)
+		return res, "nodes", fmt.Errorf("%w: \"nodes\" is %d, but there is no \"profile\": a shard's summary lists its nodes level by level", shards.ErrSummary, rec.Nodes)
 	}
 	problem, err := hex.DecodeString(rec.Problem)
 	if err != nil || len(problem) != len(res.Problem) {
-		return res, "problem", fmt.Errorf("%w: \"problem\" is %.*q, expected %d hexadecimal digits", exactcover.ErrSummary, maxQuoted, rec.Problem, 2*len(res.Problem))
+		return res, "problem", fmt.Errorf("%w: \"problem\" is %.*q, expected %d hexadecimal digits", shards.ErrSummary, maxQuoted, rec.Problem, 2*len(res.Problem))
 	}
 	copy(res.Problem[:], problem)
 	if st.Engine, err = exactcover.ParseEngine(rec.Engine); err != nil {
-		return res, "engine", fmt.Errorf("%w: \"engine\": %v", exactcover.ErrSummary, err)
+		return res, "engine", fmt.Errorf("%w: \"engine\": %v", shards.ErrSummary, err)
 	}
 	if res.Branching, err = exactcover.ParseBranching(rec.Branching); err != nil {
-		return res, "branching", fmt.Errorf("%w: \"branching\": %v", exactcover.ErrSummary, err)
+		return res, "branching", fmt.Errorf("%w: \"branching\": %v", shards.ErrSummary, err)
 	}
 	return res, "", nil
 }
 
 // readSummary decodes a shard's summary record into res and checks its
-// values ([exactcover.ShardResult.Check]). The error says which field is
+// values ([shards.Result.Check]). The error says which field is
 // wrong and its column: the name and line are the caller's to set.
-func readSummary(line []byte, res *exactcover.ShardResult) *located.Error {
+func readSummary(line []byte, res *shards.Result) *located.Error {
 	var rec shardRecord
 	err := json.Unmarshal(line, &rec)
 	var te *json.UnmarshalTypeError
@@ -197,9 +198,9 @@ func readSummary(line []byte, res *exactcover.ShardResult) *located.Error {
 		return nil
 	case errors.As(err, &te):
 		return &located.Error{Column: valueColumn(line, te.Field), Err: fmt.Errorf("%w: %q is %.*s, expected %s",
-			exactcover.ErrSummary, te.Field, maxQuoted, te.Value, kindName(te.Type.Kind()))}
+			shards.ErrSummary, te.Field, maxQuoted, te.Value, kindName(te.Type.Kind()))}
 	}
-	return &located.Error{Column: syntaxColumn(err), Err: fmt.Errorf("%w: %v", exactcover.ErrSummary, err)}
+	return &located.Error{Column: syntaxColumn(err), Err: fmt.Errorf("%w: %v", shards.ErrSummary, err)}
 }
 
 // kindName says what a field of kind k holds, for messages.
@@ -256,13 +257,13 @@ func valueColumn(line []byte, field string) int {
 	return col
 }
 
-// Merge adds up the results of the shards with [exactcover.Merge].
-func Merge(shards []*Shard) (exactcover.Total, error) {
-	parts := make([]exactcover.ShardResult, len(shards))
-	for i, sh := range shards {
-		parts[i] = sh.Result
+// Merge adds up the results of the shards with [shards.Merge].
+func Merge(parts []*Shard) (shards.Total, error) {
+	results := make([]shards.Result, len(parts))
+	for i, sh := range parts {
+		results[i] = sh.Result
 	}
-	return exactcover.Merge(parts)
+	return shards.Merge(results)
 }
 
 // MergeSolutions returns the distinct solution records of the shards (read

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/exactcover/shards"
 )
 
 // The summary record of each command: the common [Summary], then the
@@ -15,7 +16,7 @@ import (
 // the engine that searched, DLX2's cleansings, the nodes per level and the
 // learner's counters; for a shard (solve --shard) and for a merge of
 // shards, the search as "xcover merge" reads it back
-// (exactcover.ShardResult, [ReadShards]): the problem's hash, the
+// (shards.Result, [ReadShards]): the problem's hash, the
 // branching rule, the shard's place K of N and the digest of the split.
 type SearchSummary struct {
 	Summary
@@ -47,7 +48,7 @@ func Search(st exactcover.Stats, problem [32]byte, b exactcover.Branching) *Sear
 // Merged returns the summary of the search that the shards merged into
 // total make up: complete, with the totals in all their digits and the
 // shards' times added up.
-func Merged(total exactcover.Total) *SearchSummary {
+func Merged(total shards.Total) *SearchSummary {
 	s := &SearchSummary{Summary: Summary{Type: "summary", Solutions: total.Solutions, Nodes: BigInt(total.Nodes), Updates: BigInt(total.Updates),
 		Status: exactcover.Complete.String(), Elapsed: total.Seconds},
 		Engine: total.Engine.String(), Cleansings: BigInt(total.Cleansings), Profile: make([]json.Number, len(total.Profile)),

@@ -1,4 +1,4 @@
-package exactcover
+package shards
 
 import (
 	"encoding/hex"
@@ -8,26 +8,29 @@ import (
 	"math/big"
 	"strings"
 	"time"
+
+	"github.com/xcover/xcover/exactcover"
 )
 
-// ShardResult is the outcome of the search of one shard, as [Merge] adds it
-// up: the problem it searched (Solver.Hash), the branching rule, and the
-// search's Stats, whose Engine, Shard and Split say which search of the
-// problem it is part of. Shards are run anywhere (other machines, other
-// processes), so their results travel as data; a caller writes and reads
-// them in its own format (the command line's is a JSON record).
-type ShardResult struct {
+// Result is the outcome of the search of one shard, as [Merge] adds it
+// up: the problem it searched (exactcover.Solver.Hash), the branching
+// rule, and the search's Stats, whose Engine, Shard and Split say which
+// search of the problem it is part of. Shards are run anywhere (other
+// machines, other processes), so their results travel as data; a caller
+// writes and reads them in its own format (the command line's is a JSON
+// record).
+type Result struct {
 	Problem   [32]byte
-	Branching Branching
-	Stats     Stats
+	Branching exactcover.Branching
+	Stats     exactcover.Stats
 	// Source names where the result came from (a file), for messages.
 	Source string
 }
 
-// MaxShardTime bounds a shard's Elapsed: a century, far beyond any run,
-// and within the 292 years a time.Duration holds (readers of results in
+// MaxTime bounds a shard's Elapsed: a century, far beyond any run, and
+// within the 292 years a time.Duration holds (readers of results in
 // seconds check it before converting).
-const MaxShardTime = 100 * 365 * 24 * time.Hour
+const MaxTime = 100 * 365 * 24 * time.Hour
 
 // ErrSummary: a number of a shard's result that no search reports. The
 // error is a *SummaryError naming the field.
@@ -47,23 +50,24 @@ func (e *SummaryError) Error() string { return fmt.Sprintf("%s: %s %v", ErrSumma
 func (e *SummaryError) Unwrap() error { return ErrSummary }
 
 // Check reports the first number of r that no search of a shard reports:
-// K/N as Config.Shard accepts it (1 ≤ K ≤ N ≤ MaxShards), counts and times
-// not negative, no more solutions than nodes (a solution is a node), and
-// a profile, when kept, that adds up to the nodes, with the root alone at
-// its first level in shard 1's (level 0, or deeper by the options of a
-// partial solution) and nothing at level 0 in the others' (shard 1 counts
-// the nodes above the split). [Merge] checks every result; readers call it too, to say
-// where the number is.
-func (r *ShardResult) Check() error {
+// K/N as exactcover.Config.Shard accepts it (1 ≤ K ≤ N ≤
+// exactcover.MaxShards), counts and times not negative, no more solutions
+// than nodes (a solution is a node), and a profile, when kept, that adds
+// up to the nodes, with the root alone at its first level in shard 1's
+// (level 0, or deeper by the options of a partial solution) and nothing
+// at level 0 in the others' (shard 1 counts the nodes above the split).
+// [Merge] checks every result; readers call it too, to say where the
+// number is.
+func (r *Result) Check() error {
 	bad := func(field, format string, args ...any) error {
 		return &SummaryError{Field: field, Err: fmt.Errorf(format, args...)}
 	}
 	st := &r.Stats
 	switch sh := st.Shard; {
-	case sh == Shard{}:
+	case sh == exactcover.Shard{}:
 		return bad("Shards", "is missing: the result is not of a shard (Config.Shard)")
-	case sh.N < 1 || sh.N > MaxShards:
-		return bad("Shards", "is %d, expected 1 to %d", sh.N, MaxShards)
+	case sh.N < 1 || sh.N > exactcover.MaxShards:
+		return bad("Shards", "is %d, expected 1 to %d", sh.N, exactcover.MaxShards)
 	case sh.K < 1 || sh.K > sh.N:
 		return bad("Shard", "is %d, expected 1 to %d (the shards)", sh.K, sh.N)
 	}
@@ -96,7 +100,7 @@ func (r *ShardResult) Check() error {
 	}
 	switch {
 	case len(st.Profile) == 0: // not kept (Config.SkipProfile)
-		if st.Shard.K == 1 && st.Status == Complete && st.Nodes == 0 {
+		if st.Shard.K == 1 && st.Status == exactcover.Complete && st.Nodes == 0 {
 			return bad("Nodes", "is 0: shard 1 counts the nodes above the split, the search's root first")
 		}
 	case sum != st.Nodes:
@@ -106,8 +110,8 @@ func (r *ShardResult) Check() error {
 	case st.Shard.K > 1 && st.Profile[0] != 0:
 		return bad("Profile", "has %d nodes at level 0, expected 0: the search has one root, which shard 1 counts", st.Profile[0])
 	}
-	if st.Elapsed < 0 || st.Elapsed > MaxShardTime {
-		return bad("Elapsed", "is %g seconds, expected 0 to %g", st.Elapsed.Seconds(), MaxShardTime.Seconds())
+	if st.Elapsed < 0 || st.Elapsed > MaxTime {
+		return bad("Elapsed", "is %g seconds, expected 0 to %g", st.Elapsed.Seconds(), MaxTime.Seconds())
 	}
 	return nil
 }
@@ -126,12 +130,13 @@ func sumText(sum int64) string {
 // beyond the int64 that each counts in).
 type Total struct {
 	Problem   [32]byte
-	Engine    Engine
-	Branching Branching
+	Engine    exactcover.Engine
+	Branching exactcover.Branching
 	Shards    int    // N
 	Split     string // the digest of the split the shards share
 	// Seconds is the shards' times added up, the machine time the search
-	// took (a float: MaxShards shards of MaxShardTime overflow a Duration).
+	// took (a float: exactcover.MaxShards shards of MaxTime overflow a
+	// Duration).
 	Seconds                               float64
 	Solutions, Nodes, Updates, Cleansings *big.Int
 	Profile                               []*big.Int // nodes per level
@@ -192,27 +197,27 @@ func firstFew[T any](xs []T, sep string) string {
 }
 
 // Merge adds up the results of the N shards of one search: it checks
-// each ([ShardResult.Check]), checks that they are of one problem,
+// each ([Result.Check]), checks that they are of one problem,
 // engine, branching rule and split (the one most of them share), that
 // each shard 1…N is there exactly once and that each completed, and
 // returns the totals, with the shards' times added up. Otherwise it
 // returns a *MergeError naming the shards missing, repeated, foreign or
 // unfinished.
-func Merge(parts []ShardResult) (Total, error) {
+func Merge(parts []Result) (Total, error) {
 	if len(parts) == 0 {
 		return Total{}, fmt.Errorf("%w: no summaries given", ErrMerge)
 	}
 	type key struct {
 		problem   [32]byte
-		engine    Engine
-		branching Branching
+		engine    exactcover.Engine
+		branching exactcover.Branching
 		split     string
 		shards    int
 	}
-	keyOf := func(p *ShardResult) key {
+	keyOf := func(p *Result) key {
 		return key{p.Problem, p.Stats.Engine, p.Branching, p.Stats.Split, p.Stats.Shard.N}
 	}
-	name := func(p *ShardResult) string {
+	name := func(p *Result) string {
 		if p.Source != "" {
 			return p.Source
 		}
@@ -254,7 +259,7 @@ func Merge(parts []ShardResult) (Total, error) {
 			continue
 		}
 		seen[st.Shard.K] = append(seen[st.Shard.K], name(p))
-		if st.Status != Complete {
+		if st.Status != exactcover.Complete {
 			e.Unfinished = append(e.Unfinished, fmt.Sprintf("shard %d (%s): %s", st.Shard.K, name(p), st.Status))
 		}
 		add(total.Solutions, st.Solutions)
