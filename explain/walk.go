@@ -206,7 +206,7 @@ func walk(ctx context.Context, p *exactcover.Problem, maxNodes int64, step func(
 		ops.begin(w.l)
 		w.l.ops = ops
 	}
-	search := w.search
+	search := w.searchBelow
 	if w.l.mcc {
 		search = w.searchM
 	}
@@ -271,10 +271,10 @@ func (w *walker) mayEnter() bool {
 	return true
 }
 
-// search explores the subtree below the current partial solution, at the
+// searchBelow explores the subtree below the current partial solution, at the
 // given level, and leaves the links as it found them. It returns false when
 // the walk must stop.
-func (w *walker) search(level int) bool {
+func (w *walker) searchBelow(level int) bool {
 	l := w.l
 	if l.rlink[0] == 0 { // every primary item is covered
 		w.count(level)
@@ -370,7 +370,7 @@ func (w *walker) try(level, i, p, k, d int, tweak, block bool) bool {
 		if l.mcc {
 			ok = w.searchM(level + 1)
 		} else {
-			ok = w.search(level + 1)
+			ok = w.searchBelow(level + 1)
 		}
 	}
 	var undone []int

@@ -166,16 +166,16 @@ func (s *Solver) Solve(ctx context.Context, g *Grid, cfg Config, visit func(*Gri
 		return Result{Status: exactcover.Complete}, nil
 	}
 	res := Result{Status: exactcover.Complete}
-	err := s.search(ctx, &cfg, &res)
+	err := s.searchOpen(ctx, &cfg, &res)
 	return res, err
 }
 
-// search finishes the propagated state: with no open cell it is a
+// searchOpen finishes the propagated state: with no open cell it is a
 // solution; otherwise the engine searches what is open, or, with
 // cfg.InOrder, inOrder does. It returns a non-nil error only when ctx
 // stopped the search, and sets res.Status when anything but completion
 // ended it.
-func (s *Solver) search(ctx context.Context, cfg *Config, res *Result) error {
+func (s *Solver) searchOpen(ctx context.Context, cfg *Config, res *Result) error {
 	if len(s.open) == 0 {
 		s.solved(cfg, res)
 		return nil

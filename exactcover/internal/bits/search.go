@@ -22,7 +22,7 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Stat
 		return core.Complete, err
 	}
 	e.path = u.Path
-	return e.search(run, c, base), nil
+	return e.searchSubtree(run, c, base), nil
 }
 
 // walk is what the search loop keeps besides the levels.
@@ -58,7 +58,7 @@ func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end 
 	return core.Complete, false
 }
 
-// search is the search loop, levels on an explicit stack, nothing
+// searchSubtree is the search loop, levels on an explicit stack, nothing
 // allocated per node. It explores the subtree of the node at level base,
 // whose list replay made. A node's work is to collect its branches (the
 // live options containing the item chosen when its list was made); taking
@@ -66,7 +66,7 @@ func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end 
 // child's item, so that a child whose list leaves an open primary item
 // without options is abandoned before it becomes a node. Nothing is
 // undone: going back to a level is going back to its list.
-func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.Status) {
+func (e *Engine) searchSubtree(run *core.Run, c *core.Counters, base int) (end core.Status) {
 	var (
 		depth = base
 		lv    = &e.lv[depth]

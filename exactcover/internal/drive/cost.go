@@ -337,7 +337,7 @@ func (w *costWorker) loop() {
 		if !ok {
 			return
 		}
-		w.search(i)
+		w.searchUnit(i)
 	}
 }
 
@@ -364,9 +364,9 @@ func (d *costDriver) take() (int, bool) {
 	}
 }
 
-// search searches unit i (the whole tree, for a search not divided), then
+// searchUnit searches unit i (the whole tree, for a search not divided), then
 // hands what it counted and where it stopped to the driver.
-func (w *costWorker) search(i int) {
+func (w *costWorker) searchUnit(i int) {
 	d := w.d
 	d.mu.Lock()
 	u, whole := d.units[i].unit, d.whole

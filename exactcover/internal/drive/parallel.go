@@ -366,7 +366,7 @@ func (w *worker) loop() {
 		if !ok {
 			return
 		}
-		w.search(p)
+		w.searchPiece(p)
 	}
 }
 
@@ -418,9 +418,9 @@ func (d *driver) wantLocked() {
 	d.want.Store(int64(max(n, 0)))
 }
 
-// search searches p, then hands what it counted and exported to the
+// searchPiece searches p, then hands what it counted and exported to the
 // driver.
-func (w *worker) search(p piece) {
+func (w *worker) searchPiece(p piece) {
 	d := w.d
 	var c core.Counters
 	w.run.Export = w.run.Export[:0]

@@ -177,7 +177,7 @@ func (d *splitter) work() {
 		budget := d.turnBudget()
 		d.granted += budget
 		d.mu.Unlock()
-		st, before := d.search(h, budget)
+		st, before := d.searchHalf(h, budget)
 		d.mu.Lock()
 		d.busy--
 		d.granted -= budget
@@ -230,9 +230,9 @@ func (d *splitter) add(now, before Stats) {
 	t.Kept = now.Kept
 }
 
-// search runs half h for a turn of budget conflicts (at least one),
+// searchHalf runs half h for a turn of budget conflicts (at least one),
 // without the lock.
-func (d *splitter) search(h *Solver, budget int64) (core.Status, Stats) {
+func (d *splitter) searchHalf(h *Solver, budget int64) (core.Status, Stats) {
 	before := h.stats
 	yielded := false
 	d.mu.Lock()

@@ -36,11 +36,11 @@ func TestHalvesProveOnceSolved(t *testing.T) {
 
 	d := newSplitter(PollConflicts / 2) // a turn too short to poll Stop
 	h := New(pigeons(9))
-	if st, _ := d.search(h, d.budget); st != core.NodeLimit || h.ph.solutionFound {
+	if st, _ := d.searchHalf(h, d.budget); st != core.NodeLimit || h.ph.solutionFound {
 		t.Fatalf("no solution anywhere: status %v, solutionFound %v; want core.NodeLimit, false", st, h.ph.solutionFound)
 	}
 	d.solved = true
-	if d.search(h, d.budget); !h.ph.solutionFound {
+	if d.searchHalf(h, d.budget); !h.ph.solutionFound {
 		t.Error("a turn begun after another half's solution: solutionFound false")
 	}
 
@@ -52,7 +52,7 @@ func TestHalvesProveOnceSolved(t *testing.T) {
 		return false
 	}
 	h = New(pigeons(9))
-	if d.search(h, d.budget); polls < 2 || !h.ph.solutionFound {
+	if d.searchHalf(h, d.budget); polls < 2 || !h.ph.solutionFound {
 		t.Errorf("a solution found mid-turn (%d polls): solutionFound %v", polls, h.ph.solutionFound)
 	}
 }

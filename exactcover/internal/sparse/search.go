@@ -19,7 +19,7 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Stat
 		return core.Complete, err
 	}
 	e.path = u.Path
-	return e.search(run, c, base), nil
+	return e.searchSubtree(run, c, base), nil
 }
 
 // bump adds to the weight of the item of block x, found with too few
@@ -92,14 +92,14 @@ func (e *Engine) poll(run *core.Run, w *walk, c *core.Counters, depth int) (end 
 	return core.Complete, false
 }
 
-// search is the search loop: levels on an explicit stack, nothing
+// searchSubtree is the search loop: levels on an explicit stack, nothing
 // allocated per node. It explores the subtree of the node reached by
 // levels 0…base-1, and leaves the state for the caller's restore point to
 // undo. Without multiplicities a node branches on every option of the
 // item it chooses; with them (w.mcc), two ways on one option (see
 // mcc.go). Polls, solutions, dead ends, restore points and backing up are
 // the same for both.
-func (e *Engine) search(run *core.Run, c *core.Counters, base int) (end core.Status) {
+func (e *Engine) searchSubtree(run *core.Run, c *core.Counters, base int) (end core.Status) {
 	var (
 		depth = base
 		best  int32
