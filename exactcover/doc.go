@@ -154,9 +154,10 @@
 //     busy worker stops at its next poll and hands its unsearched pieces
 //     back, so that the position is exact; then they go on.
 //   - [Config.Shard] searches part K of a deterministic split into N parts
-//     that share nothing, for N machines; package shards adds up their results
-//     and refuses a set of shards with one missing, repeated, unfinished,
-//     of another search, or whose counts contradict one another.
+//     that share nothing, for N machines; package shards adds up their
+//     results and refuses a set of shards with one missing, repeated,
+//     unfinished, of another search, or whose counts contradict one
+//     another.
 //
 // Totals stay exact: every node is counted once, by whichever worker, run
 // or shard enters it (the engine that exports a piece has counted the
