@@ -10,13 +10,11 @@ import (
 )
 
 // costCheckpoint returns the checkpoint of a search for the k cheapest
-// solutions that engine searched, from its driver's position.
+// solutions that engine searched, from its driver's position, Written
+// when it is taken, whether the search goes on or has ended.
 func (s *Solver) costCheckpoint(pos *drive.CostPosition, k int, engine Engine) *Checkpoint {
-	ck := &Checkpoint{Problem: s.Hash(), Best: k, Engine: engine, Stats: statsOf(pos.Counters), Running: pos.Running}
+	ck := &Checkpoint{Problem: s.Hash(), Best: k, Engine: engine, Stats: statsOf(pos.Counters), Running: pos.Running, Written: time.Now()}
 	ck.Stats.Elapsed, ck.Stats.Status, ck.Stats.Engine = pos.Elapsed, pos.Status, engine
-	if pos.Running {
-		ck.Written = time.Now()
-	}
 	for _, b := range pos.Kept {
 		ck.Solutions = append(ck.Solutions, CostSolution{Options: slices.Clone(b.Options), Cost: b.Cost})
 	}

@@ -268,6 +268,7 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 		var cks []*exactcover.Checkpoint
 		cfg := exactcover.CostConfig{Best: row.k, Engine: eng, Workers: 2, CheckpointEvery: time.Millisecond,
 			Checkpoint: func(ck *exactcover.Checkpoint) error { cks = append(cks, ck); return nil }}
+		began := time.Now()
 		res, err := s.Cheapest(context.Background(), cfg, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -283,6 +284,9 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 			t.Fatalf("%v: %v, best %v; DLX5 %v", eng, res.Status, got, row.best)
 		}
 		for i, ck := range cks { // each as its file reads back, and as a resume checks it
+			if ck.Written.Before(began) || ck.Written.After(time.Now()) {
+				t.Errorf("%v: checkpoint %d of %d was written at %v, not during the search", eng, i+1, len(cks), ck.Written)
+			}
 			data, err := ck.MarshalBinary()
 			if err == nil {
 				if _, err = exactcover.ReadCheckpoint(bytes.NewReader(data)); err == nil {
