@@ -17,9 +17,6 @@ import (
 // and units are checked by Cheapest), and the sink that saves the
 // position to the file of --checkpoint (or of --resume).
 func (r *scale) configureCost(cfg *exactcover.CostConfig, k int, out *searchcmd.Writer) error {
-	if cfg.Engine == exactcover.EngineBits && (r.Resume != "" || r.Checkpoint != "") {
-		return searchcmd.Usage("solve", "--engine bits does not save checkpoints of a search for the cheapest solutions: give --engine sparse or dlx (or auto, which picks one of them) with --checkpoint or --resume")
-	}
 	if r.Resume != "" {
 		ck, err := readResume(r.io, r.Resume, true)
 		if err != nil {
