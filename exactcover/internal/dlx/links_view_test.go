@@ -247,7 +247,7 @@ func search(t *testing.T, cp *core.Problem) []state {
 			return true
 		}
 	}
-	if end, err := e.Search(core.Unit{}, run, &c); err != nil || end != core.Exhausted {
+	if end, err := e.Search(core.Unit{}, run, &c); err != nil || end != core.Complete {
 		t.Fatalf("the engine's search: %v %v", end, err)
 	}
 	return append(states, snapshot(e))
