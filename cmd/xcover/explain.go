@@ -39,6 +39,7 @@ type explainOptions struct {
 	Steps   int64         // the nodes told; 0: the whole search
 	Matrix  bool          // draw the matrix at every node
 	HTML    string        // write the page to this file instead ("": none)
+	Site    string        // write the static playground into this folder instead ("": none)
 	// PageSteps is the nodes the page shows: --steps when given, at most
 	// explain.MaxTraceNodes, which is the default.
 	PageSteps int64
@@ -53,6 +54,7 @@ func newCmdExplain(s *iostreams.IO, runF func(context.Context, *explainOptions) 
 			&cli.GenericFlag{Name: "steps", Value: &cliparse.Count{N: defaultSteps},
 				Usage: "tell at most `N` nodes of the search tree (0: the whole search, however long)"},
 			&cli.StringFlag{Name: "html", Usage: "write the search as one web page `OUT.html` to step through in a browser (matrix, board, tree, narration), up to --steps nodes if given, else 100,000"},
+			&cli.StringFlag{Name: "site", Usage: "write the playground of \"xcover serve\" as a folder `DIR` of static files (index.html) that runs in a browser with no server, from disk or any static host; builds its engine with the Go toolchain (go on the PATH)"},
 			&cli.BoolFlag{Name: "matrix", Usage: "draw the 0/1 matrix at every node, covered items and hidden options blanked (dimmed on a terminal)"},
 			searchcmd.SpecFormatFlag(), searchcmd.TimeoutFlag(),
 		}, costFlags()...),
@@ -64,6 +66,9 @@ func parseExplain(c *cli.Context, s *iostreams.IO) (*explainOptions, error) {
 		Matrix: c.Bool("matrix"), PageSteps: explain.MaxTraceNodes}
 	if c.IsSet("steps") && o.Steps > 0 {
 		o.PageSteps = min(o.Steps, o.PageSteps)
+	}
+	if c.IsSet("site") {
+		return parseSite(c, o) // site.go
 	}
 	if c.IsSet("html") {
 		if wantsCheapest(c) {
@@ -94,6 +99,9 @@ func parseExplain(c *cli.Context, s *iostreams.IO) (*explainOptions, error) {
 func explainRun(ctx context.Context, o *explainOptions) error {
 	ctx, cancel := searchcmd.WithTimeout(ctx, o.Timeout)
 	defer cancel()
+	if o.Site != "" {
+		return writeSite(ctx, o) // site.go
+	}
 	var page *iostreams.OutputFile
 	if o.HTML != "" {
 		var err error

@@ -91,6 +91,7 @@ func fill(template, title, mode string) string {
 		"{{MODE}}", mode,
 		"{{CSS}}", pageCSS,
 		"{{JS}}", pageJS,
+		siteMark, "", // a site's (see site.go)
 	).Replace(template)
 }
 

@@ -203,6 +203,19 @@ func busy(ctx context.Context, w http.ResponseWriter) {
 	}
 }
 
+// TraceInput makes the page's data for an input of the given kind
+// ("spec", "sudoku" or "pentomino"), within the playground's limits
+// (MaxInputBytes, MaxPlaygroundNodes, MaxPlaygroundTraceBytes, and the
+// size of a reply), or returns the one-line message "xcover serve" sends
+// for it. It is the playground of a folder of "xcover explain --site",
+// compiled to WebAssembly (see explain/web/wasm); ctx bounds its time, as
+// PlaygroundTimeout bounds a request's, and a trace it stops is returned
+// as far as it went.
+func TraceInput(ctx context.Context, kind, input string) (string, error) {
+	data, _, err := traceInput(ctx, kind, input, explain.TraceLimits{Nodes: MaxPlaygroundNodes, Bytes: MaxPlaygroundTraceBytes})
+	return data, err
+}
+
 // inputName is what messages call the pasted input: "input:3:7: …".
 const inputName = "input"
 

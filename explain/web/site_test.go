@@ -1,0 +1,224 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/xcover/xcover/explain/web"
+	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/problems/pentomino"
+	"github.com/xcover/xcover/problems/sudoku"
+)
+
+// engine builds the playground's engine (explain/web/wasm) for the
+// browser tests, once per test binary: a build takes tens of seconds. The
+// flags are those of "xcover explain --site", so that either finds the
+// other's build in Go's cache.
+var engine = sync.OnceValues(func() (web.Engine, error) {
+	dir, err := os.MkdirTemp("", "xcover-engine-")
+	if err != nil {
+		return web.Engine{}, err
+	}
+	defer os.RemoveAll(dir)
+	out := filepath.Join(dir, "xcover.wasm")
+	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./wasm")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	if msg, err := build.CombinedOutput(); err != nil {
+		return web.Engine{}, fmt.Errorf("go build ./wasm: %v\n%s", err, msg)
+	}
+	wasm, err := os.ReadFile(out)
+	if err != nil {
+		return web.Engine{}, err
+	}
+	root, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return web.Engine{}, err
+	}
+	exe, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return web.Engine{}, err
+	}
+	return web.Engine{Wasm: wasm, WasmExec: string(exe)}, nil
+})
+
+// A site's page holds the examples, wasm_exec.js and the engine, allows
+// WebAssembly to compile and connects nowhere; what is not WebAssembly is
+// refused.
+func TestWriteSite(t *testing.T) {
+	ex := []web.Example{{Name: "x", Kind: "spec", Text: "A\n</script><script>alert(1)</script>\n"}}
+	fake := web.Engine{Wasm: []byte("\x00asm\x01\x00\x00\x00"), WasmExec: "class Go {}"}
+	var b strings.Builder
+	if err := web.WriteSite(&b, ex, fake); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{`data-mode="site"`, `'wasm-unsafe-eval'`, `connect-src 'none'`, `<script id="examples"`, `<script id="engine"`, "class Go {}"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page has no %q", want)
+		}
+	}
+	for _, bad := range []string{"{{", "</script><script>alert", "connect-src 'self'"} {
+		if strings.Contains(page, bad) {
+			t.Errorf("the page has %q", bad)
+		}
+	}
+	for _, tc := range []struct {
+		e    web.Engine
+		want string
+	}{
+		{web.Engine{Wasm: []byte("MZ\x90\x00"), WasmExec: "class Go {}"}, "not WebAssembly"},
+		{web.Engine{Wasm: fake.Wasm, WasmExec: "x = '</SCRIPT>'"}, "</script"},
+	} {
+		if err := web.WriteSite(&strings.Builder{}, ex, tc.e); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("WriteSite: %v, want an error with %q", err, tc.want)
+		}
+	}
+}
+
+// sudoku4 is a 4×4 Sudoku typed by hand, as a student would.
+const sudoku4 = "2\n1 0 0 0\n0 0 3 0\n0 4 0 0\n0 0 0 2\n"
+
+// The folder of "xcover explain --site", opened from disk (file://), runs
+// the playground in the browser with no server: Knuth's example, Sudoku
+// grids (an example and one typed), a pentomino board, each told node for
+// node as the terminal tells it; a bad input's located message; an input
+// over MaxInputBytes refused as the server refuses it; nothing fetched.
+// It logs the folder's size and the engine's nodes per second against
+// the same code run natively.
+func TestSitePlayground(t *testing.T) {
+	b := newBrowser(t)
+	e, err := engine()
+	if err != nil {
+		t.Fatal(err)
+	}
+	examples, problems := shipped(t)
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := web.WriteSite(f, examples, e); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fi, _ := os.Stat(f.Name())
+	t.Logf("index.html: %d bytes; the engine %d bytes", fi.Size(), len(e.Wasm))
+	url := "file://" + filepath.ToSlash(f.Name())
+	b.open(t, url)
+
+	index := map[string]int{}
+	for j, ex := range examples {
+		index[ex.Name] = j
+	}
+	loads := 0
+	explainInput := func(t *testing.T, kind, input string) {
+		b.run(t,
+			chromedp.SetValue(chromedp.CSS("#pg-kind"), kind),
+			chromedp.SetValue(chromedp.CSS("#pg-input"), input),
+			chromedp.Click(chromedp.CSS("#pg-run")),
+		)
+		loads++
+		b.run(t, chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`body[data-loads="%d"]`, loads))))
+		nodes := value(t, b, chromedp.Evaluate[int](`+document.getElementById("nodes").textContent.match(/[\d,]+/)[0].replace(/,/g, "")`))
+		ms := value(t, b, chromedp.Evaluate[string](`document.body.dataset.traceMs`))
+		start := time.Now()
+		if _, err := web.TraceInput(context.Background(), kind, input); err != nil {
+			t.Fatal(err)
+		}
+		native := time.Since(start)
+		browser, err := time.ParseDuration(ms + "ms")
+		if err != nil {
+			t.Fatalf("the page timed its trace as %q", ms)
+		}
+		t.Logf("%d nodes: in the browser %v (%.0f nodes/s), native %v (%.0f nodes/s)", nodes,
+			browser, float64(nodes)/browser.Seconds(), native.Round(time.Millisecond), float64(nodes)/native.Seconds())
+	}
+	shown := []string{"solve/knuth.yaml", "sudoku/one9.in"}
+	if testtier.Longs() {
+		// 20,000 nodes (MaxPlaygroundNodes) of a wordy search: the figure of
+		// nodes per second; half a minute or more in the browser.
+		shown = append(shown, "pentomino/scott-8x8.txt")
+	}
+	for _, name := range shown {
+		t.Run(name, func(t *testing.T) {
+			ex, p := examples[index[name]], problems[name]
+			explainInput(t, ex.Kind, ex.Text)
+			n := narrate(t, p, web.MaxPlaygroundNodes)
+			check(t, p, n, b.shown(t))
+			for range min(3, len(n.order)-1) {
+				b.key(t, kb.ArrowRight)
+				check(t, p, n, b.shown(t))
+			}
+			b.key(t, "n")
+			check(t, p, n, b.shown(t))
+			b.screenshot(t, "site-"+strings.ReplaceAll(name, "/", "-"))
+		})
+	}
+	t.Run("sudoku typed", func(t *testing.T) {
+		explainInput(t, "sudoku", sudoku4)
+		batch, err := sudoku.Read("in", []byte(sudoku4), sudoku.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := sudoku.Encode(batch.Puzzles[0].Grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := narrate(t, p, web.MaxPlaygroundNodes)
+		b.key(t, "n")
+		check(t, p, n, b.shown(t))
+		b.screenshot(t, "site-sudoku-4x4")
+	})
+	t.Run("pentomino board typed", func(t *testing.T) {
+		// The 12 pentominoes in a 2×30 box: X fits nowhere, and the search
+		// ends at its first node. A board whose search is longer takes
+		// seconds to trace (the long tier traces one).
+		board := strings.Repeat(strings.Repeat(".", 30)+"\n", 2)
+		explainInput(t, "pentomino", board)
+		parsed, err := pentomino.ParseBoard("in", []byte(board))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pz, err := pentomino.New(parsed, pentomino.Pentominoes(), pentomino.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, pz.Problem(), narrate(t, pz.Problem(), web.MaxPlaygroundNodes), b.shown(t))
+		b.screenshot(t, "site-pentomino-2x30")
+	})
+	errors := 0
+	for _, tc := range []struct{ name, kind, input, want string }{
+		{"bad input", "spec", "A B\nA\nC\n", `input:3:1: unknown item "C"`},
+		{"too large", "spec", strings.Repeat("A ", web.MaxInputBytes/2+1), fmt.Sprintf("the input has %d bytes, more than MaxInputBytes", web.MaxInputBytes+2)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			errors++
+			b.run(t,
+				chromedp.SetValue(chromedp.CSS("#pg-kind"), tc.kind),
+				chromedp.SetValue(chromedp.CSS("#pg-input"), tc.input),
+				chromedp.Click(chromedp.CSS("#pg-run")),
+				chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`body[data-errors="%d"]`, errors))),
+			)
+			msg := value(t, b, chromedp.Evaluate[string](`document.getElementById("pg-error").textContent`))
+			if !strings.HasPrefix(msg, tc.want) || strings.Contains(msg, "\n") {
+				t.Errorf("the page says %q, want one line starting %q", msg, tc.want)
+			}
+			if tc.name == "bad input" {
+				b.screenshot(t, "site-bad-input")
+			}
+		})
+	}
+	onlyLocal(t, b, url)
+}
