@@ -58,7 +58,7 @@ func parseSite(c *cli.Context, o *explainOptions) (*explainOptions, error) {
 
 // writeSite builds the engine and writes the folder's index.html.
 func writeSite(ctx context.Context, o *explainOptions) error {
-	if fi, err := os.Stat(o.Site); err == nil && !fi.IsDir() {
+	if fi, err := o.IO.Stat(o.Site); err == nil && !fi.IsDir() {
 		return exitcode.Bad(fmt.Errorf("--site %s: not a folder", o.Site))
 	}
 	fmt.Fprintf(o.IO.Stderr, "xcover: building the playground's engine (go build, GOOS=js GOARCH=wasm)\n")
@@ -73,7 +73,7 @@ func writeSite(ctx context.Context, o *explainOptions) error {
 	if err := web.WriteSite(&buf, playgroundExamples(), engine); err != nil {
 		return exitcode.Bad(fmt.Errorf("--site: %v", err))
 	}
-	if err := os.MkdirAll(o.Site, 0o755); err != nil {
+	if err := os.MkdirAll(o.IO.Path(o.Site), 0o755); err != nil {
 		return exitcode.Bad(fmt.Errorf("--site: %v", err))
 	}
 	index := filepath.Join(o.Site, "index.html")

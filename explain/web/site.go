@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"compress/gzip"
+	_ "embed"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -24,6 +25,11 @@ const (
 	pagePolicy = "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'"
 	sitePolicy = "script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; connect-src 'none'"
 )
+
+// siteJS runs the engine for page.js (see assets/site.js).
+//
+//go:embed assets/site.js
+var siteJS string
 
 // siteMark is the place, in the page's template, of what a site's page
 // holds more than a page: the examples, wasm_exec.js and the engine.
@@ -69,6 +75,7 @@ func WriteSite(w io.Writer, examples []Example, e Engine) error {
 		`<script id="examples" type="application/json">`, string(ex), "</script>\n",
 		"<script>\n", e.WasmExec, "\n</script>\n",
 		`<script id="engine" type="application/x-gzip-base64">`, wasm.String(), "</script>\n",
+		"<script>\n", siteJS, "</script>\n",
 		fill(strings.Replace(after, dataMark, "", 1), "playground", "site"),
 	}
 	for _, s := range parts {

@@ -19,22 +19,19 @@
     return String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
 
-  // bytesOf reads base64.
-  function bytesOf(b64) {
-    if (Uint8Array.fromBase64) return Uint8Array.fromBase64(b64.trim());
-    const bin = atob(b64.trim());
-    const raw = new Uint8Array(bin.length);
-    for (let i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
-    return raw;
-  }
-
   // decode reads a page's data (see pagedata.go): a line of JSON, then the
   // nodes as variable-length numbers, steps and lines that came before
   // named by how many refs ago they came. It builds the trace the viewer
   // reads: each node's fields, state, steps (their lines made when shown,
   // by stepLines) and operations.
   async function decode(b64) {
-    const raw = bytesOf(b64);
+    let raw;
+    if (Uint8Array.fromBase64) raw = Uint8Array.fromBase64(b64.trim());
+    else {
+      const bin = atob(b64.trim());
+      raw = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) raw[i] = bin.charCodeAt(i);
+    }
     const stream = new Blob([raw]).stream().pipeThrough(new DecompressionStream("gzip"));
     const b = new Uint8Array(await new Response(stream).arrayBuffer());
     const nl = b.indexOf(10);
@@ -820,59 +817,13 @@
   });
   showSpeed();
 
-  // The playground: xcover serve makes the trace (mode "playground"), or,
-  // in a folder of xcover explain --site (mode "site"), the engine compiled
-  // to WebAssembly, in the page itself, with the same code and limits.
-  async function serverExamples() {
-    return fetch("examples").then((r) => r.json()).catch(() => []);
-  }
-  async function serverTrace(kind, input) {
-    try {
-      const r = await fetch("trace", { method: "POST", body: new URLSearchParams({ kind, input }) });
-      return await r.json();
-    } catch (err) {
-      return { error: "xcover serve did not answer: " + err };
-    }
-  }
-  // The engine: wasm_exec.js's Go runs the gzipped WebAssembly of the page,
-  // which sets xcoverTrace(kind, input) → {data} or {error}.
-  async function startEngine() {
-    const wasm = await new Response(new Blob([bytesOf($("engine").textContent)]).stream()
-      .pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
-    const go = new Go();
-    const { instance } = await WebAssembly.instantiate(wasm, go.importObject);
-    go.run(instance); // runs main, which sets xcoverTrace and waits for calls
-    if (typeof globalThis.xcoverTrace !== "function") throw new Error("the engine did not start");
-  }
-  async function siteTrace(kind, input) {
-    // Let the page show "working…" before the engine holds the thread.
-    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-    const t0 = performance.now();
-    const j = globalThis.xcoverTrace(kind, input);
-    document.body.dataset.traceMs = Math.round(performance.now() - t0);
-    return { data: j.data, error: j.error };
-  }
-  async function playground(site) {
+  // The playground: xcover serve makes the trace, or, in a folder of
+  // xcover explain --site, the engine in the page (site.js: xcoverSite).
+  async function playground() {
     $("playground").hidden = false;
-    let ex = [];
-    if (site) {
-      ex = JSON.parse($("examples").textContent);
-      $("pg-note").textContent = "starting the engine…";
-      $("pg-run").disabled = true;
-      try {
-        await startEngine();
-        $("pg-note").textContent = "";
-        $("pg-run").disabled = false;
-      } catch (err) {
-        $("pg-note").textContent = "";
-        $("pg-error").textContent = "the engine cannot run in this browser: " + err;
-        $("pg-error").hidden = false;
-        return;
-      }
-    } else {
-      ex = await serverExamples();
-    }
-    const ask = site ? siteTrace : serverTrace;
+    const site = window.xcoverSite;
+    const ex = site ? await site.start() : await fetch("examples").then((r) => r.json()).catch(() => []);
+    if (!ex) return;
     const sel = $("pg-example");
     sel.innerHTML = '<option value="">—</option>' + ex.map((e, j) => '<option value="' + j + '">' + esc(e.name) + "</option>").join("");
     sel.onchange = () => { const e = ex[+sel.value]; if (e) { $("pg-kind").value = e.kind; $("pg-input").value = e.text; } };
@@ -881,18 +832,21 @@
       setPlaying(false);
       $("pg-error").hidden = true;
       $("pg-note").textContent = "working…";
-      const j = await ask($("pg-kind").value, $("pg-input").value);
-      $("pg-note").textContent = "";
-      if (j.error) {
-        $("pg-error").textContent = j.error;
-        $("pg-error").hidden = false;
-        document.body.dataset.errors = +(document.body.dataset.errors || 0) + 1;
-        return;
-      }
+      const kind = $("pg-kind").value, input = $("pg-input").value;
       try {
+        const j = site ? await site.trace(kind, input)
+          : await (await fetch("trace", { method: "POST", body: new URLSearchParams({ kind, input }) })).json();
+        if (j.error) {
+          $("pg-error").textContent = j.error;
+          $("pg-error").hidden = false;
+          $("pg-note").textContent = "";
+          document.body.dataset.errors = +(document.body.dataset.errors || 0) + 1;
+          return;
+        }
         load(await decode(j.data));
+        $("pg-note").textContent = "";
       } catch (err) {
-        $("pg-error").textContent = "cannot read the trace: " + err;
+        $("pg-error").textContent = (site ? "the engine failed: " : "xcover serve did not answer: ") + err;
         $("pg-error").hidden = false;
       }
     };
@@ -900,8 +854,8 @@
   }
 
   window.xcoverViewer = { go: jumpTo, current: () => (T ? T.nodes[cur].node : 0) };
-  if (document.body.dataset.mode === "playground" || document.body.dataset.mode === "site") {
-    playground(document.body.dataset.mode === "site");
+  if (document.body.dataset.mode !== "page") {
+    playground();
   } else {
     decode($("trace-data").textContent).then(load, (err) => {
       $("status").textContent = "cannot read the trace: " + err;
