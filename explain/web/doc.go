@@ -28,7 +28,8 @@
 // The search is done before the page is written, by xcover's own walk;
 // the page only shows it. Compiling the walk to WebAssembly would make the
 // page 3 MB or more before any data and need a Go runtime in the browser,
-// and stepping back or jumping would mean searching again; a trace is
+// and stepping back or jumping would mean searching again (the site below
+// pays those 3 MB once, to make traces in the browser); a trace is
 // smaller for the searches a lecture follows, can be tested node by node
 // against the terminal's narration, and cannot disagree with it. The
 // price is size, measured on a wordy search (polyominoes, each option
@@ -67,4 +68,17 @@
 // limits on reading a request and on idle connections. Whatever is
 // posted, the server's memory stays under [PlaygroundMemory], and goes
 // back to a few tens of MB once a large trace is sent.
+//
+// # The site: a playground with no server
+//
+// [WriteSite] writes the index.html of "xcover explain --site": the
+// playground, its examples, and its engine, explain/web/wasm, which is
+// [TraceInput] compiled to WebAssembly, with the playground's limits.
+// The engine is gzipped and in base64 inside the page, with Go's
+// wasm_exec.js that runs it, because a page opened from disk may fetch
+// nothing (Chromium refuses file:// to fetch()); the page inflates it with
+// the browser's DecompressionStream, and its policy allows WebAssembly to
+// compile ('wasm-unsafe-eval') and connects nowhere. The engine holds the
+// page's thread while it traces, as a request holds the server's tracing
+// slot: the page shows "working…" first.
 package web
