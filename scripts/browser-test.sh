@@ -43,4 +43,11 @@ if grep -q -- '--- SKIP' <<<"$out"; then
   exit 1
 fi
 grep -E '^(--- PASS|ok)' <<<"$out"
+# The site's engine under Node.js, when it is there: its time limit holds
+# on WebAssembly, which has no preemption (explain/web/wasm).
+if command -v node >/dev/null; then
+  PATH=$PATH:$(go env GOROOT)/lib/wasm GOOS=js GOARCH=wasm go test -count=1 ./explain/web/wasm
+else
+  echo "note: no node on the PATH; the test of the site's engine (explain/web/wasm) did not run"
+fi
 echo "PASS browser test; screenshots in $XCOVER_ARTIFACTS"
