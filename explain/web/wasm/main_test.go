@@ -18,7 +18,7 @@ import (
 //	PATH=$PATH:$(go env GOROOT)/lib/wasm GOOS=js GOARCH=wasm go test ./explain/web/wasm
 func TestClockStopsTheTrace(t *testing.T) {
 	board := strings.Repeat(strings.Repeat(".", 12)+"\n", 5) // the pentominoes in a 5×12 box: a long search
-	const limit = 3 * time.Second // past the making of the problem and the first node, not of 20,000
+	const limit = 3 * time.Second                            // past the making of the problem and the first node, not of 20,000
 	for _, tc := range []struct {
 		name string
 		ctx  func() (context.Context, context.CancelFunc)
