@@ -38,9 +38,17 @@ func TestClockStopsTheTrace(t *testing.T) {
 			if err != nil || data == "" {
 				t.Fatalf("TraceInput: %d bytes, %v; want the trace as far as it went", len(data), err)
 			}
-			if took > limit+2*time.Second {
-				t.Errorf("the trace took %v, its deadline was %v", took, limit)
+			page, err := web.Decode(data)
+			if err != nil {
+				t.Fatal(err)
 			}
+			// After its deadline the trace is encoded, which takes a while
+			// on a busy machine; a trace the deadline did not stop runs to
+			// its 20,000 nodes, a minute or more.
+			if n := len(page.Trace.Nodes); n >= web.MaxPlaygroundNodes || took > 4*limit {
+				t.Errorf("the trace told %d nodes in %v; its deadline was %v", n, took, limit)
+			}
+			t.Logf("%d nodes in %v", len(page.Trace.Nodes), took)
 		})
 	}
 }
