@@ -50,4 +50,9 @@ if command -v node >/dev/null; then
 else
   echo "note: no node on the PATH; the test of the site's engine (explain/web/wasm) did not run"
 fi
-echo "PASS browser test; screenshots in $XCOVER_ARTIFACTS"
+# The site as docs/teaching.md writes it (its sh block names this script):
+# the command builds the engine and writes the one page.
+site="$XCOVER_ARTIFACTS/site"
+go run ./cmd/xcover explain --site "$site"
+[ -s "$site/index.html" ] || { echo "FAIL browser test: explain --site wrote no $site/index.html" >&2; exit 1; }
+echo "PASS browser test; screenshots and the site in $XCOVER_ARTIFACTS"
