@@ -370,6 +370,7 @@ func TestCheapestBitsResume(t *testing.T) {
 				p.Options[k].Items[j].Color = ""
 			}
 		}
+		p = widened(p, n)
 		all := bruteForceCosts(p)
 		s := mustNew(t, p)
 		k := 1 + r.IntN(4)

@@ -45,5 +45,5 @@ func MemoryNeeded(items, options, uses int) int64 {
 	// points is bounded in proportion to items and uses too. The bit-set
 	// engine, built only for at most bits.MaxItems items, takes its rows
 	// and first stack of lists per option (bits.Memory).
-	return int64(items)*64 + int64(options)*48 + int64(uses)*48 + sparse.RestoreMemory(items, uses) + bits.Memory(options)
+	return int64(items)*64 + int64(options)*48 + int64(uses)*48 + sparse.RestoreMemory(items, uses) + bits.Memory(items, options)
 }

@@ -20,7 +20,7 @@ func BenchmarkCount(b *testing.B) {
 		{"bits", func(p *core.Problem) core.Engine { return core.New[bits.Engine](p) }},
 		{"sparse", func(p *core.Problem) core.Engine { return core.New[sparse.Engine](p) }},
 	}
-	for _, name := range []string{"pent-6x10-sym", "pent-6x10", "pent-3x20", "queens-12", "queens-14"} {
+	for _, name := range []string{"pent-6x10-sym", "pent-6x10", "pent-3x20", "queens-12", "queens-14", "sudoku-multi-65k", "sudoku-inkala2012"} {
 		for _, en := range engines {
 			b.Run(name+"/"+en.name, func(b *testing.B) {
 				_, p := loadShared(b, name)

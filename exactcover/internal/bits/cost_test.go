@@ -1,6 +1,7 @@
 package bits_test
 
 import (
+	"errors"
 	"fmt"
 	"testing"
 
@@ -58,8 +59,8 @@ func TestCostEngineAgain(t *testing.T) {
 // TestCostEngineRefuses checks that the engine refuses what Supports
 // refuses.
 func TestCostEngineRefuses(t *testing.T) {
-	p := &core.Problem{NPrimary: 1, NItems: 300, Begin: []int32{0, 1}, Items: []int32{0}, Caller: []int32{0}, Index: []int32{0}}
-	if _, err := bits.NewCostEngine(p); err == nil {
-		t.Error("300 items: no error")
+	p := &core.Problem{NPrimary: 1, NItems: bits.MaxItems + 1, Begin: []int32{0, 1}, Items: []int32{0}, Caller: []int32{0}, Index: []int32{0}}
+	if _, err := bits.NewCostEngine(p); !errors.Is(err, bits.ErrTooManyItems) {
+		t.Errorf("%d items: %v, want %v", p.NItems, err, bits.ErrTooManyItems)
 	}
 }

@@ -46,9 +46,9 @@ func (c *CostEngine) branchAndBound(run *core.CostRun, bound *core.Bound, w *wal
 	// The root: every option cheap enough.
 	depth := 0
 	lv := &e.lv[0]
-	lv.open, lv.lo = e.prim, n
-	var none set
-	m, best, least := e.filterWidth(0, c.cheaper(0, n, bound.Cutoff()), n, &none, &lv.open)
+	copy(lv.open, e.prim)
+	lv.lo = n
+	m, best, least := e.filterWidth(0, c.cheaper(0, n, bound.Cutoff()), n, e.none, lv.open, 0)
 	lv.hi, lv.best, lv.least = n+int32(m), best, least
 	w.updates += int64(n) - int64(m)
 	c.cost[0] = 0
@@ -101,7 +101,7 @@ entered:
 		goto backup
 	}
 	lv.blo = lv.hi
-	lv.rest, lv.bhi = e.split(lv.lo, lv.hi, lv.best)
+	lv.rest, lv.bhi = e.split(depth, lv.lo, lv.hi, lv.best)
 	w.work += int64(lv.hi - lv.lo)
 	lv.cur = lv.blo
 
@@ -148,7 +148,7 @@ func (c *CostEngine) replayStart(run *core.CostRun, bound *core.Bound, w *walk) 
 		lv := &e.lv[l]
 		lv.best = st.Item
 		lv.blo = lv.hi
-		lv.rest, lv.bhi = e.split(lv.lo, lv.hi, st.Item)
+		lv.rest, lv.bhi = e.split(l, lv.lo, lv.hi, st.Item)
 		k := e.p.Index[st.Option]
 		for lv.cur = lv.blo; lv.cur < lv.bhi && e.stack[lv.cur] != k; lv.cur++ {
 		}
@@ -188,9 +188,9 @@ func (c *CostEngine) Position() []core.Step { return c.pos }
 func (c *CostEngine) RootItem() int {
 	e := &c.e
 	n := int32(e.p.NumOptions())
-	open := e.prim
-	var none set
-	_, best, _ := e.filterWidth(0, n, n, &none, &open)
+	open := e.lv[0].open
+	copy(open, e.prim)
+	_, best, _ := e.filterWidth(0, n, n, e.none, open, 0)
 	return int(best)
 }
 
@@ -201,7 +201,7 @@ func (c *CostEngine) ListOrder(item int) []int {
 	e := &c.e
 	var order []int
 	for _, k := range e.stack[:e.p.NumOptions()] {
-		if e.rows[k].has(int32(item)) {
+		if e.row(k).has(int32(item)) {
 			order = append(order, int(e.p.Caller[k]))
 		}
 	}
@@ -217,10 +217,16 @@ func (c *CostEngine) take(depth int, room int64, w *walk) bool {
 	lv, next := &e.lv[depth], &e.lv[depth+1]
 	k := e.stack[lv.cur]
 	lv.opt = k
-	next.open = lv.open.minus(&e.rows[k])
+	row := e.row(k)
+	next.open.minus(lv.open, row)
 	next.lo = lv.bhi
-	hi := c.cheaper(lv.lo, lv.rest, room)
-	n, best, least := e.filterWidth(lv.lo, hi, next.lo, &e.rows[k], &next.open)
+	hi, cut := lv.rest, int32(0)
+	if e.words > narrowWords { // lists are sets of places in the root's
+		cut = c.cheaper(0, int32(e.p.NumOptions()), room)
+	} else {
+		hi = c.cheaper(lv.lo, lv.rest, room)
+	}
+	n, best, least := e.filterChild(depth, hi, cut, next.lo, row, next.open)
 	next.hi = next.lo + int32(n)
 	next.best, next.least = best, least
 	w.updates += int64(lv.hi-lv.lo) - int64(n)

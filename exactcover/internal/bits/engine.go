@@ -7,17 +7,24 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
-// MaxItems is the most items, primary and secondary, that the engine takes:
-// four 64-bit words per option row. Each node tests every live option
-// against the option taken, one AND per word, so the cost of a node grows
-// with the words of a row while the sparse-set engine's does not; past
-// four words (Sudoku's 324 items, say) options touch a small share of the
-// items and the sparse sets, which visit only the options an item
-// actually has, are faster.
+// MaxItems is the most items, primary and secondary, that the engine
+// takes: rows of up to 64 words. A node's fixed work, besides testing its
+// live options, grows with the words of a row: the set of open items and,
+// past four words, the counters' planes are cleared and scanned once per
+// node (seven words per word of a row). At 64 words that is a few hundred
+// instructions a node, as much as the sparse-set engine spends on a node
+// of a 25×25 Sudoku (2,500 items), the largest shared puzzle; wider
+// problems go to the sparse sets.
 const MaxItems = maxWords * 64
 
 // maxWords is the number of 64-bit words in a row at most.
-const maxWords = 4
+const maxWords = 64
+
+// narrowWords is the widest row the generated filters take (kernel2.go,
+// kernel4.go), with a row's words and the counters' planes in registers;
+// wider rows go to filterWide (wide.go), which keeps only each row's words
+// that are not zero.
+const narrowWords = 4
 
 // Saturated is the count at which the engine stops counting an item's
 // options: the counters are six bit planes (planes, gen.go), so counts go
@@ -62,18 +69,37 @@ func Supports(p *core.Problem) error {
 	return nil
 }
 
-// set is a set of items, as many words as the widest row.
-type set [maxWords]uint64
+// set is a set of items, one bit per item in words of 64, as many words
+// as the problem's rows (Engine.words).
+type set []uint64
 
-func (s *set) add(i int32)       { s[i>>6] |= 1 << (i & 63) }
-func (s *set) has(i int32) bool  { return s[i>>6]>>(i&63)&1 != 0 }
-func (s *set) meets(t *set) bool { return s[0]&t[0]|s[1]&t[1]|s[2]&t[2]|s[3]&t[3] != 0 }
-func (s set) minus(t *set) (u set) {
-	return set{s[0] &^ t[0], s[1] &^ t[1], s[2] &^ t[2], s[3] &^ t[3]}
+func (s set) add(i int32)      { s[i>>6] |= 1 << (i & 63) }
+func (s set) has(i int32) bool { return s[i>>6]>>(i&63)&1 != 0 }
+func (s set) meets(t set) bool {
+	t = t[:len(s)]
+	for w, x := range s {
+		if x&t[w] != 0 {
+			return true
+		}
+	}
+	return false
 }
-func (s set) union(t *set) (u set) { return set{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]} }
-func (s *set) two() row2           { return row2{s[0], s[1]} }
-func (s *set) four() row4          { return row4{s[0], s[1], s[2], s[3]} }
+
+// minus sets s to t without u.
+func (s set) minus(t, u set) {
+	t, u = t[:len(s)], u[:len(s)]
+	for w := range s {
+		s[w] = t[w] &^ u[w]
+	}
+}
+
+// union sets s to t with u.
+func (s set) union(t, u set) {
+	t, u = t[:len(s)], u[:len(s)]
+	for w := range s {
+		s[w] = t[w] | u[w]
+	}
+}
 
 // level is what the search remembers about one level of the tree.
 type level struct {
@@ -84,7 +110,7 @@ type level struct {
 	opt      int32 // the option taken: stack[cur], or a replayed step's
 	best     int32 // the item branched on (-1: a forced step of a partial solution)
 	least    int32 // best's options, up to Saturated
-	open     set   // the primary items not yet covered
+	open     set   // the primary items not yet covered (in Engine.opens)
 }
 
 // Engine is a problem compiled into bit rows, with the scratch state of its
@@ -92,12 +118,13 @@ type level struct {
 // Clone).
 type Engine struct {
 	p     *core.Problem
-	err   error // why the engine cannot search p (Supports)
-	words int   // 2 or 4: the words of a row
-	rows  []set // option → its items
-	rows2 []row2
-	rows4 []row4
-	prim  set // the primary items
+	err   error    // why the engine cannot search p (Supports)
+	words int      // the words of a row: 2, 4, or more (wide)
+	rows  []uint64 // option k → its items, rows[k*words:(k+1)*words]
+	rows2 []row2   // the rows again in the filter's layout: up to 2 words,
+	rows4 []row4   // up to 4,
+	wide  wideRows // or wider
+	prim  set      // the primary items
 	// Under the Weighted rule (weighted, set by each Search), weight
 	// counts the dead ends each item caused, and ties holds filter's
 	// items with the fewest options, among which the heaviest is chosen.
@@ -109,10 +136,14 @@ type Engine struct {
 	// root's list, every option.
 	stack []int32
 	lv    []level
-	sol   []int
-	prof  []int64
-	path  []core.Step
-	depth int // the current level, for Branches during a poll
+	opens []uint64 // the levels' open sets, words apiece
+	// scratch is replay's sets of items covered (two sets) and the
+	// filter's of nothing (none).
+	covered, before, none set
+	sol                   []int
+	prof                  []int64
+	path                  []core.Step
+	depth                 int // the current level, for Branches during a poll
 }
 
 var _ core.Engine = (*Engine)(nil)
@@ -127,47 +158,95 @@ func (e *Engine) Reset(p *core.Problem) {
 		return
 	}
 	n := p.NumOptions()
-	e.words = 2
-	if p.NItems > 128 {
-		e.words = 4
-	}
-	e.rows = resize(e.rows, n)
+	e.words = rowWords(p.NItems)
+	w := e.words
+	e.rows = resize(e.rows, n*w)
 	clear(e.rows)
 	for k := range n {
 		items, _ := p.Option(k)
 		for _, it := range items {
-			e.rows[k].add(it)
+			e.row(int32(k)).add(it)
 		}
 	}
-	e.prim = set{}
+	e.prim = resize(e.prim, w)
+	clear(e.prim)
 	for i := range int32(p.NPrimary) {
 		e.prim.add(i)
 	}
 	e.rows2, e.rows4 = e.rows2[:0], e.rows4[:0]
-	for k := range e.rows {
-		if e.words == 2 {
-			e.rows2 = append(e.rows2, e.rows[k].two())
-		} else {
-			e.rows4 = append(e.rows4, e.rows[k].four())
+	switch {
+	case w == 2:
+		for k := range n {
+			r := e.row(int32(k))
+			e.rows2 = append(e.rows2, row2{r[0], r[1]})
 		}
+	case w == 4:
+		for k := range n {
+			r := e.row(int32(k))
+			e.rows4 = append(e.rows4, row4{r[0], r[1], r[2], r[3]})
+		}
+	default:
+		e.wide.reset(e.rows, n, w, p.NPrimary+2)
 	}
 	e.stack = resize(e.stack, 4*n+64)
 	for k := range n {
 		e.stack[k] = int32(k)
 	}
+	if w > narrowWords {
+		e.wide.order(e.rows, e.stack[:n])
+	}
 	e.weight = resize(e.weight, p.NPrimary)
 	clear(e.weight)
 	depth := e.MaxDepth() + 2
 	e.lv = resize(e.lv, depth)
+	e.opens = resize(e.opens, depth*w)
+	e.ties = resize(e.ties, w)
+	e.covered, e.before, e.none = resize(e.covered, w), resize(e.before, w), resize(e.none, w)
+	clear(e.none)
+	e.pointOpens()
 	e.prof = resize(e.prof, depth+1)
 	e.sol = e.sol[:0]
 }
 
+// rowWords returns the words of a row for n items: 2 up to 128 items, 4
+// up to 256, and as many as n needs beyond.
+func rowWords(n int) int {
+	switch {
+	case n <= 128:
+		return 2
+	case n <= 256:
+		return 4
+	}
+	return (n + 63) / 64
+}
+
+// pointOpens points each level's open set at its words in e.opens.
+func (e *Engine) pointOpens() {
+	w := e.words
+	for l := range e.lv {
+		e.lv[l].open = e.opens[l*w : (l+1)*w : (l+1)*w]
+	}
+}
+
+// row returns option k's items.
+func (e *Engine) row(k int32) set {
+	w := int32(e.words)
+	return e.rows[k*w : (k+1)*w : (k+1)*w]
+}
+
 // Memory returns the bytes that the engine takes for a problem with the
-// given number of options, before its stack of lists grows (at most to
-// MaxStack entries): each option's row twice (as a set and in the
-// filter's width) and the first stack.
-func Memory(options int) int64 { return int64(options)*(32+32) + 4*(4*int64(options)+64) }
+// given numbers of items and options, before its stack of lists grows (at
+// most to MaxStack entries): each option's row twice (as a set and in the
+// filter's layout), the first stack, the levels' open sets, and for rows
+// wider than narrowWords the levels' counters.
+func Memory(items, options int) int64 {
+	w := rowWords(min(items, MaxItems))
+	m := int64(options)*int64(w)*8 + 4*(4*int64(options)+64) + int64(items+2)*int64(w)*8
+	if w > narrowWords {
+		return m + wideMemory(items, options, w)
+	}
+	return m + int64(options)*int64(w)*8
+}
 
 // MaxDepth returns the most levels a path can have: each level covers at
 // least one primary item.
@@ -184,6 +263,13 @@ func (e *Engine) Clone() core.Engine {
 	c.stack = core.Private[int32](nil, len(e.stack))
 	copy(c.stack, e.stack[:e.p.NumOptions()])
 	c.lv = core.Private[level](nil, len(e.lv))
+	c.opens = core.Private[uint64](nil, len(e.opens))
+	c.pointOpens()
+	c.ties = core.Private[uint64](nil, len(e.ties))
+	c.covered = core.Private[uint64](nil, len(e.covered))
+	c.before = core.Private[uint64](nil, len(e.before))
+	c.none = core.Private[uint64](nil, len(e.none))
+	c.wide = e.wide.clone()
 	c.prof = core.Private[int64](nil, len(e.prof))
 	c.weight = core.Private[uint32](nil, len(e.weight))
 	c.sol = nil

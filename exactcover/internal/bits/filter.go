@@ -6,10 +6,11 @@ import mbits "math/bits"
 
 // filter writes to the stack at top the options of stack[lo:hi] that have
 // no item in m, in their order, and counts, for each item of open, the
-// options written that contain it, up to Saturated. It returns how many it
-// wrote, the item of open with the fewest (ties to the first declared; -1
-// when open is empty) and that fewest. It grows the stack first when the
-// list might not fit: a list is never longer than its parent, and its
+// options written that contain it, up to Saturated (exactly in rows wider
+// than narrowWords, into level l's counters). It returns how many it
+// wrote, the item of open with the fewest (ties to the first declared;
+// -1 when open is empty) and that fewest. It grows the stack first when
+// the list might not fit: a list is never longer than its parent, and its
 // branches no longer than the list, so a level needs at most twice its
 // parent's length.
 //
@@ -17,8 +18,14 @@ import mbits "math/bits"
 // test each live option against the option taken, an OR of the
 // survivors to find dead ends, and for the survivors of a live child
 // carry-save adds into six bit planes (doc.go).
-func (e *Engine) filter(lo, hi, top int32, m, open *set) (n int, best, least int32) {
-	n, best, least = e.filterWidth(lo, hi, top, m, open)
+func (e *Engine) filter(lo, hi, top int32, m, open set, l int) (n int, best, least int32) {
+	n, best, least = e.filterWidth(lo, hi, top, m, open, l)
+	return n, e.weigh(best, least), least
+}
+
+// weigh returns the item to branch on under the Weighted rule, given
+// Knuth's (best, with least options); best itself otherwise.
+func (e *Engine) weigh(best, least int32) int32 {
 	if e.weighted && best >= 0 {
 		if least == 0 {
 			e.bump(best)
@@ -26,19 +33,41 @@ func (e *Engine) filter(lo, hi, top int32, m, open *set) (n int, best, least int
 			best = e.heaviest()
 		}
 	}
-	return n, best, least
+	return best
 }
 
 // filterWidth is filter by Knuth's rule, in the rows' width.
-func (e *Engine) filterWidth(lo, hi, top int32, m, open *set) (n int, best, least int32) {
+func (e *Engine) filterWidth(lo, hi, top int32, m, open set, l int) (n int, best, least int32) {
 	if need := int(top) + 2*int(hi-lo); need > len(e.stack) {
 		e.grow(need)
 	}
 	src, dst := e.stack[lo:hi], e.stack[top:]
-	if e.words == 2 {
-		return filter2(e.rows2, src, dst, m.two(), open.two(), &e.ties)
+	switch e.words {
+	case 2:
+		return filter2(e.rows2, src, dst, row2{m[0], m[1]}, row2{open[0], open[1]}, e.ties)
+	case 4:
+		return filter4(e.rows4, src, dst, row4{m[0], m[1], m[2], m[3]}, row4{open[0], open[1], open[2], open[3]}, e.ties)
 	}
-	return filter4(e.rows4, src, dst, m.four(), open.four(), &e.ties)
+	n, best, least = e.wide.filter(src, dst, m, open, e.ties, e.wide.counts(l), e.wide.live(l))
+	return n, best, min(least, Saturated)
+}
+
+// filterChild makes the list of the child of level d that takes its
+// current branch, as level d+1 at top, from the options of d's list
+// without d's item up to hi: filterWidth, where rows wider than
+// narrowWords make the child's list and counters from its parent's
+// (wideRows.child), keeping only the options before place cut in the
+// root's list.
+func (e *Engine) filterChild(d int, hi, cut, top int32, m, open set) (n int, best, least int32) {
+	lv := &e.lv[d]
+	if e.words <= narrowWords {
+		return e.filterWidth(lv.lo, hi, top, m, open, d+1)
+	}
+	if need := int(top) + 2*int(lv.hi-lv.lo); need > len(e.stack) {
+		e.grow(need)
+	}
+	n, best, least = e.wide.child(d, e.stack[lv.cur], int(cut), m, open, e.ties)
+	return n, best, min(least, Saturated)
 }
 
 // grow makes the stack at least need entries long, doubling it: a path's
@@ -56,12 +85,16 @@ func (e *Engine) grow(need int) {
 // split returns second. Every child of the node takes one branch, which
 // covers i, so its list comes from the options without i alone, and the
 // branches are not tested again by each child.
-func (e *Engine) split(lo, hi, i int32) (rest, bhi int32) {
-	w, sh := i>>6, uint(i&63)
+func (e *Engine) split(l int, lo, hi, i int32) (rest, bhi int32) {
+	if e.words > narrowWords {
+		nb := e.wide.split(l, i, e.stack[hi:])
+		return hi - nb, hi + nb
+	}
+	w, sh, words := int(i>>6), uint(i&63), e.words
 	s, rows := e.stack, e.rows
 	rest, bhi = lo, hi
 	for _, k := range s[lo:hi] {
-		has := int32(rows[k][w] >> sh & 1)
+		has := int32(rows[int(k)*words+w] >> sh & 1)
 		s[rest], s[bhi] = k, k
 		rest += 1 - has
 		bhi += has

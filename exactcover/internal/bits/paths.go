@@ -16,31 +16,33 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // items covered before the last step, and by the last step's option, to
 // count the last step's updates as the search that took it counted them.
 func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (depth int, alive bool, err error) {
-	var covered, before set
+	covered, before := e.covered, e.before
+	clear(covered)
 	for l, st := range path {
-		k, err := e.optionOf(st, &covered)
+		k, err := e.optionOf(st, covered)
 		if err != nil {
 			return 0, false, &core.PathError{Err: err, Step: l, Option: st.Option}
 		}
 		lv := &e.lv[l]
 		lv.best, lv.opt, lv.cur, lv.bhi = st.Item, k, 0, 0 // no siblings
-		before = covered
-		covered = covered.union(&e.rows[k])
+		copy(before, covered)
+		covered.union(covered, e.row(k))
 	}
 	n := int32(e.p.NumOptions())
 	lv := &e.lv[len(path)]
-	lv.open = e.prim.minus(&covered)
+	lv.open.minus(e.prim, covered)
 	lv.lo = n
 	if len(path) > 0 && countLast {
-		open := e.prim.minus(&before)
-		m, _, _ := e.filter(0, n, n, &before, &open)
+		open := e.lv[len(path)+1].open // free until the search goes below
+		open.minus(e.prim, before)
+		m, _, _ := e.filter(0, n, n, before, open, len(path)+1)
 		lv.lo = n + int32(m)
 		last := e.lv[len(path)-1].opt
-		k, best, least := e.filter(n, lv.lo, lv.lo, &e.rows[last], &lv.open)
+		k, best, least := e.filter(n, lv.lo, lv.lo, e.row(last), lv.open, len(path))
 		c.Updates += int64(m - k)
 		lv.hi, lv.best, lv.least = lv.lo+int32(k), best, least
 	} else {
-		m, best, least := e.filter(0, n, n, &covered, &lv.open)
+		m, best, least := e.filter(0, n, n, covered, lv.open, len(path))
 		lv.hi, lv.best, lv.least = n+int32(m), best, least
 	}
 	return len(path), len(path) == 0 || lv.best < 0 || lv.least > 0, nil
@@ -49,13 +51,13 @@ func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (dep
 // optionOf returns the compiled option of step st, after checking that it
 // exists, contains st's item (when the step has one) and meets none of the
 // items covered.
-func (e *Engine) optionOf(st core.Step, covered *set) (int32, error) {
+func (e *Engine) optionOf(st core.Step, covered set) (int32, error) {
 	p := e.p
 	if st.Option < 0 || int(st.Option) >= len(p.Index) || p.Index[st.Option] < 0 || st.Exclude {
 		return 0, core.ErrBadPath
 	}
 	k := p.Index[st.Option]
-	row := &e.rows[k]
+	row := e.row(k)
 	if st.Item >= 0 && (int(st.Item) >= p.NPrimary || !row.has(st.Item)) {
 		return 0, core.ErrBadPath // the option does not contain the item
 	}

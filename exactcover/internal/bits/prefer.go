@@ -15,11 +15,21 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // an item has, the more a sparse-set update costs against a bit test.
 const PreferDensity = 8
 
+// PreferItems is the most items for which Prefer picks this engine: rows
+// of at most narrowWords words, the generated filters'. On wider rows the
+// engine keeps its lists as sets of options and counts by what a list
+// loses, with the sparse-set engine's tree, but takes about three times
+// its time on 9×9 Sudokus (sudoku-multi-65k, CPU time of whole runs): a
+// node's work is the sets' words, the counters' planes and the options
+// lost, where the sparse sets do the last alone.
+const PreferItems = narrowWords * 64
+
 // Prefer reports whether this engine is expected to be faster than the
-// sparse-set engine on p: it takes p (Supports) and p's primary items
-// have PreferDensity options each or more on average.
+// sparse-set engine on p: it takes p (Supports), p has at most
+// PreferItems items, and p's primary items have PreferDensity options
+// each or more on average.
 func Prefer(p *core.Problem) bool {
-	if Supports(p) != nil {
+	if Supports(p) != nil || p.NItems > PreferItems {
 		return false
 	}
 	primaryUses := 0

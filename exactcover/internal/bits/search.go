@@ -103,7 +103,7 @@ forward:
 		goto backup
 	}
 	lv.blo = lv.hi
-	lv.rest, lv.bhi = e.split(lv.lo, lv.hi, lv.best)
+	lv.rest, lv.bhi = e.split(depth, lv.lo, lv.hi, lv.best)
 	lv.cur = lv.blo
 	w.work += int64(lv.hi - lv.lo)
 
@@ -142,9 +142,11 @@ func (e *Engine) take(depth int, w *walk) bool {
 	lv, next := &e.lv[depth], &e.lv[depth+1]
 	k := e.stack[lv.cur]
 	lv.opt = k
-	next.open = lv.open.minus(&e.rows[k])
+	row := e.row(k)
+	next.open.minus(lv.open, row)
 	next.lo = lv.bhi
-	n, best, least := e.filter(lv.lo, lv.rest, next.lo, &e.rows[k], &next.open)
+	n, best, least := e.filterChild(depth, lv.rest, int32(len(e.stack)), next.lo, row, next.open)
+	best = e.weigh(best, least)
 	next.hi = next.lo + int32(n)
 
 	next.best, next.least = best, least

@@ -127,6 +127,7 @@ func TestPrefer(t *testing.T) {
 		{"dense", chain(60, bits.PreferDensity), true},
 		{"sparse", chain(60, bits.PreferDensity-1), false},
 		{"too many items", wide, false},
+		{"wide rows", chain(bits.PreferItems+1, bits.PreferDensity), false},
 	} {
 		if got := bits.Prefer(tc.p); got != tc.want {
 			t.Errorf("%s: Prefer %v, want %v", tc.name, got, tc.want)

@@ -13,28 +13,24 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/enginetest"
 )
 
-// widePrimary is the number of primary items of the problems widen makes:
-// more than 128 items in all, so that rows take four words, with the
-// random problem's items spread over all four.
-const widePrimary = 200
-
 // widen returns p with its primary items moved to random places among
-// widePrimary primary items and its secondary items to random places
-// among the items after them; every place left over is a primary item
-// with one option of its own, caller's index NumOptions() and up, which
-// every solution takes. It returns the wide problem and those options.
-func widen(r *rand.Rand, p *core.Problem) (*core.Problem, []int) {
+// nPrimary primary items and its secondary items to random places among
+// the items after them, at most nItems in all; every place left over is a
+// primary item with one option of its own, caller's index NumOptions()
+// and up, which every solution takes. It returns the wide problem and
+// those options.
+func widen(r *rand.Rand, p *core.Problem, nPrimary, nItems int) (*core.Problem, []int) {
 	n := p.NumOptions()
 	nSecondary := p.NItems - p.NPrimary
-	wp := &core.Problem{NPrimary: widePrimary, NItems: widePrimary + nSecondary + r.IntN(itemsLeft(nSecondary)), Begin: []int32{0}}
+	wp := &core.Problem{NPrimary: nPrimary, NItems: nPrimary + nSecondary + r.IntN(nItems-nPrimary-nSecondary+1), Begin: []int32{0}}
 	place := make([]int32, p.NItems)
-	perm := r.Perm(widePrimary)
+	perm := r.Perm(nPrimary)
 	for i := range p.NPrimary {
 		place[i] = int32(perm[i])
 	}
-	secPerm := r.Perm(wp.NItems - widePrimary)
+	secPerm := r.Perm(wp.NItems - nPrimary)
 	for i := p.NPrimary; i < p.NItems; i++ {
-		place[i] = int32(widePrimary + secPerm[i-p.NPrimary])
+		place[i] = int32(nPrimary + secPerm[i-p.NPrimary])
 	}
 	for k := range n {
 		items, _ := p.Option(k)
@@ -56,9 +52,22 @@ func widen(r *rand.Rand, p *core.Problem) (*core.Problem, []int) {
 	return wp, own
 }
 
-// itemsLeft is how many more secondary items a wide problem with
-// nSecondary of them may have, at most bits.MaxItems in all.
-func itemsLeft(nSecondary int) int { return bits.MaxItems - widePrimary - nSecondary }
+// widths are the shapes of the wide problems the tests make, as primary
+// items and items at most: rows of four words, and rows past them (the
+// wide filter) with primary items in every word, up to MaxItems.
+var widths = []struct{ primary, items int }{
+	{200, 256},
+	{700, 1100},
+	{300, bits.MaxItems},
+}
+
+// padded returns p with secondary items that no option has, up to n
+// items in all: the same problem, in rows of the words n items need.
+func padded(p *core.Problem, n int) *core.Problem {
+	q := *p
+	q.NItems = max(n, p.NItems)
+	return &q
+}
 
 // withOwn adds the options own to every solution (keys as
 // enginetest.BruteForce writes them).
@@ -80,9 +89,9 @@ func withOwn(t *testing.T, keys []string, own []int) []string {
 	return out
 }
 
-// TestEngineWide checks the four-word rows: random problems, widened,
-// against brute force on the original, searched whole, stopped and
-// resumed, and with work given away, with the same counters each way.
+// TestEngineWide checks the rows of four words and more: random problems,
+// widened, against brute force on the original, searched whole, stopped
+// and resumed, and with work given away, with the same counters each way.
 func TestEngineWide(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	trials := 300
@@ -92,7 +101,8 @@ func TestEngineWide(t *testing.T) {
 	for trial := range trials {
 		p := enginetest.Random(r, false)
 		p.Colors = nil
-		wp, own := widen(r, p)
+		wd := widths[trial%len(widths)]
+		wp, own := widen(r, p, wd.primary, wd.items)
 		want := withOwn(t, enginetest.BruteForce(p), own)
 		e := newEngine(wp)
 		whole, got := enginetest.Run(t, e, wp, core.Unit{}, func() core.Action { return core.Continue })
@@ -123,7 +133,8 @@ func TestWeighted(t *testing.T) {
 		want := enginetest.BruteForce(p)
 		if trial%2 == 1 {
 			var own []int
-			p, own = widen(r, p)
+			wd := widths[trial/2%len(widths)]
+			p, own = widen(r, p, wd.primary, wd.items)
 			want = withOwn(t, want, own)
 		}
 		e := newEngine(p)
@@ -144,5 +155,16 @@ func TestWeighted(t *testing.T) {
 				t.Fatalf("trial %d: %v, want %v\n%s", trial, got, want, enginetest.Describe(p))
 			}
 		}
+	}
+}
+
+// TestEnginePadded runs the conformance suite (enginetest) on problems
+// padded with secondary items that no option has, so that their rows take
+// five words and more, the wide filter's.
+func TestEnginePadded(t *testing.T) {
+	for _, n := range []int{300, 1100} {
+		t.Run(fmt.Sprint(n, " items"), func(t *testing.T) {
+			enginetest.CheckUncolored(t, func(p *core.Problem) core.Engine { return newEngine(padded(p, n)) })
+		})
 	}
 }
