@@ -3,7 +3,8 @@
 // of the search kept as a list of their indices. It is the fastest engine
 // where items are few and options many, as in polyomino and polycube
 // packing, and takes problems of at most MaxItems items without colors or
-// multiplicities (Supports); exactcover's auto picks it only for those.
+// multiplicities (Supports); exactcover's auto picks it for some of those
+// (Prefer).
 //
 // # State without undo
 //
@@ -56,13 +57,35 @@
 //
 // # Limits and memory
 //
-// Rows are two words up to 128 items and four up to MaxItems (256): the
-// filter is generated for each width (gen.go) so that a row's words and
-// the counters' planes live in registers. The stack of lists needs at
-// most twice the length of each level's parent list along the current
-// path; it starts at four times the number of options and doubles when a
-// path needs more, which happens a few times in a search, never per
-// node. Nothing else is allocated while searching.
+// Rows are two words up to 128 items and four up to 256: the filter is
+// generated for each width (gen.go) so that a row's words and the
+// counters' planes live in registers. The stack of lists needs at most
+// twice the length of each level's parent list along the current path;
+// it starts at four times the number of options and doubles when a path
+// needs more, which happens a few times in a search, never per node.
+// Nothing else is allocated while searching.
+//
+// # Wide rows
+//
+// Past 256 items, up to MaxItems, rows are as many words as the items
+// need, and most of their words are zero: an option of a 9×9 Sudoku
+// touches 4 of 324 items, one of a 16×16 Sudoku 4 of 1,024. Filtering a
+// whole list per node, as above, then costs far more than what a node
+// changes, so wide rows change the representation (wide.go): a level's
+// list is a set of options, a bit per option in the order of the root's
+// list; a child's is its parent's less the options of the items of the
+// option taken (a few words per item, whatever the list's length); its
+// counters are exact, its parent's less the options the list lost, in
+// vertical counters of as many planes as the most options of an item
+// need; a row keeps only its words that are not zero (entries), so that
+// subtracting an option costs its items, not the row's width. The item
+// chosen is then always the sparse-set engine's, and the branches are
+// written to the stack as narrow rows' are, so that paths, units,
+// checkpoints and the cost search are the same. The sets take a bit per
+// option per item and per level (MaxWideSets bounds them). Counted from
+// the survivors with sparse entries instead, as narrow rows are, a 9×9
+// Sudoku took 2.5 times as long again. Wide rows are still slower than
+// the sparse sets on Sudokus, so auto does not pick them (PreferItems).
 //
 // The search polls its caller (core.Run.Poll) every core.PollInterval
 // nodes, and after PollWork options tested, so that a stop takes effect

@@ -8,13 +8,13 @@ import (
 )
 
 // MaxItems is the most items, primary and secondary, that the engine
-// takes: rows of up to 64 words. A node's fixed work, besides testing its
-// live options, grows with the words of a row: the set of open items and,
-// past four words, the counters' planes are cleared and scanned once per
-// node (seven words per word of a row). At 64 words that is a few hundred
-// instructions a node, as much as the sparse-set engine spends on a node
-// of a 25×25 Sudoku (2,500 items), the largest shared puzzle; wider
-// problems go to the sparse sets.
+// takes: rows of up to 64 words. A node's fixed work grows with the words
+// of a row: its set of open items and, past four words, its counters
+// (copied from its parent's and scanned for the item with the fewest
+// options, a word per plane per word of a row). At 64 words that is a
+// few hundred instructions a node, as much as the sparse-set engine
+// spends on a whole node of a 25×25 Sudoku (2,500 items, the largest
+// shared puzzle); wider problems go to the sparse sets.
 const MaxItems = maxWords * 64
 
 // maxWords is the number of 64-bit words in a row at most.
@@ -45,11 +45,20 @@ const Saturated = 1 << planes
 // at every level, and the stack grows only as far as they need.
 const MaxStack = 1 << 26
 
+// MaxWideSets bounds the bytes of the sets of options that rows wider
+// than narrowWords keep (wideRows): one per item and one per level of a
+// path, a bit per option each. The engine refuses a problem whose sets
+// would take more than 2²⁸ bytes (256 MiB, a sixteenth of
+// exactcover.MemoryBudget, as MaxStack): 4,096 items with half a million
+// options, or a 16×16 Sudoku (1,024 items, 4,096 options) 500 times over.
+const MaxWideSets = 1 << 28
+
 // Errors for problems the engine does not take; exactcover's auto never
 // picks it for them.
 var (
 	ErrTooManyItems   = fmt.Errorf("%w: more than %d items", core.ErrUnsupported, MaxItems)
 	ErrTooManyOptions = fmt.Errorf("%w: 2 × options × (primary items + 1) over %d", core.ErrUnsupported, MaxStack)
+	ErrWideSets       = fmt.Errorf("%w: sets of options over %d bytes", core.ErrUnsupported, MaxWideSets)
 	ErrColors         = fmt.Errorf("%w: colors", core.ErrUnsupported)
 	ErrMultiplicities = fmt.Errorf("%w: multiplicities", core.ErrUnsupported)
 )
@@ -61,6 +70,8 @@ func Supports(p *core.Problem) error {
 		return ErrTooManyItems
 	case 2*int64(p.NumOptions())*int64(p.NPrimary+1) > MaxStack:
 		return ErrTooManyOptions
+	case rowWords(p.NItems) > narrowWords && wideSets(p.NItems, p.NPrimary, p.NumOptions()) > MaxWideSets:
+		return ErrWideSets
 	case p.Multiplicities():
 		return ErrMultiplicities
 	case slices.ContainsFunc(p.Colors, func(c int32) bool { return c != 0 }):
@@ -85,11 +96,21 @@ func (s set) meets(t set) bool {
 	return false
 }
 
-// minus sets s to t without u.
+// minus sets s to t without u: a loop past narrowWords, written out for
+// the narrow rows, where it is a good part of a node's fixed work.
 func (s set) minus(t, u set) {
-	t, u = t[:len(s)], u[:len(s)]
-	for w := range s {
-		s[w] = t[w] &^ u[w]
+	switch len(s) {
+	case 2:
+		t, u = t[:2], u[:2]
+		s[0], s[1] = t[0]&^u[0], t[1]&^u[1]
+	case 4:
+		t, u = t[:4], u[:4]
+		s[0], s[1], s[2], s[3] = t[0]&^u[0], t[1]&^u[1], t[2]&^u[2], t[3]&^u[3]
+	default:
+		t, u = t[:len(s)], u[:len(s)]
+		for w := range s {
+			s[w] = t[w] &^ u[w]
+		}
 	}
 }
 
@@ -242,7 +263,7 @@ func (e *Engine) row(k int32) set {
 func Memory(items, options int) int64 {
 	w := rowWords(min(items, MaxItems))
 	m := int64(options)*int64(w)*8 + 4*(4*int64(options)+64) + int64(items+2)*int64(w)*8
-	if w > narrowWords {
+	if w > narrowWords && wideSets(items, items, options) <= MaxWideSets { // else refused
 		return m + wideMemory(items, options, w)
 	}
 	return m + int64(options)*int64(w)*8

@@ -26,14 +26,19 @@ func (e *Engine) filter(lo, hi, top int32, m, open set, l int) (n int, best, lea
 // weigh returns the item to branch on under the Weighted rule, given
 // Knuth's (best, with least options); best itself otherwise.
 func (e *Engine) weigh(best, least int32) int32 {
-	if e.weighted && best >= 0 {
-		if least == 0 {
-			e.bump(best)
-		} else {
-			best = e.heaviest()
-		}
+	if !e.weighted || best < 0 {
+		return best
 	}
-	return best
+	return e.weighed(best, least)
+}
+
+// weighed is weigh under the Weighted rule.
+func (e *Engine) weighed(best, least int32) int32 {
+	if least == 0 {
+		e.bump(best)
+		return best
+	}
+	return e.heaviest()
 }
 
 // filterWidth is filter by Knuth's rule, in the rows' width.
@@ -44,9 +49,11 @@ func (e *Engine) filterWidth(lo, hi, top int32, m, open set, l int) (n int, best
 	src, dst := e.stack[lo:hi], e.stack[top:]
 	switch e.words {
 	case 2:
-		return filter2(e.rows2, src, dst, row2{m[0], m[1]}, row2{open[0], open[1]}, e.ties)
+		m, open := m[:2], open[:2]
+		return filter2(e.rows2, src, dst, row2{m[0], m[1]}, row2{open[0], open[1]}, (*[2]uint64)(e.ties))
 	case 4:
-		return filter4(e.rows4, src, dst, row4{m[0], m[1], m[2], m[3]}, row4{open[0], open[1], open[2], open[3]}, e.ties)
+		m, open := m[:4], open[:4]
+		return filter4(e.rows4, src, dst, row4{m[0], m[1], m[2], m[3]}, row4{open[0], open[1], open[2], open[3]}, (*[4]uint64)(e.ties))
 	}
 	n, best, least = e.wide.filter(src, dst, m, open, e.ties, e.wide.counts(l), e.wide.live(l))
 	return n, best, min(least, Saturated)

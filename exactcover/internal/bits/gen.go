@@ -45,7 +45,7 @@ type row{{.W}} struct{ {{.Fields}} uint64 }
 //
 // It also leaves in *ties the open items with the fewest options (those
 // with none for a dead end), for the Weighted rule.
-func filter{{.W}}(rows []row{{.W}}, src, dst []int32, m, open row{{.W}}, ties set) (n int, best, least int32) {
+func filter{{.W}}(rows []row{{.W}}, src, dst []int32, m, open row{{.W}}, ties *[{{.W}}]uint64) (n int, best, least int32) {
 	// First the survivors, without a branch: whether an option survives
 	// is a coin toss the processor cannot predict.
 	for _, k := range src {

@@ -22,7 +22,7 @@ type row2 struct{ a, b uint64 }
 //
 // It also leaves in *ties the open items with the fewest options (those
 // with none for a dead end), for the Weighted rule.
-func filter2(rows []row2, src, dst []int32, m, open row2, ties set) (n int, best, least int32) {
+func filter2(rows []row2, src, dst []int32, m, open row2, ties *[2]uint64) (n int, best, least int32) {
 	// First the survivors, without a branch: whether an option survives
 	// is a coin toss the processor cannot predict.
 	for _, k := range src {

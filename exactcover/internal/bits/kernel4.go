@@ -12,7 +12,7 @@ type row4 struct{ a, b, c, d uint64 }
 //
 // It also leaves in *ties the open items with the fewest options (those
 // with none for a dead end), for the Weighted rule.
-func filter4(rows []row4, src, dst []int32, m, open row4, ties set) (n int, best, least int32) {
+func filter4(rows []row4, src, dst []int32, m, open row4, ties *[4]uint64) (n int, best, least int32) {
 	// First the survivors, without a branch: whether an option survives
 	// is a coin toss the processor cannot predict.
 	for _, k := range src {

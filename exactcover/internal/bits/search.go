@@ -145,7 +145,13 @@ func (e *Engine) take(depth int, w *walk) bool {
 	row := e.row(k)
 	next.open.minus(lv.open, row)
 	next.lo = lv.bhi
-	n, best, least := e.filterChild(depth, lv.rest, int32(len(e.stack)), next.lo, row, next.open)
+	var n int
+	var best, least int32
+	if e.words <= narrowWords {
+		n, best, least = e.filterWidth(lv.lo, lv.rest, next.lo, row, next.open, depth+1)
+	} else {
+		n, best, least = e.filterChild(depth, lv.rest, int32(len(e.stack)), next.lo, row, next.open)
+	}
 	best = e.weigh(best, least)
 	next.hi = next.lo + int32(n)
 

@@ -1,6 +1,10 @@
 package bits
 
-import mbits "math/bits"
+import (
+	mbits "math/bits"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+)
 
 // wideRows is what the engine keeps for rows wider than narrowWords.
 //
@@ -136,13 +140,13 @@ func (wr *wideRows) split(l int, i int32, dst []int32) (nb int32) {
 // (at most 26 planes: options are fewer than 2²⁶, MaxStack), the options'
 // places, and the sets of options of each item and each level.
 func wideMemory(items, options, w int) int64 {
-	return int64(options)*int64(w)*16 + int64(items+2)*26*int64(w)*8 + 12*int64(options) + wideSets(items, options)
+	return int64(options)*int64(w)*16 + int64(items+2)*26*int64(w)*8 + 12*int64(options) + wideSets(items, items, options)
 }
 
-// wideSets is the bytes of the sets of options, of each item and of each
-// level of a path (at most items+2).
-func wideSets(items, options int) int64 {
-	return (2*int64(items) + 2) * int64((options+63)/64) * 8
+// wideSets is the bytes of the sets of options: one per item and one per
+// level of a path (at most primary+2).
+func wideSets(items, primary, options int) int64 {
+	return int64(items+primary+2) * int64((options+63)/64) * 8
 }
 
 // clone returns wr with scratch of its own; the rows are shared.
@@ -151,10 +155,10 @@ func (wr wideRows) clone() wideRows {
 		return wr
 	}
 	c := wr
-	c.cnts = make([]uint64, len(wr.cnts))
-	c.lost = make([]int32, len(wr.lost))
-	c.lives = make([]uint64, len(wr.lives))
-	c.kill = make([]uint64, len(wr.kill))
+	c.cnts = core.Private[uint64](nil, len(wr.cnts))
+	c.lost = core.Private[int32](nil, len(wr.lost))
+	c.lives = core.Private[uint64](nil, len(wr.lives))
+	c.kill = core.Private[uint64](nil, len(wr.kill))
 	return c
 }
 
