@@ -155,9 +155,10 @@ func (wr *wideRows) live(l int) []uint64 {
 // split writes to dst the options of level l's list that contain item i,
 // in their order, and returns how many.
 func (wr *wideRows) split(l int, i int32, dst []int32) (nb int32) {
-	for w, x := range wr.live(l) {
-		x &= wr.cols[int(i)*wr.owords+w]
-		for ; x != 0; x &= x - 1 {
+	live := wr.live(l)
+	col := wr.col(i)[:len(live)]
+	for w, x := range live {
+		for x &= col[w]; x != 0; x &= x - 1 {
 			dst[nb] = wr.at[w<<6|mbits.TrailingZeros64(x)]
 			nb++
 		}
