@@ -45,20 +45,20 @@ const Saturated = 1 << planes
 // at every level, and the stack grows only as far as they need.
 const MaxStack = 1 << 26
 
-// MaxWideSets bounds the bytes of the sets of options that rows wider
-// than narrowWords keep (wideRows): one per item and one per level of a
-// path, a bit per option each. The engine refuses a problem whose sets
-// would take more than 2²⁸ bytes (256 MiB, a sixteenth of
-// exactcover.MemoryBudget, as MaxStack): 4,096 items with half a million
-// options, or a 16×16 Sudoku (1,024 items, 4,096 options) 500 times over.
-const MaxWideSets = 1 << 28
+// MaxWideBytes bounds the bytes that rows wider than narrowWords take
+// (wideRows): the rows twice, the counters of each level, and the sets of
+// options of each item, of each level and of the options that meet each
+// option. The engine refuses a problem that may take more than 2²⁸ bytes
+// (256 MiB, a sixteenth of exactcover.MemoryBudget, as MaxStack); a 16×16
+// Sudoku takes about 8 MiB, a 25×25 one without clues about 80.
+const MaxWideBytes = 1 << 28
 
 // Errors for problems the engine does not take; exactcover's auto never
 // picks it for them.
 var (
 	ErrTooManyItems   = fmt.Errorf("%w: more than %d items", core.ErrUnsupported, MaxItems)
 	ErrTooManyOptions = fmt.Errorf("%w: 2 × options × (primary items + 1) over %d", core.ErrUnsupported, MaxStack)
-	ErrWideSets       = fmt.Errorf("%w: sets of options over %d bytes", core.ErrUnsupported, MaxWideSets)
+	ErrWideMemory     = fmt.Errorf("%w: rows of more than 256 items taking over %d bytes", core.ErrUnsupported, MaxWideBytes)
 	ErrColors         = fmt.Errorf("%w: colors", core.ErrUnsupported)
 	ErrMultiplicities = fmt.Errorf("%w: multiplicities", core.ErrUnsupported)
 )
@@ -70,8 +70,8 @@ func Supports(p *core.Problem) error {
 		return ErrTooManyItems
 	case 2*int64(p.NumOptions())*int64(p.NPrimary+1) > MaxStack:
 		return ErrTooManyOptions
-	case rowWords(p.NItems) > narrowWords && wideSets(p.NItems, p.NPrimary, p.NumOptions()) > MaxWideSets:
-		return ErrWideSets
+	case rowWords(p.NItems) > narrowWords && wideMemory(p.NItems, p.NPrimary, p.NumOptions()) > MaxWideBytes:
+		return ErrWideMemory
 	case p.Multiplicities():
 		return ErrMultiplicities
 	case slices.ContainsFunc(p.Colors, func(c int32) bool { return c != 0 }):
@@ -257,16 +257,16 @@ func (e *Engine) row(k int32) set {
 
 // Memory returns the bytes that the engine takes for a problem with the
 // given numbers of items and options, before its stack of lists grows (at
-// most to MaxStack entries): each option's row twice (as a set and in the
-// filter's layout), the first stack, the levels' open sets, and for rows
-// wider than narrowWords the levels' counters.
+// most to MaxStack entries): the first stack, the levels' open sets, and
+// each option's row twice (as a set and in the filter's layout), or for
+// rows wider than narrowWords what they take (at most MaxWideBytes).
 func Memory(items, options int) int64 {
 	w := rowWords(min(items, MaxItems))
-	m := int64(options)*int64(w)*8 + 4*(4*int64(options)+64) + int64(items+2)*int64(w)*8
-	if w > narrowWords && wideSets(items, items, options) <= MaxWideSets { // else refused
-		return m + wideMemory(items, options, w)
+	m := 4*(4*int64(options)+64) + int64(items+2)*int64(w)*8
+	if w > narrowWords {
+		return m + min(wideMemory(min(items, MaxItems), min(items, MaxItems), options), MaxWideBytes)
 	}
-	return m + int64(options)*int64(w)*8
+	return m + int64(options)*int64(w)*8*2
 }
 
 // MaxDepth returns the most levels a path can have: each level covers at

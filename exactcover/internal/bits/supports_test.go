@@ -135,24 +135,25 @@ func TestPrefer(t *testing.T) {
 	}
 }
 
-// TestRefusesWideSets checks the bound on the sets of options of rows
-// wider than four words on either side of MaxWideSets: one primary item
-// among MaxItems, in as many options as the sets may take, and one more.
-func TestRefusesWideSets(t *testing.T) {
-	p := &core.Problem{NPrimary: 1, NItems: bits.MaxItems, Begin: []int32{0}}
-	// The sets: one per item and one per level of a path (2 levels past
-	// the one primary item), a bit per option each.
-	words := bits.MaxWideSets / (8 * (bits.MaxItems + 1 + 2))
-	for k := range 64*words + 1 {
-		p.Items = append(p.Items, 0)
-		p.Begin = append(p.Begin, int32(k+1))
-	}
-	p.Caller, p.Index = make([]int32, len(p.Items)), make([]int32, len(p.Items))
-	if err := bits.Supports(p); !errors.Is(err, bits.ErrWideSets) {
-		t.Errorf("%d options: %v, want %v", p.NumOptions(), err, bits.ErrWideSets)
-	}
-	p.Items, p.Begin, p.Caller, p.Index = p.Items[:64*words], p.Begin[:64*words+1], p.Caller[:64*words], p.Index[:64*words]
-	if err := bits.Supports(p); err != nil {
-		t.Errorf("%d options: %v", p.NumOptions(), err)
+// TestRefusesWideMemory checks the bound on the memory of rows wider than
+// four words: MaxItems items, one of them primary, in 50,000 options (some
+// 140 MB: rows, sets and kills) and in 200,000 (rows alone over 256 MiB).
+func TestRefusesWideMemory(t *testing.T) {
+	for _, tc := range []struct {
+		options int
+		want    error
+	}{
+		{50_000, nil},
+		{200_000, bits.ErrWideMemory},
+	} {
+		p := &core.Problem{NPrimary: 1, NItems: bits.MaxItems, Begin: []int32{0}}
+		for k := range tc.options {
+			p.Items = append(p.Items, 0)
+			p.Begin = append(p.Begin, int32(k+1))
+		}
+		p.Caller, p.Index = make([]int32, tc.options), make([]int32, tc.options)
+		if err := bits.Supports(p); !errors.Is(err, tc.want) {
+			t.Errorf("%d options: %v, want %v", tc.options, err, tc.want)
+		}
 	}
 }

@@ -166,20 +166,16 @@ func (wr *wideRows) split(l int, i int32, dst []int32) (nb int32) {
 	return nb
 }
 
-// wideMemory is the bytes of wideRows for items and options in rows of w
-// words: entries (at most a word each), the counters of a level per item
-// (at most 26 planes: options are fewer than 2²⁶, MaxStack), the options'
-// places, the sets of options of each item and each level, and those
-// that meet each option (kills).
-func wideMemory(items, options, w int) int64 {
-	kills := min(int64(options)*int64((options+63)/64)*8, maxKills)
-	return int64(options)*int64(w)*16 + int64(items+2)*26*int64(w)*8 + 12*int64(options) + wideSets(items, items, options) + kills
-}
-
-// wideSets is the bytes of the sets of options: one per item and one per
-// level of a path (at most primary+2).
-func wideSets(items, primary, options int) int64 {
-	return int64(items+primary+2) * int64((options+63)/64) * 8
+// wideMemory is the bytes that rows wider than narrowWords take for a
+// problem of the given numbers of items, primary items and options, at
+// most: the rows as sets and as entries (at most a word each), the
+// counters of each level (at most 26 planes: options are fewer than 2²⁶,
+// MaxStack), the options' places, the sets of options of each item and
+// each level, and those that meet each option (kills).
+func wideMemory(items, primary, options int) int64 {
+	w, o := int64(rowWords(items)), int64(options)
+	ow := (o + 63) / 64
+	return o*w*(8+16) + int64(primary+2)*26*w*8 + 12*o + int64(items+primary+2)*ow*8 + min(o*ow*8, maxKills)
 }
 
 // clone returns wr with scratch of its own; the rows are shared.
