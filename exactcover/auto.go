@@ -18,9 +18,10 @@ import (
 
 // autoEnumerate returns the engine that auto picks to enumerate the
 // solutions of a problem: the bit-set engine where it takes the problem
-// (at most 256 items, no colors or multiplicities) and its primary items
-// have 8 options each or more on average (prefersBits, bits.Prefer),
-// else the sparse-set engine.
+// (no colors or multiplicities), the problem has at most 256 items and
+// its primary items have 8 options each or more on average (prefersBits,
+// bits.Prefer), else the sparse-set engine. Past 256 items the bit sets
+// take about twice the sparse sets' time on Sudokus (9×9 and 16×16).
 //
 // Measured side by side, the bit sets take 0.34 to 0.63 of the sparse
 // sets' time on pentomino packings and the Soma cube, 0.72 to 0.81 on the

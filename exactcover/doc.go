@@ -73,10 +73,12 @@
 //
 // [EngineBits] makes each option a row of bits and keeps, at each level,
 // the list of options still live, filtered from its parent's by one AND
-// per word; bit-plane counters find the item with the fewest options. It
-// takes at most 256 items, without colors or multiplicities, and is the
-// fastest where options are many: [EngineAuto] picks it there (see
-// [Solver.EngineFor]) and the sparse-set engine otherwise.
+// per word; bit-plane counters find the item with the fewest options.
+// Past 256 items its lists are sets of options, changed by what each
+// node loses. It takes at most 4,096 items, without colors or
+// multiplicities, and is the fastest where options are many and items at
+// most 256: [EngineAuto] picks it there (see [Solver.EngineFor]) and the
+// sparse-set engine otherwise.
 //
 // The enumerating engines allocate nothing per node, and all give totals
 // that do not depend on how a search is divided (into workers, or stopped
