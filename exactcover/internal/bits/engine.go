@@ -261,10 +261,13 @@ func (e *Engine) row(k int32) set {
 // each option's row twice (as a set and in the filter's layout), or for
 // rows wider than narrowWords what they take (at most MaxWideBytes).
 func Memory(items, options int) int64 {
-	w := rowWords(min(items, MaxItems))
+	if items > MaxItems {
+		return 0 // refused: nothing is built
+	}
+	w := rowWords(items)
 	m := 4*(4*int64(options)+64) + int64(items+2)*int64(w)*8
 	if w > narrowWords {
-		return m + min(wideMemory(min(items, MaxItems), min(items, MaxItems), options), MaxWideBytes)
+		return m + min(wideMemory(items, items, options), MaxWideBytes)
 	}
 	return m + int64(options)*int64(w)*8*2
 }

@@ -66,7 +66,7 @@ func TestRefuses(t *testing.T) {
 }
 
 // FuzzEngine checks the engine against brute force on problems read from
-// the fuzzer's bytes: the first two give the numbers of primary (1…8) and
+// the fuzzer's bytes, as given and padded to wide rows (300 items): the first two give the numbers of primary (1…8) and
 // secondary (0…4) items, every further two bytes an option, as a mask of
 // its items (an option without a primary item is given the first).
 func FuzzEngine(f *testing.F) {
@@ -94,9 +94,11 @@ func FuzzEngine(f *testing.F) {
 			p.Caller, p.Index = append(p.Caller, int32(k)), append(p.Index, int32(k))
 		}
 		want := enginetest.BruteForce(p)
-		c, got := enginetest.Run(t, newEngine(p), p, core.Unit{}, func() core.Action { return core.Continue })
-		if !slices.Equal(got, want) || c.Solutions != int64(len(want)) {
-			t.Fatalf("solutions %v (%d counted), brute force %v\n%s", got, c.Solutions, want, enginetest.Describe(p))
+		for _, n := range []int{0, 300} { // as given, and in wide rows
+			c, got := enginetest.Run(t, newEngine(padded(p, n)), p, core.Unit{}, func() core.Action { return core.Continue })
+			if !slices.Equal(got, want) || c.Solutions != int64(len(want)) {
+				t.Fatalf("%d items: solutions %v (%d counted), brute force %v\n%s", max(n, p.NItems), got, c.Solutions, want, enginetest.Describe(p))
+			}
 		}
 	})
 }
