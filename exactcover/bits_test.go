@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/internal/testtier"
 )
 
@@ -41,7 +42,8 @@ func widened(p *exactcover.Problem, n int) *exactcover.Problem {
 // problems, half of them widened: work stealing among 2, 3 and 8 workers
 // polling at every node,
 // a search stopped at a random node and resumed from its checkpoint with
-// other workers, and shards merged. Solutions must be brute force's, each
+// other workers, shards merged, and a partial solution (an option of a
+// solution taken first). Solutions must be brute force's, each
 // once and verified; counters the engine's sequential search's.
 func TestBitsDrivers(t *testing.T) {
 	defer exactcover.SetPollEvery(1)()
@@ -109,6 +111,27 @@ func TestBitsDrivers(t *testing.T) {
 			t.Fatal(err)
 		}
 		check("shards", total, got)
+
+		// A partial solution: one option of a solution, taken first.
+		if all := verify.BruteForce(p); len(all) > 0 {
+			partial := all[r.IntN(len(all))][:1]
+			var wantPartial []string
+			for _, sol := range all {
+				if slices.Contains(sol, partial[0]) {
+					wantPartial = append(wantPartial, solutionKey(sol))
+				}
+			}
+			slices.Sort(wantPartial)
+			f := newFound(t, p)
+			cfg = bits
+			cfg.Partial, cfg.Workers = partial, 1+r.IntN(3)
+			if _, err := searchOrCount(s, context.Background(), cfg, f.visit); err != nil {
+				t.Fatal(err)
+			}
+			if got := f.sorted(); !slices.Equal(got, wantPartial) {
+				t.Fatalf("problem %d, partial %v: %v, brute force %v\n%s", i, partial, got, wantPartial, describe(p))
+			}
+		}
 	}
 }
 
