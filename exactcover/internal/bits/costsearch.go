@@ -217,16 +217,18 @@ func (c *CostEngine) take(depth int, room int64, w *walk) bool {
 	lv, next := &e.lv[depth], &e.lv[depth+1]
 	k := e.stack[lv.cur]
 	lv.opt = k
-	row := e.row(k)
-	next.open.minus(lv.open, row)
 	next.lo = lv.bhi
-	hi, cut := lv.rest, int32(0)
-	if e.words > narrowWords { // lists are sets of places in the root's
-		cut = c.cheaper(0, int32(e.p.NumOptions()), room)
-	} else {
+	var n int
+	var best, least int32
+	hi := lv.rest
+	if e.words <= narrowWords {
 		hi = c.cheaper(lv.lo, lv.rest, room)
+		n, best, least = e.filterNarrow(lv.lo, hi, next.lo, k, lv.open, next.open)
+	} else { // lists are sets of places in the root's
+		row := e.row(k)
+		next.open.minus(lv.open, row)
+		n, best, least = e.filterChild(depth, c.cheaper(0, int32(e.p.NumOptions()), room), next.lo, row, next.open)
 	}
-	n, best, least := e.filterChild(depth, hi, cut, next.lo, row, next.open)
 	next.hi = next.lo + int32(n)
 	next.best, next.least = best, least
 	w.updates += int64(lv.hi-lv.lo) - int64(n)

@@ -142,15 +142,15 @@ func (e *Engine) take(depth int, w *walk) bool {
 	lv, next := &e.lv[depth], &e.lv[depth+1]
 	k := e.stack[lv.cur]
 	lv.opt = k
-	row := e.row(k)
-	next.open.minus(lv.open, row)
 	next.lo = lv.bhi
 	var n int
 	var best, least int32
 	if e.words <= narrowWords {
-		n, best, least = e.filterWidth(lv.lo, lv.rest, next.lo, row, next.open, depth+1)
+		n, best, least = e.filterNarrow(lv.lo, lv.rest, next.lo, k, lv.open, next.open)
 	} else {
-		n, best, least = e.filterChild(depth, lv.rest, int32(len(e.stack)), next.lo, row, next.open)
+		row := e.row(k)
+		next.open.minus(lv.open, row)
+		n, best, least = e.filterChild(depth, int32(len(e.stack)), next.lo, row, next.open)
 	}
 	best = e.weigh(best, least)
 	next.hi = next.lo + int32(n)
