@@ -82,10 +82,12 @@
 // chosen is then always the sparse-set engine's, and the branches are
 // written to the stack as narrow rows' are, so that paths, units,
 // checkpoints and the cost search are the same. The sets take a bit per
-// option per item and per level (MaxWideBytes bounds them with the rest). Counted from
-// the survivors with sparse entries instead, as narrow rows are, a 9×9
-// Sudoku took 2.5 times as long again. Wide rows are still slower than
-// the sparse sets on Sudokus, so auto does not pick them (PreferItems).
+// option per item and per level (MaxWideBytes bounds them with the rest).
+// Filtered and counted as narrow rows are (with the same entries), a
+// 9×9 Sudoku took about seven times the sparse sets' time; with sets and
+// counters kept from the parent, about twice. Wide rows are still slower
+// than the sparse sets on Sudokus, so auto does not pick them
+// (PreferItems).
 //
 // The search polls its caller (core.Run.Poll) every core.PollInterval
 // nodes, and after PollWork options tested, so that a stop takes effect

@@ -8,13 +8,13 @@ import (
 )
 
 // MaxItems is the most items, primary and secondary, that the engine
-// takes: rows of up to 64 words. A node's fixed work grows with the words
-// of a row: its set of open items and, past four words, its counters
-// (copied from its parent's and scanned for the item with the fewest
-// options, a word per plane per word of a row). At 64 words that is a
-// few hundred instructions a node, as much as the sparse-set engine
-// spends on a whole node of a 25×25 Sudoku (2,500 items, the largest
-// shared puzzle); wider problems go to the sparse sets.
+// takes: rows of up to 64 words, which hold the shared Sudokus up to
+// 25×25 (2,500 items; 1,024 at 16×16). A node's fixed work grows with the
+// words of a row (its set of open items and, past four words, its
+// counters, a word per plane per word of a row, copied from its parent's
+// and scanned for the item with the fewest options), and past four words
+// the sparse sets are already the faster (PreferItems), so wider rows
+// would serve nothing.
 const MaxItems = maxWords * 64
 
 // maxWords is the number of 64-bit words in a row at most.
@@ -22,8 +22,7 @@ const maxWords = 64
 
 // narrowWords is the widest row the generated filters take (kernel2.go,
 // kernel4.go), with a row's words and the counters' planes in registers;
-// wider rows go to filterWide (wide.go), which keeps only each row's words
-// that are not zero.
+// wider rows keep their lists as sets of options (wideRows, wide.go).
 const narrowWords = 4
 
 // Saturated is the count at which the engine stops counting an item's
@@ -158,8 +157,8 @@ type Engine struct {
 	stack []int32
 	lv    []level
 	opens []uint64 // the levels' open sets, words apiece
-	// scratch is replay's sets of items covered (two sets) and the
-	// filter's of nothing (none).
+	// covered and before are replay's sets of the items covered, none
+	// the empty set the cost search's root is filtered by.
 	covered, before, none set
 	sol                   []int
 	prof                  []int64

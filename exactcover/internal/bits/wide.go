@@ -8,21 +8,26 @@ import (
 
 // wideRows is what the engine keeps for rows wider than narrowWords.
 //
-// Each row is laid out as its words that are not zero, each with its
-// place in the row (entries), all rows with as many entries as the row
-// with the most (per), padded with zeros: an option of a 9×9 Sudoku
-// touches 4 of 324 items, in at most 4 of a row's 6 words, and one of a
-// 16×16 Sudoku 4 of 1,024 items in 16 words, so that testing an option
-// costs its entries, not the row's width.
+// A level's list is a set of options, a bit per option at its place in
+// the root's list, so that its order is the list's. A child's is its
+// parent's less the options that meet the option taken (kills, made once
+// per option, or the OR of the sets of its items), a few words per node
+// whatever the list's length.
 //
 // The counters are exact and kept per level: a child's are its parent's
-// less the options its list lost (the branches of the parent and the
-// options that meet the one taken, a few dozen in a Sudoku, against
+// less the options its list lost (a few dozen in a Sudoku, against
 // hundreds kept), subtracted with a ripple of borrows in vertical
-// counters of as many planes as the most options of an item need. So a
-// node's work past testing its parent's list is in proportion to what
-// the list loses, as the sparse-set engine's, and the item chosen is
+// counters of as many planes as the most options of an item need, and
+// only for the items still open. So a node's work is in proportion to
+// what its list loses, as the sparse-set engine's, and the item chosen is
 // always the sparse-set engine's.
+//
+// For that subtraction each row is laid out as its words that are not
+// zero, each with its place in the row (entries), all rows with as many
+// entries as the row with the most (per), padded with zeros: an option
+// of a 9×9 Sudoku touches 4 of 324 items, in at most 4 of a row's 6
+// words, and one of a 16×16 Sudoku 4 of 1,024 items in 16 words, so that
+// it costs an option's entries, not the row's width.
 type wideRows struct {
 	per    int     // entries per row
 	ent    []entry // row k: ent[k*per:(k+1)*per]
