@@ -27,7 +27,7 @@ var (
 )
 
 // ErrEngineUnsupported is wrapped by the error of a search that names an
-// engine that does not take the problem: EngineBits with more than 256
+// engine that does not take the problem: EngineBits with more than 4,096
 // items, colors or multiplicities. EngineAuto never picks such an engine.
 var ErrEngineUnsupported = core.ErrUnsupported
 
