@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // TestCheapestResume stops searches for the cheapest solutions of random
@@ -213,6 +214,9 @@ func TestCheapestResumeRefused(t *testing.T) {
 // number of workers, the best costs are DLX5's.
 func TestDLX5Resume(t *testing.T) {
 	for _, r := range readDLX5Figures(t) {
+		if testtier.Short() && r.updates > 100_000 {
+			continue // minutes under -race, and one goroutine at a time
+		}
 		t.Run(fmt.Sprintf("%s/k%d", r.file, r.k), func(t *testing.T) {
 			p, s := dlx5Solver(t, r)
 			for _, mixed := range []bool{false, true} {
@@ -316,8 +320,12 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 // DLX5's best costs. (With one worker the search polls at fixed nodes,
 // after the first solution; two may end before either polls.)
 func TestCheapestCanceledResume(t *testing.T) {
+	instance := "pent-3x20-cost.dlx"
+	if testtier.Short() { // the same stops, on a smaller tree, under -race
+		instance = "sudoku-multi-65k-cost.dlx"
+	}
 	for _, r := range readDLX5Figures(t) {
-		if r.file != "pent-3x20-cost.dlx" {
+		if r.file != instance {
 			continue
 		}
 		sp := dlx5Instance(t, r.file)

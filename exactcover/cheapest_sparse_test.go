@@ -9,6 +9,7 @@ import (
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/exactcover/verify"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // TestSparseCostDLX5 checks the sparse and the bit-set engines' cost
@@ -27,6 +28,9 @@ func TestSparseCostDLX5(t *testing.T) {
 
 func checkCostDLX5(t *testing.T, eng exactcover.Engine) {
 	for _, r := range readDLX5Figures(t) {
+		if testtier.Short() && r.updates > 1_000_000 {
+			continue // the pentominoes: minutes under -race; the rest share the cut-off as they do
+		}
 		for _, workers := range []int{1, 3} {
 			t.Run(fmt.Sprintf("%s/k%d/j%d", r.file, r.k, workers), func(t *testing.T) {
 				p, s := dlx5Solver(t, r)
