@@ -87,12 +87,20 @@ func (s *Solver) portfolio(ctx context.Context, cfg Config, visit func([]int) bo
 	// the two: made before the search, it would delay it (256 probes of a
 	// quasigroup completion of order 50 take many times as long as the
 	// search takes to find a first solution).
+	// The estimate's goroutine ends before the search returns (giveWay
+	// stops it, then it is waited for): it works on the Solver or one of
+	// its spares, which the caller may rebuild for its next problem as
+	// soon as Search returns.
+	var probing sync.WaitGroup
+	defer probing.Wait()
 	giveWayCtx, giveWay := context.WithCancel(race)
 	defer giveWay()
 	if !oneCore {
 		probed := tree             // a copy: captured, tree would live on the heap
 		learner.onSplit = func() { // called once
+			probing.Add(1)
 			go func() {
+				defer probing.Done()
 				m := s.acquire()
 				defer s.release(m)
 				if m.treeLooksHopeless(giveWayCtx, probed) {
