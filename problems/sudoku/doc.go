@@ -75,4 +75,83 @@
 // come in grid order ([Config].InOrder), framed by [AppendSeparator] and
 // [AppendTotal]. [Check] verifies a solution with code of its own, for
 // tests that must not trust the solver.
+//
+// # Generating puzzles
+//
+// A puzzle a setter publishes has exactly one solution, and a minimal one
+// has no clue to spare: take any clue away and a second solution appears.
+// [Generator.Generate] makes such puzzles, for every box side the Solver
+// takes, in two steps:
+//
+//  1. A solved grid, drawn at random: the empty grid is filled by a
+//     backtracking search that branches on an open cell with the fewest
+//     candidates (ties drawn at random) and tries its candidates in a
+//     random order, placing the singles that follow each choice. An
+//     attempt that wanders into a corner with no completion is abandoned
+//     after a bound on its nodes and a fresh one drawn.
+//  2. Clues taken away: every cell starts as a clue; in a random order,
+//     each cell (with a [Symmetry], each orbit of cells the symmetry maps
+//     onto one another) is emptied and the engines decide whether the
+//     solved grid is still the only solution. If it is, the cell stays
+//     empty; if not, its clue goes back. One pass makes the puzzle
+//     minimal: emptying more cells only adds solutions, so a clue that was
+//     needed when it was tried is needed in the final puzzle too.
+//
+// The question for one emptied cell is an exact-cover problem of its own:
+// a second solution keeps every other clue, so it differs from the grid
+// in that cell, and the engines look for a solution with the cell's value
+// ruled out (one option fewer); finding none is the proof. An orbit of
+// several cells is counted up to two solutions, and so is the finished
+// puzzle, as "xcover sudoku --unique" counts. Propagation settles most of
+// these questions; the exact-cover search, or on 16×16 and larger the
+// clause-learning engine, settles the rest. The last questions, asked of
+// a puzzle with few clues left, are the hard ones: they make a minimal
+// 25×25 puzzle cost far more than a 16×16.
+//
+// With a symmetry, the puzzle is minimal among the puzzles of that
+// symmetry: no orbit of clues can go, though a single clue of an orbit
+// sometimes could. [GenerateOptions].Clues stops the removal early, for
+// an easier puzzle or a quicker large one.
+//
+// The draws come from a PCG generator seeded with the pair (Seed, index):
+// puzzle index of a run is the same whatever was generated before it and
+// however many goroutines share the work, and the same seed gives the same
+// puzzles.
+//
+// # Rating
+//
+// A person solving a Sudoku pencils in each empty cell's candidates and
+// looks for deductions, the easy ones first. [Solver.Rate] follows that
+// path, one [Step] at a time, always taking the easiest deduction left,
+// and rates the puzzle by the hardest [Technique] the path needs. Each
+// technique is a statement about the exact-cover problem's items and
+// options (see [Encode] for their names), and [Step.Say] and
+// [Step.Items] say each step both ways:
+//
+//   - A naked single is a cell item with one option left; a hidden single
+//     a row-, column- or box-value item with one option left: that option
+//     is in every solution.
+//   - Locked candidates: every option left of box item b1#7 also covers
+//     r2#7 (pointing), so r2#7's options outside the box would leave b1#7
+//     uncovered, and go; claiming is the same with a line's options inside
+//     a box.
+//   - A naked pair (triple): two (three) cell items whose options left
+//     each cover one of two (three) value items of a unit take those value
+//     items, whose other options go. A hidden pair (triple) is the same
+//     with value items taking cell items.
+//   - An x-wing (swordfish): two (three) row-value items whose options
+//     each cover one of two (three) column-value items of the same value
+//     take them, and the other options of those go; or columns and rows
+//     the other way round. Subsets and fish are one idea: k items whose
+//     options lie within k others.
+//
+// The techniques never guess, so a path that fills the grid proves the
+// puzzle unique. When they stall, the puzzle is rated Beyond, and the
+// engines count its solutions up to two as [Solver.Solve] does: what is
+// beyond these techniques (chains, uniqueness arguments, guessing) is
+// left to search, whose answer is a proof. The order follows qqwing's
+// (naked singles before hidden singles, as its "simple" and "easy" levels
+// need), and on its scale the ratings agree with its own: simple is
+// NakedSingle, easy HiddenSingle, intermediate Pointing through
+// HiddenPair, expert the rest.
 package sudoku
