@@ -32,6 +32,9 @@ type sudokuOptions struct {
 	Output   sudoku.Format      // --output; Auto: the input's format
 	Mode     sudoku.Mode        // first solution, --unique, --count or a listing (--all, --limit)
 	EmitSpec specs.Format       // print the problem in this format instead of solving it ("": solve)
+	// Rate rates each puzzle by the hardest technique a person needs
+	// (--rate); Steps prints the path too (--steps).
+	Rate, Steps bool
 }
 
 func newCmdSudoku(s *iostreams.IO, runF func(context.Context, *sudokuOptions) error) *cli.Command {
@@ -42,9 +45,12 @@ func newCmdSudoku(s *iostreams.IO, runF func(context.Context, *sudokuOptions) er
 			&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N of an N×N grid, exactly N of them, e.g. ABCDEFGHIJKLMNOP",
 				DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
 			&cli.BoolFlag{Name: "unique", Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle"},
+			&cli.BoolFlag{Name: "rate", Usage: "rate each puzzle by the hardest technique a person needs, from naked single to swordfish, or beyond (the engines settle those): print the technique, the verdict and the solution"},
+			&cli.BoolFlag{Name: "steps", Usage: "with --rate (which it implies), print the solving path first, each step in the players' words and in items and options"},
 			searchcmd.JobsFlag("solve on `N` cores (the output keeps the input order)", "every core"), searchcmd.EmitSpecFlag(),
 		}, searchcmd.SearchFlags("solution")...),
-		Action: searchcmd.Action(s, parseSudoku, sudokuRun, runF)}
+		Subcommands: []*cli.Command{newCmdSudokuGenerate(s, nil)},
+		Action:      searchcmd.Action(s, parseSudoku, sudokuRun, runF)}
 }
 
 func parseSudoku(c *cli.Context, s *iostreams.IO) (*sudokuOptions, error) {
@@ -78,7 +84,11 @@ func parseSudoku(c *cli.Context, s *iostreams.IO) (*sudokuOptions, error) {
 // first solution, --unique, --count or a listing (--all, --limit); it
 // refuses the flags that contradict one another.
 func sudokuMode(c *cli.Context, o *sudokuOptions) (sudoku.Mode, error) {
+	o.Steps = c.Bool("steps")
+	o.Rate = c.Bool("rate") || o.Steps
 	switch unique, listing := c.Bool("unique"), c.IsSet(searchcmd.FlagAll) || c.IsSet(searchcmd.FlagLimit); {
+	case o.Rate && (unique || listing || o.Count || o.EmitSpec != ""):
+		return 0, searchcmd.Usage("sudoku", "--rate and --steps settle each puzzle's solutions themselves: they do not combine with --unique, --all, --limit, --count or --emit-spec")
 	case unique && (listing || o.Count):
 		return 0, searchcmd.Usage("sudoku", "--unique looks for two solutions: it does not combine with --all, --limit or --count")
 	case o.EmitSpec != "" && (unique || listing || o.Count || o.JSON):
@@ -101,6 +111,7 @@ type sudokuBatch struct {
 	start time.Time
 	jobs  int
 	sudoku.Report
+	ratings ratingTally // with --rate
 }
 
 // sudokuRun reads the puzzles and solves them as o asks, or prints the
@@ -121,7 +132,11 @@ func sudokuRun(ctx context.Context, o *sudokuOptions) error {
 	case err != nil || o.EmitSpec != "":
 		return err
 	}
-	r.solve(ctx)
+	if o.Rate {
+		r.rate(ctx)
+	} else {
+		r.solve(ctx)
+	}
 	return r.end(ctx)
 }
 
@@ -217,6 +232,9 @@ func (r *sudokuBatch) end(ctx context.Context) error {
 			jobs, runtime.GOMAXPROCS(0), perSecond(float64(t.Puzzles)/max(took.Seconds(), 1e-9)), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
 		if t.ByLearner > 0 {
 			o.Stats += fmt.Sprintf("; clause learning settled %s in %s", plural.Of(t.ByLearner, "puzzle"), plural.Of(t.Learn.Conflicts, "conflict"))
+		}
+		if r.o.Rate {
+			o.Stats += "; rated " + r.ratings.String()
 		}
 	}
 	switch {

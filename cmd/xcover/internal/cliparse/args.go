@@ -12,8 +12,8 @@ import (
 // PermuteArgs moves a command's flags before its positional arguments, so
 // that "xcover solve FILE --count" means what it says: urfave/cli v2, like
 // Go's flag package, stops parsing flags at the first argument. args[0] is
-// the program's name, args[1] the command, one of cmds (a command with
-// subcommands has its subcommand's flags moved). A flag's value is
+// the program's name, args[1] the command, one of cmds (a command
+// followed by one of its subcommands has the subcommand's flags moved). A flag's value is
 // recognised from the command's flag definitions; "--" still ends the
 // flags; shell completion requests are left alone.
 func PermuteArgs(args []string, cmds []*cli.Command) []string {
@@ -21,7 +21,8 @@ func PermuteArgs(args []string, cmds []*cli.Command) []string {
 	if i < 0 || args[len(args)-1] == "--generate-bash-completion" {
 		return args
 	}
-	if len(cmds[i].Subcommands) > 0 { // "xcover zdd sample …": the subcommand's flags
+	if slices.ContainsFunc(cmds[i].Subcommands, func(c *cli.Command) bool { return c.HasName(args[2]) }) {
+		// "xcover zdd sample …", "xcover sudoku generate …": the subcommand's flags
 		return append(args[:1:1], PermuteArgs(args[1:], cmds[i].Subcommands)...)
 	}
 	flags, positional := args[:2:2], []string{"--"}

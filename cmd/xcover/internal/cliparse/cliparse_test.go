@@ -103,6 +103,8 @@ func TestPermuteArgs(t *testing.T) {
 	cmds := []*cli.Command{
 		{Name: "solve", Flags: flags},
 		{Name: "zdd", Subcommands: []*cli.Command{{Name: "sample", Flags: []cli.Flag{&cli.IntFlag{Name: "n"}}}}},
+		// A command that runs itself and has a subcommand too.
+		{Name: "sudoku", Flags: flags, Subcommands: []*cli.Command{{Name: "generate", Flags: []cli.Flag{&cli.IntFlag{Name: "size"}}}}},
 	}
 	for _, tc := range []struct{ in, want string }{
 		{"x solve f", "x solve -- f"},
@@ -120,6 +122,9 @@ func TestPermuteArgs(t *testing.T) {
 		{"x solve - --format", "x solve --format -- -"},
 		{"x zdd sample f --n 3", "x zdd sample --n 3 -- f"},
 		{"x zdd sample -n3 f", "x zdd sample -n 3 -- f"},
+		{"x sudoku f --count", "x sudoku --count -- f"},
+		{"x sudoku generate --size 9", "x sudoku generate --size 9"},
+		{"x sudoku generate f --size 9", "x sudoku generate --size 9 -- f"},
 		{"x solve f --generate-bash-completion", "x solve f --generate-bash-completion"},
 		{"x other f --count", "x other f --count"},
 		{"x solve", "x solve"},
