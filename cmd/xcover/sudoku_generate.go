@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -29,6 +30,9 @@ type sudokuGenerateOptions struct {
 	// drawn, and --stats prints it.
 	SeedGiven bool
 	Output    sudoku.Format // --format
+	// Difficulty keeps only the puzzles rated so: a level (simple, easy,
+	// intermediate, expert) or a technique ("x-wing"); "": every one.
+	Difficulty string
 }
 
 // maxGenerateCount bounds --count: a million 9×9 puzzles are an 82 MB
@@ -47,6 +51,8 @@ func newCmdSudokuGenerate(s *iostreams.IO, runF func(context.Context, *sudokuGen
 			&cli.GenericFlag{Name: "clues", Value: &cliparse.Count{Min: 1}, DefaultText: "none: minimal puzzles", Usage: "stop taking clues away at `N` clues: an easier puzzle, not minimal"},
 			&cli.GenericFlag{Name: searchcmd.FlagMaxNodes, Value: &cliparse.Count{Min: 1}, DefaultText: "no limit",
 				Usage: "bound each uniqueness proof to `N` search-tree nodes (25×25 and larger: N conflicts of the clause-learning engine); a clue whose proof is cut short stays: the puzzle is unique, maybe not minimal"},
+			&cli.StringFlag{Name: "difficulty", DefaultText: "any",
+				Usage: "keep only puzzles of `LEVEL` (simple, easy, intermediate or expert, qqwing's scale) or rated a technique (\"hidden pair\", \"x-wing\", beyond: see --rate)"},
 			searchcmd.FormatFlag("write the puzzles as `FORMAT`: line, block, numeric or pretty", "line"),
 			searchcmd.JobsFlag("generate on `N` cores (the output keeps its order)", "every core"),
 			&cli.GenericFlag{Name: searchcmd.FlagTimeout, Value: &cliparse.Duration{}, DefaultText: "none",
@@ -87,6 +93,14 @@ func parseSudokuGenerate(c *cli.Context, s *iostreams.IO) (*sudokuGenerateOption
 			return nil, searchcmd.Usage(name, "--clues %d: a %d×%d grid has %d cells; ask for fewer clues", o.Gen.Clues, size, size, size*size)
 		}
 	}
+	if d := c.String("difficulty"); c.IsSet("difficulty") {
+		_, errTech := sudoku.ParseTechnique(d)
+		if errTech != nil && !slices.Contains(sudoku.Levels(), d) {
+			return nil, searchcmd.Usage(name, "--difficulty %q: expected a level (%s) or a technique (%s)", d,
+				strings.Join(sudoku.Levels(), ", "), techniqueNames())
+		}
+		o.Difficulty = d
+	}
 	if c.IsSet(searchcmd.FlagFormat) {
 		if o.Output, err = sudoku.ParseFormat(c.String(searchcmd.FlagFormat)); err != nil || o.Output == sudoku.Auto {
 			return nil, searchcmd.Usage(name, "--format %q: expected line, block, numeric or pretty", c.String(searchcmd.FlagFormat))
@@ -100,26 +114,45 @@ func parseSudokuGenerate(c *cli.Context, s *iostreams.IO) (*sudokuGenerateOption
 	return o, nil
 }
 
-// generated is the outcome of one puzzle of a run.
+// generated is the outcome of one puzzle of a run: the puzzle, whether it
+// has the difficulty asked for (always, when none was), or an error.
 type generated struct {
-	p   *sudoku.Generated
-	err error
+	p    *sudoku.Generated
+	kept bool
+	err  error
 }
+
+// maxTriesPerPuzzle bounds the puzzles made for each one kept with
+// --difficulty: a level one puzzle in a thousand reaches is not one to
+// ask for this way (on 9×9, simple is the rarest, about 1 in 50).
+const maxTriesPerPuzzle = 1000
 
 // sudokuGenerateRun makes o.Count puzzles on o's workers and prints them in
 // order as they come; a stop by --timeout or a signal prints those made.
+// With --difficulty, puzzle i is made and rated for each index i in turn,
+// and those of the difficulty asked are kept, so that the output is the
+// same whatever the number of workers.
 func sudokuGenerateRun(ctx context.Context, o *sudokuGenerateOptions) error {
 	ctx, out, cancel := searchcmd.Begin(ctx, o.IO, &o.Request)
 	defer cancel()
 	start := time.Now()
-	jobs := int(min(int64(o.Workers(true)), o.Count))
+	tries := o.Count
+	if o.Difficulty != "" {
+		tries = o.Count * maxTriesPerPuzzle
+	}
+	jobs := int(min(int64(o.Workers(true)), tries))
+	// The workers stop when enough puzzles are kept (done) or the run
+	// stops (ctx).
+	work, done := context.WithCancel(ctx)
+	defer done()
 	// Workers run at most window puzzles ahead of the one printed next, so
 	// that the puzzles held for their turn stay few.
 	window := make(chan struct{}, 4*jobs)
-	results := make(chan struct {
+	type indexed struct {
 		i int64
 		generated
-	}, jobs)
+	}
+	results := make(chan indexed, jobs)
 	var next int64
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -127,26 +160,34 @@ func sudokuGenerateRun(ctx context.Context, o *sudokuGenerateOptions) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			gen := sudoku.NewGenerator()
+			gen, rater := sudoku.NewGenerator(), sudoku.NewSolver()
 			for {
 				select {
 				case window <- struct{}{}:
-				case <-ctx.Done():
+				case <-work.Done():
 					return
 				}
 				mu.Lock()
 				i := next
 				next++
 				mu.Unlock()
-				if i >= o.Count {
+				if i >= tries {
 					return
 				}
-				p, err := gen.Generate(ctx, o.Gen, uint64(i))
-				results <- struct {
-					i int64
-					generated
-				}{i, generated{p, err}}
-				if err != nil {
+				g := generated{kept: true}
+				g.p, g.err = gen.Generate(work, o.Gen, uint64(i))
+				if g.err == nil && o.Difficulty != "" {
+					var rt *sudoku.Rating
+					if rt, g.err = rater.Rate(work, g.p.Puzzle, sudoku.Config{}); g.err == nil {
+						g.kept = o.Difficulty == rt.Hardest.String() || o.Difficulty == rt.Hardest.Level()
+					}
+				}
+				select {
+				case results <- indexed{i, g}:
+				case <-work.Done():
+					return
+				}
+				if g.err != nil {
 					return
 				}
 			}
@@ -156,22 +197,30 @@ func sudokuGenerateRun(ctx context.Context, o *sudokuGenerateOptions) error {
 	held := map[int64]generated{}
 	var sum sudokuGenerateTally
 	var failed error
+	head := int64(0) // the next index to print or pass over
 	for r := range results {
 		held[r.i] = r.generated
-		for {
-			g, ok := held[sum.Puzzles]
+		for sum.Puzzles < o.Count {
+			g, ok := held[head]
 			if !ok || g.err != nil {
-				if ok && failed == nil && ctx.Err() == nil {
+				if ok && failed == nil && work.Err() == nil {
 					failed = g.err
-					cancel() // the others stop too
+					done() // the others stop too
 				}
 				break
 			}
-			delete(held, sum.Puzzles)
-			sum.add(g.p)
-			writeGenerated(out, g.p.Puzzle, o.Output, sum.Puzzles)
-			out.Tick()
+			delete(held, head)
+			head++
+			sum.Tries++
+			if g.kept {
+				sum.add(g.p)
+				writeGenerated(out, g.p.Puzzle, o.Output, sum.Puzzles)
+				out.Tick()
+			}
 			<-window
+		}
+		if sum.Puzzles == o.Count {
+			done()
 		}
 	}
 	took := time.Since(start)
@@ -185,6 +234,10 @@ func sudokuGenerateRun(ctx context.Context, o *sudokuGenerateOptions) error {
 	case ctx.Err() != nil && sum.Puzzles < o.Count:
 		oc.Stopped = fmt.Errorf("%s after %s: %d of %s generated; those are printed", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0),
 			report.Elapsed(took), sum.Puzzles, plural.Of(o.Count, "puzzle"))
+	case sum.Puzzles < o.Count:
+		oc.Found = false
+		oc.None = fmt.Errorf("%d of %s rated %s in %d puzzles made (at most %d a puzzle asked for); those are printed",
+			sum.Puzzles, plural.Of(o.Count, "puzzle"), o.Difficulty, sum.Tries, maxTriesPerPuzzle)
 	}
 	return searchcmd.End(out, o.IO, oc)
 }
@@ -214,6 +267,7 @@ func writeGenerated(out *searchcmd.Writer, g *sudoku.Grid, f sudoku.Format, k in
 type sudokuGenerateTally struct {
 	Puzzles, Clues, Proofs, Nodes, Conflicts int64
 	NotMinimal, Undecided                    int64
+	Tries                                    int64 // puzzles made, kept or not (--difficulty)
 }
 
 func (t *sudokuGenerateTally) add(p *sudoku.Generated) {
@@ -248,6 +302,18 @@ func (t *sudokuGenerateTally) line(o *sudokuGenerateOptions, took time.Duration,
 	if t.Conflicts > 0 {
 		s += ", " + plural.Of(t.Conflicts, "conflict")
 	}
+	if o.Difficulty != "" {
+		s += fmt.Sprintf("; rated %s: %d of %d made", o.Difficulty, t.Puzzles, t.Tries)
+	}
 	return s + fmt.Sprintf("; in %s on %d of %d cores: %s puzzles/s; seed %d", report.Elapsed(took), jobs, runtime.GOMAXPROCS(0),
 		perSecond(float64(t.Puzzles)/max(took.Seconds(), 1e-9)), o.Gen.Seed)
+}
+
+// techniqueNames lists the techniques' names for a message.
+func techniqueNames() string {
+	var names []string
+	for _, t := range sudoku.Techniques() {
+		names = append(names, t.String())
+	}
+	return strings.Join(names, ", ")
 }

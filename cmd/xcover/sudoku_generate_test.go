@@ -81,12 +81,12 @@ func TestSudokuGenerateCount(t *testing.T) {
 // are refused with one line, exit 2.
 func TestSudokuGenerateParse(t *testing.T) {
 	t.Parallel()
-	o, err := parseArgs(t, newCmdSudokuGenerate, "--size", "16", "--count", "3", "--seed", "9", "--symmetry", "mirror", "--clues", "120", "--format", "block")
+	o, err := parseArgs(t, newCmdSudokuGenerate, "--size", "16", "--count", "3", "--seed", "9", "--symmetry", "mirror", "--clues", "120", "--format", "block", "--max-nodes", "500", "--difficulty", "x-wing")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := sudoku.GenerateOptions{Box: 4, Seed: 9, Symmetry: sudoku.Mirror, Clues: 120}
-	if o.Gen != want || o.Count != 3 || o.Output != sudoku.Block || !o.SeedGiven {
+	want := sudoku.GenerateOptions{Box: 4, Seed: 9, Symmetry: sudoku.Mirror, Clues: 120, MaxNodes: 500}
+	if o.Gen != want || o.Count != 3 || o.Output != sudoku.Block || !o.SeedGiven || o.Difficulty != "x-wing" {
 		t.Errorf("options %+v, want %+v, count 3, block, seed given", o, want)
 	}
 	o, err = parseArgs(t, newCmdSudokuGenerate)
@@ -104,6 +104,8 @@ func TestSudokuGenerateParse(t *testing.T) {
 		{"--clues 81", "--clues 81: a 9×9 grid has 81 cells"},
 		{"--clues 0", "--clues"},
 		{"--seed x", "--seed"},
+		{"--difficulty hard", `--difficulty "hard": expected a level`},
+		{"--max-nodes 0", "--max-nodes"},
 		{"extra", `takes no argument, got "extra"`},
 	} {
 		_, err := parseArgs(t, newCmdSudokuGenerate, strings.Fields(tc.args)...)
@@ -169,6 +171,52 @@ func TestSudokuRate(t *testing.T) {
 		}
 		if err := json.Unmarshal([]byte(records[i]), &rec); err != nil || rec.Rating != fields[0] || rec.Status != "unique" || rec.StepCount == 0 {
 			t.Errorf("puzzle %d: record %s (%v), want rating %q", i+1, records[i], err, fields[0])
+		}
+	}
+}
+
+// TestSudokuGenerateDifficulty: --difficulty simple keeps only puzzles
+// that naked singles alone solve (checked by the test's own loop: fill a
+// cell whose row, column and box leave it one value, until none), and
+// keeps the same ones whatever -j.
+func TestSudokuGenerateDifficulty(t *testing.T) {
+	t.Parallel()
+	one := runXcover(t, nil, []string{"sudoku", "generate", "--count", "3", "--seed", "4", "--difficulty", "simple", "-j", "1"}, "")
+	two := runXcover(t, nil, []string{"sudoku", "generate", "--count", "3", "--seed", "4", "--difficulty", "simple", "-j", "2"}, "")
+	if one.code != 0 || two.code != 0 || one.stdout != two.stdout {
+		t.Fatalf("exit %d and %d, outputs differ: %q, %q (%s%s)", one.code, two.code, one.stdout, two.stdout, one.stderr, two.stderr)
+	}
+	lines := strings.Fields(one.stdout)
+	if len(lines) != 3 {
+		t.Fatalf("%d puzzles, want 3", len(lines))
+	}
+	for _, line := range lines {
+		g := []byte(line)
+		for progress := true; progress; {
+			progress = false
+			for i, ch := range g {
+				if ch != '.' {
+					continue
+				}
+				r, c := i/9, i%9
+				used := map[byte]bool{}
+				for k := 0; k < 9; k++ {
+					used[g[r*9+k]], used[g[k*9+c]] = true, true
+					used[g[(r/3*3+k/3)*9+c/3*3+k%3]] = true
+				}
+				var left []byte
+				for v := byte('1'); v <= '9'; v++ {
+					if !used[v] {
+						left = append(left, v)
+					}
+				}
+				if len(left) == 1 {
+					g[i], progress = left[0], true
+				}
+			}
+		}
+		if strings.Contains(string(g), ".") {
+			t.Errorf("%s: naked singles stall at %s", line, g)
 		}
 	}
 }

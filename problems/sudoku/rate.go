@@ -75,6 +75,27 @@ func (t Technique) String() string {
 	return "Technique(" + strconv.Itoa(int(t)) + ")"
 }
 
+// Level places the technique on the four-level scale of qqwing and of
+// many puzzle sites: "simple" (NakedSingle), "easy" (HiddenSingle),
+// "intermediate" (Pointing to HiddenPair, qqwing's techniques beyond
+// singles) and "expert" (the rest, where qqwing has to guess); "" for 0.
+func (t Technique) Level() string {
+	switch {
+	case t <= 0:
+		return ""
+	case t == NakedSingle:
+		return "simple"
+	case t == HiddenSingle:
+		return "easy"
+	case t <= HiddenPair:
+		return "intermediate"
+	}
+	return "expert"
+}
+
+// Levels lists the levels of Technique.Level, the easiest first.
+func Levels() []string { return []string{"simple", "easy", "intermediate", "expert"} }
+
 // Techniques lists the techniques from the easiest, Beyond last.
 func Techniques() []Technique {
 	var ts []Technique
