@@ -144,7 +144,8 @@ type Step struct {
 // hardest technique it needed, and what the puzzle's solutions are.
 type Rating struct {
 	// Hardest is the hardest technique the path uses: Beyond when the
-	// techniques stall, 0 when the grid was already full.
+	// techniques do not fill the grid (they stall, or reach a dead end),
+	// 0 when the grid was already full.
 	Hardest Technique
 	// Steps is the path, each step the easiest deduction available after
 	// the ones before it.
@@ -190,7 +191,7 @@ func (s *Solver) Rate(ctx context.Context, g *Grid, cfg Config) (*Rating, error)
 	out.Stalled = &Grid{Box: g.Box, Cells: r.val}
 	switch {
 	case r.dead:
-		out.Verdict = NoSolution
+		out.Hardest, out.Verdict = Beyond, NoSolution
 	case r.open == 0:
 		out.Verdict, out.Solution = Unique, out.Stalled.Clone()
 	default:

@@ -440,3 +440,34 @@ func TestParseTechnique(t *testing.T) {
 		t.Error("xy-wing: no error")
 	}
 }
+
+// FuzzRate rates arbitrary puzzles (a line of 16 or 81 symbols, any
+// values): it must never panic, every step must pass checkRating's
+// replay, and a verdict of Unique must come with a solution Check accepts.
+func FuzzRate(f *testing.F) {
+	for _, line := range readLines(f, filepath.Join("testdata", "qqwing-rated.txt"))[:8] {
+		text, _, _ := strings.Cut(line, "\t")
+		f.Add(text)
+	}
+	f.Add("1...............")
+	f.Add("12.3..4.........")
+	f.Add(".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.")
+	s := NewSolver()
+	f.Fuzz(func(t *testing.T, text string) {
+		b, err := Read("fuzz", []byte(text), ReadOptions{Format: Line})
+		if err != nil || len(b.Puzzles) != 1 || b.Puzzles[0].Err != nil || b.Puzzles[0].Grid.Box > 3 {
+			return
+		}
+		g := b.Puzzles[0].Grid
+		rt, err := s.Rate(context.Background(), g, Config{MaxNodes: 10000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRating(t, text, g, nil, rt)
+		if rt.Verdict == Unique {
+			if err := Check(g, rt.Solution); err != nil {
+				t.Fatalf("%s: unique, but %v", text, err)
+			}
+		}
+	})
+}
