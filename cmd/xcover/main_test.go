@@ -25,6 +25,7 @@ import (
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/exactcover/verify"
+	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/specs"
 )
 
@@ -359,10 +360,18 @@ func TestScenarios(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			if testtier.Short() && !concurrentArgs.MatchString(sc.keys["args"]) {
+				t.Skip("one goroutine's run: the plain test run checks it, not -race or -short")
+			}
 			runScenario(t, sc, path)
 		})
 	}
 }
+
+// concurrentArgs matches the arguments of a run that starts goroutines
+// beside the search (workers, progress, checkpoints, a timeout, the
+// playground): the scenarios the race detector runs.
+var concurrentArgs = regexp.MustCompile(`(^|\s)(-j|--jobs|--progress|--checkpoint|--resume|--timeout|serve)(\s|=|$)`)
 
 func runScenario(t *testing.T, sc *scenario, path string) {
 	work := t.TempDir()
@@ -671,6 +680,9 @@ func jsonSolutions(t testing.TB, p *exactcover.Problem, stdout string) [][]int {
 // the checkout): the help must show examples that work, and the exit-code
 // table. Stages joined by " | " run as a pipe.
 func TestHelpExamples(t *testing.T) {
+	if testtier.Short() {
+		t.Skip("the help's examples run in the plain test run, not under -race or -short")
+	}
 	t.Parallel()
 	example := regexp.MustCompile(`^\s*\$ (xcover [^#]*?)\s*(?:#(.*?)(?:exit (\d).*)?)?$`)
 	dir := t.TempDir()
