@@ -137,7 +137,7 @@ func linksCases(t *testing.T) map[string]*exactcover.Problem {
 // maxMicroSteps bounds the micro-steps a case is followed through, one key
 // press each: every operation of the small examples, the start of the
 // larger ones.
-const maxMicroSteps = 150
+const maxMicroSteps = 80
 
 // The links view in Chromium, micro-step by micro-step on the small
 // examples: after every operation, forward and back, it draws exactly the
@@ -190,7 +190,7 @@ func TestLinksView(t *testing.T) {
 				}
 			}
 			// Back again: each undo of the view restores the before values.
-			for k := len(seen) - 1; k > max(0, len(seen)-40); k-- {
+			for k := len(seen) - 1; k > max(0, len(seen)-25); k-- {
 				b.key(t, kb.ArrowLeft)
 				at := seen[k-1]
 				s = newLinksState(tr.Links)
