@@ -205,19 +205,7 @@ func Cheapest(ctx context.Context, proto core.CostEngine, cfg CostConfig) (CostR
 		d.workers[i] = w
 	}
 
-	var wg sync.WaitGroup
-	for _, w := range d.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.loop()
-		}()
-	}
-	finished := make(chan struct{})
-	go func() {
-		wg.Wait()
-		close(finished)
-	}()
+	finished := startLoops(d.workers)
 	d.coordinate(finished)
 
 	res := CostResult{Counters: d.total, Elapsed: d.prior + time.Since(d.start), Kept: d.kept}

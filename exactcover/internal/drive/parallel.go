@@ -187,19 +187,7 @@ func Run(ctx context.Context, proto core.Engine, cfg Config) (Result, error) {
 		d.halt(core.SolutionLimit, nil) // before any worker drops anything
 	}
 
-	var wg sync.WaitGroup
-	for _, w := range d.workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			w.loop()
-		}()
-	}
-	finished := make(chan struct{})
-	go func() {
-		wg.Wait()
-		close(finished)
-	}()
+	finished := startLoops(d.workers)
 	d.coordinate(ctx, finished)
 
 	res := d.result()
@@ -673,4 +661,20 @@ func (d *driver) result() Result {
 		r.Profile = trimmed(d.profile)
 	}
 	return r
+}
+
+// startLoops runs each worker's loop in a goroutine of its own and returns
+// a channel closed once every loop has returned: Run's and Cheapest's
+// workers start and end alike.
+func startLoops[W interface{ loop() }](workers []W) <-chan struct{} {
+	var wg sync.WaitGroup
+	for _, w := range workers {
+		wg.Go(w.loop)
+	}
+	finished := make(chan struct{})
+	go func() {
+		wg.Wait()
+		close(finished)
+	}()
+	return finished
 }
