@@ -63,6 +63,16 @@ type links struct {
 	updates, cleansings int64 // counted as Knuth's DLX1 and DLX2 count them
 
 	ops *opLog // the elementary operations, when they are logged
+
+	// What left play, in the order it left, for a trace to tell what a
+	// node lost since its parent by looking only at what changed (see
+	// pathstate.go): hidden holds the option of every hide, unlinked every
+	// item taken out of its item list (Knuth-numbered). The dance undoes
+	// in the reverse order, so each undoing pops its entry, and the
+	// entries past a node's marks are what left play since the node, and
+	// is still out. A path hides an option once at most and unlinks an
+	// item once at most, so the capacities below are never exceeded.
+	hidden, unlinked []int32
 }
 
 // newLinks builds the structure for p, which must already be valid (see
@@ -129,6 +139,8 @@ func newLinks(p *exactcover.Problem) *links {
 	l.ulink[n+1], l.dlink[n+1] = 0, 0 // the first spacer
 
 	l.first = make([]int, len(p.Options))
+	l.hidden = make([]int32, 0, len(p.Options))
+	l.unlinked = make([]int32, 0, n)
 	kept := 0 // options kept so far
 	for k, o := range p.Options {
 		primary := false
@@ -221,6 +233,7 @@ func (l *links) othersBackward(x int) iter.Seq[int] {
 // (Knuth's hide(p)).
 func (l *links) hide(p int) Hidden {
 	l.begin(opHide, p)
+	l.hidden = append(l.hidden, int32(l.option[p]))
 	h := Hidden{Option: l.option[p]}
 	for q := range l.others(p) {
 		if l.color[q] < 0 {
@@ -240,6 +253,7 @@ func (l *links) hide(p int) Hidden {
 // neighbours it remembers.
 func (l *links) unhide(p int) {
 	l.begin(opUnhide, p)
+	l.hidden = l.hidden[:len(l.hidden)-1]
 	for q := range l.othersBackward(p) {
 		if l.color[q] < 0 {
 			continue
@@ -283,12 +297,14 @@ func (l *links) uncover(i int) {
 // unlinkItem takes item i out of its item list; relinkItem puts it back
 // between the neighbours it remembers.
 func (l *links) unlinkItem(i int) {
+	l.unlinked = append(l.unlinked, int32(i))
 	a, b := l.llink[i], l.rlink[i]
 	l.write(FieldRLink, a, b)
 	l.write(FieldLLink, b, a)
 }
 
 func (l *links) relinkItem(i int) {
+	l.unlinked = l.unlinked[:len(l.unlinked)-1]
 	a, b := l.llink[i], l.rlink[i]
 	l.remember(FieldLLink, i)
 	l.remember(FieldRLink, i)

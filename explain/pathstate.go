@@ -1,6 +1,9 @@
 package explain
 
-import "slices"
+import (
+	"iter"
+	"slices"
+)
 
 // What a [Trace] remembers of the path to the node being recorded, to
 // record each node as a difference from its parent. Going down a path only
@@ -10,6 +13,11 @@ import "slices"
 // search leaves it: a 64×64 Sudoku's 262,144 options take 1 MB here, where
 // a copy per level would take 1 MB per level of a path 4,096 levels deep.
 
+// scanEveryMember makes a trace look at every member of the sets below for
+// each node, rather than at what left play since its parent: the tests
+// check the one against the other.
+var scanEveryMember = false
+
 // shrinkingSet is a set of indices (items, or options) that loses members
 // going down the path and gets them back going up: a sparse set, whose
 // members are list[:n]. Removing a member swaps it to the end of the
@@ -18,41 +26,57 @@ import "slices"
 // gives back exactly its members, in another order.
 type shrinkingSet struct {
 	list   []int32
-	sizeAt []int // sizeAt[level]: the members of the path's node at that level are list[:sizeAt[level]]
+	pos    []int32 // pos[x]: where x is in list
+	sizeAt []int   // sizeAt[level]: the members of the path's node at that level are list[:sizeAt[level]]
 }
 
 func newShrinkingSet(n int) *shrinkingSet {
-	s := &shrinkingSet{list: make([]int32, n)}
+	s := &shrinkingSet{list: make([]int32, n), pos: make([]int32, n)}
 	for x := range s.list {
-		s.list[x] = int32(x)
+		s.list[x], s.pos[x] = int32(x), int32(x)
 	}
 	return s
 }
 
 // enter records the node entered at level, below the path's node at
 // level-1 (none at level 0): of that node's members, those keep rejects
-// are removed, and returned in increasing order.
-func (s *shrinkingSet) enter(level int, keep func(int) bool) []int32 {
-	n := len(s.list)
+// are removed, and returned in increasing order. Only the members that
+// candidates yields are looked at, each as often as it is yielded: they
+// must take in every member that keep rejects (a member yielded twice is
+// removed once). With no candidates (nil), every member is looked at.
+func (s *shrinkingSet) enter(level int, candidates iter.Seq[int32], keep func(int) bool) []int32 {
+	n := int32(len(s.list))
 	if level > 0 {
-		n = s.sizeAt[level-1]
+		n = int32(s.sizeAt[level-1])
 	}
 	removed := []int32{}
-	for j := n - 1; j >= 0; j-- {
-		if x := s.list[j]; !keep(int(x)) {
-			n--
-			s.list[j], s.list[n] = s.list[n], x
-			removed = append(removed, x)
+	remove := func(x int32) {
+		if s.pos[x] >= n || keep(int(x)) {
+			return
+		}
+		n--
+		j, y := s.pos[x], s.list[n]
+		s.list[j], s.list[n] = y, x
+		s.pos[y], s.pos[x] = j, n
+		removed = append(removed, x)
+	}
+	if candidates == nil {
+		for j := n - 1; j >= 0; j-- {
+			remove(s.list[j])
+		}
+	} else {
+		for x := range candidates {
+			remove(x)
 		}
 	}
 	slices.Sort(removed)
-	s.sizeAt = append(s.sizeAt[:level], n)
+	s.sizeAt = append(s.sizeAt[:level], int(n))
 	return removed
 }
 
 // bytes is the memory s takes, for a trace's budget.
 func (s *shrinkingSet) bytes() int64 {
-	return 4*int64(cap(s.list)) + 8*int64(cap(s.sizeAt))
+	return 4*int64(cap(s.list)) + 4*int64(cap(s.pos)) + 8*int64(cap(s.sizeAt))
 }
 
 // itemCounts remembers the counts of the active primary items at the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 
@@ -284,6 +285,10 @@ type recorder struct {
 	// primary items at the path's nodes (see pathstate.go).
 	items, options *shrinkingSet
 	counts         *itemCounts
+	// marks[level]: how much had left play (the walk's links' hidden and
+	// unlinked) as the path's node at that level was entered; what left
+	// since is what a node below may have lost.
+	marks []lostMark
 
 	solutions, updates, cleansings int64 // before the step being recorded
 
@@ -301,6 +306,9 @@ type recorder struct {
 	opsTold    int64
 	linksNodes int
 }
+
+// lostMark is a mark in the walk's links' hidden and unlinked.
+type lostMark struct{ hidden, unlinked int }
 
 // edge is a branch of a node: the K-th of D, Option (-1 for the null
 // branch) for Item.
@@ -468,9 +476,49 @@ func (r *recorder) node(s *Step) TraceNode {
 		nd.Item, nd.Option, nd.K, nd.D = e.item, e.option, e.k, e.d
 	}
 	nd.Active = r.counts.enter(s.Level, s.Active)
-	nd.Covered = r.items.enter(s.Level, func(i int) bool { return r.view == nil || r.view.Active(i) })
-	nd.Hidden = r.options.enter(s.Level, func(k int) bool { return r.view == nil || r.view.Live(k) })
+	lostItems, lostOptions := r.lostSince(s.Level)
+	nd.Covered = r.items.enter(s.Level, lostItems, func(i int) bool { return r.view == nil || r.view.Active(i) })
+	nd.Hidden = r.options.enter(s.Level, lostOptions, func(k int) bool { return r.view == nil || r.view.Live(k) })
+	if r.view != nil {
+		l := r.view.l
+		r.marks = append(r.marks[:s.Level], lostMark{len(l.hidden), len(l.unlinked)})
+	}
 	return nd
+}
+
+// lostSince yields what may have left play since the path's node at
+// level-1 was entered: the items unlinked since, and the options hidden
+// since, with those of the unlinked items' lists (an item that Algorithm
+// M's null branch takes out of play hides nothing: its list is empty by
+// then, each option tweaked away, but any left would leave with it). Both are nil, asking for every member to be looked at, at the
+// root or when the walk's links are not known.
+func (r *recorder) lostSince(level int) (items, options iter.Seq[int32]) {
+	if r.view == nil || level == 0 || level > len(r.marks) || scanEveryMember {
+		return nil, nil
+	}
+	l, m := r.view.l, r.marks[level-1]
+	items = func(yield func(int32) bool) {
+		for _, i := range l.unlinked[m.unlinked:] {
+			if !yield(i - 1) {
+				return
+			}
+		}
+	}
+	options = func(yield func(int32) bool) {
+		for _, k := range l.hidden[m.hidden:] {
+			if !yield(k) {
+				return
+			}
+		}
+		for _, i := range l.unlinked[m.unlinked:] {
+			for x := l.dlink[i]; x != int(i); x = l.dlink[x] {
+				if !yield(int32(l.option[x])) {
+					return
+				}
+			}
+		}
+	}
+	return items, options
 }
 
 // ActiveAt returns the Active of node j in full, as the node's parent's

@@ -114,11 +114,13 @@ func problemBytes(p *exactcover.Problem) int64 {
 // linksBytes is the memory of the links [Walk] makes for p (see
 // newLinks): five arrays of ints with an entry per node (item header, use
 // of an item by an option, spacer), two per item, one per option, two per
-// primary item, and a map of the items' names.
+// primary item, and a map of the items' names; and what left play (an
+// int32 per option and per item at most).
 func linksBytes(p *exactcover.Problem) int64 {
 	n, opts := int64(p.NumItems()), int64(len(p.Options))
 	nodes := linksNodes(p)
 	b := 5*alloc(8*nodes) + 2*alloc(8*(n+2)) + alloc(8*opts) + 2*alloc(8*int64(len(p.Primary)+1))
+	b += alloc(4*opts) + alloc(4*n)
 	return b + mapEntryBytes*n
 }
 
@@ -164,7 +166,7 @@ func firstNodeBytes(p *exactcover.Problem) int64 {
 		width = 5
 	}
 	primary := int64(len(p.Primary))
-	path := 4*int64(p.NumItems()+len(p.Options)) + 4*(2*width-1)*primary
+	path := 8*int64(p.NumItems()+len(p.Options)) + 4*(2*width-1)*primary
 	// The walk's Enter step lists the active items (an ItemSize each), and
 	// the narration of Algorithm M keeps a copy.
 	scratch := 2 * int64(unsafe.Sizeof(ItemSize{})) * primary
