@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // TestDeepStopMemory: a search stopped at depth n hands back n units (the
@@ -34,9 +35,14 @@ func TestDeepStopMemory(t *testing.T) {
 // n units, each a prefix of the one before; the file shares them (written
 // whole they took n² space: 2 GB at n = 20,000, more than a resume reads),
 // and the resumed search ends with the totals of one that never stopped.
+// Under the race detector (testtier.Short) the chain is 1,000 deep: the
+// bound below still tells shared units (200 kB) from whole ones (6 MB).
 func TestDeepCheckpoint(t *testing.T) {
-	const n = 3000
-	p := deepChain(n)
+	n := int64(3000)
+	if testtier.Short() {
+		n = 1000
+	}
+	p := deepChain(int(n))
 	path := filepath.Join(t.TempDir(), "ck")
 	s := mustNew(t, p)
 	cfg := exactcover.Config{Engine: exactcover.EngineDLX, Workers: 1, MaxNodes: n + 10}

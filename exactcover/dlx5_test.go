@@ -95,6 +95,7 @@ func dlx5Instance(t *testing.T, name string) *specs.Spec {
 // Every solution also goes through the verifier, and its cost is summed
 // from the problem.
 func TestDLX5(t *testing.T) {
+	testtier.Slow(t)
 	for _, r := range readDLX5Figures(t) {
 		t.Run(fmt.Sprintf("%s/k%d", r.file, r.k), func(t *testing.T) {
 			p, s := dlx5Solver(t, r)

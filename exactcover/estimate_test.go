@@ -32,11 +32,9 @@ func deepChain(n int) *exactcover.Problem {
 // and printable, never Inf or NaN.
 func TestEstimateBeyondFloat64(t *testing.T) {
 	const n = 1100
+	testtier.Slow(t) // a probe of 1,100 levels takes seconds under -race
 	s := newSolver(t, deepChain(n))
-	probes := 20
-	if testtier.Short() { // a probe of 1,100 levels takes seconds under -race
-		probes = 2
-	}
+	const probes = 20
 	est, err := s.Estimate(context.Background(), exactcover.EstimateConfig{Probes: probes, SkipRate: true})
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // mutilatedBoard is the domino tiling of an n×n board without two
@@ -39,9 +40,14 @@ func mutilatedBoard(n int) *exactcover.Problem {
 // TestPortfolio checks who settles auto's questions, on one core and on
 // two: search alone on a small problem, the learner on a big mutilated
 // board (on one core because the probes find its tree hopeless, on two by
-// the race), and that both answer right in between.
+// the race), and that both answer right in between. Under the race
+// detector (testtier.Short) only two cores: on one the learner runs alone.
 func TestPortfolio(t *testing.T) {
-	for _, procs := range []int{1, 2} {
+	cores := []int{1, 2}
+	if testtier.Short() {
+		cores = cores[1:]
+	}
+	for _, procs := range cores {
 		defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(procs))
 		for _, tc := range []struct {
 			name      string

@@ -339,6 +339,7 @@ func TestProgress(t *testing.T) {
 // Its node counts are logged, not asserted: they are a tuning matter,
 // which the Sudoku benchmarks measure.
 func TestWeighted(t *testing.T) {
+	testtier.Slow(t)
 	for _, name := range []string{"queens-10", "sudoku-escargot", "sudoku-multi-65k", "pent-3x20"} {
 		t.Run(name, func(t *testing.T) {
 			if name == "sudoku-multi-65k" {

@@ -12,6 +12,7 @@ import (
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 	"github.com/xcover/xcover/specs"
 )
 
@@ -19,6 +20,7 @@ import (
 // spec to the other format and back: the problem (items, options, order,
 // colors, labels) must come back identical, and so must the text.
 func TestConvertRoundTrip(t *testing.T) {
+	testtier.Slow(t)
 	t.Parallel()
 	root := moduleRoot(t)
 	var files []string

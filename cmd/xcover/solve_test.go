@@ -104,6 +104,7 @@ func TestCountsAgainstExpected(t *testing.T) {
 // TestShippedExamples solves every spec in specs/examples with --all
 // (bounded) in both output modes and verifies every solution printed.
 func TestShippedExamples(t *testing.T) {
+	testtier.Slow(t)
 	t.Parallel()
 	root := moduleRoot(t)
 	files, _ := filepath.Glob(filepath.Join(root, "specs", "examples", "*"))

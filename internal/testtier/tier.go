@@ -22,6 +22,16 @@ func Longs() bool {
 	return os.Getenv(LongEnv) == "1"
 }
 
+// Slow skips t when slow tests are to be skipped (see [Short]). It is for
+// a test that runs the module's code on one goroutine and takes seconds:
+// the race detector, twenty times slower, would find nothing there.
+func Slow(t testing.TB) {
+	t.Helper()
+	if Short() {
+		t.Skip("slow test of one goroutine: skipped by -short and under the race detector")
+	}
+}
+
 // Short reports whether slow tests are to be skipped: under -short, and
 // under the race detector unless the long tests were asked for.
 func Short() bool {
