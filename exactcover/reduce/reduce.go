@@ -106,8 +106,8 @@ func (m *matrix) result(p *exactcover.Problem) *Result {
 		if m.count[c] == 0 {
 			continue
 		}
-		for _, u := range m.uses[c] {
-			if !m.optLive[u.opt] || m.first(u.opt) != c {
+		for _, u := range m.usesOf(c) {
+			if !m.optLive[u.opt] || !m.isFirst(u.opt, u.pos) {
 				continue
 			}
 			orig := int(m.origin[u.opt])
