@@ -78,10 +78,23 @@ func parse(t testing.TB, name string, data []byte) *exactcover.Problem {
 	return &sp.Problem
 }
 
+// eachBlockTest runs f once with each of Reduce's blocking tests (on
+// counts, on bit sets): both must give DLX-PRE's output.
+func eachBlockTest(t *testing.T, f func(t *testing.T)) {
+	for name, test := range reduce.BlockTests {
+		t.Run(name, func(t *testing.T) {
+			defer reduce.SetBlockTest(test)()
+			f(t)
+		})
+	}
+}
+
 // TestDLXPRE compares the reduction of each testdata/NAME.dlx with
 // testdata/NAME.pre, DLX-PRE's output, and with its figures (removed
 // options, removed items, rounds) in testdata/dlx-pre.tsv.
-func TestDLXPRE(t *testing.T) {
+func TestDLXPRE(t *testing.T) { eachBlockTest(t, testDLXPRE) }
+
+func testDLXPRE(t *testing.T) {
 	figures := readFigures(t)
 	files, _ := filepath.Glob("testdata/*.dlx")
 	if len(files) == 0 {
@@ -206,6 +219,10 @@ func TestRandomDLXPRE(t *testing.T) {
 	if *update {
 		writeRandom(t)
 	}
+	eachBlockTest(t, testRandomDLXPRE)
+}
+
+func testRandomDLXPRE(t *testing.T) {
 	data, err := os.ReadFile("testdata/random.txt")
 	if err != nil {
 		t.Fatal(err)

@@ -40,6 +40,10 @@ type matrix struct {
 	stamp    []uint32 // per item, the test whose option uses it
 	epoch    uint32
 
+	// rows, when not nil, holds each item's live options as bits, for the
+	// blocking test on bit sets (rows.go).
+	rows *optionRows
+
 	// infeasible is a primary item found without options, or noItem.
 	infeasible int32
 }

@@ -54,8 +54,14 @@ func (m *matrix) step(c int32, st *state) bool {
 		return true
 	}
 	st.marked = st.marked[:0]
+	if m.rows != nil {
+		m.rows.setBase(m, c)
+	}
 	for _, u := range m.usesOf(c) {
-		if m.optLive[u.opt] && u.color == 0 && m.isFirst(u.opt, u.pos) && m.blocks(u.opt, u.pos, h, st) {
+		if !m.optLive[u.opt] || u.color != 0 || !m.isFirst(u.opt, u.pos) {
+			continue
+		}
+		if m.rows != nil && m.rows.blocks(m, u.opt, u.pos) || m.rows == nil && m.blocks(u.opt, u.pos, h, st) {
 			st.marked = append(st.marked, u.opt)
 		}
 	}
@@ -197,6 +203,11 @@ func (m *matrix) delete(k, j int32, withJ bool, st *state) {
 	m.optLive[k] = false
 	st.removedOptions++
 	lo, hi := m.begin[k], m.begin[k+1]
+	if m.rows != nil {
+		for q := lo; q < hi; q++ {
+			m.rows.drop(m.items[q], k)
+		}
+	}
 	for q := j + 1; ; q++ {
 		if q == hi {
 			q = lo

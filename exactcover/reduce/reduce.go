@@ -50,6 +50,12 @@ func Reduce(ctx context.Context, p *exactcover.Problem, cfg Config) (*Result, er
 	if err != nil {
 		return nil, err
 	}
+	switch blockTest {
+	case autoTest:
+		m.rows = chooseRows(m)
+	case rowsTest:
+		m.rows = newRows(m)
+	}
 	st := &state{removedOptions: len(p.Options) - len(m.origin)}
 	for i := range m.nItems {
 		if m.count[i] == 0 {
@@ -82,6 +88,17 @@ func Reduce(ctx context.Context, p *exactcover.Problem, cfg Config) (*Result, er
 	}
 	return r, err
 }
+
+// blockTest says which blocking test Reduce uses: autoTest (chooseRows
+// decides), countsTest or rowsTest; the tests set it to check both on the
+// same problems.
+var blockTest = autoTest
+
+const (
+	autoTest = iota
+	countsTest
+	rowsTest
+)
 
 // result builds the reduced problem from what m has left.
 func (m *matrix) result(p *exactcover.Problem) *Result {

@@ -1,0 +1,146 @@
+package reduce
+
+// The blocking test on bit sets. Option r blocks when, the options using
+// r's first item c (uncolored) being hidden, with those clashing with r on
+// its other items, some primary item outside r has all its options hidden.
+// That is a question about sets: is some item's set of options inside the
+// union of the hidden ones? With each item's live options kept as a row of
+// bits, the union costs a few rows of OR and each item's answer an AND NOT
+// that stops at the first word with an option left, where hiding option
+// by option (blocks) lowers a count for every item of every hidden option.
+// On dense problems, where each item is in hundreds of options of a few
+// thousand (pentominoes), the rows do a test in a small fraction of the
+// time; on sparse ones (Sudoku: an item in a handful of options), looking
+// at every primary item costs more than the few options hidden, and the
+// counts stay. chooseRows picks one from the problem's shape.
+
+// optionRows holds, for each item, the set of its live options as a row
+// of bits.
+type optionRows struct {
+	words int      // words in a row: one bit per option
+	rows  []uint64 // item i's row is rows[i*words:(i+1)*words]
+	base  []uint64 // a step's hidden options: those using its item uncolored
+	test  []uint64 // a test's hidden options: base and the clashing ones
+}
+
+// maxRowBytes bounds the memory of the rows: past it the counts are used,
+// whatever the shape. Rows that large (a million options over 512 items,
+// say) cost more to scan per test than the counts do on any problem seen.
+const maxRowBytes = 64 << 20
+
+// rowWork is the cost of a word of a row, against the lowering of one
+// count, used by chooseRows to compare the two tests' work per pass: a
+// word is loaded, combined and tested where a count is loaded, lowered,
+// stored and tested, but rows are walked in order where counts are hit at
+// random. Measured on the shared instances (see the benchmarks), the
+// choice it makes is the faster one on every one of them.
+const rowWork = 1
+
+// rowWordsPerItem is how many words of an item's row the test reads on
+// average before finding an option not hidden (pent-6x10: under 3).
+const rowWordsPerItem = 3
+
+// chooseRows returns the rows of m if the bit-set test should do m's
+// blocking tests, else nil. It compares the work of a pass of each: the
+// counts lower, for each option r and each of its items, the items of
+// every option using that item; the rows OR one row per item of r and
+// read a few words of every primary item's row.
+func chooseRows(m *matrix) *optionRows {
+	n := len(m.origin)
+	words := (n + 63) / 64
+	if m.nItems*words*8 > maxRowBytes {
+		return nil
+	}
+	// size[i]: the entries of the options using item i.
+	counts := 0.0
+	for i := range int32(m.nItems) {
+		size := 0
+		for _, u := range m.usesOf(i) {
+			size += int(m.begin[u.opt+1] - m.begin[u.opt])
+		}
+		counts += float64(len(m.usesOf(i))) * float64(size)
+	}
+	rowsCost := float64(len(m.items))*float64(words) + float64(n)*float64(m.nPrimary)*rowWordsPerItem
+	if rowWork*rowsCost >= counts {
+		return nil
+	}
+	return newRows(m)
+}
+
+// newRows returns the rows of m's items.
+func newRows(m *matrix) *optionRows {
+	n := len(m.origin)
+	words := (n + 63) / 64
+	o := &optionRows{words: words, rows: make([]uint64, m.nItems*words),
+		base: make([]uint64, words), test: make([]uint64, words)}
+	for k := range int32(n) {
+		for j := m.begin[k]; j < m.begin[k+1]; j++ {
+			o.rows[int(m.items[j])*words+int(k>>6)] |= 1 << (k & 63)
+		}
+	}
+	return o
+}
+
+// row returns item i's row.
+func (o *optionRows) row(i int32) []uint64 {
+	return o.rows[int(i)*o.words : int(i+1)*o.words]
+}
+
+// drop takes option k out of item i's row.
+func (o *optionRows) drop(i, k int32) {
+	o.rows[int(i)*o.words+int(k>>6)] &^= 1 << (k & 63)
+}
+
+// setBase makes the step's hidden options those using c uncolored.
+func (o *optionRows) setBase(m *matrix, c int32) {
+	clear(o.base)
+	for _, u := range m.usesOf(c) {
+		if m.optLive[u.opt] && u.color == 0 {
+			o.base[u.opt>>6] |= 1 << (u.opt & 63)
+		}
+	}
+}
+
+// blocks is matrix.blocks on rows: it reports whether option r, whose
+// first item is at position jc and whose options are in o.base, leaves
+// some primary item outside r with all its options hidden.
+func (o *optionRows) blocks(m *matrix, r, jc int32) bool {
+	test := o.test
+	copy(test, o.base)
+	t := m.next()
+	lo, hi := m.begin[r], m.begin[r+1]
+	for j := lo; j < hi; j++ {
+		cc, x := m.items[j], m.colors[j]
+		m.stamp[cc] = t
+		switch {
+		case j == jc || !m.itemLive[cc]:
+		case x == 0: // every option using cc clashes with r
+			for w, b := range o.row(cc) {
+				test[w] |= b
+			}
+		default: // those giving cc another color or none
+			for _, u := range m.usesOf(cc) {
+				if m.optLive[u.opt] && u.color != x {
+					test[u.opt>>6] |= 1 << (u.opt & 63)
+				}
+			}
+		}
+	}
+	for i := range int32(m.nPrimary) {
+		if m.stamp[i] != t && m.itemLive[i] && subset(o.row(i), test) {
+			return true
+		}
+	}
+	return false
+}
+
+// subset reports whether every bit of a is in b (of a's length at least).
+func subset(a, b []uint64) bool {
+	b = b[:len(a)]
+	for w, x := range a {
+		if x&^b[w] != 0 {
+			return false
+		}
+	}
+	return true
+}
