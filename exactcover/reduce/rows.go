@@ -23,35 +23,37 @@ type optionRows struct {
 	test  []uint64 // a test's hidden options: base and the clashing ones
 }
 
-// maxRowBytes bounds the memory of the rows: past it the counts are used,
-// whatever the shape. Rows that large (a million options over 512 items,
-// say) cost more to scan per test than the counts do on any problem seen.
+// maxRowBytes bounds the memory of the rows, a bit per item and option,
+// which the counts do without: past it (a million options over 512 items,
+// say) the counts are used whatever the shape, so that a reduction never
+// needs much more memory than the problem it reduces.
 const maxRowBytes = 64 << 20
 
-// rowWork is the cost of a word of a row, against the lowering of one
-// count, used by chooseRows to compare the two tests' work per pass: a
-// word is loaded, combined and tested where a count is loaded, lowered,
-// stored and tested, but rows are walked in order where counts are hit at
-// random. Measured on the shared instances (see the benchmarks), the
-// choice it makes is the faster one on every one of them.
-const rowWork = 1
-
 // rowWordsPerItem is how many words of an item's row the test reads on
-// average before finding an option not hidden (pent-6x10: under 3).
-const rowWordsPerItem = 3
+// average before finding an option not hidden: counted, 4.3 on pent-6x10,
+// 3.2 on pent-3x20, 1.5 on queens-14, 4.4 on a 9×9 Sudoku and 14 on a
+// 25×25 one (where the counts are chosen by far).
+const rowWordsPerItem = 4
 
 // chooseRows returns the rows of m if the bit-set test should do m's
-// blocking tests, else nil. It compares the work of a pass of each: the
+// blocking tests, else nil. It compares the work of a pass of each, a
+// word of a row counting as much as a count lowered (a word is loaded,
+// combined and tested where a count is loaded, lowered, stored and
+// tested; rows are read in order where counts are hit at random): the
 // counts lower, for each option r and each of its items, the items of
 // every option using that item; the rows OR one row per item of r and
-// read a few words of every primary item's row.
+// read a few words of every primary item's row. On the shared instances
+// and the benchmark script's 25×25 Sudoku (see the benchmarks), the test
+// with the smaller estimate is the faster one on each, by a wide margin
+// but on queens.
 func chooseRows(m *matrix) *optionRows {
 	n := len(m.origin)
 	words := (n + 63) / 64
 	if m.nItems*words*8 > maxRowBytes {
 		return nil
 	}
-	// size[i]: the entries of the options using item i.
+	// Hiding the options that use item i lowers size counts; the tests
+	// of the options using i hide them all.
 	counts := 0.0
 	for i := range int32(m.nItems) {
 		size := 0
@@ -61,7 +63,7 @@ func chooseRows(m *matrix) *optionRows {
 		counts += float64(len(m.usesOf(i))) * float64(size)
 	}
 	rowsCost := float64(len(m.items))*float64(words) + float64(n)*float64(m.nPrimary)*rowWordsPerItem
-	if rowWork*rowsCost >= counts {
+	if rowsCost >= counts {
 		return nil
 	}
 	return newRows(m)
