@@ -119,6 +119,21 @@ func (m *matrix) result(p *exactcover.Problem) *Result {
 			q.Secondary = append(q.Secondary, p.Secondary[i-m.nPrimary])
 		}
 	}
+	// The options left and their items are counted first, so that all
+	// their items go in one slice, cut into each option's.
+	options, entries := 0, 0
+	for k := range int32(len(m.origin)) {
+		if m.optLive[k] {
+			options++
+			for j := m.begin[k]; j < m.begin[k+1]; j++ {
+				if m.itemLive[m.items[j]] {
+					entries++
+				}
+			}
+		}
+	}
+	q.Options, r.Original = make([]exactcover.Option, 0, options), make([]int, 0, options)
+	refs := make([]exactcover.ItemRef, 0, entries)
 	for c := range int32(m.nItems) {
 		if m.count[c] == 0 {
 			continue
@@ -128,13 +143,14 @@ func (m *matrix) result(p *exactcover.Problem) *Result {
 				continue
 			}
 			orig := int(m.origin[u.opt])
-			o := exactcover.Option{Label: p.Options[orig].Label, Cost: p.Options[orig].Cost}
+			start := len(refs)
 			for j, ref := range p.Options[orig].Items {
 				if m.itemLive[m.items[m.begin[u.opt]+int32(j)]] {
-					o.Items = append(o.Items, ref)
+					refs = append(refs, ref)
 				}
 			}
-			q.Options = append(q.Options, o)
+			q.Options = append(q.Options, exactcover.Option{Items: refs[start:len(refs):len(refs)],
+				Label: p.Options[orig].Label, Cost: p.Options[orig].Cost})
 			r.Original = append(r.Original, orig)
 		}
 	}
