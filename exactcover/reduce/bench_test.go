@@ -26,15 +26,15 @@ const gecode25, gecode25Line = "/work/shared/data/sudoku/gecode/gecode_25x25.txt
 var benchInstances = []string{"pent-6x10", "pent-5x12", "pent-3x20", "queens-14", "sudoku-17clue", "sudoku-multi-65k", "sudoku-multi-823k", "gecode-25x25-9"}
 
 // BenchmarkReduce reduces shared instances whole, as xcover reduce does
-// after reading them, with the blocking test Reduce chooses.
+// after reading them, with the form of the tests Reduce chooses.
 func BenchmarkReduce(b *testing.B) {
 	for _, name := range benchInstances {
 		b.Run(name, func(b *testing.B) { benchReduce(b, loadBench(b, name)) })
 	}
 }
 
-// BenchmarkBlockTests reduces the same instances with each blocking test,
-// to check the choice Reduce makes between them.
+// BenchmarkBlockTests reduces the same instances with each form of the
+// tests, to check the choice Reduce makes between them.
 func BenchmarkBlockTests(b *testing.B) {
 	for _, name := range benchInstances {
 		for test, id := range reduce.BlockTests {

@@ -78,7 +78,7 @@ func parse(t testing.TB, name string, data []byte) *exactcover.Problem {
 	return &sp.Problem
 }
 
-// eachBlockTest runs f once with each of Reduce's blocking tests (on
+// eachBlockTest runs f once with each form of Reduce's tests (on
 // counts, on bit sets): both must give DLX-PRE's output.
 func eachBlockTest(t *testing.T, f func(t *testing.T)) {
 	for name, test := range reduce.BlockTests {

@@ -1,7 +1,7 @@
 package reduce
 
-// BlockTests names the blocking tests, for tests that run Reduce with
-// each of them.
+// BlockTests names the two forms of the tests (on counts, on bit sets),
+// for tests that run Reduce with each of them.
 var BlockTests = map[string]int{"counts": countsTest, "rows": rowsTest}
 
 // SetBlockTest makes Reduce use the named test (BlockTests) until the

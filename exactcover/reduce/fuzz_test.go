@@ -21,7 +21,7 @@ const maxFuzzOptions = 18
 
 // FuzzReduce reduces any problem a DLX text describes: Reduce accepts what
 // exactcover.New accepts (or refuses bounds), never panics, gives the same
-// result with either blocking test, and, for small problems, keeps the
+// result with either form of the tests, and, for small problems, keeps the
 // solutions exactly (mapped back by Original).
 func FuzzReduce(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.dlx")

@@ -41,7 +41,7 @@ type matrix struct {
 	epoch    uint32
 
 	// rows, when not nil, holds each item's live options as bits, for the
-	// blocking test on bit sets (rows.go).
+	// tests on bit sets (rows.go).
 	rows *optionRows
 
 	// infeasible is a primary item found without options, or noItem.

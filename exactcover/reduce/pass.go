@@ -46,6 +46,9 @@ type state struct {
 // else deletes the options whose first item is c and that block a primary
 // item.
 func (m *matrix) step(c int32, st *state) bool {
+	if m.rows != nil {
+		return m.stepRows(c, st)
+	}
 	h := m.next()
 	implied := m.hide(c, h)
 	if implied != noItem {
@@ -54,25 +57,42 @@ func (m *matrix) step(c int32, st *state) bool {
 		return true
 	}
 	st.marked = st.marked[:0]
-	if m.rows != nil {
-		m.rows.setBase(m, c)
-	}
 	for _, u := range m.usesOf(c) {
-		if !m.optLive[u.opt] || u.color != 0 || !m.isFirst(u.opt, u.pos) {
-			continue
-		}
-		if m.rows != nil && m.rows.blocks(m, u.opt, u.pos) || m.rows == nil && m.blocks(u.opt, u.pos, h, st) {
+		if m.optLive[u.opt] && u.color == 0 && m.isFirst(u.opt, u.pos) && m.blocks(u.opt, u.pos, h, st) {
 			st.marked = append(st.marked, u.opt)
 		}
 	}
 	m.unhide(c)
-	// DLX-PRE stacks the blocking options and deletes the last found
-	// first; the order decides which item is named if one runs out.
+	m.deleteMarked(c, st)
+	return len(st.marked) > 0
+}
+
+// stepRows is step with the tests done on m.rows: the same strikes and
+// deletions, the counts left alone.
+func (m *matrix) stepRows(c int32, st *state) bool {
+	m.rows.setBase(m, c)
+	if implied := m.impliedRows(c); implied != noItem {
+		m.strike(c, implied, st)
+		return true
+	}
+	st.marked = st.marked[:0]
+	for _, u := range m.usesOf(c) {
+		if m.optLive[u.opt] && u.color == 0 && m.isFirst(u.opt, u.pos) && m.rows.blocks(m, u.opt, u.pos) {
+			st.marked = append(st.marked, u.opt)
+		}
+	}
+	m.deleteMarked(c, st)
+	return len(st.marked) > 0
+}
+
+// deleteMarked deletes the options a step found blocking. DLX-PRE stacks
+// them and deletes the last found first; the order decides which item is
+// named if one runs out.
+func (m *matrix) deleteMarked(c int32, st *state) {
 	for i := len(st.marked) - 1; i >= 0 && m.infeasible == noItem; i-- {
 		k := st.marked[i]
 		m.delete(k, m.position(k, c), true, st)
 	}
-	return len(st.marked) > 0
 }
 
 // hide hides the options that use c uncolored (stamping them h) and

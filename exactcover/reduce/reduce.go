@@ -89,7 +89,7 @@ func Reduce(ctx context.Context, p *exactcover.Problem, cfg Config) (*Result, er
 	return r, err
 }
 
-// blockTest says which blocking test Reduce uses: autoTest (chooseRows
+// blockTest says which form of the tests Reduce uses: autoTest (chooseRows
 // decides), countsTest or rowsTest; the tests set it to check both on the
 // same problems.
 var blockTest = autoTest

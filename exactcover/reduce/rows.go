@@ -1,18 +1,21 @@
 package reduce
 
-// The blocking test on bit sets. Option r blocks when, the options using
-// r's first item c (uncolored) being hidden, with those clashing with r on
-// its other items, some primary item outside r has all its options hidden.
-// That is a question about sets: is some item's set of options inside the
-// union of the hidden ones? With each item's live options kept as a row of
-// bits, the union costs a few rows of OR and each item's answer an AND NOT
-// that stops at the first word with an option left, where hiding option
-// by option (blocks) lowers a count for every item of every hidden option.
-// On dense problems, where each item is in hundreds of options of a few
-// thousand (pentominoes), the rows do a test in a small fraction of the
-// time; on sparse ones (Sudoku: an item in a handful of options), looking
-// at every primary item costs more than the few options hidden, and the
-// counts stay. chooseRows picks one from the problem's shape.
+import "math/bits"
+
+// The tests on bit sets. Option r blocks when, the options using r's
+// first item c (uncolored) being hidden, with those clashing with r on its
+// other items, some primary item outside r has all its options hidden; c
+// is implied by a primary item all of whose options use c. Both are
+// questions about sets: is some item's set of options inside the union of
+// the hidden ones? With each item's live options kept as a row of bits,
+// the union costs a few rows of OR and each item's answer an AND NOT that
+// stops at the first word with an option left, where hiding option by
+// option (hide, blocks) lowers a count for every item of every hidden
+// option. On dense problems, where each item is in hundreds of options of
+// a few thousand (pentominoes), the rows do a test in a small fraction of
+// the time; on sparse ones (Sudoku: an item in a handful of options),
+// looking at every primary item costs more than the few options hidden,
+// and the counts stay. chooseRows picks one from the problem's shape.
 
 // optionRows holds, for each item, the set of its live options as a row
 // of bits.
@@ -21,6 +24,10 @@ type optionRows struct {
 	rows  []uint64 // item i's row is rows[i*words:(i+1)*words]
 	base  []uint64 // a step's hidden options: those using its item uncolored
 	test  []uint64 // a test's hidden options: base and the clashing ones
+	// witness[i] is the word of item i's row where its last test found
+	// an option not hidden: tests that follow one another hide much the
+	// same options, so that word is read first.
+	witness []int32
 }
 
 // maxRowBytes bounds the memory of the rows, a bit per item and option,
@@ -35,8 +42,8 @@ const maxRowBytes = 64 << 20
 // 25×25 one (where the counts are chosen by far).
 const rowWordsPerItem = 4
 
-// chooseRows returns the rows of m if the bit-set test should do m's
-// blocking tests, else nil. It compares the work of a pass of each, a
+// chooseRows returns the rows of m if the tests on bit sets should do m's
+// reduction, else nil. It compares the work of a pass of each, a
 // word of a row counting as much as a count lowered (a word is loaded,
 // combined and tested where a count is loaded, lowered, stored and
 // tested; rows are read in order where counts are hit at random): the
@@ -74,7 +81,7 @@ func newRows(m *matrix) *optionRows {
 	n := len(m.origin)
 	words := (n + 63) / 64
 	o := &optionRows{words: words, rows: make([]uint64, m.nItems*words),
-		base: make([]uint64, words), test: make([]uint64, words)}
+		base: make([]uint64, words), test: make([]uint64, words), witness: make([]int32, m.nItems)}
 	for k := range int32(n) {
 		for j := m.begin[k]; j < m.begin[k+1]; j++ {
 			o.rows[int(m.items[j])*words+int(k>>6)] |= 1 << (k & 63)
@@ -103,6 +110,33 @@ func (o *optionRows) setBase(m *matrix, c int32) {
 	}
 }
 
+// impliedRows is matrix.hide on rows: it returns the primary item that hide
+// would name as implied by c (all its options in o.base), or noItem. Hide
+// names the last item whose count it brings to zero, visiting c's options
+// in order and each from the item after c round to the one before; an
+// item's count reaches zero at its last option, so the item named is the
+// one whose last option comes latest, and of several, the one visited
+// last in that option.
+func (m *matrix) impliedRows(c int32) int32 {
+	o := m.rows
+	best, bestOpt, bestRank := int32(noItem), int32(-1), int32(-1)
+	for i := range int32(m.nPrimary) {
+		if i == c || !m.itemLive[i] || !o.inside(i, o.base) {
+			continue
+		}
+		k := o.last(i)
+		if k < 0 || k < bestOpt { // k < 0: no option, which a pass never leaves
+			continue
+		}
+		lo, hi := m.begin[k], m.begin[k+1]
+		rank := (m.position(k, i) - m.position(k, c) + (hi - lo)) % (hi - lo)
+		if k > bestOpt || rank > bestRank {
+			best, bestOpt, bestRank = i, k, rank
+		}
+	}
+	return best
+}
+
 // blocks is matrix.blocks on rows: it reports whether option r, whose
 // first item is at position jc and whose options are in o.base, leaves
 // some primary item outside r with all its options hidden.
@@ -129,20 +163,36 @@ func (o *optionRows) blocks(m *matrix, r, jc int32) bool {
 		}
 	}
 	for i := range int32(m.nPrimary) {
-		if m.stamp[i] != t && m.itemLive[i] && subset(o.row(i), test) {
+		if m.stamp[i] != t && m.itemLive[i] && o.inside(i, test) {
 			return true
 		}
 	}
 	return false
 }
 
-// subset reports whether every bit of a is in b (of a's length at least).
-func subset(a, b []uint64) bool {
-	b = b[:len(a)]
-	for w, x := range a {
-		if x&^b[w] != 0 {
+// inside reports whether set holds every option in item i's row, reading
+// the word of i's witness first.
+func (o *optionRows) inside(i int32, set []uint64) bool {
+	row, set := o.row(i), set[:o.words]
+	if w := o.witness[i]; row[w]&^set[w] != 0 {
+		return false
+	}
+	for w, x := range row {
+		if x&^set[w] != 0 {
+			o.witness[i] = int32(w)
 			return false
 		}
 	}
 	return true
+}
+
+// last returns the last option in item i's row, or -1 if it is empty.
+func (o *optionRows) last(i int32) int32 {
+	row := o.row(i)
+	for w := len(row) - 1; w >= 0; w-- {
+		if row[w] != 0 {
+			return int32(w*64 + 63 - bits.LeadingZeros64(row[w]))
+		}
+	}
+	return -1
 }
