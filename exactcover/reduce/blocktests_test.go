@@ -44,20 +44,8 @@ func reduceEach(t *testing.T, what string, p *exactcover.Problem) *reduce.Result
 // limits.
 func randomWideDLX(r *rand.Rand) string {
 	nPrimary, nSecondary := 4+r.IntN(20), r.IntN(6)
-	name := func(i int) string {
-		if i < nPrimary {
-			return "p" + strconv.Itoa(i)
-		}
-		return "s" + strconv.Itoa(i-nPrimary)
-	}
 	var b strings.Builder
-	for i := range nPrimary + nSecondary {
-		if i == nPrimary {
-			b.WriteString("| ")
-		}
-		b.WriteString(name(i) + " ")
-	}
-	b.WriteString("\n")
+	name := writeItems(&b, nPrimary, nSecondary)
 	// Items drawn with weights 1, 1/2, 1/3, …: the last ones are in few
 	// options, which others can block or which imply others.
 	n := nPrimary + nSecondary

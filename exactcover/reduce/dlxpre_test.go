@@ -178,23 +178,8 @@ func readFigures(t *testing.T) map[string][3]int {
 // uses. Names fit DLX-PRE's limits (eight characters, one-character colors).
 func randomDLX(r *rand.Rand) string {
 	nPrimary, nSecondary := 1+r.IntN(6), r.IntN(4)
-	name := func(i int) string {
-		if i < nPrimary {
-			return "p" + strconv.Itoa(i)
-		}
-		return "s" + strconv.Itoa(i-nPrimary)
-	}
 	var b strings.Builder
-	for i := range nPrimary + nSecondary {
-		if i == nPrimary {
-			b.WriteString(" |")
-		}
-		if i > 0 || i == nPrimary {
-			b.WriteString(" ")
-		}
-		b.WriteString(name(i))
-	}
-	b.WriteString("\n")
+	name := writeItems(&b, nPrimary, nSecondary)
 	for range 1 + r.IntN(16) {
 		for j, i := range r.Perm(nPrimary + nSecondary)[:1+r.IntN(min(4, nPrimary+nSecondary))] {
 			if j > 0 {
@@ -208,6 +193,28 @@ func randomDLX(r *rand.Rand) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// writeItems writes the items line of a random instance: primary items
+// p0, p1, …, secondary ones s0, s1, …; it returns the name of item i.
+func writeItems(b *strings.Builder, nPrimary, nSecondary int) func(i int) string {
+	name := func(i int) string {
+		if i < nPrimary {
+			return "p" + strconv.Itoa(i)
+		}
+		return "s" + strconv.Itoa(i-nPrimary)
+	}
+	for i := range nPrimary + nSecondary {
+		if i == nPrimary {
+			b.WriteString(" |")
+		}
+		if i > 0 || i == nPrimary {
+			b.WriteString(" ")
+		}
+		b.WriteString(name(i))
+	}
+	b.WriteString("\n")
+	return name
 }
 
 // randomSet is a file of random instances, each with DLX-PRE's output.
