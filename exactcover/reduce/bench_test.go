@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/xcover/xcover/exactcover"
@@ -20,15 +21,33 @@ const sharedDir = "/work/shared/data/exactcover"
 // xcover sudoku --emit-spec writes it.
 const gecode25, gecode25Line = "/work/shared/data/sudoku/gecode/gecode_25x25.txt", 9
 
-// benchInstances are dense ones (the pentomino boards, where the
-// reduction goes over every option twice and removes 144, and queens) and
-// sparse ones (Sudoku, where most of it is struck at once).
-var benchInstances = []string{"pent-6x10", "pent-5x12", "pent-3x20", "queens-14", "sudoku-17clue", "sudoku-multi-65k", "sudoku-multi-823k", "gecode-25x25-9"}
+// benchInstances are the shared instances, dense ones (the pentomino
+// boards, where the reduction goes over every option twice, and queens)
+// and sparse ones (Sudoku, where most of it is struck at once), and the
+// 25×25 Sudoku of the benchmark script; none without the shared data.
+func benchInstances() []string {
+	files, _ := filepath.Glob(filepath.Join(sharedDir, "*.dlx"))
+	if len(files) == 0 {
+		return nil
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, strings.TrimSuffix(filepath.Base(f), ".dlx"))
+	}
+	return append(names, gecode25Name)
+}
+
+// gecode25Name names the 25×25 Sudoku among benchInstances.
+const gecode25Name = "gecode-25x25-9"
 
 // BenchmarkReduce reduces shared instances whole, as xcover reduce does
 // after reading them, with the form of the tests Reduce chooses.
 func BenchmarkReduce(b *testing.B) {
-	for _, name := range benchInstances {
+	names := benchInstances()
+	if len(names) == 0 {
+		b.Skip("shared instances not here")
+	}
+	for _, name := range names {
 		b.Run(name, func(b *testing.B) { benchReduce(b, loadBench(b, name)) })
 	}
 }
@@ -36,7 +55,11 @@ func BenchmarkReduce(b *testing.B) {
 // BenchmarkBlockTests reduces the same instances with each form of the
 // tests, to check the choice Reduce makes between them.
 func BenchmarkBlockTests(b *testing.B) {
-	for _, name := range benchInstances {
+	names := benchInstances()
+	if len(names) == 0 {
+		b.Skip("shared instances not here")
+	}
+	for _, name := range names {
 		for test, id := range reduce.BlockTests {
 			b.Run(name+"/"+test, func(b *testing.B) {
 				p := loadBench(b, name)
@@ -48,7 +71,7 @@ func BenchmarkBlockTests(b *testing.B) {
 }
 
 func loadBench(b *testing.B, name string) *exactcover.Problem {
-	if name == "gecode-25x25-9" {
+	if name == gecode25Name {
 		return loadGecode25(b)
 	}
 	data, err := os.ReadFile(filepath.Join(sharedDir, name+".dlx"))

@@ -50,9 +50,10 @@ const rowWordsPerItem = 4
 // counts lower, for each option r and each of its items, the items of
 // every option using that item; the rows OR one row per item of r and
 // read a few words of every primary item's row. On the shared instances
-// and the benchmark script's 25×25 Sudoku (see the benchmarks), the test
-// with the smaller estimate is the faster one on each, by a wide margin
-// but on queens.
+// and the benchmark script's 25×25 Sudoku (BenchmarkBlockTests), the form
+// with the smaller estimate is the faster one, by a wide margin but on
+// queens, on every instance but the smallest (four options, where both
+// take microseconds and making the rows is most of it).
 func chooseRows(m *matrix) *optionRows {
 	n := len(m.origin)
 	words := (n + 63) / 64
