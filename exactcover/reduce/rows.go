@@ -32,8 +32,8 @@ type optionRows struct {
 
 // maxRowBytes bounds the memory of the rows, a bit per item and option,
 // which the counts do without: past it (a million options over 512 items,
-// say) the counts are used whatever the shape, so that a reduction never
-// needs much more memory than the problem it reduces.
+// say) the counts are used whatever the shape, so that the rows never add
+// more than this to what the problem and its index take.
 const maxRowBytes = 64 << 20
 
 // rowWordsPerItem is how many words of an item's row the test reads on
