@@ -19,9 +19,9 @@ import (
 	"github.com/xcover/xcover/specs"
 )
 
-// update rewrites testdata/random.txt from Knuth's DLX-PRE, whose path
-// XCOVER_DLXPRE must give (see testdata/README.md).
-var update = flag.Bool("update", false, "rewrite testdata/random.txt with the output of $XCOVER_DLXPRE")
+// update rewrites testdata/random.txt and testdata/wide.txt from Knuth's
+// DLX-PRE, whose path XCOVER_DLXPRE must give (see testdata/README.md).
+var update = flag.Bool("update", false, "rewrite testdata/random.txt and testdata/wide.txt with the output of $XCOVER_DLXPRE")
 
 // dlxpreText writes r as DLX-PRE writes its output when run with v9: the
 // items on one line, each option on its own, followed by a comment naming
@@ -78,10 +78,23 @@ func parse(t testing.TB, name string, data []byte) *exactcover.Problem {
 	return &sp.Problem
 }
 
+// eachBlockTest runs f once with each form of Reduce's tests (on
+// counts, on bit sets): both must give DLX-PRE's output.
+func eachBlockTest(t *testing.T, f func(t *testing.T)) {
+	for name, test := range reduce.BlockTests {
+		t.Run(name, func(t *testing.T) {
+			defer reduce.SetBlockTest(test)()
+			f(t)
+		})
+	}
+}
+
 // TestDLXPRE compares the reduction of each testdata/NAME.dlx with
 // testdata/NAME.pre, DLX-PRE's output, and with its figures (removed
 // options, removed items, rounds) in testdata/dlx-pre.tsv.
-func TestDLXPRE(t *testing.T) {
+func TestDLXPRE(t *testing.T) { eachBlockTest(t, testDLXPRE) }
+
+func testDLXPRE(t *testing.T) {
 	figures := readFigures(t)
 	files, _ := filepath.Glob("testdata/*.dlx")
 	if len(files) == 0 {
@@ -165,23 +178,8 @@ func readFigures(t *testing.T) map[string][3]int {
 // uses. Names fit DLX-PRE's limits (eight characters, one-character colors).
 func randomDLX(r *rand.Rand) string {
 	nPrimary, nSecondary := 1+r.IntN(6), r.IntN(4)
-	name := func(i int) string {
-		if i < nPrimary {
-			return "p" + strconv.Itoa(i)
-		}
-		return "s" + strconv.Itoa(i-nPrimary)
-	}
 	var b strings.Builder
-	for i := range nPrimary + nSecondary {
-		if i == nPrimary {
-			b.WriteString(" |")
-		}
-		if i > 0 || i == nPrimary {
-			b.WriteString(" ")
-		}
-		b.WriteString(name(i))
-	}
-	b.WriteString("\n")
+	name := writeItems(&b, nPrimary, nSecondary)
 	for range 1 + r.IntN(16) {
 		for j, i := range r.Perm(nPrimary + nSecondary)[:1+r.IntN(min(4, nPrimary+nSecondary))] {
 			if j > 0 {
@@ -197,22 +195,66 @@ func randomDLX(r *rand.Rand) string {
 	return b.String()
 }
 
-// randomInstances is the number of instances in testdata/random.txt.
-const randomInstances = 400
+// writeItems writes the items line of a random instance: primary items
+// p0, p1, …, secondary ones s0, s1, …; it returns the name of item i.
+func writeItems(b *strings.Builder, nPrimary, nSecondary int) func(i int) string {
+	name := func(i int) string {
+		if i < nPrimary {
+			return "p" + strconv.Itoa(i)
+		}
+		return "s" + strconv.Itoa(i-nPrimary)
+	}
+	for i := range nPrimary + nSecondary {
+		if i == nPrimary {
+			b.WriteString(" |")
+		}
+		if i > 0 || i == nPrimary {
+			b.WriteString(" ")
+		}
+		b.WriteString(name(i))
+	}
+	b.WriteString("\n")
+	return name
+}
+
+// randomSet is a file of random instances, each with DLX-PRE's output.
+type randomSet struct {
+	file      string
+	instances int
+	seed      [2]uint64
+	instance  func(*rand.Rand) string
+}
+
+// randomSets are the files of random instances: random.txt, small ones
+// whose reductions fire often; wide.txt, a few hundred options each, so
+// that the bit-set test's rows have several words.
+var randomSets = []randomSet{
+	{"testdata/random.txt", 400, [2]uint64{20, 2026}, randomDLX},
+	{"testdata/wide.txt", 30, [2]uint64{36, 4}, randomWideDLX},
+}
 
 // TestRandomDLXPRE compares the reductions of the random instances in
-// testdata/random.txt with DLX-PRE's output, kept beside each.
+// testdata/random.txt and testdata/wide.txt with DLX-PRE's output, kept
+// beside each.
 func TestRandomDLXPRE(t *testing.T) {
-	if *update {
-		writeRandom(t)
+	for _, set := range randomSets {
+		t.Run(filepath.Base(set.file), func(t *testing.T) {
+			if *update {
+				writeRandom(t, set)
+			}
+			eachBlockTest(t, func(t *testing.T) { testRandomDLXPRE(t, set) })
+		})
 	}
-	data, err := os.ReadFile("testdata/random.txt")
+}
+
+func testRandomDLXPRE(t *testing.T, set randomSet) {
+	data, err := os.ReadFile(set.file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cases := splitRandom(t, data)
-	if len(cases) != randomInstances {
-		t.Fatalf("%d instances in testdata/random.txt, want %d", len(cases), randomInstances)
+	cases := splitRandom(t, set.file, data)
+	if len(cases) != set.instances {
+		t.Fatalf("%d instances in %s, want %d", len(cases), set.file, set.instances)
 	}
 	changed := 0
 	for i, c := range cases {
@@ -224,12 +266,12 @@ func TestRandomDLXPRE(t *testing.T) {
 		if got := dlxpreText(p, r); got != c[1] {
 			t.Errorf("instance %d:\n%s\nreduced to\n%s\nDLX-PRE says\n%s", i+1, c[0], got, c[1])
 		}
-		if r.RemovedOptions > 0 || r.RemovedItems > 0 {
+		if fired(r) {
 			changed++
 		}
 	}
-	if changed < randomInstances/4 {
-		t.Errorf("only %d instances of %d reduced: the test is too easy", changed, randomInstances)
+	if changed < set.instances/4 {
+		t.Errorf("only %d instances of %d reduced: the test is too easy", changed, set.instances)
 	}
 }
 
@@ -237,7 +279,7 @@ func TestRandomDLXPRE(t *testing.T) {
 // output, for each instance.
 const instanceMark, outputMark = "=== instance ", "=== dlx-pre"
 
-func splitRandom(t *testing.T, data []byte) [][2]string {
+func splitRandom(t *testing.T, file string, data []byte) [][2]string {
 	var cases [][2]string
 	part := -1 // 0: in an instance, 1: in its output
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -249,7 +291,7 @@ func splitRandom(t *testing.T, data []byte) [][2]string {
 		case line == outputMark && part == 0:
 			part = 1
 		case part < 0:
-			t.Fatalf("testdata/random.txt: %q before the first instance", line)
+			t.Fatalf("%s: %q before the first instance", file, line)
 		default:
 			cases[len(cases)-1][part] += line + "\n"
 		}
@@ -257,17 +299,17 @@ func splitRandom(t *testing.T, data []byte) [][2]string {
 	return cases
 }
 
-// writeRandom writes testdata/random.txt: random instances and what
-// DLX-PRE (v9: with the original numbers) makes of them.
-func writeRandom(t *testing.T) {
+// writeRandom writes a file of random instances and what DLX-PRE (v9:
+// with the original numbers) makes of them.
+func writeRandom(t *testing.T, set randomSet) {
 	bin := os.Getenv("XCOVER_DLXPRE")
 	if bin == "" {
 		t.Fatal("-update needs XCOVER_DLXPRE, the path of Knuth's dlx-pre")
 	}
-	r := rand.New(rand.NewPCG(20, 2026))
+	r := rand.New(rand.NewPCG(set.seed[0], set.seed[1]))
 	var b bytes.Buffer
-	for i := range randomInstances {
-		in := randomDLX(r)
+	for i := range set.instances {
+		in := set.instance(r)
 		cmd := exec.Command(bin, "v9")
 		cmd.Stdin = strings.NewReader(in)
 		out, err := cmd.Output()
@@ -276,7 +318,7 @@ func writeRandom(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%s%d\n%s%s\n%s", instanceMark, i+1, in, outputMark, out)
 	}
-	if err := os.WriteFile("testdata/random.txt", b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(set.file, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

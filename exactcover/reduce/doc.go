@@ -37,6 +37,21 @@
 // but a pass over a large problem can cost more than the search it shortens
 // (see the command's help for where it pays).
 //
+// Both tests ask whether the options hidden hold all of some primary
+// item's; the second does not depend on the order they are hidden in, and
+// the first only through which item it names when several qualify (the
+// last to run out, a matter of positions). Where each item is in many
+// options (pentominoes: hundreds of a few thousand), they are answered on
+// bit sets instead: each item's live options are kept as a row of bits,
+// the options hidden are a union of rows (for an item r colors, of the
+// options giving it another color or none), and an item is blocked or
+// implied when its row lies inside that union, which a few words of the
+// row usually settle. Where items are in few options (Sudoku), the counts
+// do less work and are kept. Reduce estimates the work of a pass both
+// ways from the problem's shape and takes the smaller; the rows are
+// bounded in bytes, past which the counts are used. The answers are the
+// same either way, and so is the reduced problem.
+//
 // The order of the tests, and so which options go when several choices
 // would do, follows DLX-PRE exactly (TAOCP 7.2.2.1; Knuth's program
 // dlx-pre.w, whose output this package reproduces: the same items and

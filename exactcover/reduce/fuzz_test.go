@@ -3,6 +3,7 @@ package reduce_test
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,8 +20,9 @@ import (
 const maxFuzzOptions = 18
 
 // FuzzReduce reduces any problem a DLX text describes: Reduce accepts what
-// exactcover.New accepts (or refuses bounds), never panics, and, for small
-// problems, keeps the solutions exactly (mapped back by Original).
+// exactcover.New accepts (or refuses bounds), never panics, gives the same
+// result with either form of the tests, and, for small problems, keeps the
+// solutions exactly (mapped back by Original).
 func FuzzReduce(f *testing.F) {
 	files, _ := filepath.Glob("testdata/*.dlx")
 	for _, file := range files {
@@ -29,6 +31,7 @@ func FuzzReduce(f *testing.F) {
 		}
 	}
 	f.Add([]byte("A B C | X\nA X:1\nB X:2\nC\nA B\nB C X\n"))
+	f.Add([]byte(randomWideDLX(rand.New(rand.NewPCG(1, 2)))))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sp, err := specs.Parse("in", data, specs.DLX)
 		if err != nil {
@@ -48,6 +51,7 @@ func FuzzReduce(f *testing.F) {
 		if _, err := exactcover.New(&r.Problem); err != nil {
 			t.Fatalf("the reduced problem does not compile: %v", err)
 		}
+		reduceEach(t, "the input", p)
 		if len(p.Options) > maxFuzzOptions {
 			return
 		}

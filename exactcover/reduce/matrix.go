@@ -14,6 +14,10 @@ var ErrMultiplicities = errors.New("reduce: only problems whose primary items ar
 // change. Items are numbered primary first, as declared; options are those
 // of the input that have a primary item, in order (the others can be in no
 // solution and are dropped, as DLX-PRE and the solver drop them).
+//
+// Everything is in flat arrays built once: the passes read and write them
+// and allocate nothing (but the scratch lists of state, which grow to
+// their largest size once).
 type matrix struct {
 	nPrimary, nItems int
 	begin            []int32 // option k uses items[begin[k]:begin[k+1]]
@@ -21,11 +25,14 @@ type matrix struct {
 	colors           []int32 // parallel to items; 0 for an uncolored use
 	origin           []int32 // option k → its index in the input's Options
 
-	// uses[i] lists the options that use item i, in order, with the color
-	// of that use; entries of deleted options stay until compact drops them.
-	uses  [][]use
-	stale []int32 // per item, entries of deleted options still in uses
-	count []int32 // per item, the options visible (neither deleted nor hidden)
+	// The options that use item i are uses[useBegin[i]:useEnd[i]], in
+	// order; entries of deleted options stay until compact drops them,
+	// which lowers useEnd[i].
+	uses     []use
+	useBegin []int32
+	useEnd   []int32
+	stale    []int32 // per item, entries of deleted options still in its uses
+	count    []int32 // per item, the options visible (neither deleted nor hidden)
 
 	optLive  []bool
 	itemLive []bool // false once an item is struck as implied
@@ -33,13 +40,20 @@ type matrix struct {
 	stamp    []uint32 // per item, the test whose option uses it
 	epoch    uint32
 
+	// rows, when not nil, holds each item's live options as bits, for the
+	// tests on bit sets (rows.go).
+	rows *optionRows
+
 	// infeasible is a primary item found without options, or noItem.
 	infeasible int32
 }
 
-// use is one entry of an item's list: an option and the color it gives the
-// item.
-type use struct{ opt, color int32 }
+// use is one entry of an item's list: an option, where in items the
+// option names the item, and the color it gives the item.
+type use struct{ opt, pos, color int32 }
+
+// usesOf returns the entries of item i's list.
+func (m *matrix) usesOf(i int32) []use { return m.uses[m.useBegin[i]:m.useEnd[i]] }
 
 // newMatrix checks p as exactcover.New would and builds its index form.
 func newMatrix(p *exactcover.Problem) (*matrix, error) {
@@ -49,7 +63,7 @@ func newMatrix(p *exactcover.Problem) (*matrix, error) {
 	if len(p.Primary) == 0 {
 		return nil, &exactcover.ProblemError{Err: exactcover.ErrNoPrimaryItems, Option: -1, Position: -1}
 	}
-	m := &matrix{nPrimary: len(p.Primary), nItems: p.NumItems(), begin: []int32{0}, infeasible: noItem}
+	m := &matrix{nPrimary: len(p.Primary), nItems: p.NumItems(), infeasible: noItem}
 	index := make(map[string]int32, m.nItems)
 	for i := range m.nItems {
 		name := p.ItemName(i)
@@ -61,9 +75,16 @@ func newMatrix(p *exactcover.Problem) (*matrix, error) {
 		}
 		index[name] = int32(i)
 	}
+	entries := 0
+	for _, o := range p.Options {
+		entries += len(o.Items)
+	}
+	m.items, m.colors = make([]int32, 0, entries), make([]int32, 0, entries)
+	m.begin = append(make([]int32, 0, len(p.Options)+1), 0)
+	m.origin = make([]int32, 0, len(p.Options))
 	colorIDs := map[string]int32{}
-	m.uses = make([][]use, m.nItems)
 	lastUse := make([]int32, m.nItems) // 1 + the last option using each item
+	m.count = make([]int32, m.nItems)
 	for k, o := range p.Options {
 		if len(o.Items) == 0 {
 			return nil, &exactcover.ProblemError{Err: exactcover.ErrEmptyOption, Option: k, Position: -1}
@@ -94,19 +115,28 @@ func newMatrix(p *exactcover.Problem) (*matrix, error) {
 			m.items, m.colors = m.items[:start], m.colors[:start]
 			continue
 		}
-		opt := int32(len(m.origin))
-		for j := start; j < len(m.items); j++ {
-			m.uses[m.items[j]] = append(m.uses[m.items[j]], use{opt, m.colors[j]})
+		for _, i := range m.items[start:] {
+			m.count[i]++
 		}
 		m.begin = append(m.begin, int32(len(m.items)))
 		m.origin = append(m.origin, int32(k))
 	}
-	n := len(m.origin)
-	m.stale = make([]int32, m.nItems)
-	m.count = make([]int32, m.nItems)
-	for i, u := range m.uses {
-		m.count[i] = int32(len(u))
+	m.useBegin, m.useEnd = make([]int32, m.nItems), make([]int32, m.nItems)
+	at := int32(0)
+	for i, n := range m.count {
+		m.useBegin[i], m.useEnd[i] = at, at
+		at += n
 	}
+	m.uses = make([]use, len(m.items))
+	n := int32(len(m.origin))
+	for k := range n {
+		for j := m.begin[k]; j < m.begin[k+1]; j++ {
+			i := m.items[j]
+			m.uses[m.useEnd[i]] = use{k, j, m.colors[j]}
+			m.useEnd[i]++
+		}
+	}
+	m.stale = make([]int32, m.nItems)
 	m.optLive = make([]bool, n)
 	for k := range m.optLive {
 		m.optLive[k] = true
@@ -142,33 +172,13 @@ func (m *matrix) position(k, i int32) int32 {
 	return -1
 }
 
-// first returns option k's first item not struck.
-func (m *matrix) first(k int32) int32 {
-	for j := m.begin[k]; j < m.begin[k+1]; j++ {
-		if m.itemLive[m.items[j]] {
-			return m.items[j]
-		}
-	}
-	return -1
-}
-
-// around calls f for each use of option k not struck, in order, starting
-// after position j and wrapping round; j itself comes last when last is
-// set. This is the order in which Knuth's programs visit an option's nodes
-// from one of them, which decides which of several items found empty at
-// once is named.
-func (m *matrix) around(k, j int32, last bool, f func(j int32) bool) bool {
-	lo, hi := m.begin[k], m.begin[k+1]
-	for q := j + 1; ; q++ {
-		if q == hi {
-			q = lo
-		}
-		if q == j {
-			break
-		}
-		if m.itemLive[m.items[q]] && !f(q) {
+// isFirst reports whether option k's first item not struck is at
+// position j.
+func (m *matrix) isFirst(k, j int32) bool {
+	for q := m.begin[k]; q < j; q++ {
+		if m.itemLive[m.items[q]] {
 			return false
 		}
 	}
-	return !last || f(j)
+	return true
 }

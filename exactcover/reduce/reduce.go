@@ -50,6 +50,12 @@ func Reduce(ctx context.Context, p *exactcover.Problem, cfg Config) (*Result, er
 	if err != nil {
 		return nil, err
 	}
+	switch blockTest {
+	case autoTest:
+		m.rows = chooseRows(m)
+	case rowsTest:
+		m.rows = newRows(m)
+	}
 	st := &state{removedOptions: len(p.Options) - len(m.origin)}
 	for i := range m.nItems {
 		if m.count[i] == 0 {
@@ -83,6 +89,17 @@ func Reduce(ctx context.Context, p *exactcover.Problem, cfg Config) (*Result, er
 	return r, err
 }
 
+// blockTest says which form of the tests Reduce uses: autoTest (chooseRows
+// decides), countsTest or rowsTest; the tests set it to check both on the
+// same problems.
+var blockTest = autoTest
+
+const (
+	autoTest = iota
+	countsTest
+	rowsTest
+)
+
 // result builds the reduced problem from what m has left.
 func (m *matrix) result(p *exactcover.Problem) *Result {
 	r := &Result{}
@@ -102,22 +119,38 @@ func (m *matrix) result(p *exactcover.Problem) *Result {
 			q.Secondary = append(q.Secondary, p.Secondary[i-m.nPrimary])
 		}
 	}
+	// The options left and their items are counted first, so that all
+	// their items go in one slice, cut into each option's.
+	options, entries := 0, 0
+	for k := range int32(len(m.origin)) {
+		if m.optLive[k] {
+			options++
+			for j := m.begin[k]; j < m.begin[k+1]; j++ {
+				if m.itemLive[m.items[j]] {
+					entries++
+				}
+			}
+		}
+	}
+	q.Options, r.Original = make([]exactcover.Option, 0, options), make([]int, 0, options)
+	refs := make([]exactcover.ItemRef, 0, entries)
 	for c := range int32(m.nItems) {
 		if m.count[c] == 0 {
 			continue
 		}
-		for _, u := range m.uses[c] {
-			if !m.optLive[u.opt] || m.first(u.opt) != c {
+		for _, u := range m.usesOf(c) {
+			if !m.optLive[u.opt] || !m.isFirst(u.opt, u.pos) {
 				continue
 			}
 			orig := int(m.origin[u.opt])
-			o := exactcover.Option{Label: p.Options[orig].Label, Cost: p.Options[orig].Cost}
+			start := len(refs)
 			for j, ref := range p.Options[orig].Items {
 				if m.itemLive[m.items[m.begin[u.opt]+int32(j)]] {
-					o.Items = append(o.Items, ref)
+					refs = append(refs, ref)
 				}
 			}
-			q.Options = append(q.Options, o)
+			q.Options = append(q.Options, exactcover.Option{Items: refs[start:len(refs):len(refs)],
+				Label: p.Options[orig].Label, Cost: p.Options[orig].Cost})
 			r.Original = append(r.Original, orig)
 		}
 	}
