@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/problems/sudoku/internal/planes"
 )
 
 // Config bounds one puzzle's search.
@@ -128,12 +129,13 @@ type Solver struct {
 	out        Grid
 	visit      func(*Grid) bool
 	onSolution func([]int) bool
-	queue      []int16  // cells that may have become naked singles
-	dead       bool     // some open cell has lost its last candidate
-	key        []int32  // sort key of each open cell, for build
-	saved      state    // for probing
-	branch     []uint64 // what a probe's first branch left possible
-	stack      []state  // inOrder's state at each depth
+	queue      []int16                    // cells that may have become naked singles
+	dead       bool                       // some open cell has lost its last candidate
+	key        []int32                    // sort key of each open cell, for build
+	saved      state                      // for probing
+	branch     []uint64                   // what a probe's first branch left possible
+	stack      []state                    // inOrder's state at each depth
+	kernels    [MaxBox + 1]*planes.Solver // the kernel of each box side, made when first used
 }
 
 // NewSolver returns a Solver for grids of any supported size.
@@ -156,6 +158,9 @@ func (s *Solver) Solve(ctx context.Context, g *Grid, cfg Config, visit func(*Gri
 	s.setup(g)
 	if err := s.placeGivens(g); err != nil {
 		return Result{}, err
+	}
+	if usesKernel(g, &cfg) {
+		return s.solveKernel(ctx, g, &cfg, visit)
 	}
 	s.visit = visit
 	defer func() { s.visit = nil }()
