@@ -97,8 +97,7 @@ type kernel[B words] struct {
 	all      B       // every cell
 	units    []B     // the cells of each unit
 	peers    []B     // the cells sharing a unit with each cell, itself excluded
-	itemsOf  []int32 // where the counts of (u, value 0) start for the units u through cell c: itemsOf[itemsAt[c]:itemsAt[c+1]]
-	itemsAt  []int32
+	itemsOf  []cellItems // the unit items through each cell
 	sets     []B     // the levels' sets, n+1 each
 	counts   []uint8 // the levels' counts, nCounts each
 	nCounts  int
@@ -110,6 +109,13 @@ type kernel[B words] struct {
 	visit func([]uint8) bool
 	res   Result
 	err   error
+}
+
+// cellItems lists where the counts of (u, value 0) are for the units u
+// through a cell: at[:n].
+type cellItems struct {
+	n  int32
+	at [MaxUnitsPerCell]int32
 }
 
 func newKernel[B words](sh *Shape) *kernel[B] {
@@ -131,11 +137,10 @@ func newKernel[B words](sh *Shape) *kernel[B] {
 			}
 		}
 	}
-	k.itemsAt = make([]int32, sh.cells+1)
+	k.itemsOf = make([]cellItems, sh.cells)
 	for c := 0; c < sh.cells; c++ {
 		k.peers[c][c>>6] &^= 1 << (c & 63)
-		k.itemsOf = append(k.itemsOf, through[c]...)
-		k.itemsAt[c+1] = int32(len(k.itemsOf))
+		k.itemsOf[c].n = int32(copy(k.itemsOf[c].at[:], through[c]))
 	}
 	k.nCounts = sh.cells + len(sh.units)*sh.values
 	return k
@@ -192,7 +197,9 @@ func (k *kernel[B]) place(lvl []B, cnt []uint8, c, d int) bool {
 		return false
 	}
 	lvl[0][w] |= m
-	items := k.itemsOf[k.itemsAt[c]:k.itemsAt[c+1]]
+	queue := k.queue // a local, which the writes to cnt cannot alias
+	ci := &k.itemsOf[c]
+	items := ci.at[:ci.n]
 	// The options (c, e) for the other values e.
 	for e := 1; e < len(lvl); e++ {
 		if lvl[e][w]&m == 0 || e == 1+d {
@@ -205,9 +212,10 @@ func (k *kernel[B]) place(lvl []B, cnt []uint8, c, d int) bool {
 			cnt[i] = x
 			if x <= 1 {
 				if x == 0 {
+					k.queue = queue
 					return false
 				}
-				k.queue = append(k.queue, int32(i))
+				queue = append(queue, int32(i))
 			}
 		}
 	}
@@ -222,27 +230,31 @@ func (k *kernel[B]) place(lvl []B, cnt []uint8, c, d int) bool {
 		(*p)[i] &^= gone
 		for ; gone != 0; gone &= gone - 1 {
 			q := i<<6 | bits.TrailingZeros64(gone)
-			for _, at := range k.itemsOf[k.itemsAt[q]:k.itemsAt[q+1]] {
+			qi := &k.itemsOf[q]
+			for _, at := range qi.at[:qi.n] {
 				j := int(at) + d
 				x := cnt[j] - 1
 				cnt[j] = x
 				if x <= 1 {
 					if x == 0 {
+						k.queue = queue
 						return false
 					}
-					k.queue = append(k.queue, int32(j))
+					queue = append(queue, int32(j))
 				}
 			}
 			x := cnt[q] - 1
 			cnt[q] = x
 			if x <= 1 {
 				if x == 0 {
+					k.queue = queue
 					return false
 				}
-				k.queue = append(k.queue, int32(q))
+				queue = append(queue, int32(q))
 			}
 		}
 	}
+	k.queue = queue
 	return true
 }
 

@@ -14,6 +14,11 @@ const (
 	// MaxCells is the most cells: a 64×64 grid's 4,096, the largest grid
 	// of the sudoku package. A value's plane then takes 64 words.
 	MaxCells = 4096
+	// MaxUnitsPerCell is the most units a cell may lie in: a fixed array
+	// per cell keeps the kernel's inner loop free of a second lookup.
+	// Sudoku's cells lie in 3 (row, column, box), a diagonal Sudoku's
+	// centre in 5.
+	MaxUnitsPerCell = 8
 )
 
 // ErrShape is wrapped by every error NewShape returns.
@@ -40,6 +45,7 @@ func NewShape(cells, values int, units [][]int16) (*Shape, error) {
 		return nil, fmt.Errorf("%w: %d values, want 1…%d", ErrShape, values, MaxValues)
 	}
 	seen := make([]int, cells)
+	through := make([]int, cells)
 	for u, unit := range units {
 		if len(unit) != values {
 			return nil, fmt.Errorf("%w: unit %d has %d cells, want %d (one per value)", ErrShape, u, len(unit), values)
@@ -52,6 +58,9 @@ func NewShape(cells, values int, units [][]int16) (*Shape, error) {
 				return nil, fmt.Errorf("%w: unit %d names cell %d twice", ErrShape, u, c)
 			}
 			seen[c] = u + 1
+			if through[c]++; through[c] > MaxUnitsPerCell {
+				return nil, fmt.Errorf("%w: cell %d lies in more than %d units", ErrShape, c, MaxUnitsPerCell)
+			}
 		}
 	}
 	sh := &Shape{cells: cells, values: values, units: make([][]int16, len(units))}
