@@ -94,12 +94,12 @@ const pollEvery = 1024
 // value) pair. A branch copies its parent's level and changes the copy.
 type kernel[B words] struct {
 	n, cells int
-	all      B       // every cell
-	units    []B     // the cells of each unit
-	peers    []B     // the cells sharing a unit with each cell, itself excluded
+	all      B           // every cell
+	units    []B         // the cells of each unit
+	peers    []B         // the cells sharing a unit with each cell, itself excluded
 	itemsOf  []cellItems // the unit items through each cell
-	sets     []B     // the levels' sets, n+1 each
-	counts   []uint8 // the levels' counts, nCounts each
+	sets     []B         // the levels' sets, n+1 each
+	counts   []uint8     // the levels' counts, nCounts each
 	nCounts  int
 	queue    []int32 // the counts that fell to one: their items may be singles
 	out      []uint8
