@@ -201,13 +201,11 @@ func (k *kernel[B]) place(lvl []B, cnt []uint8, c, d int) bool {
 	ci := &k.itemsOf[c]
 	items := ci.at[:ci.n]
 	// The options (c, e) for the other values e.
-	for e := 1; e < len(lvl); e++ {
-		if lvl[e][w]&m == 0 || e == 1+d {
-			continue
-		}
-		lvl[e][w] &^= m
+	for vals := valuesOf(lvl, c) &^ (1 << d); vals != 0; vals &= vals - 1 {
+		e := bits.TrailingZeros64(vals)
+		lvl[1+e][w] &^= m
 		for _, at := range items {
-			i := int(at) + e - 1
+			i := int(at) + e
 			x := cnt[i] - 1
 			cnt[i] = x
 			if x <= 1 {
