@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/problems/sudoku/internal/planes"
 )
 
 // Config bounds one puzzle's search.
@@ -36,7 +37,8 @@ type Config struct {
 	// Progress, when set, is called about every ProgressEvery (default one
 	// second) while the engine searches, with its counters so far: nodes,
 	// or the learner's conflicts (exactcover.Config.Progress). A puzzle
-	// settled by propagation, or searched InOrder, never calls it.
+	// settled by propagation, searched InOrder, or searched by the kernel
+	// of candidate planes (see Solver) never calls it.
 	Progress      func(*exactcover.Progress)
 	ProgressEvery time.Duration
 }
@@ -46,9 +48,12 @@ type Result struct {
 	// Solutions found (at most Config.MaxSolutions).
 	Solutions int64
 	// Nodes of the search tree: the engine's (0 when propagation alone
-	// settled the puzzle), or with Config.InOrder one per cell value tried.
+	// settled the puzzle), or with Config.InOrder, and on the grids the
+	// kernel of candidate planes searches, one per cell value tried at a
+	// branch (singles placed are not nodes).
 	Nodes int64
-	// Updates made by the engine's dancing links (0 with Config.InOrder).
+	// Updates made by the engine's dancing links (0 with Config.InOrder
+	// and under the kernel).
 	Updates int64
 	// Learn holds the clause-learning engine's counters when it settled
 	// the puzzle (the hard ones, in auto's portfolio, or with Engine set to
@@ -116,6 +121,15 @@ func (r Result) Verdict() Verdict {
 // (Config.Engine; auto picks one for each puzzle's open part). With
 // Config.InOrder, the Solver branches on cells itself instead, repeating the
 // second step in each branch.
+//
+// Under the auto engine, 4×4 and 9×9 puzzles not searched InOrder go to a
+// kernel of their own instead (internal/planes): the same exact cover, its
+// items' options kept as one bit set of cells per value, singles placed as
+// items with one option left, and a search that branches on cells. It
+// builds no problem and probes nothing, which on 9×9 grids costs less than
+// the three steps; from 16×16 on, the engines' branching and the
+// clause-learning engine beside them settle the hard puzzles in far fewer
+// nodes, so those grids keep the three steps (see fastBoxes).
 type Solver struct {
 	geom       *geometry
 	state              // the grid, its open cells, candidates and units
@@ -128,12 +142,13 @@ type Solver struct {
 	out        Grid
 	visit      func(*Grid) bool
 	onSolution func([]int) bool
-	queue      []int16  // cells that may have become naked singles
-	dead       bool     // some open cell has lost its last candidate
-	key        []int32  // sort key of each open cell, for build
-	saved      state    // for probing
-	branch     []uint64 // what a probe's first branch left possible
-	stack      []state  // inOrder's state at each depth
+	queue      []int16                    // cells that may have become naked singles
+	dead       bool                       // some open cell has lost its last candidate
+	key        []int32                    // sort key of each open cell, for build
+	saved      state                      // for probing
+	branch     []uint64                   // what a probe's first branch left possible
+	stack      []state                    // inOrder's state at each depth
+	kernels    [MaxBox + 1]*planes.Solver // the kernel of each box side, made when first used
 }
 
 // NewSolver returns a Solver for grids of any supported size.
@@ -156,6 +171,9 @@ func (s *Solver) Solve(ctx context.Context, g *Grid, cfg Config, visit func(*Gri
 	s.setup(g)
 	if err := s.placeGivens(g); err != nil {
 		return Result{}, err
+	}
+	if usesKernel(g, &cfg) {
+		return s.solveKernel(ctx, g, &cfg, visit)
 	}
 	s.visit = visit
 	defer func() { s.visit = nil }()
