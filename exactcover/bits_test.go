@@ -2,7 +2,6 @@ package exactcover_test
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -13,15 +12,10 @@ import (
 	"github.com/xcover/xcover/internal/testtier"
 )
 
-// plain returns p without colors and multiplicities: a problem the
-// bit-set engine takes.
-func plain(p *exactcover.Problem) *exactcover.Problem {
+// unbounded returns p without multiplicities: a problem the bit-set
+// engine takes.
+func unbounded(p *exactcover.Problem) *exactcover.Problem {
 	p.Bounds = nil
-	for k := range p.Options {
-		for j := range p.Options[k].Items {
-			p.Options[k].Items[j].Color = ""
-		}
-	}
 	return p
 }
 
@@ -55,7 +49,7 @@ func TestBitsDrivers(t *testing.T) {
 	}
 	bits := exactcover.Config{Engine: exactcover.EngineBits}
 	for i := range n {
-		p := widened(plain(randomProblem(r)), i)
+		p := widened(unbounded(randomProblem(r)), i)
 		want := bruteForce(p)
 		s := mustNew(t, p)
 		seq, err := searchCount(s, context.Background(), bits)
@@ -139,8 +133,7 @@ func TestBitsDrivers(t *testing.T) {
 // bit-set engine where it is faster (primary items with 8 options or more
 // on average, rows of at most four words), that its counts are the
 // published ones with every solution verified, Sudoku's 324 items
-// included, and that it refuses colors with ErrEngineUnsupported rather
-// than answering.
+// included, and Knuth's example of colors.
 func TestBitsShared(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -152,7 +145,7 @@ func TestBitsShared(t *testing.T) {
 		{"pent-3x20", exactcover.EngineBits},
 		{"sudoku-17clue", exactcover.EngineSparse},     // 324 items: the sparse sets are faster
 		{"sudoku-inkala2012", exactcover.EngineSparse}, // and on this one, with longer lists
-		{"color-example", exactcover.EngineSparse},     // colors
+		{"color-example", exactcover.EngineSparse},     // 8 uses of 3 primary items
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := sharedInstance(t, tc.name)
@@ -162,12 +155,6 @@ func TestBitsShared(t *testing.T) {
 			}
 			f := newFound(t, in.p)
 			st, err := searchOrCount(s, context.Background(), exactcover.Config{Engine: exactcover.EngineBits}, f.visit)
-			if tc.name == "color-example" {
-				if !errors.Is(err, exactcover.ErrEngineUnsupported) {
-					t.Fatalf("got %v, %v; want ErrEngineUnsupported", st, err)
-				}
-				return
-			}
 			if err != nil || st.Solutions != in.solutions || int64(len(f.sorted())) != in.solutions {
 				t.Fatalf("%v, %v; published %d solutions", st, err, in.solutions)
 			}

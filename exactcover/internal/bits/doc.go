@@ -2,9 +2,9 @@
 // row of bits, one per item, and the options still possible at each level
 // of the search kept as a list of their indices. It is the fastest engine
 // where items are few and options many, as in polyomino and polycube
-// packing, and takes problems of at most MaxItems items without colors or
-// multiplicities (Supports); exactcover's auto picks it for some of those
-// (Prefer).
+// packing, and takes problems of at most MaxItems items and colors of
+// secondary items, without multiplicities (Supports); exactcover's auto
+// picks it for some of those (Prefer).
 //
 // # State without undo
 //
@@ -42,6 +42,19 @@
 // Weighted rule (core.Run.Weighted) ties go instead to the item that has
 // been found without options most often, as in the sparse-set engine
 // (the two learn from different histories, so their trees differ).
+//
+// # Colors
+//
+// A secondary item with colors has a bit per color besides its own, and
+// each option two rows: the bits it is tested by, and the bits it covers
+// when taken (its kill, colors.go). An option that gives item j color c
+// is tested by (j, c) alone and covers j and j's other colors; one that
+// uses j without a color is tested by and covers j and all its colors.
+// So a child's list is its parent's less the options whose rows meet the
+// kill of the option taken, one AND per word as without colors, and the
+// options that give j the color already chosen stay live, as the
+// sparse-set engine's purification leaves them: the two engines' trees
+// are the same on colored problems as on others.
 //
 // # Statistics
 //

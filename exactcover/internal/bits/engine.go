@@ -2,7 +2,6 @@ package bits
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
@@ -55,26 +54,26 @@ const MaxWideBytes = 1 << 28
 // Errors for problems the engine does not take; exactcover's auto never
 // picks it for them.
 var (
-	ErrTooManyItems   = fmt.Errorf("%w: more than %d items", core.ErrUnsupported, MaxItems)
+	ErrTooManyItems   = fmt.Errorf("%w: more than %d items and colors of secondary items", core.ErrUnsupported, MaxItems)
 	ErrTooManyOptions = fmt.Errorf("%w: 2 × options × (primary items + 1) over %d", core.ErrUnsupported, MaxStack)
 	ErrWideMemory     = fmt.Errorf("%w: rows of more than 256 items taking over %d bytes", core.ErrUnsupported, MaxWideBytes)
-	ErrColors         = fmt.Errorf("%w: colors", core.ErrUnsupported)
 	ErrMultiplicities = fmt.Errorf("%w: multiplicities", core.ErrUnsupported)
 )
 
-// Supports returns nil when the engine can search p, else why not.
+// Supports returns nil when the engine can search p, else why not. A
+// row's bits are p's items and its secondary items' colors (colors.go),
+// at most MaxItems.
 func Supports(p *core.Problem) error {
+	nbits := rowBits(p)
 	switch {
-	case p.NItems > MaxItems:
+	case nbits > MaxItems:
 		return ErrTooManyItems
 	case 2*int64(p.NumOptions())*int64(p.NPrimary+1) > MaxStack:
 		return ErrTooManyOptions
-	case rowWords(p.NItems) > narrowWords && wideMemory(p.NItems, p.NPrimary, p.NumOptions()) > MaxWideBytes:
+	case rowWords(nbits) > narrowWords && wideMemory(nbits, p.NPrimary, p.NumOptions()) > MaxWideBytes:
 		return ErrWideMemory
 	case p.Multiplicities():
 		return ErrMultiplicities
-	case slices.ContainsFunc(p.Colors, func(c int32) bool { return c != 0 }):
-		return ErrColors
 	}
 	return nil
 }
@@ -144,7 +143,18 @@ type Engine struct {
 	rows2 []row2   // the rows again in the filter's layout: up to 2 words,
 	rows4 []row4   // up to 4,
 	wide  wideRows // or wider
-	prim  set      // the primary items
+	// kills, kills2 and kills4 are what each option covers when taken,
+	// laid out as rows, rows2 and rows4, and the same slices when the
+	// problem has no colors (colors.go); killRows, killRows2 and
+	// killRows4 hold them when it has.
+	colored   bool
+	kills     []uint64
+	kills2    []row2
+	kills4    []row4
+	killRows  []uint64
+	killRows2 []row2
+	killRows4 []row4
+	prim      set // the primary items
 	// Under the Weighted rule (weighted, set by each Search), weight
 	// counts the dead ends each item caused, and ties holds filter's
 	// items with the fewest options, among which the heaviest is chosen.
@@ -178,42 +188,46 @@ func (e *Engine) Reset(p *core.Problem) {
 		return
 	}
 	n := p.NumOptions()
-	e.words = rowWords(p.NItems)
+	e.words = rowWords(rowBits(p))
 	w := e.words
-	e.rows = resize(e.rows, n*w)
-	clear(e.rows)
-	for k := range n {
-		items, _ := p.Option(k)
-		for _, it := range items {
-			e.row(int32(k)).add(it)
-		}
-	}
+	e.compileRows(p)
 	e.prim = resize(e.prim, w)
 	clear(e.prim)
 	for i := range int32(p.NPrimary) {
 		e.prim.add(i)
 	}
 	e.rows2, e.rows4 = e.rows2[:0], e.rows4[:0]
+	e.killRows2, e.killRows4 = e.killRows2[:0], e.killRows4[:0]
 	switch {
 	case w == 2:
 		for k := range n {
-			r := e.row(int32(k))
+			r, m := e.row(int32(k)), e.kill(int32(k))
 			e.rows2 = append(e.rows2, row2{r[0], r[1]})
+			if e.colored {
+				e.killRows2 = append(e.killRows2, row2{m[0], m[1]})
+			}
 		}
 	case w == 4:
 		for k := range n {
-			r := e.row(int32(k))
+			r, m := e.row(int32(k)), e.kill(int32(k))
 			e.rows4 = append(e.rows4, row4{r[0], r[1], r[2], r[3]})
+			if e.colored {
+				e.killRows4 = append(e.killRows4, row4{m[0], m[1], m[2], m[3]})
+			}
 		}
 	default:
 		e.wide.reset(e.rows, n, w, p.NPrimary+2)
+	}
+	e.kills2, e.kills4 = e.rows2, e.rows4
+	if e.colored {
+		e.kills2, e.kills4 = e.killRows2, e.killRows4
 	}
 	e.stack = resize(e.stack, 4*n+64)
 	for k := range n {
 		e.stack[k] = int32(k)
 	}
 	if w > narrowWords {
-		e.wide.order(e.rows, e.stack[:n])
+		e.wide.order(e.rows, e.kills, e.stack[:n])
 	}
 	e.weight = resize(e.weight, p.NPrimary)
 	clear(e.weight)

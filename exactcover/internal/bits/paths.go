@@ -26,7 +26,7 @@ func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (dep
 		lv := &e.lv[l]
 		lv.best, lv.opt, lv.cur, lv.bhi = st.Item, k, 0, 0 // no siblings
 		copy(before, covered)
-		covered.union(covered, e.row(k))
+		covered.union(covered, e.kill(k))
 	}
 	n := int32(e.p.NumOptions())
 	lv := &e.lv[len(path)]
@@ -38,7 +38,7 @@ func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (dep
 		m, _, _ := e.filter(0, n, n, before, open, len(path)+1)
 		lv.lo = n + int32(m)
 		last := e.lv[len(path)-1].opt
-		k, best, least := e.filter(n, lv.lo, lv.lo, e.row(last), lv.open, len(path))
+		k, best, least := e.filter(n, lv.lo, lv.lo, e.kill(last), lv.open, len(path))
 		c.Updates += int64(m - k)
 		lv.hi, lv.best, lv.least = lv.lo+int32(k), best, least
 	} else {

@@ -148,7 +148,7 @@ func (e *Engine) take(depth int, w *walk) bool {
 	if e.words <= narrowWords {
 		n, best, least = e.filterNarrow(lv.lo, lv.rest, next.lo, k, lv.open, next.open)
 	} else {
-		row := e.row(k)
+		row := e.kill(k)
 		next.open.minus(lv.open, row)
 		n, best, least = e.filterChild(depth, int32(len(e.stack)), next.lo, row, next.open)
 	}

@@ -28,7 +28,9 @@ func TestRefuses(t *testing.T) {
 		}
 		return p
 	}
-	colored := one(2)
+	// colored has MaxItems items, and a color of its secondary item
+	// takes a bit more.
+	colored := one(bits.MaxItems)
 	colored.Begin, colored.Items, colored.Colors = []int32{0, 2}, []int32{0, 1}, []int32{0, 1}
 	bounded := one(1)
 	bounded.Lo, bounded.Hi = []int32{0}, []int32{2}
@@ -42,7 +44,7 @@ func TestRefuses(t *testing.T) {
 		{"too many items", one(bits.MaxItems + 1), bits.ErrTooManyItems, 0},
 		{"options at the limit", many(bits.MaxStack/(2*bits.MaxItems+2), bits.MaxItems), nil, 0},
 		{"too many options", many(bits.MaxStack/(2*bits.MaxItems+2)+1, bits.MaxItems), bits.ErrTooManyOptions, 0},
-		{"colors", colored, bits.ErrColors, 0},
+		{"colors past the items", colored, bits.ErrTooManyItems, 0},
 		{"multiplicities", bounded, bits.ErrMultiplicities, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -164,7 +164,7 @@ func TestWeighted(t *testing.T) {
 func TestEnginePadded(t *testing.T) {
 	for _, n := range []int{300, 1100} {
 		t.Run(fmt.Sprint(n, " items"), func(t *testing.T) {
-			enginetest.CheckUncolored(t, func(p *core.Problem) core.Engine { return newEngine(padded(p, n)) })
+			enginetest.Check(t, func(p *core.Problem) core.Engine { return newEngine(padded(p, n)) }, false)
 		})
 	}
 }
