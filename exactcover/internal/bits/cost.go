@@ -57,6 +57,9 @@ func NewCostEngine(p *core.Problem) (*CostEngine, error) {
 	if err := Supports(p); err != nil {
 		return nil, err
 	}
+	if p.Multiplicities() { // the cost search is DLX5's, for exact covers
+		return nil, ErrMultiplicities
+	}
 	c := &CostEngine{}
 	c.e.Reset(p)
 	c.net, _, c.totalTax = core.Taxes(p)

@@ -57,7 +57,7 @@ var (
 	ErrTooManyItems   = fmt.Errorf("%w: more than %d items and colors of secondary items", core.ErrUnsupported, MaxItems)
 	ErrTooManyOptions = fmt.Errorf("%w: 2 × options × (primary items + 1) over %d", core.ErrUnsupported, MaxStack)
 	ErrWideMemory     = fmt.Errorf("%w: rows of more than 256 items taking over %d bytes", core.ErrUnsupported, MaxWideBytes)
-	ErrMultiplicities = fmt.Errorf("%w: multiplicities", core.ErrUnsupported)
+	ErrMultiplicities = fmt.Errorf("%w: multiplicities whose counters take over %d bytes", core.ErrUnsupported, MaxWideBytes)
 )
 
 // Supports returns nil when the engine can search p, else why not. A
@@ -72,7 +72,9 @@ func Supports(p *core.Problem) error {
 		return ErrTooManyOptions
 	case rowWords(nbits) > narrowWords && wideMemory(nbits, p.NPrimary, p.NumOptions()) > MaxWideBytes:
 		return ErrWideMemory
-	case p.Multiplicities():
+	case p.Multiplicities() && int64(p.NumOptions())*int64(p.NumOptions()+3)/2 > MaxStack:
+		return ErrTooManyOptions // a path takes or removes an option a level
+	case p.Multiplicities() && mccBytes(p, rowWords(nbits)) > MaxWideBytes:
 		return ErrMultiplicities
 	}
 	return nil
@@ -128,7 +130,8 @@ type level struct {
 	cur      int32 // the branch being tried: stack[cur]
 	opt      int32 // the option taken: stack[cur], or a replayed step's
 	best     int32 // the item branched on (-1: a forced step of a partial solution)
-	least    int32 // best's options, up to Saturated
+	least    int32 // best's options, up to Saturated (multiplicities: its degree less one, -1 for a dead end)
+	branch   int32 // multiplicities: the branch being tried (takeBranch, excludeBranch)
 	open     set   // the primary items not yet covered (in Engine.opens)
 }
 
@@ -154,7 +157,8 @@ type Engine struct {
 	killRows  []uint64
 	killRows2 []row2
 	killRows4 []row4
-	prim      set // the primary items
+	prim      set      // the primary items
+	mcc       mccState // the bounds, with multiplicities (mcc.go)
 	// Under the Weighted rule (weighted, set by each Search), weight
 	// counts the dead ends each item caused, and ties holds filter's
 	// items with the fewest options, among which the heaviest is chosen.
@@ -231,6 +235,7 @@ func (e *Engine) Reset(p *core.Problem) {
 	}
 	e.weight = resize(e.weight, p.NPrimary)
 	clear(e.weight)
+	e.resetM(p)
 	depth := e.MaxDepth() + 2
 	e.lv = resize(e.lv, depth)
 	e.opens = resize(e.opens, depth*w)
@@ -286,8 +291,14 @@ func Memory(items, options int) int64 {
 }
 
 // MaxDepth returns the most levels a path can have: each level covers at
-// least one primary item.
-func (e *Engine) MaxDepth() int { return e.p.NPrimary }
+// least one primary item, or with multiplicities takes or removes an
+// option.
+func (e *Engine) MaxDepth() int {
+	if e.p.Multiplicities() {
+		return e.p.NumOptions() + 1
+	}
+	return e.p.NPrimary
+}
 
 // Clone returns an independent engine for the same problem. The rows are
 // read-only and shared; what a search writes lives in memory of the
@@ -307,6 +318,7 @@ func (e *Engine) Clone() core.Engine {
 	c.before = core.Private[uint64](nil, len(e.before))
 	c.none = core.Private[uint64](nil, len(e.none))
 	c.wide = e.wide.clone()
+	c.mcc = e.mcc.clone()
 	c.prof = core.Private[int64](nil, len(e.prof))
 	c.weight = core.Private[uint32](nil, len(e.weight))
 	c.sol = nil

@@ -17,6 +17,14 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Stat
 		return core.Complete, &core.PathError{Err: core.ErrBadPath} // never made here
 	}
 	e.weighted = run.Weighted
+	if e.mcc.on {
+		base, alive, err := e.replayM(u.Path, u.CountLast, c)
+		if err != nil || !alive {
+			return core.Complete, err
+		}
+		e.path = u.Path
+		return e.searchM(run, c, base), nil
+	}
 	base, alive, err := e.replay(u.Path, u.CountLast, c)
 	if err != nil || !alive {
 		return core.Complete, err

@@ -1,0 +1,523 @@
+package bits
+
+import (
+	mbits "math/bits"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+)
+
+// Multiplicities: a primary item i with bounds [lo, hi] must be covered
+// between lo and hi times. The search branches two ways, as Knuth's SSMCC
+// and the sparse-set engine do: a node picks the open item with the least
+// branching degree len+s−b+1 (len its live options, b how many more
+// options may cover it, s its slack hi−lo but at most b), ties to the
+// smaller s, then to the longer list, then (Weighted rule) to the
+// heavier, then to the first declared; and the live option of that item
+// with the smallest index, o. Its left branch takes o, its right branch
+// removes o from the list and leaves the item to a later node; a degree
+// of 1 means every live option of the item is needed, and there is no
+// right branch. With need = b−s = max(b−slack, 0), the options the item
+// must still get, the degree is len−need+1.
+//
+// A level keeps, besides its list, its counters: each open item's live
+// options, exact, in vertical counters of mcc.planes planes (as many as
+// the most options of an item need), made from the parent's by
+// subtracting the options the child's list loses; and the items' needs,
+// in planes of their own, changed only for the items of the option
+// taken. So the degree of every open item is one vertical subtraction,
+// len−need, whose borrow marks the items that can no longer be satisfied
+// (a dead end), and the least degree is found plane by plane from the
+// highest as filter finds the fewest options. The remaining bounds b are
+// one array, decreased when a branch takes an option and increased back
+// when the search leaves it.
+//
+// Taking o covers its secondary items (its kill, colors.go) and those of
+// its primary items whose b falls to 0: the child's list is its parent's
+// less o and less the options that meet them. An open item left without
+// options and with no need is content, and leaves the open set; a
+// solution is a node without open items.
+
+// Branches of a level with multiplicities, in level.branch.
+const (
+	takeBranch    = 1
+	excludeBranch = 2
+)
+
+// mccState is what the engine keeps for multiplicities.
+type mccState struct {
+	on     bool
+	planes int // the counters' planes: enough for the most options of an item
+	nplane int // the needs' planes: enough for the largest upper bound
+	// cnts and needs hold each level's counters and needs: plane p of
+	// level l is cnts[(l*planes+p)*words:][:words].
+	cnts, needs []uint64
+	bound       []int32 // each primary item's b: how many more options may cover it
+	slack       []int32 // each primary item's hi−lo
+	prims       []int32 // option k's primary items: prims[pbeg[k]:pbeg[k+1]]
+	pbeg        []int32
+	mask        set      // scratch: a child's mask
+	diff        []uint64 // scratch: the degrees' planes
+	cands       set      // scratch: the candidates for the least degree
+}
+
+// resetM compiles p's bounds (e.mcc.on when p has multiplicities).
+func (e *Engine) resetM(p *core.Problem) {
+	m := &e.mcc
+	m.on = p.Multiplicities()
+	if !m.on {
+		return
+	}
+	w, n := e.words, p.NumOptions()
+	uses := make([]int32, p.NPrimary)
+	m.prims, m.pbeg = m.prims[:0], append(m.pbeg[:0], 0)
+	for k := range n {
+		items, _ := p.Option(k)
+		for _, it := range items {
+			if int(it) < p.NPrimary {
+				m.prims = append(m.prims, it)
+				uses[it]++
+			}
+		}
+		m.pbeg = append(m.pbeg, int32(len(m.prims)))
+	}
+	m.planes, m.nplane = 1, 1
+	m.bound, m.slack = resize(m.bound, p.NPrimary), resize(m.slack, p.NPrimary)
+	for i := range p.NPrimary {
+		lo, hi := p.Bounds(i)
+		m.slack[i] = hi - lo
+		m.planes = max(m.planes, mbits.Len32(uint32(uses[i])))
+		m.nplane = max(m.nplane, mbits.Len32(uint32(hi)))
+	}
+	levels := e.MaxDepth() + 2
+	m.cnts = resize(m.cnts, levels*m.planes*w)
+	m.needs = resize(m.needs, levels*m.nplane*w)
+	m.mask, m.diff = resize(m.mask, w), resize(m.diff, m.planes*w)
+	m.cands = resize(m.cands, w)
+}
+
+// clone returns m with memory of its own for what a search writes.
+func (m mccState) clone() mccState {
+	if !m.on {
+		return m
+	}
+	c := m
+	c.cnts = core.Private[uint64](nil, len(m.cnts))
+	c.needs = core.Private[uint64](nil, len(m.needs))
+	c.bound = core.Private[int32](nil, len(m.bound))
+	c.mask = core.Private[uint64](nil, len(m.mask))
+	c.diff = core.Private[uint64](nil, len(m.diff))
+	c.cands = core.Private[uint64](nil, len(m.cands))
+	return c
+}
+
+// mccBytes is what multiplicities take besides the rows and the stack of
+// lists: each level's counters and needs.
+func mccBytes(p *core.Problem, words int) int64 {
+	most, hi := int32(0), int32(0)
+	uses := make([]int32, p.NPrimary)
+	for _, it := range p.Items {
+		if int(it) < p.NPrimary {
+			uses[it]++
+			most = max(most, uses[it])
+		}
+	}
+	for i := range p.NPrimary {
+		_, h := p.Bounds(i)
+		hi = max(hi, h)
+	}
+	planes := max(mbits.Len32(uint32(most)), 1) + max(mbits.Len32(uint32(hi)), 1)
+	return int64(p.NumOptions()+2) * int64(planes*words) * 8
+}
+
+// plane returns plane p of level l in planes of np planes.
+func (e *Engine) plane(s []uint64, np, l, p int) []uint64 {
+	w := e.words
+	at := (l*np + p) * w
+	return s[at : at+w : at+w]
+}
+
+// setNeed writes item i's need, max(b−slack, 0), into level l's needs.
+func (e *Engine) setNeed(l int, i int32) {
+	m := &e.mcc
+	need := max(m.bound[i]-m.slack[i], 0)
+	bit, w := uint64(1)<<(i&63), i>>6
+	for p := range m.nplane {
+		pl := e.plane(m.needs, m.nplane, l, p)
+		pl[w] = pl[w]&^bit | uint64(need>>p&1)<<(i&63)
+	}
+}
+
+// rootM makes level l's counters and needs from nothing: the options of
+// its list counted, and every primary item's need from the bounds; its
+// open set is the primary items whose b is not 0, and it chooses as
+// chooseM does. It reports whether the node is alive.
+func (e *Engine) rootM(l int, covered set) bool {
+	m := &e.mcc
+	lv := &e.lv[l]
+	w := e.words
+	cnt := m.cnts[l*m.planes*w : (l+1)*m.planes*w]
+	clear(cnt)
+	for _, k := range e.stack[lv.lo:lv.hi] {
+		for j, x := range e.row(k) {
+			for i := j; x != 0 && i < len(cnt); i += w {
+				cnt[i], x = cnt[i]^x, cnt[i]&x
+			}
+		}
+	}
+	clear(m.needs[l*m.nplane*w : (l+1)*m.nplane*w])
+	lv.open.minus(e.prim, covered)
+	for i := range int32(e.p.NPrimary) {
+		e.setNeed(l, i)
+	}
+	return e.chooseM(l)
+}
+
+// chooseM finds level l's item to branch on (lv.best, -1 when no item is
+// open: a solution) and its degree less one (lv.least), after taking
+// from its open set the items that are content (no option, no need). It
+// reports false for a dead end: an open item with fewer options than it
+// needs (lv.best is then that item, lv.least −1).
+func (e *Engine) chooseM(l int) bool {
+	m := &e.mcc
+	lv := &e.lv[l]
+	w := e.words
+	open, diff := lv.open, m.diff
+	// diff = cnt − need, plane by plane with a borrow; any, an open item
+	// with options.
+	var dead, none uint64
+	for j := range w {
+		borrow, any := uint64(0), uint64(0)
+		for p := range m.planes {
+			a := e.plane(m.cnts, m.planes, l, p)[j]
+			b := uint64(0)
+			if p < m.nplane {
+				b = e.plane(m.needs, m.nplane, l, p)[j]
+			}
+			diff[p*w+j] = a ^ b ^ borrow
+			borrow = ^a&b | ^(a^b)&borrow
+			any |= a
+		}
+		for p := m.planes; p < m.nplane; p++ { // needs beyond any count
+			borrow |= e.plane(m.needs, m.nplane, l, p)[j]
+		}
+		dead |= open[j] & borrow
+		m.cands[j] = open[j] & borrow
+		open[j] &= any | borrow // content items leave: no options, no need
+		none |= open[j]
+	}
+	if dead != 0 {
+		lv.best, lv.least = first(m.cands), -1
+		if e.weighted {
+			e.bump(lv.best)
+		}
+		return false
+	}
+	if none == 0 { // every primary item covered or content: a solution
+		lv.best, lv.least = -1, 0
+		return true
+	}
+	cands := m.cands
+	copy(cands, open)
+	least := int32(0)
+	for p := m.planes - 1; p >= 0; p-- {
+		left := uint64(0)
+		for j := range w {
+			left |= cands[j] &^ diff[p*w+j]
+		}
+		if left == 0 {
+			least |= 1 << p
+			continue
+		}
+		for j := range w {
+			cands[j] &^= diff[p*w+j]
+		}
+	}
+	lv.least = least
+	lv.best = e.tieM(l, cands)
+	return true
+}
+
+// tieM returns, of the candidates (the open items of least degree), the
+// one with the smaller s, then the longer list, then (Weighted rule) the
+// heavier, then the first declared.
+func (e *Engine) tieM(l int, cands set) int32 {
+	m := &e.mcc
+	many := 0
+	for _, x := range cands {
+		many += mbits.OnesCount64(x)
+	}
+	if many == 1 {
+		return first(cands)
+	}
+	best := int32(-1)
+	var bs, bl int32
+	var bw uint32
+	for j, x := range cands {
+		for ; x != 0; x &= x - 1 {
+			i := int32(j<<6 | mbits.TrailingZeros64(x))
+			s := min(m.slack[i], m.bound[i])
+			n := e.countM(l, i)
+			var wt uint32
+			if e.weighted {
+				wt = e.weight[i]
+			}
+			if best < 0 || s < bs || s == bs && (n > bl || n == bl && wt > bw) {
+				best, bs, bl, bw = i, s, n, wt
+			}
+		}
+	}
+	return best
+}
+
+// countM returns item i's live options at level l.
+func (e *Engine) countM(l int, i int32) int32 {
+	m := &e.mcc
+	n := int32(0)
+	for p := range m.planes {
+		n |= int32(e.plane(m.cnts, m.planes, l, p)[i>>6]>>(i&63)&1) << p
+	}
+	return n
+}
+
+// firstM returns the option of level l's list with the smallest index
+// that contains item i: the first in the list, which keeps the root's
+// order.
+func (e *Engine) firstM(l int, i int32) int32 {
+	lv := &e.lv[l]
+	w, sh := int(i>>6), uint(i&63)
+	for _, k := range e.stack[lv.lo:lv.hi] {
+		if e.rows[int(k)*e.words+w]>>sh&1 != 0 {
+			return k
+		}
+	}
+	return -1 // never: the item has options
+}
+
+// childM makes level d+1 from level d by its branch: taking lv.opt, or
+// removing it; it reports whether the child is alive. Taking an option
+// decreases its primary items' b, which untakeM gives back.
+func (e *Engine) childM(d int, w *walk) bool {
+	m := &e.mcc
+	lv, next := &e.lv[d], &e.lv[d+1]
+	k := lv.opt
+	words := e.words
+	mask := m.mask
+	copy(next.open, lv.open)
+	copy(m.needs[(d+1)*m.nplane*words:(d+2)*m.nplane*words], m.needs[d*m.nplane*words:(d+1)*m.nplane*words])
+	if lv.branch == takeBranch {
+		mask.minus(e.kill(k), e.prim) // its secondary items, and below the primary ones spent
+		for _, i := range m.prims[m.pbeg[k]:m.pbeg[k+1]] {
+			if m.bound[i]--; m.bound[i] == 0 {
+				mask.add(i)
+				next.open[i>>6] &^= 1 << (i & 63)
+			}
+			e.setNeed(d+1, i)
+		}
+	} else {
+		clear(mask)
+	}
+	if need := int(lv.hi) + int(lv.hi-lv.lo); need > len(e.stack) {
+		e.grow(need)
+	}
+	next.lo = lv.hi
+	cnt := m.cnts[(d+1)*m.planes*words : (d+2)*m.planes*words]
+	copy(cnt, m.cnts[d*m.planes*words:(d+1)*m.planes*words])
+	open := next.open
+	n := next.lo
+	s := e.stack
+	for _, q := range s[lv.lo:lv.hi] {
+		row := e.row(q)
+		if q != k && !row.meets(mask) {
+			s[n] = q
+			n++
+			continue
+		}
+		for j, x := range row { // a lost option: its open items lose it
+			x &= open[j]
+			for i := j; x != 0; i += words {
+				had := cnt[i]
+				cnt[i], x = had^x, x&^had
+			}
+		}
+	}
+	next.hi = n
+	w.updates += int64(lv.hi-lv.lo) - int64(n-next.lo)
+	w.work += int64(lv.hi - lv.lo)
+	return e.chooseM(d + 1)
+}
+
+// untakeM gives back the b that taking option k took from its items.
+func (e *Engine) untakeM(k int32) {
+	m := &e.mcc
+	for _, i := range m.prims[m.pbeg[k]:m.pbeg[k+1]] {
+		m.bound[i]++
+	}
+}
+
+// searchM is the search loop with multiplicities (searchSubtree's, with
+// two branches a node).
+func (e *Engine) searchM(run *core.Run, c *core.Counters, base int) (end core.Status) {
+	var (
+		depth = base
+		lv    = &e.lv[depth]
+		w     = walk{base: base, cut: base - 1}
+	)
+	clear(e.prof)
+	w.nextPoll, w.nextWork = run.NextPoll(0), PollWork
+
+forward:
+	if w.nodes >= w.nextPoll || w.work >= w.nextWork {
+		if why, stop := e.poll(run, &w, c, depth); stop {
+			end = why
+			goto finish
+		}
+		w.nextPoll, w.nextWork = run.NextPoll(w.nodes), w.work+PollWork
+	}
+	w.nodes++
+	e.prof[depth]++
+	if lv.best < 0 { // no open item: a solution
+		w.sols++
+		if run.Visit != nil {
+			if !run.Visit(e.solutionM(depth)) {
+				end = core.Stopped
+				goto finish
+			}
+		}
+		if run.MaxSolutions > 0 && w.sols >= run.MaxSolutions {
+			end = core.SolutionLimit
+			goto finish
+		}
+		goto backup
+	}
+	if lv.least < 0 { // an item with too few options (only at the base)
+		goto backup
+	}
+	lv.opt = e.firstM(depth, lv.best)
+	lv.branch = takeBranch
+	if e.childM(depth, &w) {
+		depth++
+		lv = &e.lv[depth]
+		goto forward
+	}
+	e.untakeM(lv.opt)
+
+next: // lv's right branch, if it has one and keeps it
+	if lv.branch == takeBranch && lv.least > 0 && depth > w.cut {
+		lv.branch = excludeBranch
+		if e.childM(depth, &w) {
+			depth++
+			lv = &e.lv[depth]
+			goto forward
+		}
+	}
+
+backup:
+	if depth == w.base {
+		goto finish
+	}
+	depth--
+	lv = &e.lv[depth]
+	if lv.branch == takeBranch {
+		e.untakeM(lv.opt)
+	}
+	goto next
+
+finish:
+	*c = w.add(c)
+	run.AddProfile(e.prof)
+	return end
+}
+
+// solutionM returns the caller's indices of the options taken at levels
+// 0…depth-1.
+func (e *Engine) solutionM(depth int) []int {
+	e.sol = e.sol[:0]
+	for l := range depth {
+		if lv := &e.lv[l]; lv.branch == takeBranch {
+			e.sol = append(e.sol, int(e.p.Caller[lv.opt]))
+		}
+	}
+	return e.sol
+}
+
+// replayM is replay with multiplicities: the root's list and counters
+// from nothing, then each step of path as a child of the level before,
+// checked first (the option live, its item primary, in it and open).
+func (e *Engine) replayM(path []core.Step, countLast bool, c *core.Counters) (depth int, alive bool, err error) {
+	m := &e.mcc
+	for i := range e.p.NPrimary {
+		_, m.bound[i] = e.p.Bounds(i)
+	}
+	n := int32(e.p.NumOptions())
+	lv := &e.lv[0]
+	lv.lo, lv.hi = 0, n
+	clear(e.covered)
+	if !e.rootM(0, e.covered) && len(path) > 0 {
+		return 0, false, &core.PathError{Err: core.ErrInconsistent, Step: 0, Option: path[0].Option}
+	}
+	var w walk
+	for l, st := range path {
+		lv := &e.lv[l]
+		if err := e.checkStepM(l, st); err != nil {
+			return 0, false, &core.PathError{Err: err, Step: l, Option: st.Option}
+		}
+		lv.opt, lv.best, lv.branch, lv.least = e.p.Index[st.Option], st.Item, takeBranch, 0 // no siblings
+		if st.Exclude {
+			lv.branch = excludeBranch
+		}
+		before := w.updates
+		ok := e.childM(l, &w)
+		if countLast && l == len(path)-1 {
+			c.Updates += w.updates - before
+		}
+		if !ok {
+			return l, false, nil
+		}
+	}
+	return len(path), true, nil
+}
+
+// checkStepM checks path step st at level l: its option exists and is in
+// l's list, and its item, when it has one (an exclusion must), is primary,
+// open, and in the option.
+func (e *Engine) checkStepM(l int, st core.Step) error {
+	p := e.p
+	if st.Option < 0 || int(st.Option) >= len(p.Index) || p.Index[st.Option] < 0 {
+		return core.ErrBadPath
+	}
+	k := p.Index[st.Option]
+	if st.Item < 0 {
+		if st.Exclude {
+			return core.ErrBadPath
+		}
+	} else if int(st.Item) >= p.NPrimary || !e.row(k).has(st.Item) {
+		return core.ErrBadPath
+	} else if !e.lv[l].open.has(st.Item) {
+		return core.ErrInconsistent
+	}
+	lv := &e.lv[l]
+	for _, q := range e.stack[lv.lo:lv.hi] {
+		if q == k {
+			return nil
+		}
+	}
+	return core.ErrInconsistent
+}
+
+// expandM is Expand with multiplicities, at level base that replay made.
+func (e *Engine) expandM(c *core.Counters, dst []core.Unit, base int) ([]core.Unit, bool) {
+	lv := &e.lv[base]
+	if lv.best < 0 {
+		c.Solutions++
+		return dst, true
+	}
+	if lv.least < 0 {
+		return dst, false
+	}
+	o := e.p.Caller[e.firstM(base, lv.best)]
+	dst = append(dst, core.Unit{Path: append(e.Steps(base), core.Step{Item: lv.best, Option: o}), CountLast: true})
+	if lv.least > 0 {
+		dst = append(dst, core.Unit{Path: append(e.Steps(base), core.Step{Item: lv.best, Option: o, Exclude: true}), CountLast: true})
+	}
+	return dst, false
+}
