@@ -1,6 +1,7 @@
 package bits_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/xcover/xcover/exactcover/internal/bits"
@@ -35,6 +36,33 @@ func BenchmarkCount(b *testing.B) {
 				}
 				b.ReportMetric(float64(c.Nodes), "nodes")
 				b.ReportMetric(float64(c.Solutions), "solutions")
+			})
+		}
+	}
+}
+
+// BenchmarkMultiplicities counts every solution of shared instances with
+// multiplicities (../shared/data/mcc) with this engine and the
+// sparse-set engine:
+//
+//	go test -run '^$' -bench Multiplicities -benchtime 3x -count 5 ./exactcover/internal/bits/
+func BenchmarkMultiplicities(b *testing.B) {
+	for _, name := range []string{"mcc-queens2-7", "mcc-queens2-8", "mcc-tetra-5x8", "mcc-tetra-4x10"} {
+		for _, en := range []string{"bits", "sparse"} {
+			b.Run(name+"/"+en, func(b *testing.B) {
+				_, p := loadSharedIn(b, filepath.Join(sharedDir, "..", "mcc"), name)
+				var e core.Engine = core.New[sparse.Engine](p)
+				if en == "bits" {
+					e = core.New[bits.Engine](p)
+				}
+				var c core.Counters
+				for b.Loop() {
+					c = core.Counters{}
+					if _, err := e.Search(core.Unit{}, &core.Run{}, &c); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(c.Nodes), "nodes")
 			})
 		}
 	}

@@ -90,7 +90,7 @@ func (e *Engine) resetM(p *core.Problem) {
 	}
 	levels := e.MaxDepth() + 2
 	m.cnts = resize(m.cnts, levels*m.planes*w)
-	m.needs = resize(m.needs, levels*m.nplane*w)
+	m.needs = resize(m.needs, m.nplane*w)
 	m.mask, m.diff = resize(m.mask, w), resize(m.diff, m.planes*w)
 	m.cands = resize(m.cands, w)
 }
@@ -129,28 +129,22 @@ func mccBytes(p *core.Problem, words int) int64 {
 	return int64(p.NumOptions()+2) * int64(planes*words) * 8
 }
 
-// plane returns plane p of level l in planes of np planes.
-func (e *Engine) plane(s []uint64, np, l, p int) []uint64 {
-	w := e.words
-	at := (l*np + p) * w
-	return s[at : at+w : at+w]
-}
-
-// setNeed writes item i's need, max(b−slack, 0), into level l's needs.
-func (e *Engine) setNeed(l int, i int32) {
+// setNeed writes item i's need, max(b−slack, 0), into the needs' planes.
+func (e *Engine) setNeed(i int32) {
 	m := &e.mcc
-	need := max(m.bound[i]-m.slack[i], 0)
-	bit, w := uint64(1)<<(i&63), i>>6
+	need := uint64(max(m.bound[i]-m.slack[i], 0))
+	sh, w, words := uint(i&63), int(i>>6), e.words
+	needs := m.needs
 	for p := range m.nplane {
-		pl := e.plane(m.needs, m.nplane, l, p)
-		pl[w] = pl[w]&^bit | uint64(need>>p&1)<<(i&63)
+		x := &needs[p*words+w]
+		*x = *x&^(1<<sh) | (need>>p&1)<<sh
 	}
 }
 
-// rootM makes level l's counters and needs from nothing: the options of
-// its list counted, and every primary item's need from the bounds; its
-// open set is the primary items whose b is not 0, and it chooses as
-// chooseM does. It reports whether the node is alive.
+// rootM makes level l's counters from nothing, the options of its list
+// counted, and the needs' planes from the bounds; its open set is the
+// primary items not in covered, and it chooses as chooseM does. It
+// reports whether the node is alive.
 func (e *Engine) rootM(l int, covered set) bool {
 	m := &e.mcc
 	lv := &e.lv[l]
@@ -164,10 +158,10 @@ func (e *Engine) rootM(l int, covered set) bool {
 			}
 		}
 	}
-	clear(m.needs[l*m.nplane*w : (l+1)*m.nplane*w])
+	clear(m.needs)
 	lv.open.minus(e.prim, covered)
 	for i := range int32(e.p.NPrimary) {
-		e.setNeed(l, i)
+		e.setNeed(i)
 	}
 	return e.chooseM(l)
 }
@@ -180,33 +174,37 @@ func (e *Engine) rootM(l int, covered set) bool {
 func (e *Engine) chooseM(l int) bool {
 	m := &e.mcc
 	lv := &e.lv[l]
-	w := e.words
-	open, diff := lv.open, m.diff
+	w, planes, nplane := e.words, m.planes, m.nplane
+	open, diff, cands := lv.open[:w], m.diff, m.cands[:w]
+	cnt := m.cnts[l*planes*w : (l+1)*planes*w]
+	needs := m.needs[:nplane*w]
 	// diff = cnt − need, plane by plane with a borrow; any, an open item
 	// with options.
 	var dead, none uint64
-	for j := range w {
+	for j := range open {
 		borrow, any := uint64(0), uint64(0)
-		for p := range m.planes {
-			a := e.plane(m.cnts, m.planes, l, p)[j]
+		for p := range planes {
+			a := cnt[p*w+j]
 			b := uint64(0)
-			if p < m.nplane {
-				b = e.plane(m.needs, m.nplane, l, p)[j]
+			if p < nplane {
+				b = needs[p*w+j]
 			}
 			diff[p*w+j] = a ^ b ^ borrow
 			borrow = ^a&b | ^(a^b)&borrow
 			any |= a
 		}
-		for p := m.planes; p < m.nplane; p++ { // needs beyond any count
-			borrow |= e.plane(m.needs, m.nplane, l, p)[j]
+		for p := planes; p < nplane; p++ { // needs beyond any count
+			borrow |= needs[p*w+j]
 		}
-		dead |= open[j] & borrow
-		m.cands[j] = open[j] & borrow
-		open[j] &= any | borrow // content items leave: no options, no need
-		none |= open[j]
+		o := open[j]
+		dead |= o & borrow
+		cands[j] = o & borrow
+		o &= any | borrow // content items leave: no options, no need
+		open[j] = o
+		none |= o
 	}
 	if dead != 0 {
-		lv.best, lv.least = first(m.cands), -1
+		lv.best, lv.least = first(cands), -1
 		if e.weighted {
 			e.bump(lv.best)
 		}
@@ -216,20 +214,20 @@ func (e *Engine) chooseM(l int) bool {
 		lv.best, lv.least = -1, 0
 		return true
 	}
-	cands := m.cands
 	copy(cands, open)
 	least := int32(0)
-	for p := m.planes - 1; p >= 0; p-- {
+	for p := planes - 1; p >= 0; p-- {
+		d := diff[p*w : p*w+w]
 		left := uint64(0)
-		for j := range w {
-			left |= cands[j] &^ diff[p*w+j]
+		for j, c := range cands {
+			left |= c &^ d[j]
 		}
 		if left == 0 {
 			least |= 1 << p
 			continue
 		}
-		for j := range w {
-			cands[j] &^= diff[p*w+j]
+		for j := range cands {
+			cands[j] &^= d[j]
 		}
 	}
 	lv.least = least
@@ -272,9 +270,11 @@ func (e *Engine) tieM(l int, cands set) int32 {
 // countM returns item i's live options at level l.
 func (e *Engine) countM(l int, i int32) int32 {
 	m := &e.mcc
+	w := e.words
+	cnt := m.cnts[l*m.planes*w : (l+1)*m.planes*w]
 	n := int32(0)
 	for p := range m.planes {
-		n |= int32(e.plane(m.cnts, m.planes, l, p)[i>>6]>>(i&63)&1) << p
+		n |= int32(cnt[p*w+int(i>>6)]>>(i&63)&1) << p
 	}
 	return n
 }
@@ -284,9 +284,10 @@ func (e *Engine) countM(l int, i int32) int32 {
 // order.
 func (e *Engine) firstM(l int, i int32) int32 {
 	lv := &e.lv[l]
-	w, sh := int(i>>6), uint(i&63)
+	w, sh, words := int(i>>6), uint(i&63), e.words
+	rows := e.rows
 	for _, k := range e.stack[lv.lo:lv.hi] {
-		if e.rows[int(k)*e.words+w]>>sh&1 != 0 {
+		if rows[int(k)*words+w]>>sh&1 != 0 {
 			return k
 		}
 	}
@@ -303,7 +304,6 @@ func (e *Engine) childM(d int, w *walk) bool {
 	words := e.words
 	mask := m.mask
 	copy(next.open, lv.open)
-	copy(m.needs[(d+1)*m.nplane*words:(d+2)*m.nplane*words], m.needs[d*m.nplane*words:(d+1)*m.nplane*words])
 	if lv.branch == takeBranch {
 		mask.minus(e.kill(k), e.prim) // its secondary items, and below the primary ones spent
 		for _, i := range m.prims[m.pbeg[k]:m.pbeg[k+1]] {
@@ -311,7 +311,9 @@ func (e *Engine) childM(d int, w *walk) bool {
 				mask.add(i)
 				next.open[i>>6] &^= 1 << (i & 63)
 			}
-			e.setNeed(d+1, i)
+			if m.bound[i] >= m.slack[i] {
+				e.setNeed(i)
+			}
 		}
 	} else {
 		clear(mask)
@@ -320,12 +322,29 @@ func (e *Engine) childM(d int, w *walk) bool {
 		e.grow(need)
 	}
 	next.lo = lv.hi
-	cnt := m.cnts[(d+1)*m.planes*words : (d+2)*m.planes*words]
-	copy(cnt, m.cnts[d*m.planes*words:(d+1)*m.planes*words])
-	open := next.open
-	n := next.lo
+	planes := m.planes
+	cnt := m.cnts[(d+1)*planes*words : (d+2)*planes*words]
+	copy(cnt, m.cnts[d*planes*words:(d+1)*planes*words])
+	var n int
+	if words == 2 {
+		n = e.survivors2(lv.lo, lv.hi, k, cnt, next.open)
+	} else {
+		n = e.survivorsM(lv.lo, lv.hi, k, cnt, next.open)
+	}
+	next.hi = next.lo + int32(n)
+	w.updates += int64(lv.hi-lv.lo) - int64(n)
+	w.work += int64(lv.hi - lv.lo)
+	return e.chooseM(d + 1)
+}
+
+// survivorsM writes after stack[lo:hi] the options of it but k that meet
+// none of mcc.mask, and subtracts the others from cnt, for the items of
+// open; it returns how many it wrote.
+func (e *Engine) survivorsM(lo, hi, k int32, cnt []uint64, open set) int {
+	words, mask := e.words, e.mcc.mask
 	s := e.stack
-	for _, q := range s[lv.lo:lv.hi] {
+	n := hi
+	for _, q := range s[lo:hi] {
 		row := e.row(q)
 		if q != k && !row.meets(mask) {
 			s[n] = q
@@ -340,17 +359,41 @@ func (e *Engine) childM(d int, w *walk) bool {
 			}
 		}
 	}
-	next.hi = n
-	w.updates += int64(lv.hi-lv.lo) - int64(n-next.lo)
-	w.work += int64(lv.hi - lv.lo)
-	return e.chooseM(d + 1)
+	return int(n - hi)
+}
+
+// survivors2 is survivorsM for rows of two words, as filter2 tests them.
+func (e *Engine) survivors2(lo, hi, k int32, cnt []uint64, open set) int {
+	mask, op := row2{e.mcc.mask[0], e.mcc.mask[1]}, row2{open[0], open[1]}
+	rows := e.rows2
+	s := e.stack
+	src, dst := s[lo:hi], s[hi:hi+(hi-lo)]
+	n := 0
+	for _, q := range src {
+		r := rows[q]
+		dst[n] = q
+		meet := r.a&mask.a | r.b&mask.b
+		if meet == 0 && q != k {
+			n++
+			continue
+		}
+		a, b := r.a&op.a, r.b&op.b
+		for i := 0; a|b != 0 && i < len(cnt); i += 2 {
+			ha, hb := cnt[i], cnt[i+1]
+			cnt[i], cnt[i+1] = ha^a, hb^b
+			a, b = a&^ha, b&^hb
+		}
+	}
+	return n
 }
 
 // untakeM gives back the b that taking option k took from its items.
 func (e *Engine) untakeM(k int32) {
 	m := &e.mcc
 	for _, i := range m.prims[m.pbeg[k]:m.pbeg[k+1]] {
-		m.bound[i]++
+		if m.bound[i]++; m.bound[i] > m.slack[i] {
+			e.setNeed(i)
+		}
 	}
 }
 

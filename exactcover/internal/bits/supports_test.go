@@ -32,8 +32,12 @@ func TestRefuses(t *testing.T) {
 	// takes a bit more.
 	colored := one(bits.MaxItems)
 	colored.Begin, colored.Items, colored.Colors = []int32{0, 2}, []int32{0, 1}, []int32{0, 1}
-	bounded := one(1)
+	bounded := one(1) // solved by no option and by the one
 	bounded.Lo, bounded.Hi = []int32{0}, []int32{2}
+	// boundedMany has more options than a path of takes and removals
+	// may make lists of (n(n+3)/2 entries over MaxStack).
+	boundedMany := many(11586, 1)
+	boundedMany.Lo, boundedMany.Hi = []int32{1}, []int32{1}
 	for _, tc := range []struct {
 		name string
 		p    *core.Problem
@@ -45,7 +49,8 @@ func TestRefuses(t *testing.T) {
 		{"options at the limit", many(bits.MaxStack/(2*bits.MaxItems+2), bits.MaxItems), nil, 0},
 		{"too many options", many(bits.MaxStack/(2*bits.MaxItems+2)+1, bits.MaxItems), bits.ErrTooManyOptions, 0},
 		{"colors past the items", colored, bits.ErrTooManyItems, 0},
-		{"multiplicities", bounded, bits.ErrMultiplicities, 0},
+		{"multiplicities", bounded, nil, 2},
+		{"multiplicities, too many options", boundedMany, bits.ErrTooManyOptions, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := bits.Supports(tc.p); !errors.Is(err, tc.want) {
