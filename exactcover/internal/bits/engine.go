@@ -86,6 +86,14 @@ type set []uint64
 
 func (s set) add(i int32)      { s[i>>6] |= 1 << (i & 63) }
 func (s set) has(i int32) bool { return s[i>>6]>>(i&63)&1 != 0 }
+func (s set) any() bool {
+	for _, x := range s {
+		if x != 0 {
+			return true
+		}
+	}
+	return false
+}
 func (s set) meets(t set) bool {
 	t = t[:len(s)]
 	for w, x := range s {

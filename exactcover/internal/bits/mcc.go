@@ -48,16 +48,19 @@ type mccState struct {
 	on     bool
 	planes int // the counters' planes: enough for the most options of an item
 	nplane int // the needs' planes: enough for the largest upper bound
-	// cnts and needs hold each level's counters and needs: plane p of
-	// level l is cnts[(l*planes+p)*words:][:words].
-	cnts, needs []uint64
-	bound       []int32 // each primary item's b: how many more options may cover it
-	slack       []int32 // each primary item's hi−lo
-	prims       []int32 // option k's primary items: prims[pbeg[k]:pbeg[k+1]]
-	pbeg        []int32
-	mask        set      // scratch: a child's mask
-	diff        []uint64 // scratch: the degrees' planes
-	cands       set      // scratch: the candidates for the least degree
+	// cnts holds each level's counters: plane p of level l is
+	// cnts[(l*planes+p)*words:][:words]. needs and slacks hold each
+	// primary item's need, max(b−slack, 0), and s, min(slack, b), in
+	// nplane planes of words each, for the current path.
+	cnts, needs, ss []uint64
+	bound           []int32 // each primary item's b: how many more options may cover it
+	slack           []int32 // each primary item's hi−lo
+	prims           []int32 // option k's primary items: prims[pbeg[k]:pbeg[k+1]]
+	pbeg            []int32
+	mask            set      // scratch: a child's mask
+	diff            []uint64 // scratch: the degrees' planes
+	cands           set      // scratch: the candidates for the least degree
+	lost            []int32  // scratch: the options a child loses
 }
 
 // resetM compiles p's bounds (e.mcc.on when p has multiplicities).
@@ -90,7 +93,8 @@ func (e *Engine) resetM(p *core.Problem) {
 	}
 	levels := e.MaxDepth() + 2
 	m.cnts = resize(m.cnts, levels*m.planes*w)
-	m.needs = resize(m.needs, m.nplane*w)
+	m.needs, m.ss = resize(m.needs, m.nplane*w), resize(m.ss, m.nplane*w)
+	m.lost = resize(m.lost, n)
 	m.mask, m.diff = resize(m.mask, w), resize(m.diff, m.planes*w)
 	m.cands = resize(m.cands, w)
 }
@@ -103,6 +107,8 @@ func (m mccState) clone() mccState {
 	c := m
 	c.cnts = core.Private[uint64](nil, len(m.cnts))
 	c.needs = core.Private[uint64](nil, len(m.needs))
+	c.ss = core.Private[uint64](nil, len(m.ss))
+	c.lost = core.Private[int32](nil, len(m.lost))
 	c.bound = core.Private[int32](nil, len(m.bound))
 	c.mask = core.Private[uint64](nil, len(m.mask))
 	c.diff = core.Private[uint64](nil, len(m.diff))
@@ -129,15 +135,37 @@ func mccBytes(p *core.Problem, words int) int64 {
 	return int64(p.NumOptions()+2) * int64(planes*words) * 8
 }
 
-// setNeed writes item i's need, max(b−slack, 0), into the needs' planes.
-func (e *Engine) setNeed(i int32) {
+// setBound writes item i's need, max(b−slack, 0), and s, min(slack, b),
+// into their planes.
+func (e *Engine) setBound(i int32) {
 	m := &e.mcc
-	need := uint64(max(m.bound[i]-m.slack[i], 0))
-	sh, w, words := uint(i&63), int(i>>6), e.words
-	needs := m.needs
+	b, slack := m.bound[i], m.slack[i]
+	need, s := uint64(max(b-slack, 0)), uint64(min(slack, b))
+	sh, words := uint(i&63), e.words
+	at := int(i >> 6)
+	needs, ss := m.needs, m.ss
 	for p := range m.nplane {
-		x := &needs[p*words+w]
-		*x = *x&^(1<<sh) | (need>>p&1)<<sh
+		needs[at] = needs[at]&^(1<<sh) | (need>>p&1)<<sh
+		ss[at] = ss[at]&^(1<<sh) | (s>>p&1)<<sh
+		at += words
+	}
+}
+
+// moveBound adds by (±1) to item i's b, and changes its need or its s in
+// their planes: the need while b stays at or above the slack, s below.
+// Only the planes whose bit changes are written: one most of the time.
+func (e *Engine) moveBound(i int32, by int32) {
+	m := &e.mcc
+	b := m.bound[i]
+	nb := b + by
+	m.bound[i] = nb
+	planes, x := m.ss, uint64(b^nb)
+	if slack := m.slack[i]; min(b, nb) >= slack {
+		planes, x = m.needs, uint64((b-slack)^(nb-slack))
+	}
+	bit, at, words := uint64(1)<<(i&63), int(i>>6), e.words
+	for ; x != 0; x &= x - 1 {
+		planes[mbits.TrailingZeros64(x)*words+at] ^= bit
 	}
 }
 
@@ -159,9 +187,10 @@ func (e *Engine) rootM(l int, covered set) bool {
 		}
 	}
 	clear(m.needs)
+	clear(m.ss)
 	lv.open.minus(e.prim, covered)
 	for i := range int32(e.p.NPrimary) {
-		e.setNeed(i)
+		e.setBound(i)
 	}
 	return e.chooseM(l)
 }
@@ -235,6 +264,86 @@ func (e *Engine) chooseM(l int) bool {
 	return true
 }
 
+// chooseM2 is chooseM for rows of two words, the words in registers, its
+// ties broken plane by plane: the least s, then the most options (the
+// highest plane where some has a 1, down), then the first declared or,
+// under the Weighted rule, the heaviest (tieM).
+func (e *Engine) chooseM2(l int) bool {
+	m := &e.mcc
+	lv := &e.lv[l]
+	planes, nplane := m.planes, m.nplane
+	cnt := m.cnts[l*planes*2 : (l+1)*planes*2]
+	needs, ss := m.needs[:nplane*2], m.ss[:nplane*2]
+	diff := m.diff[:planes*2]
+	open := lv.open[:2]
+	var br0, br1, any0, any1 uint64
+	for p := range planes {
+		a0, a1 := cnt[2*p], cnt[2*p+1]
+		var b0, b1 uint64
+		if p < nplane {
+			b0, b1 = needs[2*p], needs[2*p+1]
+		}
+		diff[2*p], diff[2*p+1] = a0^b0^br0, a1^b1^br1
+		br0 = ^a0&b0 | ^(a0^b0)&br0
+		br1 = ^a1&b1 | ^(a1^b1)&br1
+		any0, any1 = any0|a0, any1|a1
+	}
+	for p := planes; p < nplane; p++ { // needs beyond any count
+		br0, br1 = br0|needs[2*p], br1|needs[2*p+1]
+	}
+	o0, o1 := open[0], open[1]
+	if d0, d1 := o0&br0, o1&br1; d0|d1 != 0 {
+		lv.least = -1
+		if d0 == 0 {
+			lv.best = 64 + int32(mbits.TrailingZeros64(d1))
+		} else {
+			lv.best = int32(mbits.TrailingZeros64(d0))
+		}
+		if e.weighted {
+			e.bump(lv.best)
+		}
+		return false
+	}
+	o0, o1 = o0&any0, o1&any1 // content items leave: no options, no need
+	open[0], open[1] = o0, o1
+	if o0|o1 == 0 { // every primary item covered or content: a solution
+		lv.best, lv.least = -1, 0
+		return true
+	}
+	least := int32(0)
+	for p := planes - 1; p >= 0; p-- {
+		if t0, t1 := o0&^diff[2*p], o1&^diff[2*p+1]; t0|t1 != 0 {
+			o0, o1 = t0, t1
+		} else {
+			least |= 1 << p
+		}
+	}
+	lv.least = least
+	if o0&(o0-1)|o1 != 0 && o0|o1&(o1-1) != 0 { // ties
+		for p := nplane - 1; p >= 0; p-- {
+			if t0, t1 := o0&^ss[2*p], o1&^ss[2*p+1]; t0|t1 != 0 {
+				o0, o1 = t0, t1
+			}
+		}
+		for p := planes - 1; p >= 0; p-- {
+			if t0, t1 := o0&cnt[2*p], o1&cnt[2*p+1]; t0|t1 != 0 {
+				o0, o1 = t0, t1
+			}
+		}
+		if e.weighted {
+			m.cands[0], m.cands[1] = o0, o1
+			lv.best = e.tieM(l, m.cands)
+			return true
+		}
+	}
+	if o0 != 0 {
+		lv.best = int32(mbits.TrailingZeros64(o0))
+	} else {
+		lv.best = 64 + int32(mbits.TrailingZeros64(o1))
+	}
+	return true
+}
+
 // tieM returns, of the candidates (the open items of least degree), the
 // one with the smaller s, then the longer list, then (Weighted rule) the
 // heavier, then the first declared.
@@ -279,16 +388,16 @@ func (e *Engine) countM(l int, i int32) int32 {
 	return n
 }
 
-// firstM returns the option of level l's list with the smallest index
-// that contains item i: the first in the list, which keeps the root's
-// order.
+// firstM returns the place in the stack of the option of level l's list
+// with the smallest index that contains item i: the first in the list,
+// which keeps the root's order.
 func (e *Engine) firstM(l int, i int32) int32 {
 	lv := &e.lv[l]
 	w, sh, words := int(i>>6), uint(i&63), e.words
 	rows := e.rows
-	for _, k := range e.stack[lv.lo:lv.hi] {
+	for at, k := range e.stack[lv.lo:lv.hi] {
 		if rows[int(k)*words+w]>>sh&1 != 0 {
-			return k
+			return lv.lo + int32(at)
 		}
 	}
 	return -1 // never: the item has options
@@ -307,12 +416,10 @@ func (e *Engine) childM(d int, w *walk) bool {
 	if lv.branch == takeBranch {
 		mask.minus(e.kill(k), e.prim) // its secondary items, and below the primary ones spent
 		for _, i := range m.prims[m.pbeg[k]:m.pbeg[k+1]] {
-			if m.bound[i]--; m.bound[i] == 0 {
+			e.moveBound(i, -1)
+			if m.bound[i] == 0 {
 				mask.add(i)
 				next.open[i>>6] &^= 1 << (i & 63)
-			}
-			if m.bound[i] >= m.slack[i] {
-				e.setNeed(i)
 			}
 		}
 	} else {
@@ -326,15 +433,36 @@ func (e *Engine) childM(d int, w *walk) bool {
 	cnt := m.cnts[(d+1)*planes*words : (d+2)*planes*words]
 	copy(cnt, m.cnts[d*planes*words:(d+1)*planes*words])
 	var n int
-	if words == 2 {
+	switch {
+	case !mask.any(): // the child loses o alone: the list less o, copied
+		s := e.stack
+		n = copy(s[next.lo:], s[lv.lo:lv.cur])
+		n += copy(s[next.lo+int32(n):], s[lv.cur+1:lv.hi])
+		e.lose(cnt, e.row(k), next.open)
+	case words == 2:
 		n = e.survivors2(lv.lo, lv.hi, k, cnt, next.open)
-	} else {
+	default:
 		n = e.survivorsM(lv.lo, lv.hi, k, cnt, next.open)
 	}
 	next.hi = next.lo + int32(n)
 	w.updates += int64(lv.hi-lv.lo) - int64(n)
 	w.work += int64(lv.hi - lv.lo)
+	if words == 2 {
+		return e.chooseM2(d + 1)
+	}
 	return e.chooseM(d + 1)
+}
+
+// lose subtracts row from the counters cnt, for the items of open.
+func (e *Engine) lose(cnt []uint64, row, open set) {
+	words := e.words
+	for j, x := range row {
+		x &= open[j]
+		for i := j; x != 0; i += words {
+			had := cnt[i]
+			cnt[i], x = had^x, x&^had
+		}
+	}
 }
 
 // survivorsM writes after stack[lo:hi] the options of it but k that meet
@@ -351,14 +479,9 @@ func (e *Engine) survivorsM(lo, hi, k int32, cnt []uint64, open set) int {
 			n++
 			continue
 		}
-		for j, x := range row { // a lost option: its open items lose it
-			x &= open[j]
-			for i := j; x != 0; i += words {
-				had := cnt[i]
-				cnt[i], x = had^x, x&^had
-			}
-		}
+		e.lose(cnt, row, open) // a lost option: its open items lose it
 	}
+	_ = words
 	return int(n - hi)
 }
 
@@ -368,16 +491,20 @@ func (e *Engine) survivors2(lo, hi, k int32, cnt []uint64, open set) int {
 	rows := e.rows2
 	s := e.stack
 	src, dst := s[lo:hi], s[hi:hi+(hi-lo)]
-	n := 0
+	lost := e.mcc.lost[:len(src)]
+	n, r := 0, 0
 	for _, q := range src {
-		r := rows[q]
-		dst[n] = q
-		meet := r.a&mask.a | r.b&mask.b
-		if meet == 0 && q != k {
-			n++
-			continue
-		}
-		a, b := r.a&op.a, r.b&op.b
+		row := rows[q]
+		meet := row.a&mask.a | row.b&mask.b
+		x := uint64(q ^ k) // 0 for the option taken, which the child loses too
+		keep := int((1 - (meet|-meet)>>63) & ((x | -x) >> 63))
+		dst[n], lost[r] = q, q
+		n += keep
+		r += 1 - keep
+	}
+	for _, q := range lost[:r] { // the lost options: their open items lose them
+		row := rows[q]
+		a, b := row.a&op.a, row.b&op.b
 		for i := 0; a|b != 0 && i < len(cnt); i += 2 {
 			ha, hb := cnt[i], cnt[i+1]
 			cnt[i], cnt[i+1] = ha^a, hb^b
@@ -391,9 +518,7 @@ func (e *Engine) survivors2(lo, hi, k int32, cnt []uint64, open set) int {
 func (e *Engine) untakeM(k int32) {
 	m := &e.mcc
 	for _, i := range m.prims[m.pbeg[k]:m.pbeg[k+1]] {
-		if m.bound[i]++; m.bound[i] > m.slack[i] {
-			e.setNeed(i)
-		}
+		e.moveBound(i, +1)
 	}
 }
 
@@ -435,7 +560,8 @@ forward:
 	if lv.least < 0 { // an item with too few options (only at the base)
 		goto backup
 	}
-	lv.opt = e.firstM(depth, lv.best)
+	lv.cur = e.firstM(depth, lv.best)
+	lv.opt = e.stack[lv.cur]
 	lv.branch = takeBranch
 	if e.childM(depth, &w) {
 		depth++
@@ -539,8 +665,9 @@ func (e *Engine) checkStepM(l int, st core.Step) error {
 		return core.ErrInconsistent
 	}
 	lv := &e.lv[l]
-	for _, q := range e.stack[lv.lo:lv.hi] {
+	for at, q := range e.stack[lv.lo:lv.hi] {
 		if q == k {
+			lv.cur = lv.lo + int32(at)
 			return nil
 		}
 	}
@@ -557,7 +684,7 @@ func (e *Engine) expandM(c *core.Counters, dst []core.Unit, base int) ([]core.Un
 	if lv.least < 0 {
 		return dst, false
 	}
-	o := e.p.Caller[e.firstM(base, lv.best)]
+	o := e.p.Caller[e.stack[e.firstM(base, lv.best)]]
 	dst = append(dst, core.Unit{Path: append(e.Steps(base), core.Step{Item: lv.best, Option: o}), CountLast: true})
 	if lv.least > 0 {
 		dst = append(dst, core.Unit{Path: append(e.Steps(base), core.Step{Item: lv.best, Option: o, Exclude: true}), CountLast: true})
