@@ -53,14 +53,15 @@ type mccState struct {
 	// primary item's need, max(b−slack, 0), and s, min(slack, b), in
 	// nplane planes of words each, for the current path.
 	cnts, needs, ss []uint64
-	bound           []int32 // each primary item's b: how many more options may cover it
-	slack           []int32 // each primary item's hi−lo
-	prims           []int32 // option k's primary items: prims[pbeg[k]:pbeg[k+1]]
-	pbeg            []int32
-	mask            set      // scratch: a child's mask
-	diff            []uint64 // scratch: the degrees' planes
-	cands           set      // scratch: the candidates for the least degree
-	lost            []int32  // scratch: the options a child loses
+	// bounds holds each primary item's b, how many more options may cover
+	// it, in nplane planes for the current path; slacks its hi−lo, in as
+	// many, and slack the same as numbers.
+	bounds, slacks []uint64
+	slack          []int32
+	mask           set      // scratch: a child's mask
+	diff           []uint64 // scratch: the degrees' planes
+	cands          set      // scratch: the candidates for the least degree
+	lost           []int32  // scratch: the options a child loses
 }
 
 // resetM compiles p's bounds (e.mcc.on when p has multiplicities).
@@ -72,19 +73,13 @@ func (e *Engine) resetM(p *core.Problem) {
 	}
 	w, n := e.words, p.NumOptions()
 	uses := make([]int32, p.NPrimary)
-	m.prims, m.pbeg = m.prims[:0], append(m.pbeg[:0], 0)
-	for k := range n {
-		items, _ := p.Option(k)
-		for _, it := range items {
-			if int(it) < p.NPrimary {
-				m.prims = append(m.prims, it)
-				uses[it]++
-			}
+	for _, it := range p.Items {
+		if int(it) < p.NPrimary {
+			uses[it]++
 		}
-		m.pbeg = append(m.pbeg, int32(len(m.prims)))
 	}
 	m.planes, m.nplane = 1, 1
-	m.bound, m.slack = resize(m.bound, p.NPrimary), resize(m.slack, p.NPrimary)
+	m.slack = resize(m.slack, p.NPrimary)
 	for i := range p.NPrimary {
 		lo, hi := p.Bounds(i)
 		m.slack[i] = hi - lo
@@ -94,6 +89,13 @@ func (e *Engine) resetM(p *core.Problem) {
 	levels := e.MaxDepth() + 2
 	m.cnts = resize(m.cnts, levels*m.planes*w)
 	m.needs, m.ss = resize(m.needs, m.nplane*w), resize(m.ss, m.nplane*w)
+	m.bounds, m.slacks = resize(m.bounds, m.nplane*w), resize(m.slacks, m.nplane*w)
+	clear(m.slacks)
+	for i := range int32(p.NPrimary) {
+		for p := range m.nplane {
+			m.slacks[p*w+int(i>>6)] |= uint64(m.slack[i]>>p&1) << (i & 63)
+		}
+	}
 	m.lost = resize(m.lost, n)
 	m.mask, m.diff = resize(m.mask, w), resize(m.diff, m.planes*w)
 	m.cands = resize(m.cands, w)
@@ -109,7 +111,7 @@ func (m mccState) clone() mccState {
 	c.needs = core.Private[uint64](nil, len(m.needs))
 	c.ss = core.Private[uint64](nil, len(m.ss))
 	c.lost = core.Private[int32](nil, len(m.lost))
-	c.bound = core.Private[int32](nil, len(m.bound))
+	c.bounds = core.Private[uint64](nil, len(m.bounds))
 	c.mask = core.Private[uint64](nil, len(m.mask))
 	c.diff = core.Private[uint64](nil, len(m.diff))
 	c.cands = core.Private[uint64](nil, len(m.cands))
@@ -135,37 +137,47 @@ func mccBytes(p *core.Problem, words int) int64 {
 	return int64(p.NumOptions()+2) * int64(planes*words) * 8
 }
 
-// setBound writes item i's need, max(b−slack, 0), and s, min(slack, b),
-// into their planes.
-func (e *Engine) setBound(i int32) {
+// resetBounds sets every primary item's b to its upper bound.
+func (e *Engine) resetBounds() {
 	m := &e.mcc
-	b, slack := m.bound[i], m.slack[i]
-	need, s := uint64(max(b-slack, 0)), uint64(min(slack, b))
-	sh, words := uint(i&63), e.words
-	at := int(i >> 6)
-	needs, ss := m.needs, m.ss
-	for p := range m.nplane {
-		needs[at] = needs[at]&^(1<<sh) | (need>>p&1)<<sh
-		ss[at] = ss[at]&^(1<<sh) | (s>>p&1)<<sh
-		at += words
+	w := e.words
+	clear(m.bounds)
+	for i := range e.p.NPrimary {
+		_, hi := e.p.Bounds(i)
+		for p := range m.nplane {
+			m.bounds[p*w+i>>6] |= uint64(hi>>p&1) << (i & 63)
+		}
 	}
 }
 
-// moveBound adds by (±1) to item i's b, and changes its need or its s in
-// their planes: the need while b stays at or above the slack, s below.
-// Only the planes whose bit changes are written: one most of the time.
-func (e *Engine) moveBound(i int32, by int32) {
+// boundOf returns item i's b.
+func (e *Engine) boundOf(i int32) int32 {
 	m := &e.mcc
-	b := m.bound[i]
-	nb := b + by
-	m.bound[i] = nb
-	planes, x := m.ss, uint64(b^nb)
-	if slack := m.slack[i]; min(b, nb) >= slack {
-		planes, x = m.needs, uint64((b-slack)^(nb-slack))
+	b := int32(0)
+	for p := range m.nplane {
+		b |= int32(m.bounds[p*e.words+int(i>>6)]>>(i&63)&1) << p
 	}
-	bit, at, words := uint64(1)<<(i&63), int(i>>6), e.words
-	for ; x != 0; x &= x - 1 {
-		planes[mbits.TrailingZeros64(x)*words+at] ^= bit
+	return b
+}
+
+// needs sets m.needs and m.ss to each primary item's need, max(b−slack,
+// 0), and s, min(slack, b), from the bounds and slacks: b−slack plane by
+// plane with a borrow, which is left where b < slack (need 0, s = b).
+func (e *Engine) needsM() {
+	m := &e.mcc
+	w, np := e.words, m.nplane
+	bs, sl, needs, ss := m.bounds[:np*w], m.slacks[:np*w], m.needs[:np*w], m.ss[:np*w]
+	for j := range w {
+		borrow := uint64(0)
+		for p := range np {
+			a, c := bs[p*w+j], sl[p*w+j]
+			needs[p*w+j] = a ^ c ^ borrow
+			borrow = ^a&c | ^(a^c)&borrow
+		}
+		for p := range np {
+			needs[p*w+j] &^= borrow
+			ss[p*w+j] = bs[p*w+j]&borrow | sl[p*w+j]&^borrow
+		}
 	}
 }
 
@@ -186,12 +198,7 @@ func (e *Engine) rootM(l int, covered set) bool {
 			}
 		}
 	}
-	clear(m.needs)
-	clear(m.ss)
 	lv.open.minus(e.prim, covered)
-	for i := range int32(e.p.NPrimary) {
-		e.setBound(i)
-	}
 	return e.chooseM(l)
 }
 
@@ -204,6 +211,7 @@ func (e *Engine) chooseM(l int) bool {
 	m := &e.mcc
 	lv := &e.lv[l]
 	w, planes, nplane := e.words, m.planes, m.nplane
+	e.needsM()
 	open, diff, cands := lv.open[:w], m.diff, m.cands[:w]
 	cnt := m.cnts[l*planes*w : (l+1)*planes*w]
 	needs := m.needs[:nplane*w]
@@ -272,6 +280,7 @@ func (e *Engine) chooseM2(l int) bool {
 	m := &e.mcc
 	lv := &e.lv[l]
 	planes, nplane := m.planes, m.nplane
+	e.needsM()
 	cnt := m.cnts[l*planes*2 : (l+1)*planes*2]
 	needs, ss := m.needs[:nplane*2], m.ss[:nplane*2]
 	diff := m.diff[:planes*2]
@@ -362,7 +371,7 @@ func (e *Engine) tieM(l int, cands set) int32 {
 	for j, x := range cands {
 		for ; x != 0; x &= x - 1 {
 			i := int32(j<<6 | mbits.TrailingZeros64(x))
-			s := min(m.slack[i], m.bound[i])
+			s := min(m.slack[i], e.boundOf(i))
 			n := e.countM(l, i)
 			var wt uint32
 			if e.weighted {
@@ -414,13 +423,24 @@ func (e *Engine) childM(d int, w *walk) bool {
 	mask := m.mask
 	copy(next.open, lv.open)
 	if lv.branch == takeBranch {
-		mask.minus(e.kill(k), e.prim) // its secondary items, and below the primary ones spent
-		for _, i := range m.prims[m.pbeg[k]:m.pbeg[k+1]] {
-			e.moveBound(i, -1)
-			if m.bound[i] == 0 {
-				mask.add(i)
-				next.open[i>>6] &^= 1 << (i & 63)
+		// Its secondary items, and its primary items whose b falls to 0:
+		// b less 1 for each of its primary items, in the planes, with a
+		// borrow.
+		row, prim, bs, np := e.row(k), e.prim, m.bounds, m.nplane
+		for j := range words {
+			x := row[j] & prim[j]
+			borrow := x
+			for p := 0; borrow != 0 && p < np; p++ {
+				b := bs[p*words+j]
+				bs[p*words+j] = b ^ borrow
+				borrow &^= b
 			}
+			spent := x
+			for p := range np {
+				spent &^= bs[p*words+j]
+			}
+			mask[j] = e.kill(k)[j]&^prim[j] | spent
+			next.open[j] &^= spent
 		}
 	} else {
 		clear(mask)
@@ -517,8 +537,14 @@ func (e *Engine) survivors2(lo, hi, k int32, cnt []uint64, open set) int {
 // untakeM gives back the b that taking option k took from its items.
 func (e *Engine) untakeM(k int32) {
 	m := &e.mcc
-	for _, i := range m.prims[m.pbeg[k]:m.pbeg[k+1]] {
-		e.moveBound(i, +1)
+	row, prim, bs, words := e.row(k), e.prim, m.bounds, e.words
+	for j := range words {
+		carry := row[j] & prim[j]
+		for p := 0; carry != 0 && p < m.nplane; p++ {
+			b := bs[p*words+j]
+			bs[p*words+j] = b ^ carry
+			carry &= b
+		}
 	}
 }
 
@@ -613,10 +639,7 @@ func (e *Engine) solutionM(depth int) []int {
 // from nothing, then each step of path as a child of the level before,
 // checked first (the option live, its item primary, in it and open).
 func (e *Engine) replayM(path []core.Step, countLast bool, c *core.Counters) (depth int, alive bool, err error) {
-	m := &e.mcc
-	for i := range e.p.NPrimary {
-		_, m.bound[i] = e.p.Bounds(i)
-	}
+	e.resetBounds()
 	n := int32(e.p.NumOptions())
 	lv := &e.lv[0]
 	lv.lo, lv.hi = 0, n
