@@ -1,6 +1,7 @@
 package bits_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -53,5 +54,34 @@ func TestMultiplicitiesShared(t *testing.T) {
 			}
 			t.Logf("%d solutions, %d nodes, %d updates", c.Solutions, c.Nodes, c.Updates)
 		})
+	}
+}
+
+// TestWeightedMultiplicities checks the Weighted rule's solutions against
+// brute force on problems with bounds and colors, in narrow and wide rows,
+// with weights learned over several searches.
+func TestWeightedMultiplicities(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for trial := range 300 {
+		p := enginetest.Random(r, true)
+		want := enginetest.BruteForce(p)
+		e := newEngine(padded(p, []int{0, 300}[trial%2]))
+		for range 3 { // the weights carry over from one search to the next
+			var got []string
+			run := core.Run{Weighted: true, Visit: func(sol []int) bool {
+				s := slices.Clone(sol)
+				slices.Sort(s)
+				got = append(got, fmt.Sprint(s))
+				return true
+			}}
+			var c core.Counters
+			if _, err := e.Search(core.Unit{}, &run, &c); err != nil {
+				t.Fatal(err)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("trial %d: %v, want %v\n%s", trial, got, want, enginetest.Describe(p))
+			}
+		}
 	}
 }
