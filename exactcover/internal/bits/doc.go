@@ -3,8 +3,8 @@
 // of the search kept as a list of their indices. It is the fastest engine
 // where items are few and options many, as in polyomino and polycube
 // packing, and takes problems of at most MaxItems items and colors of
-// secondary items, without multiplicities (Supports); exactcover's auto
-// picks it for some of those (Prefer).
+// secondary items, with or without multiplicities (Supports);
+// exactcover's auto picks it for some of those (Prefer).
 //
 // # State without undo
 //
@@ -55,6 +55,22 @@
 // options that give j the color already chosen stay live, as the
 // sparse-set engine's purification leaves them: the two engines' trees
 // are the same on colored problems as on others.
+//
+// # Multiplicities
+//
+// With bounds on primary items (Knuth's M) the search branches two ways
+// on one option, as the sparse-set engine and Knuth's SSMCC do: the item
+// of least branching degree and its live option with the smallest index,
+// taken or removed (mcc.go). A level's list is made from its parent's as
+// above, by the kill of the option taken and the items it spends; its
+// counters are exact, its parent's less the options its list loses, and
+// the bounds, the slacks and what each item still needs are vertical
+// numbers like the counters, so that choosing the item is a few
+// subtractions per plane and word. The tree is the sparse-set engine's,
+// node for node, but a node costs more than the sparse sets' (two
+// children to filter, count and choose where the sparse sets touch the
+// options an item loses), so auto keeps the sparse sets for these
+// problems (Prefer).
 //
 // # Statistics
 //
