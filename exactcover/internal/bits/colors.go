@@ -51,6 +51,17 @@ func colorBits(p *core.Problem) (nbits int, colors [][]int32, first []int32) {
 	return nbits, colors, first
 }
 
+// colorBytes is what colors add to the rows of n options of items items
+// whose rows have nbits bits: the kills, in both layouts, and the rows'
+// words past those of items (in both layouts too).
+func colorBytes(n, items, nbits int) int64 {
+	if nbits == items {
+		return 0
+	}
+	w := int64(rowWords(nbits))
+	return int64(n) * 8 * (2*w + 2*(w-int64(rowWords(items))))
+}
+
 // rowBits returns the bits of a row of p: its items, and its secondary
 // items' colors.
 func rowBits(p *core.Problem) int {

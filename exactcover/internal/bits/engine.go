@@ -46,7 +46,9 @@ const MaxStack = 1 << 26
 // MaxWideBytes bounds the bytes that rows wider than narrowWords take
 // (wideRows): the rows twice, the counters of each level, and the sets of
 // options of each item, of each level and of the options that meet each
-// option. The engine refuses a problem that may take more than 2²⁸ bytes
+// option. It bounds as well what colors add to the rows (colorBytes) and
+// what multiplicities keep per level (mccBytes), which Memory, given
+// only the numbers of items and options, does not count. The engine refuses a problem that may take more than 2²⁸ bytes
 // (256 MiB, a sixteenth of exactcover.MemoryBudget, as MaxStack); a 16×16
 // Sudoku takes about 8 MiB, a 25×25 one without clues about 80.
 const MaxWideBytes = 1 << 28
@@ -57,6 +59,7 @@ var (
 	ErrTooManyItems   = fmt.Errorf("%w: more than %d items and colors of secondary items", core.ErrUnsupported, MaxItems)
 	ErrTooManyOptions = fmt.Errorf("%w: 2 × options × (primary items + 1) over %d", core.ErrUnsupported, MaxStack)
 	ErrWideMemory     = fmt.Errorf("%w: rows of more than 256 items taking over %d bytes", core.ErrUnsupported, MaxWideBytes)
+	ErrColorMemory    = fmt.Errorf("%w: colors whose rows take over %d bytes", core.ErrUnsupported, MaxWideBytes)
 	ErrMultiplicities = fmt.Errorf("%w: multiplicities whose counters take over %d bytes", core.ErrUnsupported, MaxWideBytes)
 )
 
@@ -70,6 +73,8 @@ func Supports(p *core.Problem) error {
 		return ErrTooManyItems
 	case 2*int64(p.NumOptions())*int64(p.NPrimary+1) > MaxStack:
 		return ErrTooManyOptions
+	case colorBytes(p.NumOptions(), p.NItems, nbits) > MaxWideBytes:
+		return ErrColorMemory
 	case rowWords(nbits) > narrowWords && wideMemory(nbits, p.NPrimary, p.NumOptions()) > MaxWideBytes:
 		return ErrWideMemory
 	case p.Multiplicities() && int64(p.NumOptions())*int64(p.NumOptions()+3)/2 > MaxStack:
