@@ -22,14 +22,15 @@ import (
 // A level keeps, besides its list, its counters: each open item's live
 // options, exact, in vertical counters of mcc.planes planes (as many as
 // the most options of an item need), made from the parent's by
-// subtracting the options the child's list loses; and the items' needs,
-// in planes of their own, changed only for the items of the option
-// taken. So the degree of every open item is one vertical subtraction,
-// len−need, whose borrow marks the items that can no longer be satisfied
-// (a dead end), and the least degree is found plane by plane from the
-// highest as filter finds the fewest options. The remaining bounds b are
-// one array, decreased when a branch takes an option and increased back
-// when the search leaves it.
+// subtracting the options the child's list loses. The items' b are
+// vertical numbers too, one set for the path, decreased for all the
+// primary items of the option taken at once (a borrow rippling through
+// the planes) and increased back when the search leaves the branch; their
+// slacks are constant planes. A choice derives each item's need and s
+// from them (b−slack, plane by plane), then its degree, len−need, whose
+// borrow marks the items that can no longer be satisfied (a dead end),
+// and finds the least degree plane by plane from the highest as filter
+// finds the fewest options, ties by s and len the same way.
 //
 // Taking o covers its secondary items (its kill, colors.go) and those of
 // its primary items whose b falls to 0: the child's list is its parent's
@@ -47,11 +48,11 @@ const (
 type mccState struct {
 	on     bool
 	planes int // the counters' planes: enough for the most options of an item
-	nplane int // the needs' planes: enough for the largest upper bound
+	nplane int // the bounds' planes: enough for the largest upper bound
 	// cnts holds each level's counters: plane p of level l is
-	// cnts[(l*planes+p)*words:][:words]. needs and slacks hold each
-	// primary item's need, max(b−slack, 0), and s, min(slack, b), in
-	// nplane planes of words each, for the current path.
+	// cnts[(l*planes+p)*words:][:words]. needs and ss hold each primary
+	// item's need, max(b−slack, 0), and s, min(slack, b), in nplane
+	// planes of words each, as the last choice derived them.
 	cnts, needs, ss []uint64
 	// bounds holds each primary item's b, how many more options may cover
 	// it, in nplane planes for the current path; slacks its hi−lo, in as
@@ -160,7 +161,7 @@ func (e *Engine) boundOf(i int32) int32 {
 	return b
 }
 
-// needs sets m.needs and m.ss to each primary item's need, max(b−slack,
+// needsM sets m.needs and m.ss to each primary item's need, max(b−slack,
 // 0), and s, min(slack, b), from the bounds and slacks: b−slack plane by
 // plane with a borrow, which is left where b < slack (need 0, s = b).
 func (e *Engine) needsM() {
@@ -489,7 +490,7 @@ func (e *Engine) lose(cnt []uint64, row, open set) {
 // none of mcc.mask, and subtracts the others from cnt, for the items of
 // open; it returns how many it wrote.
 func (e *Engine) survivorsM(lo, hi, k int32, cnt []uint64, open set) int {
-	words, mask := e.words, e.mcc.mask
+	mask := e.mcc.mask
 	s := e.stack
 	n := hi
 	for _, q := range s[lo:hi] {
@@ -501,7 +502,6 @@ func (e *Engine) survivorsM(lo, hi, k int32, cnt []uint64, open set) int {
 		}
 		e.lose(cnt, row, open) // a lost option: its open items lose it
 	}
-	_ = words
 	return int(n - hi)
 }
 
