@@ -281,11 +281,23 @@ func (e *Engine) chooseM2(l int) bool {
 	m := &e.mcc
 	lv := &e.lv[l]
 	planes, nplane := m.planes, m.nplane
-	e.needsM()
 	cnt := m.cnts[l*planes*2 : (l+1)*planes*2]
-	needs, ss := m.needs[:nplane*2], m.ss[:nplane*2]
+	needs, bs, sl := m.needs[:nplane*2], m.bounds[:nplane*2], m.slacks[:nplane*2]
 	diff := m.diff[:planes*2]
 	open := lv.open[:2]
+	// The needs, b−slack where b ≥ slack (as needsM, in registers); neg
+	// marks the items whose b is below their slack (need 0, s = b).
+	var neg0, neg1 uint64
+	for p := range nplane {
+		a0, a1, c0, c1 := bs[2*p], bs[2*p+1], sl[2*p], sl[2*p+1]
+		needs[2*p], needs[2*p+1] = a0^c0^neg0, a1^c1^neg1
+		neg0 = ^a0&c0 | ^(a0^c0)&neg0
+		neg1 = ^a1&c1 | ^(a1^c1)&neg1
+	}
+	for p := range nplane {
+		needs[2*p] &^= neg0
+		needs[2*p+1] &^= neg1
+	}
 	var br0, br1, any0, any1 uint64
 	for p := range planes {
 		a0, a1 := cnt[2*p], cnt[2*p+1]
@@ -330,8 +342,10 @@ func (e *Engine) chooseM2(l int) bool {
 	}
 	lv.least = least
 	if o0&(o0-1)|o1 != 0 && o0|o1&(o1-1) != 0 { // ties
-		for p := nplane - 1; p >= 0; p-- {
-			if t0, t1 := o0&^ss[2*p], o1&^ss[2*p+1]; t0|t1 != 0 {
+		for p := nplane - 1; p >= 0; p-- { // s = b where neg, else slack
+			s0 := bs[2*p]&neg0 | sl[2*p]&^neg0
+			s1 := bs[2*p+1]&neg1 | sl[2*p+1]&^neg1
+			if t0, t1 := o0&^s0, o1&^s1; t0|t1 != 0 {
 				o0, o1 = t0, t1
 			}
 		}
