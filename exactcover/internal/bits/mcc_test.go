@@ -85,3 +85,21 @@ func TestWeightedMultiplicities(t *testing.T) {
 		}
 	}
 }
+
+// TestMultiplicitiesNoAllocation checks that a warm engine allocates
+// nothing in a whole search of a problem with multiplicities.
+func TestMultiplicitiesNoAllocation(t *testing.T) {
+	_, p := loadSharedIn(t, filepath.Join(sharedDir, "..", "mcc"), "mcc-queens2-6")
+	e := newEngine(p)
+	run, c := &core.Run{}, &core.Counters{}
+	search := func() {
+		*c = core.Counters{}
+		if _, err := e.Search(core.Unit{}, run, c); err != nil || c.Solutions != 1097 {
+			t.Fatalf("%+v, %v", *c, err)
+		}
+	}
+	search()
+	if n := testing.AllocsPerRun(2, search); n != 0 {
+		t.Fatalf("%v allocations per search", n)
+	}
+}
