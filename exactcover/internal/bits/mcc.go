@@ -436,6 +436,9 @@ func (e *Engine) childM(d int, w *walk) bool {
 	k := lv.opt
 	words := e.words
 	mask := m.mask
+	if words == 2 {
+		return e.childM2(d, w)
+	}
 	copy(next.open, lv.open)
 	if lv.branch == takeBranch {
 		// Its secondary items, and its primary items whose b falls to 0:
@@ -482,10 +485,65 @@ func (e *Engine) childM(d int, w *walk) bool {
 	next.hi = next.lo + int32(n)
 	w.updates += int64(lv.hi-lv.lo) - int64(n)
 	w.work += int64(lv.hi - lv.lo)
-	if words == 2 {
-		return e.chooseM2(d + 1)
-	}
 	return e.chooseM(d + 1)
+}
+
+// childM2 is childM for rows of two words, the words in registers.
+func (e *Engine) childM2(d int, w *walk) bool {
+	m := &e.mcc
+	lv, next := &e.lv[d], &e.lv[d+1]
+	k := lv.opt
+	o0, o1 := lv.open[0], lv.open[1]
+	var m0, m1 uint64
+	r := e.rows2[k]
+	if lv.branch == takeBranch {
+		// Its secondary items, and its primary items whose b falls to 0:
+		// b less 1 for each of its primary items, with a borrow.
+		p0, p1 := e.prim[0], e.prim[1]
+		x0, x1 := r.a&p0, r.b&p1
+		bs := m.bounds[:2*m.nplane]
+		b0, b1, left0, left1 := x0, x1, uint64(0), uint64(0)
+		for p := 0; p+1 < len(bs); p += 2 {
+			v := bs[p : p+2 : p+2]
+			v0, v1 := v[0], v[1]
+			v0, v1 = v0^b0, v1^b1
+			v[0], v[1] = v0, v1
+			b0, b1 = b0&^(v0^b0), b1&^(v1^b1)
+			left0, left1 = left0|v0, left1|v1
+		}
+		spent0, spent1 := x0&^left0, x1&^left1
+		kl := e.kills2[k]
+		m0, m1 = kl.a&^p0|spent0, kl.b&^p1|spent1
+		o0, o1 = o0&^spent0, o1&^spent1
+	}
+	next.open[0], next.open[1] = o0, o1
+	if need := int(lv.hi) + int(lv.hi-lv.lo); need > len(e.stack) {
+		e.grow(need)
+	}
+	next.lo = lv.hi
+	planes := m.planes
+	cnt := m.cnts[(d+1)*planes*2 : (d+2)*planes*2]
+	copy(cnt, m.cnts[d*planes*2:(d+1)*planes*2])
+	var n int
+	if m0|m1 == 0 { // the child loses o alone: the list less o, copied
+		s := e.stack
+		n = copy(s[next.lo:], s[lv.lo:lv.cur])
+		n += copy(s[next.lo+int32(n):], s[lv.cur+1:lv.hi])
+		a, b := r.a&o0, r.b&o1
+		for i := 0; a|b != 0 && i+1 < len(cnt); i += 2 {
+			c := cnt[i : i+2 : i+2]
+			ha, hb := c[0], c[1]
+			c[0], c[1] = ha^a, hb^b
+			a, b = a&^ha, b&^hb
+		}
+	} else {
+		m.mask[0], m.mask[1] = m0, m1
+		n = e.survivors2(lv.lo, lv.hi, k, cnt, next.open)
+	}
+	next.hi = next.lo + int32(n)
+	w.updates += int64(lv.hi-lv.lo) - int64(n)
+	w.work += int64(lv.hi - lv.lo)
+	return e.chooseM2(d + 1)
 }
 
 // lose subtracts row from the counters cnt, for the items of open.
@@ -519,29 +577,26 @@ func (e *Engine) survivorsM(lo, hi, k int32, cnt []uint64, open set) int {
 	return int(n - hi)
 }
 
-// survivors2 is survivorsM for rows of two words, as filter2 tests them.
+// survivors2 is survivorsM for rows of two words: most options of a
+// short list survive, and a lost one is subtracted as it is found.
 func (e *Engine) survivors2(lo, hi, k int32, cnt []uint64, open set) int {
-	mask, op := row2{e.mcc.mask[0], e.mcc.mask[1]}, row2{open[0], open[1]}
+	m0, m1, o0, o1 := e.mcc.mask[0], e.mcc.mask[1], open[0], open[1]
 	rows := e.rows2
 	s := e.stack
 	src, dst := s[lo:hi], s[hi:hi+(hi-lo)]
-	lost := e.mcc.lost[:len(src)]
-	n, r := 0, 0
+	n := 0
 	for _, q := range src {
-		row := rows[q]
-		meet := row.a&mask.a | row.b&mask.b
-		x := uint64(q ^ k) // 0 for the option taken, which the child loses too
-		keep := int((1 - (meet|-meet)>>63) & ((x | -x) >> 63))
-		dst[n], lost[r] = q, q
-		n += keep
-		r += 1 - keep
-	}
-	for _, q := range lost[:r] { // the lost options: their open items lose them
-		row := rows[q]
-		a, b := row.a&op.a, row.b&op.b
-		for i := 0; a|b != 0 && i < len(cnt); i += 2 {
-			ha, hb := cnt[i], cnt[i+1]
-			cnt[i], cnt[i+1] = ha^a, hb^b
+		r := rows[q]
+		if r.a&m0|r.b&m1 == 0 && q != k {
+			dst[n] = q
+			n++
+			continue
+		}
+		a, b := r.a&o0, r.b&o1 // a lost option: its open items lose it
+		for i := 0; a|b != 0 && i+1 < len(cnt); i += 2 {
+			c := cnt[i : i+2 : i+2]
+			ha, hb := c[0], c[1]
+			c[0], c[1] = ha^a, hb^b
 			a, b = a&^ha, b&^hb
 		}
 	}
