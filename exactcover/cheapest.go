@@ -30,7 +30,7 @@ type CostConfig struct {
 	// the sparse package's CostEngine). EngineBits searches the same way
 	// on bit rows, its lists sorted by cost and cut to the options cheap
 	// enough (see the bits package's CostEngine); it takes what the bit-set
-	// engine takes (no colors, at most 4,096 items; else an error wrapping
+	// engine takes (no multiplicities, at most 4,096 items and colors; else an error wrapping
 	// ErrEngineUnsupported). Both find the same K best costs as DLX5, with
 	// their own counts, and of solutions of equal cost possibly others.
 	// EngineAuto is EngineBits where the bit-set engine is preferred for

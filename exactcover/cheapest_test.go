@@ -35,11 +35,6 @@ func checkCheapestAgainstBruteForce(t *testing.T, eng exactcover.Engine) {
 		p.Bounds = nil
 		for k := range p.Options {
 			p.Options[k].Cost = int64(r.IntN(10))
-			if eng == exactcover.EngineBits { // which takes no colors
-				for j := range p.Options[k].Items {
-					p.Options[k].Items[j].Color = ""
-				}
-			}
 		}
 		if eng == exactcover.EngineBits {
 			p = widened(p, n)
@@ -99,8 +94,8 @@ func TestCheapestRefuses(t *testing.T) {
 	if s, err = exactcover.New(colored); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Cheapest(context.Background(), exactcover.CostConfig{Engine: exactcover.EngineBits}, nil); !errors.Is(err, exactcover.ErrEngineUnsupported) {
-		t.Errorf("bits with colors: %v, want ErrEngineUnsupported", err)
+	if res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Engine: exactcover.EngineBits}, nil); err != nil || len(res.Best) != 1 {
+		t.Errorf("bits with colors: %+v, %v, want its one solution", res, err)
 	}
 	p.Options[0].Cost = -3
 	if _, err := exactcover.New(p); !errors.Is(err, exactcover.ErrBadCost) {

@@ -23,8 +23,9 @@ const (
 	// EngineBits is bit sets: each option a row of bits, the live options
 	// of each level filtered from its parent's by one AND per word. The
 	// fastest where items are few (at most 256) and options many, such as
-	// polyomino packings; takes up to 4,096 items, no colors or
-	// multiplicities. Node counts of its own.
+	// polyomino packings; takes up to 4,096 items and colors of secondary
+	// items (a bit per item and per color), and multiplicities, with the
+	// sparse-set engine's tree on both. Node counts of its own.
 	EngineBits
 	// EngineLearn is conflict-driven clause learning over the options
 	// (internal/learn): no search tree, but what a dead end taught is

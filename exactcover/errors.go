@@ -28,7 +28,8 @@ var (
 
 // ErrEngineUnsupported is wrapped by the error of a search that names an
 // engine that does not take the problem: EngineBits with more than 4,096
-// items, colors or multiplicities. EngineAuto never picks such an engine.
+// items and colors of secondary items. EngineAuto never picks such an
+// engine.
 var ErrEngineUnsupported = core.ErrUnsupported
 
 // ProblemError reports what is wrong with a [Problem], or what the compiler

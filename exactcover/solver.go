@@ -133,8 +133,8 @@ func New(p *Problem) (*Solver, error) {
 
 // EngineFor returns the engine that a search with the given choice uses:
 // the choice itself, or for EngineAuto the engine expected to be faster
-// for the problem: the bit-set engine for a problem it takes (no colors
-// or multiplicities) of at most 256 items whose primary items have 8 options
+// for the problem: the bit-set engine for a problem it takes, without
+// multiplicities, of at most 256 items whose primary items have 8 options
 // each or more on average, such as polyomino packings, the sparse-set
 // engine otherwise. Node counts are each engine's own; DLX1's, DLX2's and
 // DLX3's are EngineDLX's.

@@ -57,13 +57,16 @@ func NewCostEngine(p *core.Problem) (*CostEngine, error) {
 	if err := Supports(p); err != nil {
 		return nil, err
 	}
+	if p.Multiplicities() { // the cost search is DLX5's, for exact covers
+		return nil, ErrMultiplicities
+	}
 	c := &CostEngine{}
 	c.e.Reset(p)
 	c.net, _, c.totalTax = core.Taxes(p)
 	n := p.NumOptions()
 	slices.SortStableFunc(c.e.stack[:n], func(a, b int32) int { return cmp.Compare(c.net[a], c.net[b]) })
 	if c.e.words > narrowWords {
-		c.e.wide.order(c.e.rows, c.e.stack[:n])
+		c.e.wide.order(c.e.rows, c.e.kills, c.e.stack[:n])
 	}
 	c.cost = make([]int64, len(c.e.lv))
 	c.sol = make([]int, 0, p.NPrimary)

@@ -225,7 +225,7 @@ func (c *CostEngine) take(depth int, room int64, w *walk) bool {
 		hi = c.cheaper(lv.lo, lv.rest, room)
 		n, best, least = e.filterNarrow(lv.lo, hi, next.lo, k, lv.open, next.open)
 	} else { // lists are sets of places in the root's
-		row := e.row(k)
+		row := e.kill(k)
 		next.open.minus(lv.open, row)
 		n, best, least = e.filterChild(depth, c.cheaper(0, int32(e.p.NumOptions()), room), next.lo, row, next.open)
 	}

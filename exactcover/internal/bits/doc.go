@@ -2,9 +2,9 @@
 // row of bits, one per item, and the options still possible at each level
 // of the search kept as a list of their indices. It is the fastest engine
 // where items are few and options many, as in polyomino and polycube
-// packing, and takes problems of at most MaxItems items without colors or
-// multiplicities (Supports); exactcover's auto picks it for some of those
-// (Prefer).
+// packing, and takes problems of at most MaxItems items and colors of
+// secondary items, with or without multiplicities (Supports);
+// exactcover's auto picks it for some of those (Prefer).
 //
 // # State without undo
 //
@@ -42,6 +42,35 @@
 // Weighted rule (core.Run.Weighted) ties go instead to the item that has
 // been found without options most often, as in the sparse-set engine
 // (the two learn from different histories, so their trees differ).
+//
+// # Colors
+//
+// A secondary item with colors has a bit per color besides its own, and
+// each option two rows: the bits it is tested by, and the bits it covers
+// when taken (its kill, colors.go). An option that gives item j color c
+// is tested by (j, c) alone and covers j and j's other colors; one that
+// uses j without a color is tested by and covers j and all its colors.
+// So a child's list is its parent's less the options whose rows meet the
+// kill of the option taken, one AND per word as without colors, and the
+// options that give j the color already chosen stay live, as the
+// sparse-set engine's purification leaves them: the two engines' trees
+// are the same on colored problems as on others.
+//
+// # Multiplicities
+//
+// With bounds on primary items (Knuth's M) the search branches two ways
+// on one option, as the sparse-set engine and Knuth's SSMCC do: the item
+// of least branching degree and its live option with the smallest index,
+// taken or removed (mcc.go). A level's list is made from its parent's as
+// above, by the kill of the option taken and the items it spends; its
+// counters are exact, its parent's less the options its list loses, and
+// the bounds, the slacks and what each item still needs are vertical
+// numbers like the counters, so that choosing the item is a few
+// subtractions per plane and word. The tree is the sparse-set engine's,
+// node for node, but a node costs more than the sparse sets' (two
+// children to filter, count and choose where the sparse sets touch the
+// options an item loses), so auto keeps the sparse sets for these
+// problems (Prefer).
 //
 // # Statistics
 //

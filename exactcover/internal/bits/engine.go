@@ -2,7 +2,6 @@ package bits
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
@@ -47,7 +46,9 @@ const MaxStack = 1 << 26
 // MaxWideBytes bounds the bytes that rows wider than narrowWords take
 // (wideRows): the rows twice, the counters of each level, and the sets of
 // options of each item, of each level and of the options that meet each
-// option. The engine refuses a problem that may take more than 2²⁸ bytes
+// option. It bounds as well what colors add to the rows (colorBytes) and
+// what multiplicities keep per level (mccBytes), which Memory, given
+// only the numbers of items and options, does not count. The engine refuses a problem that may take more than 2²⁸ bytes
 // (256 MiB, a sixteenth of exactcover.MemoryBudget, as MaxStack); a 16×16
 // Sudoku takes about 8 MiB, a 25×25 one without clues about 80.
 const MaxWideBytes = 1 << 28
@@ -55,26 +56,31 @@ const MaxWideBytes = 1 << 28
 // Errors for problems the engine does not take; exactcover's auto never
 // picks it for them.
 var (
-	ErrTooManyItems   = fmt.Errorf("%w: more than %d items", core.ErrUnsupported, MaxItems)
+	ErrTooManyItems   = fmt.Errorf("%w: more than %d items and colors of secondary items", core.ErrUnsupported, MaxItems)
 	ErrTooManyOptions = fmt.Errorf("%w: 2 × options × (primary items + 1) over %d", core.ErrUnsupported, MaxStack)
 	ErrWideMemory     = fmt.Errorf("%w: rows of more than 256 items taking over %d bytes", core.ErrUnsupported, MaxWideBytes)
-	ErrColors         = fmt.Errorf("%w: colors", core.ErrUnsupported)
-	ErrMultiplicities = fmt.Errorf("%w: multiplicities", core.ErrUnsupported)
+	ErrColorMemory    = fmt.Errorf("%w: colors whose rows take over %d bytes", core.ErrUnsupported, MaxWideBytes)
+	ErrMultiplicities = fmt.Errorf("%w: multiplicities whose counters take over %d bytes", core.ErrUnsupported, MaxWideBytes)
 )
 
-// Supports returns nil when the engine can search p, else why not.
+// Supports returns nil when the engine can search p, else why not. A
+// row's bits are p's items and its secondary items' colors (colors.go),
+// at most MaxItems.
 func Supports(p *core.Problem) error {
+	nbits := rowBits(p)
 	switch {
-	case p.NItems > MaxItems:
+	case nbits > MaxItems:
 		return ErrTooManyItems
 	case 2*int64(p.NumOptions())*int64(p.NPrimary+1) > MaxStack:
 		return ErrTooManyOptions
-	case rowWords(p.NItems) > narrowWords && wideMemory(p.NItems, p.NPrimary, p.NumOptions()) > MaxWideBytes:
+	case colorBytes(p.NumOptions(), p.NItems, nbits) > MaxWideBytes:
+		return ErrColorMemory
+	case rowWords(nbits) > narrowWords && wideMemory(nbits, p.NPrimary, p.NumOptions()) > MaxWideBytes:
 		return ErrWideMemory
-	case p.Multiplicities():
+	case p.Multiplicities() && int64(p.NumOptions())*int64(p.NumOptions()+3)/2 > MaxStack:
+		return ErrTooManyOptions // a path takes or removes an option a level
+	case p.Multiplicities() && mccBytes(p, rowWords(nbits)) > MaxWideBytes:
 		return ErrMultiplicities
-	case slices.ContainsFunc(p.Colors, func(c int32) bool { return c != 0 }):
-		return ErrColors
 	}
 	return nil
 }
@@ -85,6 +91,14 @@ type set []uint64
 
 func (s set) add(i int32)      { s[i>>6] |= 1 << (i & 63) }
 func (s set) has(i int32) bool { return s[i>>6]>>(i&63)&1 != 0 }
+func (s set) any() bool {
+	for _, x := range s {
+		if x != 0 {
+			return true
+		}
+	}
+	return false
+}
 func (s set) meets(t set) bool {
 	t = t[:len(s)]
 	for w, x := range s {
@@ -129,7 +143,8 @@ type level struct {
 	cur      int32 // the branch being tried: stack[cur]
 	opt      int32 // the option taken: stack[cur], or a replayed step's
 	best     int32 // the item branched on (-1: a forced step of a partial solution)
-	least    int32 // best's options, up to Saturated
+	least    int32 // best's options, up to Saturated (multiplicities: its degree less one, -1 for a dead end)
+	branch   int32 // multiplicities: the branch being tried (takeBranch, excludeBranch)
 	open     set   // the primary items not yet covered (in Engine.opens)
 }
 
@@ -144,7 +159,19 @@ type Engine struct {
 	rows2 []row2   // the rows again in the filter's layout: up to 2 words,
 	rows4 []row4   // up to 4,
 	wide  wideRows // or wider
-	prim  set      // the primary items
+	// kills, kills2 and kills4 are what each option covers when taken,
+	// laid out as rows, rows2 and rows4, and the same slices when the
+	// problem has no colors (colors.go); killRows, killRows2 and
+	// killRows4 hold them when it has.
+	colored   bool
+	kills     []uint64
+	kills2    []row2
+	kills4    []row4
+	killRows  []uint64
+	killRows2 []row2
+	killRows4 []row4
+	prim      set      // the primary items
+	mcc       mccState // the bounds, with multiplicities (mcc.go)
 	// Under the Weighted rule (weighted, set by each Search), weight
 	// counts the dead ends each item caused, and ties holds filter's
 	// items with the fewest options, among which the heaviest is chosen.
@@ -178,45 +205,50 @@ func (e *Engine) Reset(p *core.Problem) {
 		return
 	}
 	n := p.NumOptions()
-	e.words = rowWords(p.NItems)
+	e.words = rowWords(rowBits(p))
 	w := e.words
-	e.rows = resize(e.rows, n*w)
-	clear(e.rows)
-	for k := range n {
-		items, _ := p.Option(k)
-		for _, it := range items {
-			e.row(int32(k)).add(it)
-		}
-	}
+	e.compileRows(p)
 	e.prim = resize(e.prim, w)
 	clear(e.prim)
 	for i := range int32(p.NPrimary) {
 		e.prim.add(i)
 	}
 	e.rows2, e.rows4 = e.rows2[:0], e.rows4[:0]
+	e.killRows2, e.killRows4 = e.killRows2[:0], e.killRows4[:0]
 	switch {
 	case w == 2:
 		for k := range n {
-			r := e.row(int32(k))
+			r, m := e.row(int32(k)), e.kill(int32(k))
 			e.rows2 = append(e.rows2, row2{r[0], r[1]})
+			if e.colored {
+				e.killRows2 = append(e.killRows2, row2{m[0], m[1]})
+			}
 		}
 	case w == 4:
 		for k := range n {
-			r := e.row(int32(k))
+			r, m := e.row(int32(k)), e.kill(int32(k))
 			e.rows4 = append(e.rows4, row4{r[0], r[1], r[2], r[3]})
+			if e.colored {
+				e.killRows4 = append(e.killRows4, row4{m[0], m[1], m[2], m[3]})
+			}
 		}
 	default:
 		e.wide.reset(e.rows, n, w, p.NPrimary+2)
+	}
+	e.kills2, e.kills4 = e.rows2, e.rows4
+	if e.colored {
+		e.kills2, e.kills4 = e.killRows2, e.killRows4
 	}
 	e.stack = resize(e.stack, 4*n+64)
 	for k := range n {
 		e.stack[k] = int32(k)
 	}
 	if w > narrowWords {
-		e.wide.order(e.rows, e.stack[:n])
+		e.wide.order(e.rows, e.kills, e.stack[:n])
 	}
 	e.weight = resize(e.weight, p.NPrimary)
 	clear(e.weight)
+	e.resetM(p)
 	depth := e.MaxDepth() + 2
 	e.lv = resize(e.lv, depth)
 	e.opens = resize(e.opens, depth*w)
@@ -272,8 +304,14 @@ func Memory(items, options int) int64 {
 }
 
 // MaxDepth returns the most levels a path can have: each level covers at
-// least one primary item.
-func (e *Engine) MaxDepth() int { return e.p.NPrimary }
+// least one primary item, or with multiplicities takes or removes an
+// option.
+func (e *Engine) MaxDepth() int {
+	if e.p.Multiplicities() {
+		return e.p.NumOptions() + 1
+	}
+	return e.p.NPrimary
+}
 
 // Clone returns an independent engine for the same problem. The rows are
 // read-only and shared; what a search writes lives in memory of the
@@ -293,6 +331,7 @@ func (e *Engine) Clone() core.Engine {
 	c.before = core.Private[uint64](nil, len(e.before))
 	c.none = core.Private[uint64](nil, len(e.none))
 	c.wide = e.wide.clone()
+	c.mcc = e.mcc.clone()
 	c.prof = core.Private[int64](nil, len(e.prof))
 	c.weight = core.Private[uint32](nil, len(e.weight))
 	c.sol = nil

@@ -10,4 +10,6 @@ import (
 
 func newEngine(p *core.Problem) core.Engine { return core.New[bits.Engine](p) }
 
-func TestEngine(t *testing.T) { enginetest.CheckUncolored(t, newEngine) }
+func TestEngine(t *testing.T) { enginetest.Check(t, newEngine, false) }
+
+func TestEngineMultiplicities(t *testing.T) { enginetest.Check(t, newEngine, true) }

@@ -14,6 +14,16 @@ func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.
 		return dst, false, &core.PathError{Err: core.ErrBadPath}
 	}
 	e.weighted = false // Knuth's rule, as the other engines expand
+	if e.mcc.on {
+		base, alive, err := e.replayM(u.Path, u.CountLast, c)
+		if err != nil || !alive {
+			return dst, false, err
+		}
+		e.path = u.Path
+		c.Nodes++
+		dst, sol := e.expandM(c, dst, base)
+		return dst, sol, nil
+	}
 	base, alive, err := e.replay(u.Path, u.CountLast, c)
 	if err != nil || !alive {
 		return dst, false, err

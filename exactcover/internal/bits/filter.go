@@ -60,19 +60,20 @@ func (e *Engine) filterWidth(lo, hi, top int32, m, open set, l int) (n int, best
 }
 
 // filterNarrow is filterWidth for rows of at most narrowWords, by option
-// k, for a child whose open items are those of parent less k's, which it
-// sets in open: the rows' words go to the generated filter as they are.
+// k's kill, for a child whose open items are those of parent less k's,
+// which it sets in open: the rows' words go to the generated filter as
+// they are.
 func (e *Engine) filterNarrow(lo, hi, top, k int32, parent, open set) (n int, best, least int32) {
 	if need := int(top) + 2*int(hi-lo); need > len(e.stack) {
 		e.grow(need)
 	}
 	src, dst := e.stack[lo:hi], e.stack[top:]
 	if e.words == 2 {
-		r, p, o := e.rows2[k], parent[:2], open[:2]
+		r, p, o := e.kills2[k], parent[:2], open[:2]
 		o[0], o[1] = p[0]&^r.a, p[1]&^r.b
 		return filter2(e.rows2, src, dst, r, row2{o[0], o[1]}, (*[2]uint64)(e.ties))
 	}
-	r, p, o := e.rows4[k], parent[:4], open[:4]
+	r, p, o := e.kills4[k], parent[:4], open[:4]
 	o[0], o[1], o[2], o[3] = p[0]&^r.a, p[1]&^r.b, p[2]&^r.c, p[3]&^r.d
 	return filter4(e.rows4, src, dst, r, row4{o[0], o[1], o[2], o[3]}, (*[4]uint64)(e.ties))
 }

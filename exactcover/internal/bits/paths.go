@@ -26,7 +26,7 @@ func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (dep
 		lv := &e.lv[l]
 		lv.best, lv.opt, lv.cur, lv.bhi = st.Item, k, 0, 0 // no siblings
 		copy(before, covered)
-		covered.union(covered, e.row(k))
+		covered.union(covered, e.kill(k))
 	}
 	n := int32(e.p.NumOptions())
 	lv := &e.lv[len(path)]
@@ -38,7 +38,7 @@ func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (dep
 		m, _, _ := e.filter(0, n, n, before, open, len(path)+1)
 		lv.lo = n + int32(m)
 		last := e.lv[len(path)-1].opt
-		k, best, least := e.filter(n, lv.lo, lv.lo, e.row(last), lv.open, len(path))
+		k, best, least := e.filter(n, lv.lo, lv.lo, e.kill(last), lv.open, len(path))
 		c.Updates += int64(m - k)
 		lv.hi, lv.best, lv.least = lv.lo+int32(k), best, least
 	} else {
@@ -73,6 +73,9 @@ func (e *Engine) stepAt(l int) core.Step {
 		return e.path[l]
 	}
 	lv := &e.lv[l]
+	if e.mcc.on {
+		return core.Step{Item: lv.best, Option: e.p.Caller[lv.opt], Exclude: lv.branch == excludeBranch}
+	}
 	return core.Step{Item: lv.best, Option: e.p.Caller[e.stack[lv.cur]]}
 }
 
@@ -90,6 +93,13 @@ func (e *Engine) Steps(n int) []core.Step {
 // taken.
 func (e *Engine) Siblings(dst []core.Unit, l int) []core.Unit {
 	lv := &e.lv[l]
+	if e.mcc.on {
+		if lv.branch == takeBranch && lv.least > 0 { // the right branch is left
+			st := core.Step{Item: lv.best, Option: e.p.Caller[lv.opt], Exclude: true}
+			return append(dst, core.Unit{Path: append(e.Steps(l), st), CountLast: true})
+		}
+		return dst
+	}
 	if lv.cur+1 >= lv.bhi {
 		return dst
 	}
@@ -106,6 +116,14 @@ func (e *Engine) Siblings(dst []core.Unit, l int) []core.Unit {
 func (e *Engine) Branches(dst []core.Branch) []core.Branch {
 	for l := range e.depth {
 		lv := &e.lv[l]
+		if e.mcc.on {
+			k := 1
+			if lv.branch != takeBranch {
+				k = 2
+			}
+			dst = append(dst, core.Branch{Item: int(lv.best), K: k, D: 2})
+			continue
+		}
 		if l < len(e.path) {
 			dst = append(dst, core.Branch{Item: int(lv.best), K: 1, D: 1})
 			continue

@@ -25,11 +25,16 @@ const PreferDensity = 8
 const PreferItems = narrowWords * 64
 
 // Prefer reports whether this engine is expected to be faster than the
-// sparse-set engine on p: it takes p (Supports), p has at most
-// PreferItems items, and p's primary items have PreferDensity options
-// each or more on average.
+// sparse-set engine on p: it takes p (Supports), p has no multiplicities,
+// p's rows have at most PreferItems bits (items, and colors of secondary
+// items), and p's primary items have PreferDensity options each or more
+// on average.
+//
+// With multiplicities the engine's tree is the sparse-set engine's, but
+// a node costs more: on two queens in every row and column of a 7×7
+// board, and tetromino packings, the sparse sets are faster.
 func Prefer(p *core.Problem) bool {
-	if Supports(p) != nil || p.NItems > PreferItems {
+	if Supports(p) != nil || p.Multiplicities() || rowBits(p) > PreferItems {
 		return false
 	}
 	primaryUses := 0

@@ -17,6 +17,14 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Stat
 		return core.Complete, &core.PathError{Err: core.ErrBadPath} // never made here
 	}
 	e.weighted = run.Weighted
+	if e.mcc.on {
+		base, alive, err := e.replayM(u.Path, u.CountLast, c)
+		if err != nil || !alive {
+			return core.Complete, err
+		}
+		e.path = u.Path
+		return e.searchM(run, c, base), nil
+	}
 	base, alive, err := e.replay(u.Path, u.CountLast, c)
 	if err != nil || !alive {
 		return core.Complete, err
@@ -148,7 +156,7 @@ func (e *Engine) take(depth int, w *walk) bool {
 	if e.words <= narrowWords {
 		n, best, least = e.filterNarrow(lv.lo, lv.rest, next.lo, k, lv.open, next.open)
 	} else {
-		row := e.row(k)
+		row := e.kill(k)
 		next.open.minus(lv.open, row)
 		n, best, least = e.filterChild(depth, int32(len(e.stack)), next.lo, row, next.open)
 	}

@@ -23,7 +23,13 @@ var sharedDir = filepath.Join("..", "..", "..", "..", "shared", "data", "exactco
 // (none is dropped in these files; loadShared fails on one that would be).
 func loadShared(t testing.TB, name string) (*exactcover.Problem, *core.Problem) {
 	t.Helper()
-	path := filepath.Join(sharedDir, name+".dlx")
+	return loadSharedIn(t, sharedDir, name)
+}
+
+// loadSharedIn is loadShared for an instance of directory dir.
+func loadSharedIn(t testing.TB, dir, name string) (*exactcover.Problem, *core.Problem) {
+	t.Helper()
+	path := filepath.Join(dir, name+".dlx")
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Skipf("shared data absent: %v", err)
@@ -35,7 +41,7 @@ func loadShared(t testing.TB, name string) (*exactcover.Problem, *core.Problem) 
 	return &sp.Problem, compile(t, &sp.Problem)
 }
 
-// compile numbers p's items and options into a core.Problem.
+// compile numbers p's items, colors and options into a core.Problem.
 func compile(t testing.TB, p *exactcover.Problem) *core.Problem {
 	t.Helper()
 	index := map[string]int32{}
@@ -43,13 +49,18 @@ func compile(t testing.TB, p *exactcover.Problem) *core.Problem {
 		index[name] = int32(i)
 	}
 	cp := &core.Problem{NPrimary: len(p.Primary), NItems: len(index), Begin: []int32{0}}
+	for _, b := range p.Bounds {
+		cp.Lo, cp.Hi = append(cp.Lo, int32(b.Lo)), append(cp.Hi, int32(b.Hi))
+	}
+	colors := map[string]int32{"": 0}
 	for k, o := range p.Options {
 		primary := false
 		for _, r := range o.Items {
-			if r.Color != "" {
-				t.Fatalf("option %d has a color", k)
+			if _, ok := colors[r.Color]; !ok {
+				colors[r.Color] = int32(len(colors))
 			}
 			cp.Items = append(cp.Items, index[r.Name])
+			cp.Colors = append(cp.Colors, colors[r.Color])
 			primary = primary || int(index[r.Name]) < len(p.Primary)
 		}
 		if !primary {
@@ -58,6 +69,9 @@ func compile(t testing.TB, p *exactcover.Problem) *core.Problem {
 		cp.Begin = append(cp.Begin, int32(len(cp.Items)))
 		cp.Caller = append(cp.Caller, int32(k))
 		cp.Index = append(cp.Index, int32(k))
+	}
+	if len(colors) == 1 {
+		cp.Colors = nil
 	}
 	return cp
 }

@@ -28,10 +28,27 @@ func TestRefuses(t *testing.T) {
 		}
 		return p
 	}
-	colored := one(2)
+	// colored has MaxItems items, and a color of its secondary item
+	// takes a bit more.
+	colored := one(bits.MaxItems)
 	colored.Begin, colored.Items, colored.Colors = []int32{0, 2}, []int32{0, 1}, []int32{0, 1}
-	bounded := one(1)
+	// manyColors has 140,000 options giving a secondary item one of 4,000
+	// colors: rows of 63 words, whose kills take over MaxWideBytes.
+	manyColors := one(2)
+	manyColors.Items, manyColors.Colors, manyColors.Begin = nil, nil, []int32{0}
+	for k := range 140_000 {
+		manyColors.Items = append(manyColors.Items, 0, 1)
+		manyColors.Colors = append(manyColors.Colors, 0, int32(1+k%4000))
+		manyColors.Begin = append(manyColors.Begin, int32(2*k+2))
+		manyColors.Caller, manyColors.Index = append(manyColors.Caller, int32(k)), append(manyColors.Index, int32(k))
+	}
+	manyColors.Caller, manyColors.Index = manyColors.Caller[1:], manyColors.Index[1:]
+	bounded := one(1) // solved by no option and by the one
 	bounded.Lo, bounded.Hi = []int32{0}, []int32{2}
+	// boundedMany has more options than a path of takes and removals
+	// may make lists of (n(n+3)/2 entries over MaxStack).
+	boundedMany := many(11586, 1)
+	boundedMany.Lo, boundedMany.Hi = []int32{1}, []int32{1}
 	for _, tc := range []struct {
 		name string
 		p    *core.Problem
@@ -42,8 +59,10 @@ func TestRefuses(t *testing.T) {
 		{"too many items", one(bits.MaxItems + 1), bits.ErrTooManyItems, 0},
 		{"options at the limit", many(bits.MaxStack/(2*bits.MaxItems+2), bits.MaxItems), nil, 0},
 		{"too many options", many(bits.MaxStack/(2*bits.MaxItems+2)+1, bits.MaxItems), bits.ErrTooManyOptions, 0},
-		{"colors", colored, bits.ErrColors, 0},
-		{"multiplicities", bounded, bits.ErrMultiplicities, 0},
+		{"colors past the items", colored, bits.ErrTooManyItems, 0},
+		{"colors past the memory", manyColors, bits.ErrColorMemory, 0},
+		{"multiplicities", bounded, nil, 2},
+		{"multiplicities, too many options", boundedMany, bits.ErrTooManyOptions, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if err := bits.Supports(tc.p); !errors.Is(err, tc.want) {

@@ -52,6 +52,9 @@ type wideRows struct {
 	// meet option k at kills[k*owords:][:owords], which a child of k
 	// loses; otherwise each child ORs the sets of k's items.
 	kills []uint64
+	// colored: kills differ from rows (colors.go), and a child without
+	// kills ORs the sets of the bits of the option's kill, not its row's.
+	colored bool
 	// high and ones are fewest's scratch, a word per word of a row.
 	high, ones []uint64
 }
@@ -110,9 +113,11 @@ func (wr *wideRows) reset(rows []uint64, n, w, depth int) {
 
 // order numbers the options by their places in root, the root's list,
 // which the sets of options follow: a list's options in its order are
-// its set's in increasing order.
-func (wr *wideRows) order(rows []uint64, root []int32) {
+// its set's in increasing order. kills are what each option covers when
+// taken: rows, unless the problem has colors (colors.go).
+func (wr *wideRows) order(rows, kills []uint64, root []int32) {
 	n, w, ow := len(root), wr.words, wr.owords
+	wr.colored = n > 0 && &kills[0] != &rows[0]
 	wr.at = append(wr.at[:0], root...)
 	wr.place = resize(wr.place, n)
 	wr.cols = resize(wr.cols, w*64*ow)
@@ -135,7 +140,7 @@ func (wr *wideRows) order(rows []uint64, root []int32) {
 	clear(wr.kills)
 	for k := range n {
 		kill := wr.kills[k*ow : (k+1)*ow]
-		for i, x := range rows[k*w : (k+1)*w] {
+		for i, x := range kills[k*w : (k+1)*w] {
 			for ; x != 0; x &= x - 1 {
 				for j, c := range wr.col(int32(i<<6 | mbits.TrailingZeros64(x))) {
 					kill[j] |= c
@@ -240,6 +245,15 @@ func (wr *wideRows) child(d int, k int32, cut int, m, open, ties set) (n int, be
 		kill = wr.kills[int(k)*ow : int(k+1)*ow : int(k+1)*ow]
 	case wr.kills != nil:
 		copy(kill, wr.kills[int(k)*ow:int(k+1)*ow])
+	case wr.colored:
+		clear(kill)
+		for i, x := range m[:wr.words] {
+			for b := x; b != 0; b &= b - 1 {
+				for w, c := range wr.col(int32(i<<6 | mbits.TrailingZeros64(b))) {
+					kill[w] |= c
+				}
+			}
+		}
 	default:
 		clear(kill)
 		for _, x := range wr.ent[int(k)*wr.per : int(k)*wr.per+wr.per] {

@@ -158,13 +158,16 @@ func TestWeighted(t *testing.T) {
 	}
 }
 
-// TestEnginePadded runs the conformance suite (enginetest) on problems
-// padded with secondary items that no option has, so that their rows take
-// five words and more, the wide filter's.
+// TestEnginePadded runs the conformance suite (enginetest) on problems,
+// with and without multiplicities, padded with secondary items that no
+// option has, so that their rows take five words and more, the wide
+// filter's.
 func TestEnginePadded(t *testing.T) {
 	for _, n := range []int{300, 1100} {
-		t.Run(fmt.Sprint(n, " items"), func(t *testing.T) {
-			enginetest.CheckUncolored(t, func(p *core.Problem) core.Engine { return newEngine(padded(p, n)) })
-		})
+		for _, mcc := range []bool{false, true} {
+			t.Run(fmt.Sprint(n, " items, multiplicities ", mcc), func(t *testing.T) {
+				enginetest.Check(t, func(p *core.Problem) core.Engine { return newEngine(padded(p, n)) }, mcc)
+			})
+		}
 	}
 }

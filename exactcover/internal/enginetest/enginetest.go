@@ -169,16 +169,6 @@ func Run(t testing.TB, e core.Engine, p *core.Problem, u core.Unit, split func()
 // checks every way of dividing its search: solutions against brute force,
 // and counters against an uninterrupted search's.
 func Check(t *testing.T, newEngine func(*core.Problem) core.Engine, mcc bool) {
-	check(t, newEngine, mcc, true)
-}
-
-// CheckUncolored is Check on problems without colors or multiplicities,
-// for engines that take no others.
-func CheckUncolored(t *testing.T, newEngine func(*core.Problem) core.Engine) {
-	check(t, newEngine, false, false)
-}
-
-func check(t *testing.T, newEngine func(*core.Problem) core.Engine, mcc, colors bool) {
 	r := rand.New(rand.NewPCG(1, 2))
 	trials := 1500
 	if testtier.Short() { // -short, or the race detector, which makes each twenty times slower
@@ -186,9 +176,6 @@ func check(t *testing.T, newEngine func(*core.Problem) core.Engine, mcc, colors 
 	}
 	for trial := range trials {
 		p := Random(r, mcc)
-		if !colors {
-			p.Colors = nil
-		}
 		want := BruteForce(p)
 		e := newEngine(p)
 		whole, got := Run(t, e, p, core.Unit{}, func() core.Action { return core.Continue })
