@@ -125,7 +125,11 @@ func costOutcome(req *searchcmd.Request, res exactcover.CostResult, k int, what 
 	best := fmt.Sprintf("the cheapest %s costs", what)
 	switch {
 	case len(res.Best) < k:
-		best = fmt.Sprintf("there are %s only, costing", plural.Of(len(res.Best), what))
+		verb := "are"
+		if len(res.Best) == 1 {
+			verb = "is"
+		}
+		best = fmt.Sprintf("there %s %s only, costing", verb, plural.Of(len(res.Best), what))
 	case k > 1:
 		best = fmt.Sprintf("the %d cheapest %ss cost", k, what)
 	}
