@@ -827,27 +827,61 @@
     const sel = $("pg-example");
     sel.innerHTML = '<option value="">—</option>' + ex.map((e, j) => '<option value="' + j + '">' + esc(e.name) + "</option>").join("");
     sel.onchange = () => { const e = ex[+sel.value]; if (e) { $("pg-kind").value = e.kind; $("pg-input").value = e.text; } };
+    // One trace at a time; Stop ends it (the site's worker is terminated,
+    // the request to xcover serve aborted, which ends its trace).
+    let abort = null;
+    $("pg-stop").onclick = () => {
+      if (site) site.stop();
+      else if (abort) abort.abort();
+    };
+    const tracing = (on) => {
+      $("pg-run").disabled = on;
+      $("pg-stop").hidden = !on;
+      document.body.dataset.tracing = on ? "1" : "";
+    };
+    const fail = (msg) => {
+      $("pg-error").textContent = msg;
+      $("pg-error").hidden = false;
+      $("pg-note").textContent = "";
+      document.body.dataset.errors = +(document.body.dataset.errors || 0) + 1;
+    };
     $("pg-form").onsubmit = async (e) => {
       e.preventDefault();
+      if ($("pg-run").disabled) return;
       setPlaying(false);
       $("pg-error").hidden = true;
       $("pg-note").textContent = "working…";
       const kind = $("pg-kind").value, input = $("pg-input").value;
+      const progress = (nodes) => { $("pg-note").textContent = "working… " + nodes.toLocaleString("en") + " nodes searched"; };
+      tracing(true);
       try {
-        const j = site ? await site.trace(kind, input)
-          : await (await fetch("trace", { method: "POST", body: new URLSearchParams({ kind, input }) })).json();
+        let j;
+        if (site) j = await site.trace(kind, input, progress);
+        else {
+          abort = new AbortController();
+          try {
+            j = await (await fetch("trace", { method: "POST", body: new URLSearchParams({ kind, input }), signal: abort.signal })).json();
+          } catch (err) {
+            if (err.name !== "AbortError") throw err;
+            j = { stopped: true };
+          }
+        }
+        if (j.stopped) {
+          $("pg-note").textContent = "stopped: the trace was dropped; the page shows what it showed before";
+          document.body.dataset.stops = +(document.body.dataset.stops || 0) + 1;
+          return;
+        }
         if (j.error) {
-          $("pg-error").textContent = j.error;
-          $("pg-error").hidden = false;
-          $("pg-note").textContent = "";
-          document.body.dataset.errors = +(document.body.dataset.errors || 0) + 1;
+          fail(j.error);
           return;
         }
         load(await decode(j.data));
         $("pg-note").textContent = "";
       } catch (err) {
-        $("pg-error").textContent = (site ? "the engine failed: " : "xcover serve did not answer: ") + err;
-        $("pg-error").hidden = false;
+        fail((site ? "the engine failed: " : "xcover serve did not answer: ") + err);
+      } finally {
+        abort = null;
+        tracing(false);
       }
     };
     document.body.dataset.ready = "1";
