@@ -624,7 +624,7 @@
     if (op) {
       for (let x = 0; x < op.w.length; x += 4) written.add(op.w[x] + ":" + op.w[x + 1]);
       for (let x = 0; x < op.r.length; x += 2) read.add(op.r[x] + ":" + op.r[x + 1]);
-    }
+    } else if (!microMode) for (const c of stepChanges(cur).changed) written.add(c);
     const mark = (f, i) => (written.has(f + ":" + i) ? " w" : read.has(f + ":" + i) ? " r" : "");
     const n = G.n, X = G.x, Y = G.y, CW = G.CW, RH = G.RH;
     // Which items are in the item lists, which nodes in their item's list.
@@ -698,13 +698,38 @@
     showOp(op, nd);
   }
 
-  // showOp tells the operation just done, with every cell it wrote.
+  // stepChanges is what the node step into node j did to the arrays: the
+  // operations of node j−1, in order, and the cells whose value they
+  // changed (a cell written and then restored, as a cover undone within
+  // the step, is not changed), as "field:index".
+  function stepChanges(j) {
+    const ops = j > 0 ? opsOf(j - 1) : [], first = new Map(), last = new Map();
+    for (const op of ops) {
+      for (let x = 0; x < op.w.length; x += 4) {
+        const c = op.w[x] + ":" + op.w[x + 1];
+        if (!first.has(c)) first.set(c, op.w[x + 2]);
+        last.set(c, op.w[x + 3]);
+      }
+    }
+    const changed = [...last.keys()].filter((c) => last.get(c) !== first.get(c));
+    return { ops: ops.length, changed, restored: last.size - changed.length };
+  }
+
+  // showOp tells the operation just done, with every cell it wrote; on a
+  // node step, what the step changed.
   function showOp(op, nd) {
     const el = $("links-op");
     if (!op) {
-      const ops = opsOf(cur).length;
-      el.innerHTML = microMode ? "node " + nd.node + " entered: " + ops + " operation" + (ops === 1 ? "" : "s") + " to its next node (→ steps through them)" :
-        ops + " operation" + (ops === 1 ? "" : "s") + " from this node to the next (press m for micro-steps)";
+      const ops = opsOf(cur).length, plural = (k, w) => k + " " + w + (k === 1 ? "" : "s");
+      let s = microMode ? "node " + nd.node + " entered: " + plural(ops, "operation") + " to its next node (→ steps through them)" :
+        plural(ops, "operation") + " from this node to the next (press m for micro-steps)";
+      if (!microMode && cur > 0) {
+        const c = stepChanges(cur);
+        s = "<b>from node " + T.nodes[cur - 1].node + " to this one: " + plural(c.ops, "operation") + " changed " +
+          plural(c.changed.length, "cell") + '</b>, marked <span class="w">so</span>' +
+          (c.restored ? " (" + plural(c.restored, "more cell") + " written and restored within the step)" : "") + "<br>" + s;
+      }
+      el.innerHTML = s;
       return;
     }
     const n = G.n, name = (x) => (op.kind === "cover" || op.kind === "uncover" || op.kind === "lower" || op.kind === "raise" || op.kind === "untweak" || /activate/.test(op.kind) ? itemName(x - 1) : "node " + x);
