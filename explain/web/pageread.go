@@ -175,6 +175,10 @@ func readData(b []byte) (*Page, error) {
 	if t.Problem.MCC {
 		g = 5
 	}
+	var path *pathState // the lines derived from the nodes' state
+	if derives(t) {
+		path = newPathState(t.Problem.Primary)
+	}
 	for j := 0; j < n && r.err == nil; j++ {
 		nd := explain.TraceNode{Node: int64(j) + 1, Parent: -1, Item: -1, Option: -1}
 		gap := r.count(j)
@@ -248,12 +252,19 @@ func readData(b []byte) (*Page, error) {
 		if r.err == nil && r.at != end {
 			r.fail("node %d's state is %d bytes, not %d", j+1, r.at-(end-size), size)
 		}
+		if path != nil && r.err == nil {
+			path.enter(j, nd.Parent, nd.Option, nd.Covered, nd.Active)
+		}
 		// The steps.
 		ns := r.count(r.left())
 		nd.Steps = make([]explain.TraceStep, 0, ns)
 		for range ns {
 			ref := r.count(len(stepHist))
-			indent := r.count(maxIndent)
+			indent := 2*nd.Level + int(r.int32(r.varint()))
+			if indent < 0 || indent > maxIndent {
+				r.fail("node %d: a step indented by %d", j+1, indent)
+				break
+			}
 			var k int
 			if ref == 0 {
 				var e stepEntry
@@ -289,7 +300,19 @@ func readData(b []byte) (*Page, error) {
 			}
 			s := explain.TraceStep{Kind: steps[k].kind, Lines: make([]int32, 0, len(steps[k].lines))}
 			for _, l := range steps[k].lines {
-				line := strings.Repeat(" ", indent+l[0]) + texts[l[1]]
+				text := texts[l[1]]
+				if text == derivedNode || text == derivedActive {
+					if path == nil {
+						r.fail("node %d: a derived line in a trace with multiplicities or colors", j+1)
+						break
+					}
+					if text == derivedNode {
+						text = path.nodeLine()
+					} else {
+						text = path.activeLine(t.Problem.Items)
+					}
+				}
+				line := strings.Repeat(" ", indent+l[0]) + text
 				id, ok := lineID[line]
 				if !ok {
 					id = int32(len(t.Lines))
