@@ -34,11 +34,11 @@
 // against the terminal's narration, and cannot disagree with it. The
 // price is size, measured on a wordy search (polyominoes, each option
 // covering six items): the pentominoes in a 3×20 box, 32,644 nodes, make
-// 52 MB of JSON, 1.6 KB a node, and a page of 10 MB once gzipped and in
-// base64, 320 bytes a node. A trace therefore stops at
+// 52 MB of JSON, 1.6 KB a node. A trace therefore stops at
 // [explain.MaxTraceNodes] = 100,000 nodes, and at [explain.MaxTraceBytes]
 // = 256 MiB of memory, counted as it is made: the first 100,000 nodes of
-// the pentominoes in a 6×10 box count 227 MB and make a page of 34 MB,
+// the pentominoes in a 6×10 box count 227 MB and make a page of 16.6 MB,
+// 166 bytes a node (the data of the next section, gzipped and in base64),
 // which headless Chromium opens and steps through, and which xcover made
 // holding 520 MB at most; an empty 64×64 Sudoku, whose every node lists
 // thousands of items and options, stops at the budget after 84,729 nodes.
