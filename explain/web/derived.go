@@ -26,9 +26,16 @@ import (
 // derivedLine). The steps that hold them come back unchanged from node to
 // node, and are named by a ref. Problems with multiplicities or colors
 // (MCC) tell their items otherwise, and are written as they are.
+//
+// The line that tries a branch, "Try option 27 (F: 00 01 02 10 11), the
+// 1st of 00's 13 options.", the last Try of a node's steps, says nothing
+// the next node does not: the option that reaches it, its rank among its
+// parent's branches, its parent's item and their number. It is derived
+// too (derivedTry), from the next node.
 const (
 	derivedNode   = "\x00node"
 	derivedActive = "\x00active"
+	derivedTry    = "\x00try"
 )
 
 // The narrator's limits on its lists (see explain's narrate.go): the
@@ -146,6 +153,53 @@ func (s *pathState) activeLine(names []string) string {
 	}
 	slices.SortStableFunc(active, func(a, b item) int { return cmp.Compare(a.size, b.size) })
 	return fmt.Sprintf("%d items left to cover; the %d with the fewest options: %s.", len(active), derivedListedItems, list(active[:derivedListedItems]))
+}
+
+// tryLine is the narrator's line that tries option (from 0) of the item
+// named item, the k-th of its d options.
+func tryLine(p *explain.TraceProblem, option, k int, item string, d int) string {
+	o := p.Options[option]
+	parts := make([]string, len(o.Items))
+	for j, i := range o.Items {
+		parts[j] = p.Items[i]
+		if j < len(o.Colors) && o.Colors[j] != "" {
+			parts[j] += ":" + o.Colors[j]
+		}
+	}
+	text := strings.Join(parts, " ")
+	if o.Label != "" {
+		text = o.Label + ": " + text
+	}
+	options := strconv.Itoa(d) + " options"
+	if d == 1 {
+		options = "1 option"
+	}
+	return fmt.Sprintf("Try option %d (%s), the %s of %s's %s.", option+1, text, ordinal(k), item, options)
+}
+
+// ordinal writes k as the narrator does: 1st, 2nd, 3rd, 4th, 11th, 21st.
+func ordinal(k int) string {
+	suffix := "th"
+	if k%100 < 11 || k%100 > 13 {
+		switch k % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(k) + suffix
+}
+
+// nextTry is the Try line that leads to node nd, or "" when there is no
+// such node or it is not reached by an option.
+func nextTry(p *explain.TraceProblem, nd *explain.TraceNode) string {
+	if nd == nil || nd.Option < 0 || nd.Option >= len(p.Options) || nd.Item < 0 || nd.Item >= len(p.Items) {
+		return ""
+	}
+	return tryLine(p, nd.Option, nd.K, p.Items[nd.Item], nd.D)
 }
 
 // derives reports whether the data of t derives lines.

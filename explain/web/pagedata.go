@@ -46,8 +46,9 @@ import (
 //	    writes, each byte field, uvarint index, zigzag before, zigzag
 //	    after, then uvarint reads, each byte field, uvarint index
 //
-// A new line's text may be a mark instead, derivedNode or derivedActive:
-// the line is made from the node's state (see derived.go).
+// A new line's text may be a mark instead, derivedNode, derivedActive or
+// derivedTry: the line is made from the node's state, or from the next
+// node (see derived.go).
 // A ref other than 0 is how many refs ago the same step (line) came last,
 // steps counted in the nodes' order, lines in the order of the new steps
 // that hold them. Gaps are differences from the previous item or option
@@ -94,6 +95,7 @@ func writeData(w io.Writer, p *Page) error {
 	e := newDataEncoder(bw, lines, p.Trace != nil && p.Trace.Problem.MCC)
 	if derives(p.Trace) {
 		e.path, e.names = newPathState(p.Trace.Problem.Primary), p.Trace.Problem.Items
+		e.problem, e.nodeList = &p.Trace.Problem, nodes // the trace's own, with its options
 	}
 	if err := e.nodes(nodes); err != nil {
 		return err
@@ -141,10 +143,12 @@ type dataEncoder struct {
 	// The lines derived from the node's state (see derived.go): the path's
 	// state, the items' names, and the current node's two lines, made
 	// when a step has a line that may be one of them.
-	path                 *pathState
-	names                []string
-	derivedAt            int // the node index nodeText and activeText are of, or -1
-	nodeText, activeText string
+	path                          *pathState
+	names                         []string
+	problem                       *explain.TraceProblem
+	nodeList                      []explain.TraceNode
+	derivedAt                     int // the node index nodeText, activeText and tryText are of, or -1
+	nodeText, activeText, tryText string
 }
 
 func newDataEncoder(w *bufio.Writer, lines []string, mcc bool) *dataEncoder {
@@ -282,17 +286,23 @@ func indentOf(line string) (int, string) {
 // in its place when the text is the line made from node j's state.
 func (e *dataEncoder) textOf(j int, id int32) (int, string) {
 	n, text := indentOf(e.lines[id])
-	if e.path == nil || !(strings.HasPrefix(text, "Node ") || strings.Contains(text, "left to cover")) {
+	if e.path == nil || !(strings.HasPrefix(text, "Node ") || strings.Contains(text, "left to cover") || strings.HasPrefix(text, "Try option ")) {
 		return n, text
 	}
 	if e.derivedAt != j {
 		e.derivedAt, e.nodeText, e.activeText = j, e.path.nodeLine(), e.path.activeLine(e.names)
+		e.tryText = ""
+		if j+1 < len(e.nodeList) {
+			e.tryText = nextTry(e.problem, &e.nodeList[j+1])
+		}
 	}
 	switch text {
 	case e.nodeText:
 		return n, derivedNode
 	case e.activeText:
 		return n, derivedActive
+	case e.tryText:
+		return n, derivedTry
 	}
 	return n, text
 }

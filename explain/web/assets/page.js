@@ -572,7 +572,7 @@
     const out = [], e = step.e;
     for (let x = 0; x < e.lines.length; x += 2) {
       let text = T.texts[e.lines[x + 1]];
-      if (text === DERIVED_NODE || text === DERIVED_ACTIVE) text = derivedLine(text, nd, st);
+      if (text === DERIVED_NODE || text === DERIVED_ACTIVE || text === DERIVED_TRY) text = derivedLine(text, nd, st);
       out.push(" ".repeat(step.indent + e.lines[x]) + text);
     }
     return out;
@@ -580,10 +580,17 @@
 
   // derivedLine makes a line the data leaves to the page (see the Go
   // package's derived.go, which makes the same text): the node's first
-  // line, or its items left to cover, with the narrator's words and limits.
-  const DERIVED_NODE = "\u0000node", DERIVED_ACTIVE = "\u0000active";
+  // line, its items left to cover, or the Try that leads to the next node,
+  // with the narrator's words and limits.
+  const DERIVED_NODE = "\u0000node", DERIVED_ACTIVE = "\u0000active", DERIVED_TRY = "\u0000try";
   const LISTED_ITEMS = 20, LISTED_PARTIAL = 12;
   function derivedLine(mark, nd, st) {
+    if (mark === DERIVED_TRY) {
+      const next = T.nodes[nd.node]; // nodes are numbered from 1: the next one
+      const k = next.k, suffix = k % 100 >= 11 && k % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[k % 10] || "th";
+      return "Try option " + (next.option + 1) + " (" + optionText(next.option) + "), the " + k + suffix + " of " + itemName(next.item) + "'s " +
+        (next.d === 1 ? "1 option" : next.d + " options") + ".";
+    }
     if (mark === DERIVED_NODE) {
       const p = st.partial, nums = (list) => list.map((k) => k + 1).join(", ");
       const what = p.length === 0 ? "none yet" : p.length > LISTED_PARTIAL ? p.length + " options, the last of them " + nums(p.slice(p.length - LISTED_PARTIAL / 2)) :
