@@ -37,8 +37,8 @@
 // 52 MB of JSON, 1.6 KB a node. A trace therefore stops at
 // [explain.MaxTraceNodes] = 100,000 nodes, and at [explain.MaxTraceBytes]
 // = 256 MiB of memory, counted as it is made: the first 100,000 nodes of
-// the pentominoes in a 6×10 box count 227 MB and make a page of 16.6 MB,
-// 166 bytes a node (the data of the next section, gzipped and in base64),
+// the pentominoes in a 6×10 box count 227 MB and make a page of 15.7 MB,
+// 157 bytes a node (the data of the next section, gzipped and in base64),
 // which headless Chromium opens and steps through, and which xcover made
 // holding 520 MB at most; an empty 64×64 Sudoku, whose every node lists
 // thousands of items and options, stops at the budget after 84,729 nodes.
