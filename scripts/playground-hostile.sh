@@ -5,7 +5,7 @@
 # (a forged Host, as DNS rebinding sends it, a foreign Origin or
 # Sec-Fetch-Site); a client that never reads its reply beside others; 200
 # requests at once. It prints the figures, and checks them against the
-# playground's stated limits (web.PlaygroundMemory).
+# playground's stated limits (playground.Memory).
 #
 #   scripts/playground-hostile.sh    # exit 0: every check held; 1: one failed
 #
@@ -20,8 +20,8 @@ check() { # check CONDITION MESSAGE
   if eval "$1"; then echo "  ok: $2"; else echo "  FAIL: $2" >&2; failed=1; fi
 }
 go build -o "$work/xcover" ./cmd/xcover
-limit_mib=$(sed -n 's/^const PlaygroundMemory = \([0-9]*\) << 20$/\1/p' explain/web/serve.go)
-[ -n "$limit_mib" ] || { echo "FAIL: web.PlaygroundMemory not found" >&2; exit 1; }
+limit_mib=$(sed -n 's/^const Memory = \([0-9]*\) << 20$/\1/p' explain/web/playground/serve.go)
+[ -n "$limit_mib" ] || { echo "FAIL: playground.Memory not found" >&2; exit 1; }
 "$work/xcover" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
 pid=$!
 trap 'kill $pid 2>/dev/null; rm -rf "$work"' EXIT
@@ -47,7 +47,7 @@ for input in "sudoku empty64.txt" "sudoku empty36.txt" "spec pentomino-3x20.yaml
     echo "  $2 #$i: $(post "$1" "$work/$2"), RSS after $(rss) MiB"
   done
 done
-check "[ $(hwm) -le $limit_mib ]" "the most RSS, $(hwm) MiB, is within PlaygroundMemory ($limit_mib MiB)"
+check "[ $(hwm) -le $limit_mib ]" "the most RSS, $(hwm) MiB, is within playground.Memory ($limit_mib MiB)"
 check "[ $(rss) -le 64 ]" "RSS after, $(rss) MiB, is back under 64 MiB"
 
 echo "other sites:"
@@ -76,7 +76,7 @@ took=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN {printf "%.2f", b - a}')
 check "awk -v t=$took 'BEGIN {exit !(t < 60)}'" "3 small traces answered in ${took}s while the stalled reply waits"
 stall 4; stall 5; stall 6
 echo "  three more stalled; beside them: empty36 $(post sudoku "$work/empty36.txt"), empty64 $(post sudoku "$work/empty64.txt"), RSS $(rss) MiB"
-check "[ $(hwm) -le $limit_mib ]" "the most RSS with four replies held, $(hwm) MiB, is within PlaygroundMemory"
+check "[ $(hwm) -le $limit_mib ]" "the most RSS with four replies held, $(hwm) MiB, is within playground.Memory"
 sleep 25
 exec 3<&- 3>&- 4<&- 4>&- 5<&- 5>&- 6<&- 6>&-
 echo "  the stalled clients cut off: RSS $(rss) MiB"
@@ -88,7 +88,7 @@ ok=$(grep -c '^200 ' "$work/times" || true)
 median=$(awk '{print $2}' "$work/times" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 echo "  $ok of 200 answered 200, median ${median}s, RSS after $(rss) MiB"
 check "[ $ok = 200 ]" "all 200 answered"
-check "[ $(hwm) -le $limit_mib ]" "the most RSS, $(hwm) MiB, is still within PlaygroundMemory"
+check "[ $(hwm) -le $limit_mib ]" "the most RSS, $(hwm) MiB, is still within playground.Memory"
 
 kill -INT $pid; wait $pid || true
 trap 'rm -rf "$work"' EXIT

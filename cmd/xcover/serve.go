@@ -21,6 +21,7 @@ import (
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
+	"github.com/xcover/xcover/explain/web/playground"
 )
 
 // defaultPort is the port "xcover serve" listens on unless --port says
@@ -74,9 +75,9 @@ func serveRun(ctx context.Context, o *serveOptions) error {
 	if o.IO.Getenv("GOMEMLIMIT") == "" {
 		// The collector works harder as the heap nears the playground's
 		// bound, rather than let it grow to twice what is live.
-		debug.SetMemoryLimit(web.PlaygroundMemory)
+		debug.SetMemoryLimit(playground.Memory)
 	}
-	srv := web.NewServer(web.Playground(playgroundExamples(), explain.TraceLimits{}))
+	srv := playground.NewServer(playground.Handler(playgroundExamples(), explain.TraceLimits{}))
 	// The traces under way end when the playground stops.
 	srv.BaseContext = func(net.Listener) context.Context { return stop }
 	fmt.Fprintf(o.IO.Stdout, "xcover: the playground is at http://%s/ (Ctrl-C stops it)\n", ln.Addr())

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -26,10 +27,12 @@ import (
 // browser from disk or any static host.
 //
 // The engine is built when the folder is written, by the Go toolchain on
-// the PATH, from xcover's own source: the source of the version installed
-// ("go install …@v1.2.3" leaves it in the module cache, and "go mod
-// download" finds it there), or the checkout this binary was built from.
-// Whoever ran "go install" has both. A prebuilt engine is not shipped:
+// the PATH, from xcover's own source: the source this binary was built
+// from while it is there (a checkout, or the module cache, where "go
+// install …@v1.2.3" builds), else the module of the binary's version,
+// which "go mod download" fetches (see sourceOf). Whoever ran "go install"
+// has both the toolchain and the source; the binary may run from any
+// folder. A prebuilt engine is not shipped:
 // the repository holds no build outputs, and "go install" runs no
 // "go generate". Building it costs a minute the first time and a second
 // or two once Go's build cache has it.
@@ -117,7 +120,12 @@ func buildEngine(ctx context.Context) (web.Engine, error) {
 	if err != nil {
 		return web.Engine{}, err
 	}
-	root, err := exec.CommandContext(ctx, goCmd, "env", "GOROOT").Output()
+	// The toolchain that built the engine: go.mod's toolchain line may
+	// have made the go command switch to another one in src.
+	env := exec.CommandContext(ctx, goCmd, "env", "GOROOT")
+	env.Dir = src
+	env.Env = build.Env
+	root, err := env.Output()
 	if err != nil {
 		return web.Engine{}, fmt.Errorf("go env GOROOT: %v", err)
 	}
@@ -134,12 +142,12 @@ func buildEngine(ctx context.Context) (web.Engine, error) {
 }
 
 // engineSource returns the root of xcover's source to build the engine
-// from: the module of this binary's version, from the module cache (go
-// mod download fetches it if the cache has lost it), or, for a binary
-// built from a checkout, that checkout.
+// from (see [sourceOf]).
 func engineSource(ctx context.Context, goCmd string) (string, error) {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Path == engineModule && strings.HasPrefix(bi.Main.Version, "v") {
-		out, err := exec.CommandContext(ctx, goCmd, "mod", "download", "-json", engineModule+"@"+bi.Main.Version).Output()
+	bi, _ := debug.ReadBuildInfo()
+	_, file, _, _ := runtime.Caller(0)
+	download := func(version string) (string, error) {
+		out, err := exec.CommandContext(ctx, goCmd, "mod", "download", "-json", engineModule+"@"+version).Output()
 		var mod struct{ Dir, Error string }
 		if err == nil {
 			err = json.Unmarshal(out, &mod)
@@ -148,19 +156,56 @@ func engineSource(ctx context.Context, goCmd string) (string, error) {
 			err = errors.New(mod.Error)
 		}
 		if err != nil {
-			return "", fmt.Errorf("go mod download %s@%s: %v", engineModule, bi.Main.Version, err)
+			return "", fmt.Errorf("go mod download %s@%s: %v", engineModule, version, err)
 		}
 		return mod.Dir, nil
 	}
-	// A binary built from a checkout (go build, go run, go test) knows
-	// where its source was, unless it was built with -trimpath.
-	if _, file, _, ok := runtime.Caller(0); ok && filepath.IsAbs(file) {
+	return sourceOf(bi, file, download)
+}
+
+// sourceOf finds xcover's source: first where this binary was built from,
+// when it is still there (file is this source file's path as the binary
+// knows it): a checkout (go build, go run, go test) or the module cache
+// ("go install …@v1.2.3" builds there); else the module of the binary's
+// version, which download fetches into the module cache. A binary built
+// with -trimpath knows no path, and one built from a checkout has a
+// version no proxy serves ((devel), or a pseudo-version of a local commit,
+// +dirty when it had changes): such a binary cannot find its source.
+func sourceOf(bi *debug.BuildInfo, file string, download func(version string) (string, error)) (string, error) {
+	if filepath.IsAbs(file) {
 		root := filepath.Dir(filepath.Dir(filepath.Dir(file))) // …/cmd/xcover/site.go
-		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(enginePackage), "main.go")); err == nil {
+		if isEngineModule(root) {
 			return root, nil
 		}
 	}
-	return "", errors.New("cannot find xcover's source to build the engine from: install xcover with \"go install github.com/xcover/xcover/cmd/xcover@latest\", or run it from a checkout")
+	var version string
+	if bi != nil && bi.Main.Path == engineModule {
+		version = bi.Main.Version
+	}
+	if strings.HasPrefix(version, "v") && !strings.HasSuffix(version, "+dirty") {
+		dir, err := download(version)
+		if err == nil {
+			return dir, nil
+		}
+		return "", fmt.Errorf("cannot find xcover's source to build the engine from: %v", err)
+	}
+	return "", fmt.Errorf("cannot find xcover's source to build the engine from: this binary (version %s) was built from a checkout that is not at %s, or with -trimpath; "+
+		"install xcover with \"go install %s/cmd/xcover@latest\", or run it from a checkout", cmp.Or(version, "unknown"), cmp.Or(file, "a path it knows"), engineModule)
+}
+
+// isEngineModule reports whether root holds xcover's module and its
+// engine's main package.
+func isEngineModule(root string) bool {
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	if err != nil {
+		return false
+	}
+	first, _, _ := strings.Cut(string(mod), "\n")
+	if strings.TrimSpace(first) != "module "+engineModule {
+		return false
+	}
+	_, err = os.Stat(filepath.Join(root, filepath.FromSlash(enginePackage), "main.go"))
+	return err == nil
 }
 
 // firstLine is the first line of a command's output, for a one-line

@@ -34,11 +34,11 @@
 // against the terminal's narration, and cannot disagree with it. The
 // price is size, measured on a wordy search (polyominoes, each option
 // covering six items): the pentominoes in a 3×20 box, 32,644 nodes, make
-// 52 MB of JSON, 1.6 KB a node, and a page of 10 MB once gzipped and in
-// base64, 320 bytes a node. A trace therefore stops at
+// 52 MB of JSON, 1.6 KB a node. A trace therefore stops at
 // [explain.MaxTraceNodes] = 100,000 nodes, and at [explain.MaxTraceBytes]
 // = 256 MiB of memory, counted as it is made: the first 100,000 nodes of
-// the pentominoes in a 6×10 box count 227 MB and make a page of 34 MB,
+// the pentominoes in a 6×10 box count 227 MB and make a page of 15.7 MB,
+// 157 bytes a node (the data of the next section, gzipped and in base64),
 // which headless Chromium opens and steps through, and which xcover made
 // holding 520 MB at most; an empty 64×64 Sudoku, whose every node lists
 // thousands of items and options, stops at the budget after 84,729 nodes.
@@ -51,23 +51,15 @@
 //
 // # The playground
 //
-// [Playground] is the HTTP handler of "xcover serve": the same page,
-// with a form where one pastes a problem (YAML or DLX), a Sudoku grid or a
-// polyomino board; the server makes the trace with the same code and
-// sends it back, or a located message for bad input.
-//
-// A server on the loopback is reachable by every page the user's browser
-// opens, so the playground answers only requests addressed to its own
-// address and port and sent by its own page (see guard.go), and bounds
-// each request in bytes and in time, so that none holds for long what
-// the others need: an input of at most [MaxInputBytes] as pasted; one
-// trace at a time, of at most [MaxPlaygroundNodes] nodes,
-// [MaxPlaygroundTraceBytes] of memory and [PlaygroundTimeout]; the slot
-// for tracing is held while the trace is made, never while the reply is
-// written, which has a deadline of its own; and [NewServer] sets time
-// limits on reading a request and on idle connections. Whatever is
-// posted, the server's memory stays under [PlaygroundMemory], and goes
-// back to a few tens of MB once a large trace is sent.
+// [TraceInput] makes the page's data for a pasted input: a problem (YAML
+// or DLX), a Sudoku grid or a pentomino board, traced with the same code
+// within the playground's limits ([MaxInputBytes], [MaxPlaygroundNodes],
+// [MaxPlaygroundTraceBytes], [MaxReplyBytes]), or a located message for
+// bad input. Two playgrounds call it: the HTTP server of "xcover serve"
+// (package explain/web/playground, which adds what a server on the
+// loopback needs: its guards, its queue and its time limits), and the
+// engine of a site, below. This package has no HTTP in it, so that the
+// engine compiled to WebAssembly links no net/http.
 //
 // # The site: a playground with no server
 //
@@ -78,7 +70,9 @@
 // wasm_exec.js that runs it, because a page opened from disk may fetch
 // nothing (Chromium refuses file:// to fetch()); the page inflates it with
 // the browser's DecompressionStream, and its policy allows WebAssembly to
-// compile ('wasm-unsafe-eval') and connects nowhere. The engine holds the
-// page's thread while it traces, as a request holds the server's tracing
-// slot: the page shows "working…" first.
+// compile ('wasm-unsafe-eval') and connects nowhere. The engine runs in a
+// Web Worker that the page makes from a blob: URL of its own (worker-src
+// blob:), so that the page stays live while it traces: it shows the nodes
+// searched so far, and Stop terminates the worker (a worker held by the
+// engine hears no message) and starts another for the next trace.
 package web

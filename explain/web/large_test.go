@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 
 	"github.com/xcover/xcover/explain"
@@ -68,6 +70,7 @@ func TestLargePage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	threadTime(t, b) // counting from here
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(b.ctx, 2*time.Minute)
 	defer cancel()
@@ -75,12 +78,16 @@ func TestLargePage(t *testing.T) {
 		t.Fatal(err)
 	}
 	load := time.Since(start)
+	opened := threadTime(t, b)
 	nodes := value(t, b, chromedp.Evaluate[string](`document.getElementById("nodes").textContent`))
+	keys := []string{"ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft", "n", "ArrowRight", "n", "ArrowLeft", "End", "ArrowLeft", "Home", "ArrowRight"}
 	var steps []float64
-	for _, key := range []string{"ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft", "n", "ArrowRight", "n", "ArrowLeft", "End", "ArrowLeft", "Home", "ArrowRight"} {
+	before := threadTime(t, b)
+	for _, key := range keys {
 		ms := value(t, b, chromedp.Evaluate[float64](stepTime+`("`+key+`")`, chromedp.EvalAwaitPromise))
 		steps = append(steps, ms)
 	}
+	after := threadTime(t, b)
 	if s := b.shown(t); s.Node != "2" {
 		t.Errorf("after the steps, the page shows node %s, not 2", s.Node)
 	}
@@ -88,5 +95,38 @@ func TestLargePage(t *testing.T) {
 	slices.Sort(steps)
 	t.Logf("%s: %.1f MB, %s nodes; opens in %v; a step takes %.0f ms (median of %d; at most %.0f); the tab's heap %.0f MB",
 		filepath.Base(path), float64(info.Size())/1e6, nodes, load.Round(10*time.Millisecond), steps[len(steps)/2], len(steps), steps[len(steps)-1], heap/1e6)
+	per := func(m string) float64 { return (after[m] - before[m]) * 1000 / float64(len(keys)) }
+	t.Logf("CPU time of the page's thread to open it: %.2f s (script %.2f s)", opened["TaskDuration"], opened["ScriptDuration"])
+	t.Logf("CPU time of the page's thread a step (mean of %d): %.0f ms in all; script %.0f ms, style %.0f ms, layout %.0f ms",
+		len(keys), per("TaskDuration"), per("ScriptDuration"), per("RecalcStyleDuration"), per("LayoutDuration"))
 	b.screenshot(t, "pentominoes-6x10-large")
+}
+
+// threadTime returns Chromium's counters of the page's main thread, in
+// seconds of that thread's CPU time ("threadTicks"): TaskDuration (all of
+// its work), ScriptDuration, RecalcStyleDuration and LayoutDuration. On a
+// machine busy with other work the wall time of a step says more about
+// the machine than about the page; these do not.
+func threadTime(t *testing.T, b *browser) map[string]float64 {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	m, err := chromedp.Run(ctx, func(ctx context.Context, tg *chromedp.Target) (map[string]float64, error) {
+		if _, err := cdp.Call(ctx, tg, performance.Enable, performance.EnableParams{TimeDomain: performance.EnableTimeDomainThreadTicks}); err != nil {
+			return nil, err
+		}
+		res, err := cdp.Call(ctx, tg, performance.GetMetrics, cdp.Empty{})
+		if err != nil {
+			return nil, err
+		}
+		out := map[string]float64{}
+		for _, m := range res.Metrics {
+			out[m.Name] = m.Value
+		}
+		return out, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -73,6 +73,25 @@ func (s *linksState) want(n int, op *explain.TraceOp) ([][]string, []string) {
 			mark[[2]int32{op.W[x], op.W[x+1]}] = "w"
 		}
 	}
+	return s.wantMarked(n, mark)
+}
+
+// changedSince marks the links whose value differs between the arrays
+// before and s: what a node step changed.
+func (s *linksState) changedSince(before *linksState) map[[2]int32]string {
+	mark := map[[2]int32]string{}
+	for f := range s.a {
+		for i := range s.a[f] {
+			if s.a[f][i] != before.a[f][i] {
+				mark[[2]int32{int32(f), int32(i)}] = "w"
+			}
+		}
+	}
+	return mark
+}
+
+// wantMarked is want with the marks given.
+func (s *linksState) wantMarked(n int, mark map[[2]int32]string) ([][]string, []string) {
 	names := []string{"LLINK", "RLINK", "ULINK", "DLINK"}
 	inItems := map[int32]bool{}
 	for _, h := range []int32{0, int32(n + 1)} {
@@ -113,6 +132,10 @@ func (s *linksState) want(n int, op *explain.TraceOp) ([][]string, []string) {
 	}
 	return arrows, lens
 }
+
+// nodeSteps is how many node steps the links view is checked on, from
+// the first node: all of Knuth's example (6 nodes).
+const nodeSteps = 5
 
 // linksCases are the shipped small examples the links view draws, and a
 // 4×4 Sudoku.
@@ -205,8 +228,48 @@ func TestLinksView(t *testing.T) {
 				}
 				checkLinks(t, b, s, n, tr.Nodes[at.node].Node, at.micro, at.op)
 			}
-			// Node steps: m again, and a step is a node.
+			// Node steps: m again, and a step is a node, which marks the
+			// links whose value the step changed.
 			b.key(t, "m")
+			b.key(t, kb.Home)
+			prev := newLinksState(tr.Links)
+			for j := 1; j < min(len(tr.Nodes), tr.Links.Nodes, nodeSteps+1); j++ {
+				b.key(t, kb.ArrowRight)
+				s := newLinksState(tr.Links)
+				for jj := range j {
+					for _, op := range tr.Nodes[jj].Ops {
+						s.apply(op)
+					}
+				}
+				got := value(t, b, chromedp.Evaluate[linksShown](readLinks))
+				if got.Node != fmt.Sprint(tr.Nodes[j].Node) || got.Micro != "0" {
+					t.Fatalf("node steps: step %d shows node %s after %s operations, not node %d with none done", j, got.Node, got.Micro, tr.Nodes[j].Node)
+				}
+				arrows, _ := s.wantMarked(n, s.changedSince(prev))
+				var marked, wantMarked []string
+				for _, a := range got.Arrows {
+					if a[3] != "" {
+						marked = append(marked, a[0]+"("+a[1]+")")
+					}
+				}
+				for _, a := range arrows {
+					if a[3] != "" {
+						wantMarked = append(wantMarked, a[0]+"("+a[1]+")")
+					}
+				}
+				slices.Sort(marked)
+				slices.Sort(wantMarked)
+				if len(wantMarked) == 0 {
+					t.Fatalf("node step to node %d: the trace's operations change no link", tr.Nodes[j].Node)
+				}
+				if !slices.Equal(marked, wantMarked) {
+					t.Fatalf("node step to node %d: the view marks %v, the step changed %v", tr.Nodes[j].Node, marked, wantMarked)
+				}
+				if j == 1 && name == "knuth" {
+					b.screenshot(t, "links-knuth-node-step")
+				}
+				prev = s
+			}
 			b.key(t, kb.Home)
 			b.key(t, kb.ArrowRight)
 			if got := value(t, b, chromedp.Evaluate[string](`document.body.dataset.node + "/" + document.body.dataset.micro`)); got != "2/0" {

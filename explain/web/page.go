@@ -83,6 +83,10 @@ func render(title, mode, data string) string {
 	return fill(before, title, mode) + data + fill(after, title, mode)
 }
 
+// PlaygroundPage is the page of "xcover serve", which asks the server for
+// its examples and traces.
+func PlaygroundPage() string { return render("playground", "playground", "") }
+
 // fill fills the places of a part of the page's template but the data's;
 // the title is escaped as HTML.
 func fill(template, title, mode string) string {

@@ -26,7 +26,7 @@ import (
 //
 // The data is one line of JSON, then the nodes:
 //
-//	{"version": 2, "kinds": [...], "opKinds": [...], "page": the page
+//	{"version": 3, "kinds": [...], "opKinds": [...], "page": the page
 //	 without the trace's options, lines and nodes, "options": [...]}
 //	"\n"
 //	uvarint nodes, then for each node:
@@ -38,13 +38,17 @@ import (
 //	    each uvarint item gap, uvarint options left, and with
 //	    multiplicities uvarint bound, uvarint need, zigzag branches),
 //	    covered and hidden (uvarint count, uvarint gaps)
-//	  uvarint steps, each uvarint ref and uvarint indent; a new step (ref
+//	  uvarint steps, each uvarint ref and zigzag indent less twice the
+//	    node's level (the narration indents by level); a new step (ref
 //	    0) follows: byte kind, uvarint lines, each uvarint indent and
 //	    uvarint ref, a new line (ref 0) followed by uvarint length, UTF-8
 //	  uvarint operations, each byte kind, uvarint step, uvarint x, uvarint
 //	    writes, each byte field, uvarint index, zigzag before, zigzag
 //	    after, then uvarint reads, each byte field, uvarint index
 //
+// A new line's text may be a mark instead, derivedNode, derivedActive or
+// derivedTry: the line is made from the node's state, or from the next
+// node (see derived.go).
 // A ref other than 0 is how many refs ago the same step (line) came last,
 // steps counted in the nodes' order, lines in the order of the new steps
 // that hold them. Gaps are differences from the previous item or option
@@ -53,7 +57,7 @@ import (
 
 // dataVersion is the version of the page's data, which the page's script
 // checks.
-const dataVersion = 2
+const dataVersion = 3
 
 // dataHead is the first line of the data but its options.
 type dataHead struct {
@@ -89,6 +93,10 @@ func writeData(w io.Writer, p *Page) error {
 	}
 	bw.WriteString("}\n")
 	e := newDataEncoder(bw, lines, p.Trace != nil && p.Trace.Problem.MCC)
+	if derives(p.Trace) {
+		e.path, e.names = newPathState(p.Trace.Problem.Primary), p.Trace.Problem.Items
+		e.problem, e.nodeList = &p.Trace.Problem, nodes // the trace's own, with its options
+	}
 	if err := e.nodes(nodes); err != nil {
 		return err
 	}
@@ -131,11 +139,21 @@ type dataEncoder struct {
 	lineLast  []int
 	lineClock int
 	key       []byte
+
+	// The lines derived from the node's state (see derived.go): the path's
+	// state, the items' names, and the current node's two lines, made
+	// when a step has a line that may be one of them.
+	path                          *pathState
+	names                         []string
+	problem                       *explain.TraceProblem
+	nodeList                      []explain.TraceNode
+	derivedAt                     int // the node index nodeText, activeText and tryText are of, or -1
+	nodeText, activeText, tryText string
 }
 
 func newDataEncoder(w *bufio.Writer, lines []string, mcc bool) *dataEncoder {
 	e := &dataEncoder{w: w, lines: lines, mcc: mcc, kind: map[string]byte{}, op: map[string]byte{},
-		steps: map[string]int{}, lineID: map[string]int{}}
+		steps: map[string]int{}, lineID: map[string]int{}, derivedAt: -1}
 	for j, k := range explain.Kinds() {
 		e.kind[k] = byte(j)
 	}
@@ -212,7 +230,10 @@ func (e *dataEncoder) nodes(nodes []explain.TraceNode) error {
 		putUvarint(w, uint64(nd.Cleansings-cleansings))
 		updates, cleansings = nd.Updates, nd.Cleansings
 		e.state(nd)
-		if err := e.stepsOf(nd); err != nil {
+		if e.path != nil {
+			e.path.enter(j, nd.Parent, nd.Option, nd.Covered, nd.Active)
+		}
+		if err := e.stepsOf(j, nd); err != nil {
 			return err
 		}
 		if err := e.ops(nd); err != nil {
@@ -261,8 +282,33 @@ func indentOf(line string) (int, string) {
 	return len(line) - len(rest), rest
 }
 
-// stepsOf writes the node's steps.
-func (e *dataEncoder) stepsOf(nd *explain.TraceNode) error {
+// textOf returns line id's indent and text, or the mark of a derived line
+// in its place when the text is the line made from node j's state.
+func (e *dataEncoder) textOf(j int, id int32) (int, string) {
+	n, text := indentOf(e.lines[id])
+	if e.path == nil || !(strings.HasPrefix(text, "Node ") || strings.Contains(text, "left to cover") || strings.HasPrefix(text, "Try option ")) {
+		return n, text
+	}
+	if e.derivedAt != j {
+		e.derivedAt, e.nodeText, e.activeText = j, e.path.nodeLine(), e.path.activeLine(e.names)
+		e.tryText = ""
+		if j+1 < len(e.nodeList) {
+			e.tryText = nextTry(e.problem, &e.nodeList[j+1])
+		}
+	}
+	switch text {
+	case e.nodeText:
+		return n, derivedNode
+	case e.activeText:
+		return n, derivedActive
+	case e.tryText:
+		return n, derivedTry
+	}
+	return n, text
+}
+
+// stepsOf writes the steps of node j.
+func (e *dataEncoder) stepsOf(j int, nd *explain.TraceNode) error {
 	w := e.w
 	putUvarint(w, uint64(len(nd.Steps)))
 	for _, s := range nd.Steps {
@@ -284,7 +330,7 @@ func (e *dataEncoder) stepsOf(nd *explain.TraceNode) error {
 		}
 		e.key = append(e.key[:0], kind)
 		for _, id := range s.Lines {
-			n, text := indentOf(e.lines[id])
+			n, text := e.textOf(j, id)
 			lid, ok := e.lineID[text]
 			if !ok {
 				lid = len(e.lineLast)
@@ -299,16 +345,16 @@ func (e *dataEncoder) stepsOf(nd *explain.TraceNode) error {
 		if seen {
 			e.steps[string(e.key)] = e.stepClock
 			putUvarint(w, uint64(e.stepClock-last))
-			putUvarint(w, uint64(indent))
+			putVarint(w, int64(indent-2*nd.Level))
 			continue
 		}
 		e.steps[string(e.key)] = e.stepClock
 		putUvarint(w, 0)
-		putUvarint(w, uint64(indent))
+		putVarint(w, int64(indent-2*nd.Level))
 		w.WriteByte(kind)
 		putUvarint(w, uint64(len(s.Lines)))
 		for _, id := range s.Lines {
-			n, text := indentOf(e.lines[id])
+			n, text := e.textOf(j, id)
 			lid := e.lineID[text]
 			putUvarint(w, uint64(n-indent))
 			e.lineClock++

@@ -174,3 +174,32 @@ func FuzzPageData(f *testing.F) {
 		}
 	})
 }
+
+// A node's first two lines (its number, level and partial solution; the
+// items left with their numbers of options) and the Try that leads to the
+// next node are not in the data but made from the nodes when it is read
+// (see derived.go): the data holds none of them as text, and each example
+// reads back whole (above). A trace with multiplicities or colors holds
+// them as text.
+func TestPageDataDerivesNodeLines(t *testing.T) {
+	for name, page := range dataCases(t) {
+		t.Run(name, func(t *testing.T) {
+			data, err := web.Encode(page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw := string(unwrap(t, data))
+			_, nodes, _ := strings.Cut(raw, "\n")
+			told := strings.Count(nodes, "Node 2 at level") + strings.Count(nodes, "left to cover") + strings.Count(nodes, "Try option")
+			if !page.Trace.Complete && strings.Count(nodes, "Try option") == 1 {
+				told-- // the last node's Try, to a node the trace does not hold
+			}
+			switch {
+			case page.Trace.Problem.MCC && told == 0:
+				t.Errorf("a trace with multiplicities or colors: its node lines are not in the data")
+			case !page.Trace.Problem.MCC && told > 0:
+				t.Errorf("the data tells %d node lines as text", told)
+			}
+		})
+	}
+}

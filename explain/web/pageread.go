@@ -175,6 +175,36 @@ func readData(b []byte) (*Page, error) {
 	if t.Problem.MCC {
 		g = 5
 	}
+	var path *pathState // the lines derived from the nodes' state
+	if derives(t) {
+		path = newPathState(t.Problem.Primary)
+	}
+	// The lines of the node before, by step: a Try line derived from the
+	// next node is made once that node is read; the lines are numbered
+	// then, in the order they came.
+	var pending [][]string
+	finish := func(j int, next *explain.TraceNode) {
+		for s, lines := range pending {
+			for _, line := range lines {
+				if strings.HasSuffix(line, derivedTry) {
+					text := nextTry(&t.Problem, next)
+					if text == "" {
+						r.fail("node %d: a derived Try line, and no node it leads to", j+1)
+						return
+					}
+					line = line[:len(line)-len(derivedTry)] + text
+				}
+				id, ok := lineID[line]
+				if !ok {
+					id = int32(len(t.Lines))
+					lineID[line] = id
+					t.Lines = append(t.Lines, line)
+				}
+				t.Nodes[j].Steps[s].Lines = append(t.Nodes[j].Steps[s].Lines, id)
+			}
+		}
+		pending = pending[:0]
+	}
 	for j := 0; j < n && r.err == nil; j++ {
 		nd := explain.TraceNode{Node: int64(j) + 1, Parent: -1, Item: -1, Option: -1}
 		gap := r.count(j)
@@ -248,12 +278,22 @@ func readData(b []byte) (*Page, error) {
 		if r.err == nil && r.at != end {
 			r.fail("node %d's state is %d bytes, not %d", j+1, r.at-(end-size), size)
 		}
-		// The steps.
+		if path != nil && r.err == nil {
+			path.enter(j, nd.Parent, nd.Option, nd.Covered, nd.Active)
+		}
+		// The steps; the node before's lines first.
+		if j > 0 {
+			finish(j-1, &nd)
+		}
 		ns := r.count(r.left())
 		nd.Steps = make([]explain.TraceStep, 0, ns)
 		for range ns {
 			ref := r.count(len(stepHist))
-			indent := r.count(maxIndent)
+			indent := 2*nd.Level + int(r.int32(r.varint()))
+			if indent < 0 || indent > maxIndent {
+				r.fail("node %d: a step indented by %d", j+1, indent)
+				break
+			}
 			var k int
 			if ref == 0 {
 				var e stepEntry
@@ -288,17 +328,25 @@ func readData(b []byte) (*Page, error) {
 				break
 			}
 			s := explain.TraceStep{Kind: steps[k].kind, Lines: make([]int32, 0, len(steps[k].lines))}
+			var lines []string
 			for _, l := range steps[k].lines {
-				line := strings.Repeat(" ", indent+l[0]) + texts[l[1]]
-				id, ok := lineID[line]
-				if !ok {
-					id = int32(len(t.Lines))
-					lineID[line] = id
-					t.Lines = append(t.Lines, line)
+				text := texts[l[1]]
+				if text == derivedNode || text == derivedActive || text == derivedTry {
+					if path == nil {
+						r.fail("node %d: a derived line in a trace with multiplicities or colors", j+1)
+						break
+					}
+					switch text {
+					case derivedNode:
+						text = path.nodeLine()
+					case derivedActive:
+						text = path.activeLine(t.Problem.Items)
+					}
 				}
-				s.Lines = append(s.Lines, id)
+				lines = append(lines, strings.Repeat(" ", indent+l[0])+text)
 			}
 			nd.Steps = append(nd.Steps, s)
+			pending = append(pending, lines)
 		}
 		// The operations.
 		for range r.count(r.left()) {
@@ -322,6 +370,9 @@ func readData(b []byte) (*Page, error) {
 			nd.Ops = append(nd.Ops, op)
 		}
 		t.Nodes = append(t.Nodes, nd)
+	}
+	if len(t.Nodes) > 0 && r.err == nil {
+		finish(len(t.Nodes)-1, nil)
 	}
 	if r.err == nil && r.at != len(r.b) {
 		r.fail("%d bytes after the last node", len(r.b)-r.at)

@@ -14,6 +14,7 @@ import (
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
+	"github.com/xcover/xcover/explain/web/playground"
 	"github.com/xcover/xcover/problems/pentomino"
 	"github.com/xcover/xcover/problems/sudoku"
 	"github.com/xcover/xcover/specs"
@@ -72,7 +73,8 @@ func shipped(t *testing.T) ([]web.Example, map[string]*exactcover.Problem) {
 }
 
 // playgroundNodes bounds the traces of the test's playground, to keep it
-// quick; the limit itself is the server's business (see serve.go).
+// quick; the limit itself is the server's business (see
+// explain/web/playground).
 const playgroundNodes = 300
 
 // The playground traces every shipped example (problems, Sudoku grids,
@@ -82,7 +84,7 @@ const playgroundNodes = 300
 func TestPlayground(t *testing.T) {
 	b := newBrowser(t)
 	examples, problems := shipped(t)
-	srv := httptest.NewServer(web.Playground(examples, explain.TraceLimits{Nodes: playgroundNodes}))
+	srv := httptest.NewServer(playground.Handler(examples, explain.TraceLimits{Nodes: playgroundNodes}))
 	defer srv.Close()
 	b.open(t, srv.URL+"/")
 	loads := 0

@@ -19,11 +19,13 @@ type Engine struct {
 	WasmExec string
 }
 
-// The policy of a site's page: the page's own, and WebAssembly allowed to
-// compile ('wasm-unsafe-eval'); it connects nowhere.
+// The policy of a site's page: the page's own, WebAssembly allowed to
+// compile ('wasm-unsafe-eval'), and workers from blob: URLs, which the page
+// makes itself to run the engine in (a worker inherits the page's policy);
+// it connects nowhere.
 const (
 	pagePolicy = "script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; connect-src 'self'"
-	sitePolicy = "script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; connect-src 'none'"
+	sitePolicy = "script-src 'unsafe-inline' 'wasm-unsafe-eval'; style-src 'unsafe-inline'; img-src data:; connect-src 'none'; worker-src blob:"
 )
 
 // siteJS runs the engine for page.js (see assets/site.js).
@@ -41,7 +43,9 @@ const siteMark = "{{SITE}}"
 // which the page inflates with the browser's own DecompressionStream and
 // runs; a page opened from disk (file://) may fetch nothing, so nothing is
 // fetched. The engine traces within the playground's own limits (see
-// [TraceInput]).
+// [TraceInput]), in a Web Worker made from a blob: URL (see
+// assets/site.js), so that the page stays live and can stop it. Chromium
+// runs such a worker from a page opened from disk.
 func WriteSite(w io.Writer, examples []Example, e Engine) error {
 	if len(e.Wasm) < 4 || string(e.Wasm[:4]) != "\x00asm" {
 		return errors.New("the engine is not WebAssembly (its first bytes are not \\0asm)")
@@ -73,7 +77,7 @@ func WriteSite(w io.Writer, examples []Example, e Engine) error {
 	parts := []string{
 		fill(before, "playground", "site"),
 		`<script id="examples" type="application/json">`, string(ex), "</script>\n",
-		"<script>\n", e.WasmExec, "\n</script>\n",
+		`<script id="wasm-exec" type="text/plain">`, e.WasmExec, "\n</script>\n", // run in the worker, not in the page
 		`<script id="engine" type="application/x-gzip-base64">`, wasm.String(), "</script>\n",
 		"<script>\n", siteJS, "</script>\n",
 		fill(strings.Replace(after, dataMark, "", 1), "playground", "site"),

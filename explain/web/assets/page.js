@@ -38,7 +38,7 @@
     if (nl < 0) throw new Error("the data has no head");
     const text = new TextDecoder();
     const head = JSON.parse(text.decode(b.subarray(0, nl)));
-    if (head.version !== 2) throw new Error("the data is of version " + head.version + ", not 2");
+    if (head.version !== 3) throw new Error("the data is of version " + head.version + ", not 3");
     const page = head.page, t = page.trace;
     t.problem.options = head.options;
     let at = nl + 1;
@@ -73,7 +73,8 @@
       const ns = uv();
       nd.steps = new Array(ns);
       for (let s = 0; s < ns; s++) {
-        const ref = uv(), indent = uv();
+        const ref = uv(), indent = 2 * nd.level + zz();
+        if (indent < 0) throw new Error("node " + (j + 1) + ": a step indented by " + indent);
         let e;
         if (ref === 0) {
           e = { kind: head.kinds[b[at++]], lines: [] };
@@ -253,7 +254,7 @@
     showBoard(nd, st);
     showPath(st);
     showTree(st);
-    showNarration(nd);
+    showNarration(nd, st);
     showLinks(nd);
     $("footer").hidden = cur !== T.nodes.length - 1;
   }
@@ -269,7 +270,7 @@
       return;
     }
     const step = nd.steps.find((s) => s.kind === "choose");
-    const text = step ? stepLines(step).map((l) => l.trim()).join(" ") : "";
+    const text = step ? stepLines(step, nd, null).map((l) => l.trim()).join(" ") : "";
     const cell = B && B.kind === "pieces" && /^[0-9a-z]{2}$/.test(itemName(nd.chosen)) ?
       " (the cell in row " + (parseInt(itemName(nd.chosen)[0], 36) + 1) + ", column " + (parseInt(itemName(nd.chosen)[1], 36) + 1) + ", outlined on the board)" : "";
     why.innerHTML = '<span class="item">' + esc(itemName(nd.chosen) + bounds(nd.chosen)) + "</span>" + esc(cell) + " " + esc(text);
@@ -339,34 +340,38 @@
     $("matrix-note").textContent = "(" + activeItems + " of " + nItems + " items active, " + live + " of " + nOpts + " options live" +
       (big && (activeItems > cols.length || live + st.partial.length > rows.length) ? "; a window of " + cols.length + " items and " + rows.length + " options around the chosen item" : "") + ")";
     const colOf = new Map(cols.map((i, j) => [i, j]));
-    const h = ['<table class="m"><tr><th></th><th></th>'];
+    // The table as lines of cells, [class, text, title]; patchTable
+    // changes only the cells that differ from the table drawn.
+    const head = [["", ""], ["", ""]];
     for (const i of cols) {
       const cls = "col " + (i < P.primary ? "primary" : "secondary") + ([...itemName(i)].length > 2 ? " long" : "") + (st.covered.has(i) ? " gone" : "") + (i === nd.chosen ? " chosen" : "");
-      h.push('<th class="' + cls + '" title="' + esc(itemName(i) + bounds(i)) + '">' + esc(itemName(i)) + "</th>");
+      head.push([cls, itemName(i), itemName(i) + bounds(i)]);
     }
-    h.push("<th></th></tr>");
+    head.push(["", ""]);
+    const lines = [{ tag: "th", cls: "", cells: head }];
     if (P.mcc) {
       const bound = new Map();
       for (const [i, c] of st.active) bound.set(i, c[1]);
-      h.push('<tr class="bounds"><td></td><td></td>');
-      for (const i of cols) h.push("<td" + (st.covered.has(i) ? ' class="gone"' : "") + ">" + (bound.has(i) ? bound.get(i) : "") + "</td>");
-      h.push('<td class="label">bound: how many more options each item may take</td></tr>');
+      const cells = [["", ""], ["", ""]];
+      for (const i of cols) cells.push([st.covered.has(i) ? "gone" : "", bound.has(i) ? String(bound.get(i)) : ""]);
+      cells.push(["label", "bound: how many more options each item may take"]);
+      lines.push({ tag: "td", cls: "bounds", cells });
     }
     for (const k of rows) {
       const o = P.options[k], gone = st.hidden.has(k), mark = inPartial.has(k);
-      const cells = new Array(cols.length).fill(null);
-      o.items.forEach((i, j) => { if (colOf.has(i)) cells[colOf.get(i)] = o.colors && o.colors[j] ? colorSymbol(o.colors[j]) : "1"; });
-      h.push('<tr class="' + (gone ? "hidden" : "") + (mark ? " inpartial" : "") + (branches.has(k) ? " branch" : "") + '"><td class="num">' + (k + 1) + "</td><td>" + (mark ? "*" : "") + "</td>");
-      cells.forEach((c, j) => {
+      const syms = new Array(cols.length).fill(null);
+      o.items.forEach((i, j) => { if (colOf.has(i)) syms[colOf.get(i)] = o.colors && o.colors[j] ? colorSymbol(o.colors[j]) : "1"; });
+      const cells = [["num", String(k + 1)], ["", mark ? "*" : ""]];
+      syms.forEach((c, j) => {
         const i = cols[j];
         let cls = c === null ? "zero" : "one";
         if ((gone && !mark) || st.covered.has(i)) cls += " gone";
         if (i === nd.chosen) cls += " chosen";
-        h.push('<td class="' + cls + '">' + (c === null ? "0" : esc(c)) + "</td>");
+        cells.push([cls, c === null ? "0" : c]);
       });
-      h.push('<td class="label">' + esc(o.label || optionText(k)) + "</td></tr>");
+      cells.push(["label", o.label || optionText(k)]);
+      lines.push({ tag: "td", cls: (gone ? "hidden" : "") + (mark ? " inpartial" : "") + (branches.has(k) ? " branch" : ""), cells });
     }
-    h.push("</table>");
     colorSymbol("");
     const lg = [];
     lg.push('<span class="key chosen">&nbsp;A&nbsp;</span> the chosen item · <span class="key branch">&nbsp;7&nbsp;</span> its live options, the branches · ' +
@@ -374,11 +379,50 @@
       (P.primary < nItems ? ' · <span class="key secondary">X</span> secondary items' : "") + (symbols.legend ? " · " + esc(symbols.legend) : ""));
     $("matrix-legend").innerHTML = lg.join("");
     const m = $("matrix");
-    m.innerHTML = h.join("");
+    patchTable(m, lines);
     // Scroll to the chosen item's first branch and its column.
     const row = m.querySelector("tr.branch") || m.querySelector("tr.inpartial"), col = m.querySelector("th.chosen");
     if (row) m.scrollTop = Math.max(0, row.offsetTop - 3 * row.offsetHeight);
     if (col && col.offsetLeft > m.clientWidth - 40) m.scrollLeft = col.offsetLeft - m.clientWidth / 2;
+  }
+
+  // patchTable makes the table in el (class m) show lines, each {tag,
+  // cls, cells: [[class, text, title]]}, changing only the elements and
+  // the properties that differ from what it drew last: a step redraws the
+  // cells that changed, not the window's thousands (a table rebuilt at
+  // every step was most of a step's time on a large matrix).
+  let drawn = null; // {table, trs: [{el, cls, cells: [{el, tag, cls, text, title}]}]}
+  function patchTable(el, lines) {
+    if (!drawn || drawn.table.parentNode !== el) {
+      el.textContent = "";
+      const table = document.createElement("table");
+      table.className = "m";
+      el.appendChild(table);
+      drawn = { table, trs: [] };
+    }
+    const trs = drawn.trs;
+    while (trs.length > lines.length) trs.pop().el.remove();
+    lines.forEach((line, r) => {
+      let tr = trs[r];
+      if (!tr) {
+        tr = trs[r] = { el: document.createElement("tr"), cls: "", cells: [] };
+        drawn.table.appendChild(tr.el);
+      }
+      if (tr.cls !== line.cls) { tr.el.className = line.cls; tr.cls = line.cls; }
+      const cs = tr.cells;
+      while (cs.length > line.cells.length) cs.pop().el.remove();
+      line.cells.forEach(([cls, text, title = ""], j) => {
+        let c = cs[j];
+        if (!c || c.tag !== line.tag) {
+          const e = document.createElement(line.tag);
+          if (c) tr.el.replaceChild(e, c.el); else tr.el.appendChild(e);
+          c = cs[j] = { el: e, tag: line.tag, cls: "", text: "", title: "" };
+        }
+        if (c.cls !== cls) { c.el.className = cls; c.cls = cls; }
+        if (c.text !== text) { c.el.textContent = text; c.text = text; }
+        if (c.title !== title) { c.el.title = title; c.title = title; }
+      });
+    });
   }
 
   function hue(name) {
@@ -522,15 +566,46 @@
     c.classList.add("cur");
   }
 
-  // stepLines are a step's lines of the narration, indented.
-  function stepLines(st) {
-    const out = [], e = st.e;
-    for (let x = 0; x < e.lines.length; x += 2) out.push(" ".repeat(st.indent + e.lines[x]) + T.texts[e.lines[x + 1]]);
+  // stepLines are a step's lines of the narration, indented; the lines
+  // derived from the node's state (nd, and st = state(j)) made here.
+  function stepLines(step, nd, st) {
+    const out = [], e = step.e;
+    for (let x = 0; x < e.lines.length; x += 2) {
+      let text = T.texts[e.lines[x + 1]];
+      if (text === DERIVED_NODE || text === DERIVED_ACTIVE || text === DERIVED_TRY) text = derivedLine(text, nd, st);
+      out.push(" ".repeat(step.indent + e.lines[x]) + text);
+    }
     return out;
   }
 
-  function showNarration(nd) {
-    const h = nd.steps.map((s) => '<span class="step step-' + s.kind + '">' + esc(stepLines(s).join("\n")) + "\n</span>");
+  // derivedLine makes a line the data leaves to the page (see the Go
+  // package's derived.go, which makes the same text): the node's first
+  // line, its items left to cover, or the Try that leads to the next node,
+  // with the narrator's words and limits.
+  const DERIVED_NODE = "\u0000node", DERIVED_ACTIVE = "\u0000active", DERIVED_TRY = "\u0000try";
+  const LISTED_ITEMS = 20, LISTED_PARTIAL = 12;
+  function derivedLine(mark, nd, st) {
+    if (mark === DERIVED_TRY) {
+      const next = T.nodes[nd.node]; // nodes are numbered from 1: the next one
+      const k = next.k, suffix = k % 100 >= 11 && k % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[k % 10] || "th";
+      return "Try option " + (next.option + 1) + " (" + optionText(next.option) + "), the " + k + suffix + " of " + itemName(next.item) + "'s " +
+        (next.d === 1 ? "1 option" : next.d + " options") + ".";
+    }
+    if (mark === DERIVED_NODE) {
+      const p = st.partial, nums = (list) => list.map((k) => k + 1).join(", ");
+      const what = p.length === 0 ? "none yet" : p.length > LISTED_PARTIAL ? p.length + " options, the last of them " + nums(p.slice(p.length - LISTED_PARTIAL / 2)) :
+        (p.length === 1 ? "option " : "options ") + nums(p);
+      return "Node " + nd.node + " at level " + nd.level + "; partial solution: " + what + ".";
+    }
+    const active = [...st.active].map(([i, c]) => [i, c[0]]).sort((a, b) => a[0] - b[0]);
+    const list = (items) => items.map(([i, size]) => itemName(i) + " " + size).join(", ");
+    if (active.length <= LISTED_ITEMS) return "Items left to cover, with their numbers of options: " + list(active) + ".";
+    const fewest = active.slice().sort((a, b) => a[1] - b[1] || a[0] - b[0]); // stable: by size, then declaration
+    return active.length + " items left to cover; the " + LISTED_ITEMS + " with the fewest options: " + list(fewest.slice(0, LISTED_ITEMS)) + ".";
+  }
+
+  function showNarration(nd, st) {
+    const h = nd.steps.map((s) => '<span class="step step-' + s.kind + '">' + esc(stepLines(s, nd, st).join("\n")) + "\n</span>");
     const el = $("narration");
     el.innerHTML = h.join("");
   }
@@ -624,7 +699,7 @@
     if (op) {
       for (let x = 0; x < op.w.length; x += 4) written.add(op.w[x] + ":" + op.w[x + 1]);
       for (let x = 0; x < op.r.length; x += 2) read.add(op.r[x] + ":" + op.r[x + 1]);
-    }
+    } else if (!microMode) for (const c of stepChanges(cur).changed) written.add(c);
     const mark = (f, i) => (written.has(f + ":" + i) ? " w" : read.has(f + ":" + i) ? " r" : "");
     const n = G.n, X = G.x, Y = G.y, CW = G.CW, RH = G.RH;
     // Which items are in the item lists, which nodes in their item's list.
@@ -698,13 +773,38 @@
     showOp(op, nd);
   }
 
-  // showOp tells the operation just done, with every cell it wrote.
+  // stepChanges is what the node step into node j did to the arrays: the
+  // operations of node j−1, in order, and the cells whose value they
+  // changed (a cell written and then restored, as a cover undone within
+  // the step, is not changed), as "field:index".
+  function stepChanges(j) {
+    const ops = j > 0 ? opsOf(j - 1) : [], first = new Map(), last = new Map();
+    for (const op of ops) {
+      for (let x = 0; x < op.w.length; x += 4) {
+        const c = op.w[x] + ":" + op.w[x + 1];
+        if (!first.has(c)) first.set(c, op.w[x + 2]);
+        last.set(c, op.w[x + 3]);
+      }
+    }
+    const changed = [...last.keys()].filter((c) => last.get(c) !== first.get(c));
+    return { ops: ops.length, changed, restored: last.size - changed.length };
+  }
+
+  // showOp tells the operation just done, with every cell it wrote; on a
+  // node step, what the step changed.
   function showOp(op, nd) {
     const el = $("links-op");
     if (!op) {
-      const ops = opsOf(cur).length;
-      el.innerHTML = microMode ? "node " + nd.node + " entered: " + ops + " operation" + (ops === 1 ? "" : "s") + " to its next node (→ steps through them)" :
-        ops + " operation" + (ops === 1 ? "" : "s") + " from this node to the next (press m for micro-steps)";
+      const ops = opsOf(cur).length, plural = (k, w) => k + " " + w + (k === 1 ? "" : "s");
+      let s = microMode ? "node " + nd.node + " entered: " + plural(ops, "operation") + " to its next node (→ steps through them)" :
+        plural(ops, "operation") + " from this node to the next (press m for micro-steps)";
+      if (!microMode && cur > 0) {
+        const c = stepChanges(cur);
+        s = "<b>from node " + T.nodes[cur - 1].node + " to this one: " + plural(c.ops, "operation") + " changed " +
+          plural(c.changed.length, "cell") + '</b>, marked <span class="w">so</span>' +
+          (c.restored ? " (" + plural(c.restored, "more cell") + " written and restored within the step)" : "") + "<br>" + s;
+      }
+      el.innerHTML = s;
       return;
     }
     const n = G.n, name = (x) => (op.kind === "cover" || op.kind === "uncover" || op.kind === "lower" || op.kind === "raise" || op.kind === "untweak" || /activate/.test(op.kind) ? itemName(x - 1) : "node " + x);
@@ -827,27 +927,61 @@
     const sel = $("pg-example");
     sel.innerHTML = '<option value="">—</option>' + ex.map((e, j) => '<option value="' + j + '">' + esc(e.name) + "</option>").join("");
     sel.onchange = () => { const e = ex[+sel.value]; if (e) { $("pg-kind").value = e.kind; $("pg-input").value = e.text; } };
+    // One trace at a time; Stop ends it (the site's worker is terminated,
+    // the request to xcover serve aborted, which ends its trace).
+    let abort = null;
+    $("pg-stop").onclick = () => {
+      if (site) site.stop();
+      else if (abort) abort.abort();
+    };
+    const tracing = (on) => {
+      $("pg-run").disabled = on;
+      $("pg-stop").hidden = !on;
+      document.body.dataset.tracing = on ? "1" : "";
+    };
+    const fail = (msg) => {
+      $("pg-error").textContent = msg;
+      $("pg-error").hidden = false;
+      $("pg-note").textContent = "";
+      document.body.dataset.errors = +(document.body.dataset.errors || 0) + 1;
+    };
     $("pg-form").onsubmit = async (e) => {
       e.preventDefault();
+      if ($("pg-run").disabled) return;
       setPlaying(false);
       $("pg-error").hidden = true;
       $("pg-note").textContent = "working…";
       const kind = $("pg-kind").value, input = $("pg-input").value;
+      const progress = (nodes) => { $("pg-note").textContent = "working… " + nodes.toLocaleString("en") + " nodes searched"; };
+      tracing(true);
       try {
-        const j = site ? await site.trace(kind, input)
-          : await (await fetch("trace", { method: "POST", body: new URLSearchParams({ kind, input }) })).json();
+        let j;
+        if (site) j = await site.trace(kind, input, progress);
+        else {
+          abort = new AbortController();
+          try {
+            j = await (await fetch("trace", { method: "POST", body: new URLSearchParams({ kind, input }), signal: abort.signal })).json();
+          } catch (err) {
+            if (err.name !== "AbortError") throw err;
+            j = { stopped: true };
+          }
+        }
+        if (j.stopped) {
+          $("pg-note").textContent = "stopped: the trace was dropped; the page shows what it showed before";
+          document.body.dataset.stops = +(document.body.dataset.stops || 0) + 1;
+          return;
+        }
         if (j.error) {
-          $("pg-error").textContent = j.error;
-          $("pg-error").hidden = false;
-          $("pg-note").textContent = "";
-          document.body.dataset.errors = +(document.body.dataset.errors || 0) + 1;
+          fail(j.error);
           return;
         }
         load(await decode(j.data));
         $("pg-note").textContent = "";
       } catch (err) {
-        $("pg-error").textContent = (site ? "the engine failed: " : "xcover serve did not answer: ") + err;
-        $("pg-error").hidden = false;
+        fail((site ? "the engine failed: " : "xcover serve did not answer: ") + err);
+      } finally {
+        abort = null;
+        tracing(false);
       }
     };
     document.body.dataset.ready = "1";

@@ -1,4 +1,4 @@
-package web_test
+package playground_test
 
 import (
 	"io"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
+	"github.com/xcover/xcover/explain/web/playground"
 )
 
 // newPlayground starts the playground on the loopback, with the server's
@@ -24,10 +25,10 @@ func newPlayground(t *testing.T, lim explain.TraceLimits) string {
 // change state.
 func newPlaygroundHook(t *testing.T, lim explain.TraceLimits, hook func(net.Conn, http.ConnState)) string {
 	t.Helper()
-	examples, _ := shipped(t)
-	h := web.Playground(examples, lim)
+	examples := []web.Example{{Name: "knuth", Kind: "spec", Text: "A B C\nA B\nC\n"}}
+	h := playground.Handler(examples, lim)
 	srv := httptest.NewUnstartedServer(h)
-	srv.Config = web.NewServer(h)
+	srv.Config = playground.NewServer(h)
 	srv.Config.ConnState = hook
 	srv.Start()
 	t.Cleanup(srv.Close)

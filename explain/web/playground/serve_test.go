@@ -1,4 +1,4 @@
-package web_test
+package playground_test
 
 import (
 	"fmt"
@@ -40,7 +40,7 @@ func TestPlaygroundStalledClient(t *testing.T) {
 	if testtier.Short() {
 		t.Skip("slow: a trace of 20,000 nodes, and a write deadline of 20 s")
 	}
-	data, err := os.ReadFile("../../specs/examples/pentomino-3x20.yaml")
+	data, err := os.ReadFile("../../../specs/examples/pentomino-3x20.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,15 +1,10 @@
-package web
+package playground
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"net/http"
 	"unicode/utf8"
-
-	"github.com/xcover/xcover/internal/bytesize"
 )
 
 // The playground's replies: JSON, never cached, never sniffed as something
@@ -59,34 +54,4 @@ func brief(msg string) string {
 		cut--
 	}
 	return msg[:cut] + "…"
-}
-
-// errReplyTooLarge: the page's data would be larger than a reply may be.
-var errReplyTooLarge = errors.New("the page would be too large")
-
-// encodeAtMost returns Encode(p), or an error when it would take more than
-// max bytes, found as it is written.
-func encodeAtMost(p *Page, max int) (string, error) {
-	var buf bytes.Buffer
-	if err := encode(&atMost{w: &buf, left: max}, p); err != nil {
-		if errors.Is(err, errReplyTooLarge) {
-			return "", fmt.Errorf("%w: more than %s; try a smaller problem, or \"xcover explain --html\"", errReplyTooLarge, bytesize.Format(int64(max)))
-		}
-		return "", err
-	}
-	return buf.String(), nil
-}
-
-// atMost writes to w at most left bytes, and fails past them.
-type atMost struct {
-	w    io.Writer
-	left int
-}
-
-func (a *atMost) Write(b []byte) (int, error) {
-	if len(b) > a.left {
-		return 0, errReplyTooLarge
-	}
-	a.left -= len(b)
-	return a.w.Write(b)
 }

@@ -1,4 +1,4 @@
-package web
+package playground
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"io"
 	"mime"
 	"net/http"
+
+	"github.com/xcover/xcover/explain/web"
 )
 
 // formError is a request whose form cannot be read: the status to answer
@@ -18,7 +20,7 @@ type formError struct {
 // readForm reads the fields kind and input of a POST: URL-encoded, as the
 // page sends them, or as multipart/form-data (curl -F), the input a field
 // or a file. The body is bounded by maxBodyBytes and the input, as pasted,
-// by MaxInputBytes.
+// by web.MaxInputBytes.
 func readForm(w http.ResponseWriter, r *http.Request) (kind, input string, _ *formError) {
 	r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
 	media, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
@@ -46,7 +48,7 @@ func readForm(w http.ResponseWriter, r *http.Request) (kind, input string, _ *fo
 				return "", "", badForm(err)
 			}
 			defer file.Close()
-			data, err := io.ReadAll(io.LimitReader(file, MaxInputBytes+1))
+			data, err := io.ReadAll(io.LimitReader(file, web.MaxInputBytes+1))
 			if err != nil {
 				return "", "", badForm(err)
 			}
@@ -56,8 +58,8 @@ func readForm(w http.ResponseWriter, r *http.Request) (kind, input string, _ *fo
 		return "", "", &formError{http.StatusUnsupportedMediaType,
 			fmt.Sprintf("expected a form with the fields kind and input, as application/x-www-form-urlencoded or multipart/form-data, not %q", r.Header.Get("Content-Type"))}
 	}
-	if len(input) > MaxInputBytes {
-		return "", "", &formError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the input has more than MaxInputBytes = %d bytes", MaxInputBytes)}
+	if len(input) > web.MaxInputBytes {
+		return "", "", &formError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the input has more than MaxInputBytes = %d bytes", web.MaxInputBytes)}
 	}
 	return kind, input, nil
 }
@@ -66,7 +68,7 @@ func readForm(w http.ResponseWriter, r *http.Request) (kind, input string, _ *fo
 func badForm(err error) *formError {
 	if tooLarge := new(http.MaxBytesError); errors.As(err, &tooLarge) {
 		return &formError{http.StatusRequestEntityTooLarge,
-			fmt.Sprintf("the request has more than %d bytes: the input may have at most MaxInputBytes = %d", maxBodyBytes, MaxInputBytes)}
+			fmt.Sprintf("the request has more than %d bytes: the input may have at most MaxInputBytes = %d", maxBodyBytes, web.MaxInputBytes)}
 	}
 	return &formError{http.StatusBadRequest, "the form cannot be read: " + err.Error()}
 }
