@@ -1,3 +1,5 @@
+//go:build browser
+
 package web_test
 
 import (
@@ -17,10 +19,11 @@ import (
 )
 
 // The browser tests drive Debian's Chromium, headless, through chromedp.
-// They run when XCOVER_BROWSER_TESTS=1 and Chromium is there;
-// scripts/browser-test.sh installs it, sets the variable and runs them (CI
-// does), so that plain "go test ./..." stays quick and independent of a
-// browser's start-up on a busy machine.
+// They are built with the build tag browser (chromedp and its protocol
+// take tens of seconds to compile) and run when XCOVER_BROWSER_TESTS=1 and
+// Chromium is there; scripts/browser-test.sh installs it, sets both and
+// runs them (CI does), so that plain "go test ./..." stays quick and
+// independent of a browser's start-up on a busy machine.
 
 // chromiumPath finds the browser: $XCOVER_CHROMIUM, else chromium on the
 // PATH.

@@ -1,3 +1,5 @@
+//go:build browser
+
 package web_test
 
 import (
@@ -19,7 +21,6 @@ import (
 	"github.com/xcover/xcover/exactcover/verify"
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
-	"github.com/xcover/xcover/specs"
 )
 
 // pageNodes bounds the nodes of the pages the tests make: enough for every
@@ -109,19 +110,6 @@ var (
 	itemX       = regexp.MustCompile(`(\S+) (\d+)(?:, |$)`)
 	itemM       = regexp.MustCompile(`(\S+) (?:takes )?(\[[0-9.]+\]) of (?:its )?(\d+)`)
 )
-
-func loadExample(t testing.TB, path string) *exactcover.Problem {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := specs.Load(path, data, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &sp.Problem
-}
 
 // writePage writes the page of p to a temporary file and returns its URL.
 func writePage(t *testing.T, name string, p *exactcover.Problem, maxNodes int64) string {
