@@ -169,7 +169,7 @@ func naive(cells []uint8, box int, r *Rules, limit int) int {
 var jigsaw4 = []string{
 	"AABBAABBCCDDCCDD",
 	"AAABABBBCCCDCDDD",
-	"AAAABBBBCCCCDDDD", // regions are rows: no solution
+	"AAAABBBBCCCCDDDD", // regions are the rows: every Latin square
 	"ABBBAAABCDDDCCCD",
 	"AABBACBBACDDCCDD",
 }
@@ -208,6 +208,14 @@ func TestVariantCounts4x4(t *testing.T) {
 		rules := []*Rules{{}, RulesFor(XSudoku)}
 		for _, m := range jigsaw4 {
 			rules = append(rules, &Rules{Variant: Jigsaw, Regions: regionsOf(m)})
+		}
+		// Published figures first: 288 4×4 Sudoku grids (OEIS A107739),
+		// and with the rows as regions the 576 Latin squares of order 4
+		// (OEIS A002860).
+		for m, want := range map[string]int{jigsaw4[0]: 288, jigsaw4[2]: 576} {
+			if got := count(t, empty, &Rules{Variant: Jigsaw, Regions: regionsOf(m)}); got != want {
+				t.Errorf("regions %s: %d grids, published %d", m, got, want)
+			}
 		}
 		for _, r := range rules {
 			want := naive(slices4(empty), 2, r, 1<<30)
