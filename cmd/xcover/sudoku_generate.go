@@ -33,6 +33,8 @@ type sudokuGenerateOptions struct {
 	// Difficulty keeps only the puzzles rated so: a level (simple, easy,
 	// intermediate, expert) or a technique ("x-wing"); "": every one.
 	Difficulty string
+	// Variant is the kind of puzzle made (--variant).
+	Variant sudoku.Variant
 }
 
 // maxGenerateCount bounds --count: a million 9×9 puzzles are an 82 MB
@@ -51,6 +53,7 @@ func newCmdSudokuGenerate(s *iostreams.IO, runF func(context.Context, *sudokuGen
 			&cli.GenericFlag{Name: "clues", Value: &cliparse.Count{Min: 1}, DefaultText: "none: minimal puzzles", Usage: "stop taking clues away at `N` clues: an easier puzzle, not minimal"},
 			&cli.GenericFlag{Name: searchcmd.FlagMaxNodes, Value: &cliparse.Count{Min: 1}, DefaultText: "no limit",
 				Usage: "bound each uniqueness proof to `N` search-tree nodes (25×25 and larger: N conflicts of the clause-learning engine); a clue whose proof is cut short stays: the puzzle is unique, maybe not minimal"},
+			&cli.StringFlag{Name: "variant", Value: "classic", Usage: "make puzzles of `VARIANT`: classic, x (diagonals), jigsaw (random regions) or killer (cages, no givens), written as \"xcover sudoku --variant VARIANT\" reads them"},
 			&cli.StringFlag{Name: "difficulty", DefaultText: "any",
 				Usage: "keep only puzzles of `LEVEL` (simple, easy, intermediate or expert, qqwing's scale) or rated a technique (\"hidden pair\", \"x-wing\", beyond: see --rate)"},
 			searchcmd.FormatFlag("write the puzzles as `FORMAT`: line, block, numeric or pretty", "line"),
@@ -106,6 +109,17 @@ func parseSudokuGenerate(c *cli.Context, s *iostreams.IO) (*sudokuGenerateOption
 			return nil, searchcmd.Usage(name, "--format %q: expected line, block, numeric or pretty", c.String(searchcmd.FlagFormat))
 		}
 	}
+	if o.Variant, err = sudoku.ParseVariant(c.String("variant")); err != nil {
+		return nil, searchcmd.Usage(name, "--variant %q: expected %s", c.String("variant"), strings.Join(sudoku.VariantNames(), ", "))
+	}
+	switch v := o.Variant; {
+	case (v == sudoku.Jigsaw || v == sudoku.Killer) && c.IsSet(searchcmd.FlagFormat):
+		return nil, searchcmd.Usage(name, "--variant %s writes its own form (each row's givens and map); drop --format", v)
+	case v == sudoku.Killer && (c.IsSet("symmetry") || c.IsSet("clues")):
+		return nil, searchcmd.Usage(name, "--variant killer makes puzzles with no givens, only cages; drop --symmetry and --clues")
+	case v == sudoku.Killer && o.Gen.Box > maxKillerGenerateBox:
+		return nil, searchcmd.Usage(name, "--variant killer makes grids up to %d×%d (the proofs that cages alone fix a larger grid take too long); --size %d", maxKillerGenerateBox*maxKillerGenerateBox, maxKillerGenerateBox*maxKillerGenerateBox, size)
+	}
 	if o.SeedGiven = c.IsSet(searchcmd.FlagSeed); o.SeedGiven {
 		o.Gen.Seed = c.Uint64(searchcmd.FlagSeed)
 	} else {
@@ -117,9 +131,10 @@ func parseSudokuGenerate(c *cli.Context, s *iostreams.IO) (*sudokuGenerateOption
 // generated is the outcome of one puzzle of a run: the puzzle, whether it
 // has the difficulty asked for (always, when none was), or an error.
 type generated struct {
-	p    *sudoku.Generated
-	kept bool
-	err  error
+	p     *sudoku.Generated
+	rules *sudoku.Rules // of a variant puzzle
+	kept  bool
+	err   error
 }
 
 // maxTriesPerPuzzle bounds the puzzles made for each one kept with
@@ -161,6 +176,7 @@ func sudokuGenerateRun(ctx context.Context, o *sudokuGenerateOptions) error {
 		go func() {
 			defer wg.Done()
 			gen, rater := sudoku.NewGenerator(), sudoku.NewSolver()
+			vgen, vrater := sudoku.NewVariantGenerator(), sudoku.NewVariantSolver()
 			for {
 				select {
 				case window <- struct{}{}:
@@ -175,8 +191,21 @@ func sudokuGenerateRun(ctx context.Context, o *sudokuGenerateOptions) error {
 					return
 				}
 				g := generated{kept: true}
-				g.p, g.err = gen.Generate(work, o.Gen, uint64(i))
-				if g.err == nil && o.Difficulty != "" {
+				if o.Variant != sudoku.Classic {
+					var vp *sudoku.GeneratedVariant
+					if vp, g.err = vgen.Generate(work, o.Gen, o.Variant, uint64(i)); g.err == nil {
+						g.p, g.rules = &vp.Generated, vp.Rules
+					}
+					if g.err == nil && o.Difficulty != "" {
+						var rt *sudoku.VariantRating
+						if rt, g.err = vrater.Rate(work, g.p.Puzzle, g.rules, sudoku.Config{}); g.err == nil {
+							g.kept = o.Difficulty == rt.Hardest.String() || o.Difficulty == rt.Hardest.Level()
+						}
+					}
+				} else {
+					g.p, g.err = gen.Generate(work, o.Gen, uint64(i))
+				}
+				if g.err == nil && o.Difficulty != "" && o.Variant == sudoku.Classic {
 					var rt *sudoku.Rating
 					if rt, g.err = rater.Rate(work, g.p.Puzzle, sudoku.Config{}); g.err == nil {
 						g.kept = o.Difficulty == rt.Hardest.String() || o.Difficulty == rt.Hardest.Level()
@@ -214,7 +243,11 @@ func sudokuGenerateRun(ctx context.Context, o *sudokuGenerateOptions) error {
 			sum.Tries++
 			if g.kept {
 				sum.add(g.p)
-				writeGenerated(out, g.p.Puzzle, o.Output, sum.Puzzles)
+				if g.rules != nil && g.rules.Variant != sudoku.XSudoku {
+					writeGeneratedVariant(out, g.p.Puzzle, g.rules, sum.Puzzles)
+				} else {
+					writeGenerated(out, g.p.Puzzle, o.Output, sum.Puzzles)
+				}
 				out.Tick()
 			}
 			<-window
@@ -260,6 +293,24 @@ func writeGenerated(out *searchcmd.Writer, g *sudoku.Grid, f sudoku.Format, k in
 		alpha, _ = sudoku.NewAlphabet(sudoku.LetterSymbols[:g.Size()])
 	}
 	buf.Write(sudoku.AppendGrid(nil, g, f, alpha))
+	out.Write(buf.Bytes())
+}
+
+// maxKillerGenerateBox is the largest box side of the killer puzzles
+// generate makes: their cages alone must fix the grid, and the proofs of
+// that, with no given to start from, take minutes on a 16×16 grid.
+const maxKillerGenerateBox = 3
+
+// writeGeneratedVariant writes jigsaw or killer puzzle k (from 1) in the
+// form "xcover sudoku --variant" reads, apart from the one before by a
+// blank line.
+func writeGeneratedVariant(out *searchcmd.Writer, g *sudoku.Grid, r *sudoku.Rules, k int64) {
+	buf := out.Scratch()
+	buf.Reset()
+	if k > 1 {
+		buf.WriteByte('\n')
+	}
+	buf.Write(sudoku.AppendVariant(nil, g, r))
 	out.Write(buf.Bytes())
 }
 
