@@ -299,17 +299,26 @@ func (r *Rules) checkPuzzle(g *Grid) error {
 	if i, j, where, ok := r.conflictIn(g); ok {
 		return fmt.Errorf("%w: %s and %s both hold %d in %s", ErrConflict, cellName(i, n), cellName(j, n), g.Cells[i], where)
 	}
-	for _, c := range r.Cages {
+	if k, sum, ok := r.cageSumConflict(g); ok {
+		return fmt.Errorf("%w: the givens of cage %s add up to %d, its sum is %d", ErrConflict, r.Cages[k].Name, sum, r.Cages[k].Sum)
+	}
+	return nil
+}
+
+// cageSumConflict returns the first cage whose givens add up to more than
+// its sum, or fill it with another sum, and what they add up to.
+func (r *Rules) cageSumConflict(g *Grid) (k, sum int, ok bool) {
+	for k, c := range r.Cages {
 		sum, full := 0, true
 		for _, i := range c.Cells {
 			sum += int(g.Cells[i])
 			full = full && g.Cells[i] != 0
 		}
 		if full && sum != c.Sum || sum > c.Sum {
-			return fmt.Errorf("%w: the givens of cage %s add up to %d, its sum is %d", ErrConflict, c.Name, sum, c.Sum)
+			return k, sum, true
 		}
 	}
-	return nil
+	return 0, 0, false
 }
 
 // cageOfCells returns, for each cell, the index of its cage in r.Cages, −1

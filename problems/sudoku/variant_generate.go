@@ -151,6 +151,15 @@ func (gen *VariantGenerator) regionMap(box int) []uint8 {
 			m[a], m[c] = ra, rb
 		}
 	}
+	// Number the regions in the order of their first cell, as ReadVariant
+	// does, so that a map written and read back is the same.
+	renum := map[uint8]uint8{}
+	for i, k := range m {
+		if _, ok := renum[k]; !ok {
+			renum[k] = uint8(len(renum))
+		}
+		m[i] = renum[k]
+	}
 	return m
 }
 

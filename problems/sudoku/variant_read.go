@@ -150,6 +150,9 @@ func (rd *mapReader) read() (*Grid, *Rules, error) {
 		rest = rd.para[w:]
 	case sizeOfLine(w) != 0:
 		g, rest, err = rd.readLine(sizeOfLine(w))
+	case sizeOfSide(w) != 0:
+		last := rd.para[rows-1]
+		return nil, nil, rd.errAt(pos{last + 2, 1}, ErrSize, "a %d×%d grid needs %d rows of givens and map; the puzzle has %d", w, w, w, rows)
 	default:
 		return nil, nil, rd.errAt(pos{first + 1, f[0].end + 1}, ErrSize,
 			"%d givens: want a row of N (4, 9, 16, … 64) followed by the row's map, or a line of N² then the map", w)
@@ -173,6 +176,16 @@ func (rd *mapReader) read() (*Grid, *Rules, error) {
 	}
 	if i, j, where, ok := r.conflictIn(g); ok {
 		return nil, nil, rd.errAt(rd.givenAt[j], ErrConflict, "%s and %s both hold %d in %s", cellName(i, rd.n), cellName(j, rd.n), g.Cells[j], where)
+	}
+	if k, sum, ok := r.cageSumConflict(g); ok {
+		c := r.Cages[k]
+		last := c.Cells[0]
+		for _, i := range c.Cells {
+			if g.Cells[i] != 0 {
+				last = i
+			}
+		}
+		return nil, nil, rd.errAt(rd.givenAt[last], ErrConflict, "the givens of cage %s add up to %d, its sum is %d", c.Name, sum, c.Sum)
 	}
 	if err := r.checkPuzzle(g); err != nil {
 		return nil, nil, &SyntaxError{File: rd.name, Line: first + 1, Err: err}
