@@ -297,6 +297,27 @@ func TestCheckVariant(t *testing.T) {
 	if err := CheckVariant(empty, bad, x); err == nil {
 		t.Error("a diagonal holding a value twice passed")
 	}
+	// A 9×9 grid whose anti-diagonal holds each value once and whose main
+	// diagonal does not: each diagonal is checked on its own.
+	main := &Grid{Box: 3}
+	for _, ch := range "891234765234567198567891432123456987456789321789123654912345876678912543345678219" {
+		main.Cells = append(main.Cells, uint8(ch-'0'))
+	}
+	empty9, _ := NewGrid(3)
+	if err := CheckVariant(empty9, main, &Rules{}); err != nil {
+		t.Fatalf("a good classic 9×9: %v", err)
+	}
+	if err := CheckVariant(empty9, main, x); err == nil || !strings.Contains(err.Error(), "main diagonal") {
+		t.Errorf("a main diagonal holding a value twice: %v", err)
+	}
+	// Its mirror image, left to right: the anti-diagonal is now the broken one.
+	anti := main.Clone()
+	for i := range anti.Cells {
+		anti.Cells[i] = main.Cells[i/9*9+8-i%9]
+	}
+	if err := CheckVariant(empty9, anti, x); err == nil || !strings.Contains(err.Error(), "anti-diagonal") {
+		t.Errorf("an anti-diagonal holding a value twice: %v", err)
+	}
 	// Regions that the boxes' values do not fill.
 	jig := &Rules{Variant: Jigsaw, Regions: regionsOf("AAABABBBCCCDCDDD")}
 	if err := CheckVariant(empty, sol, jig); err == nil {
@@ -309,5 +330,10 @@ func TestCheckVariant(t *testing.T) {
 	cage.Cages[0].Sum = 4
 	if err := CheckVariant(empty, sol, cage); err == nil {
 		t.Error("a cage adding up to another sum passed")
+	}
+	// r1c1 and r2c3 both hold 1: the sum 2 is right, the values repeat.
+	twice := &Rules{Variant: Killer, Cages: []Cage{{Sum: 2, Cells: []int{0, 6}, Name: "b"}}}
+	if err := CheckVariant(empty, sol, twice); err == nil {
+		t.Error("a cage holding a value twice passed")
 	}
 }
