@@ -51,12 +51,12 @@ func ParseVariant(s string) (Variant, error) {
 // Limits of the killer cages.
 const (
 	// MaxCageCombinations bounds the digit combinations of one cage: each
-	// is an option of the exact-cover problem (see [Rules]), so the bound
-	// keeps a puzzle's problem within memory whatever its size. A 9×9
-	// cage has at most 126 (four or five cells, sum 20 or 25); a 16×16
-	// cage of up to 5 cells at most 624; a 25×25 cage of 6 cells 6,741. A
-	// large cage of a large grid (12 of the 25 values: up to 5.2 million
-	// sets, about 1 in 30 with a given sum) is refused rather than built.
+	// is an option of the exact-cover problem (see [VariantSolver]), so the
+	// bound keeps a puzzle's problem within memory whatever its size. A
+	// 9×9 cage has at most 12 (four cells adding up to 20, or five to 25);
+	// a 16×16 cage of 5 cells at most 190, of 8 cells 526; a 25×25 cage of
+	// 6 cells 4,370. A 25×25 cage of 12 cells (up to 110,780) is refused
+	// rather than built.
 	MaxCageCombinations = 1 << 16
 	// MaxCombinations bounds the combinations of all cages of one puzzle:
 	// each option holds at most a cage item and N secondary items of 4
