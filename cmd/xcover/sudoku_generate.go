@@ -243,6 +243,9 @@ func sudokuGenerateRun(ctx context.Context, o *sudokuGenerateOptions) error {
 			sum.Tries++
 			if g.kept {
 				sum.add(g.p)
+				if g.rules != nil {
+					sum.Cages += int64(len(g.rules.Cages))
+				}
 				if g.rules != nil && g.rules.Variant != sudoku.XSudoku {
 					writeGeneratedVariant(out, g.p.Puzzle, g.rules, sum.Puzzles)
 				} else {
@@ -319,6 +322,7 @@ type sudokuGenerateTally struct {
 	Puzzles, Clues, Proofs, Nodes, Conflicts int64
 	NotMinimal, Undecided                    int64
 	Tries                                    int64 // puzzles made, kept or not (--difficulty)
+	Cages                                    int64 // of killer puzzles
 }
 
 func (t *sudokuGenerateTally) add(p *sudoku.Generated) {
@@ -348,8 +352,15 @@ func (t *sudokuGenerateTally) line(o *sudokuGenerateOptions, took time.Duration,
 	if o.Gen.Symmetry != sudoku.NoSymmetry {
 		kind += ", " + o.Gen.Symmetry.String()
 	}
-	s := fmt.Sprintf("%s %d×%d, %s, %.1f clues on average; %s, %s", plural.Of(t.Puzzles, "puzzle"), n, n, kind,
-		float64(t.Clues)/float64(max(t.Puzzles, 1)), plural.Of(t.Proofs, "uniqueness proof"), plural.Of(t.Nodes, "node"))
+	what := fmt.Sprintf("%.1f clues", float64(t.Clues)/float64(max(t.Puzzles, 1)))
+	if o.Variant == sudoku.Killer {
+		kind, what = "no givens", fmt.Sprintf("%.1f cages", float64(t.Cages)/float64(max(t.Puzzles, 1)))
+	}
+	if o.Variant != sudoku.Classic {
+		kind = o.Variant.String() + ", " + kind
+	}
+	s := fmt.Sprintf("%s %d×%d, %s, %s on average; %s, %s", plural.Of(t.Puzzles, "puzzle"), n, n, kind,
+		what, plural.Of(t.Proofs, "uniqueness proof"), plural.Of(t.Nodes, "node"))
 	if t.Conflicts > 0 {
 		s += ", " + plural.Of(t.Conflicts, "conflict")
 	}
