@@ -3,7 +3,6 @@ package sudoku
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 )
 
@@ -334,13 +333,4 @@ func (r *Rules) cageOfCells(cells int) []int {
 		}
 	}
 	return of
-}
-
-// clone returns a deep copy of r.
-func (r *Rules) clone() *Rules {
-	out := &Rules{Variant: r.Variant, Diagonals: r.Diagonals, Regions: slices.Clone(r.Regions)}
-	for _, c := range r.Cages {
-		out.Cages = append(out.Cages, Cage{Sum: c.Sum, Cells: slices.Clone(c.Cells), Name: c.Name})
-	}
-	return out
 }

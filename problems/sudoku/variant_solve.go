@@ -32,7 +32,6 @@ type VariantSolver struct {
 	optVal  []uint8
 	out     Grid
 	visit   func(*Grid) bool
-	order   []int // scratch: the order options are added in
 }
 
 // NewVariantSolver returns a VariantSolver.
