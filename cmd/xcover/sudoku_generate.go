@@ -117,8 +117,8 @@ func parseSudokuGenerate(c *cli.Context, s *iostreams.IO) (*sudokuGenerateOption
 		return nil, searchcmd.Usage(name, "--variant %s writes its own form (each row's givens and map); drop --format", v)
 	case v == sudoku.Killer && (c.IsSet("symmetry") || c.IsSet("clues")):
 		return nil, searchcmd.Usage(name, "--variant killer makes puzzles with no givens, only cages; drop --symmetry and --clues")
-	case v == sudoku.Killer && o.Gen.Box > maxKillerGenerateBox:
-		return nil, searchcmd.Usage(name, "--variant killer makes grids up to %d×%d (the proofs that cages alone fix a larger grid take too long); --size %d", maxKillerGenerateBox*maxKillerGenerateBox, maxKillerGenerateBox*maxKillerGenerateBox, size)
+	case v == sudoku.Killer && o.Gen.Box > sudoku.MaxKillerGenerateBox:
+		return nil, searchcmd.Usage(name, "--variant killer makes grids up to %d×%d (the proofs that cages alone fix a larger grid take too long); --size %d", sudoku.MaxKillerGenerateBox*sudoku.MaxKillerGenerateBox, sudoku.MaxKillerGenerateBox*sudoku.MaxKillerGenerateBox, size)
 	}
 	if o.SeedGiven = c.IsSet(searchcmd.FlagSeed); o.SeedGiven {
 		o.Gen.Seed = c.Uint64(searchcmd.FlagSeed)
@@ -298,11 +298,6 @@ func writeGenerated(out *searchcmd.Writer, g *sudoku.Grid, f sudoku.Format, k in
 	buf.Write(sudoku.AppendGrid(nil, g, f, alpha))
 	out.Write(buf.Bytes())
 }
-
-// maxKillerGenerateBox is the largest box side of the killer puzzles
-// generate makes: their cages alone must fix the grid, and the proofs of
-// that, with no given to start from, take minutes on a 16×16 grid.
-const maxKillerGenerateBox = 3
 
 // writeGeneratedVariant writes jigsaw or killer puzzle k (from 1) in the
 // form "xcover sudoku --variant" reads, apart from the one before by a

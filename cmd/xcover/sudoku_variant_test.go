@@ -11,7 +11,7 @@ import (
 
 // TestSudokuVariantPipeline: "xcover sudoku generate --variant V | xcover
 // sudoku --variant V --unique" holds for every variant, on 4×4 and 9×9
-// grids (16×16 X-Sudoku and jigsaw in the slow tier): as many answers as
+// grids (16×16 X-Sudoku and jigsaw of 120 clues in the slow tier): as many answers as
 // puzzles, each unique, each solution checked by sudoku.CheckVariant
 // against the puzzle and rules read from the generator's output.
 func TestSudokuVariantPipeline(t *testing.T) {
@@ -26,7 +26,7 @@ func TestSudokuVariantPipeline(t *testing.T) {
 		"--variant killer --count 2 --seed 6",
 	}
 	if !testtier.Short() {
-		runs = append(runs, "--variant x --size 16 --count 1 --seed 7", "--variant jigsaw --size 16 --count 1 --seed 8")
+		runs = append(runs, "--variant x --size 16 --count 1 --seed 7 --clues 120", "--variant jigsaw --size 16 --count 1 --seed 8 --clues 120")
 	}
 	for _, args := range runs {
 		v, _ := sudoku.ParseVariant(strings.Fields(args)[1])

@@ -36,6 +36,12 @@ func NewVariantGenerator() *VariantGenerator {
 // MaxCageCombinations).
 func maxCage(box int) int { return min(box*box-1, 5) }
 
+// MaxKillerGenerateBox is the largest box side of the killer puzzles
+// [VariantGenerator.Generate] makes: their cages alone, with no given,
+// must fix the grid, and the proofs of that on a 16×16 grid ran for more
+// than ten minutes without settling one puzzle.
+const MaxKillerGenerateBox = 3
+
 // variantFillNodes bounds one attempt at a solved variant grid: a search
 // that wanders this far has met a region map with no solution or a
 // corner hard to leave, and a fresh draw is quicker.
@@ -57,6 +63,9 @@ func (gen *VariantGenerator) Generate(ctx context.Context, opt GenerateOptions, 
 	}
 	if v < Classic || v > Killer {
 		return nil, fmt.Errorf("unknown variant %d", int(v))
+	}
+	if v == Killer && opt.Box > MaxKillerGenerateBox {
+		return nil, fmt.Errorf("%w: killer puzzles are made up to box side %d (MaxKillerGenerateBox), not %d", ErrSize, MaxKillerGenerateBox, opt.Box)
 	}
 	gen.pcg.Seed(opt.Seed, index)
 	out := &GeneratedVariant{Generated: Generated{Minimal: true}}
