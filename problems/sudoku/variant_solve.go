@@ -52,7 +52,8 @@ func (s *VariantSolver) search(ctx context.Context, g *Grid, r *Rules, cfg Confi
 	if err := r.checkPuzzle(g); err != nil {
 		return Result{}, err
 	}
-	if !s.build(g, r, exceptCell, except, rng) {
+	g, ok := placeSingles(g, r, exceptCell, except)
+	if !ok || !s.build(g, r, exceptCell, except, rng) {
 		return Result{Status: exactcover.Complete}, nil // a cell with no value left
 	}
 	if err := s.b.Build(&s.cover); err != nil {
@@ -198,4 +199,32 @@ func (s *VariantSolver) build(g *Grid, r *Rules, exceptCell, except int, rng *ra
 		}
 	}
 	return true
+}
+
+// placeSingles returns a copy of g with every naked and hidden single
+// placed, one after another, until none is left (value except ruled out
+// of cell exceptCell, when not −1): each is forced, so the puzzle keeps
+// its solutions, and the exact-cover problem of what is left is smaller.
+// It reports false when some empty cell has no candidate left: then g
+// has no solution.
+func placeSingles(g *Grid, r *Rules, exceptCell, except int) (*Grid, bool) {
+	grid := g.Clone()
+	units := r.units(g.Box)
+	cageOf := r.cageOfCells(len(g.Cells))
+	for {
+		cand, dead := variantCandidates(grid, r, units, cageOf)
+		if exceptCell >= 0 && grid.Cells[exceptCell] == 0 {
+			if cand[exceptCell] &^= 1 << (except - 1); cand[exceptCell] == 0 {
+				dead = true
+			}
+		}
+		if dead {
+			return grid, false
+		}
+		st, ok := nextSingle(grid, cand, units)
+		if !ok {
+			return grid, true
+		}
+		grid.Cells[st.Placed.Cell] = uint8(st.Placed.Value)
+	}
 }
