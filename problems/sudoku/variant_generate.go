@@ -38,8 +38,9 @@ func maxCage(box int) int { return min(box*box-1, 5) }
 
 // MaxKillerGenerateBox is the largest box side of the killer puzzles
 // [VariantGenerator.Generate] makes: their cages alone, with no given,
-// must fix the grid, and the proofs of that on a 16×16 grid ran for more
-// than ten minutes without settling one puzzle.
+// must fix the grid, and on a 16×16 grid the proofs had not settled the
+// first puzzle after a minute and a half of CPU time, when they were
+// stopped.
 const MaxKillerGenerateBox = 3
 
 // variantFillNodes bounds one attempt at a solved variant grid: a search
