@@ -98,3 +98,43 @@ func TestGenerateVariantLarger(t *testing.T) {
 		}
 	}
 }
+
+// TestVariantLargerGrids solves 16×16 and 25×25 puzzles of each variant
+// made from a solved grid (a random region map for jigsaw, random cages
+// with the grid's sums for killer) with a quarter of its cells given: the solution
+// found keeps the givens and every rule (CheckVariant).
+func TestVariantLargerGrids(t *testing.T) {
+	boxes := []int{4}
+	if !testtier.Short() {
+		boxes = append(boxes, 5)
+	}
+	gen := NewVariantGenerator()
+	s := NewVariantSolver()
+	for _, box := range boxes {
+		for _, v := range []Variant{XSudoku, Jigsaw, Killer} {
+			gen.pcg.Seed(uint64(box), uint64(v))
+			var out Generated
+			r, sol, err := gen.fill(context.Background(), box, v, &out)
+			if err != nil {
+				t.Fatalf("%s %d: %v", v, box, err)
+			}
+			if v == Killer {
+				r.Cages = cagesFrom(sol, gen.randomCages(sol, maxCage(box)))
+			}
+			puzzle := sol.Clone()
+			for i := range puzzle.Cells {
+				if gen.rng.IntN(4) != 0 {
+					puzzle.Cells[i] = 0
+				}
+			}
+			var found *Grid
+			res, err := s.Solve(context.Background(), puzzle, r, Config{MaxSolutions: 1}, func(g *Grid) bool { found = g.Clone(); return true })
+			if err != nil || found == nil {
+				t.Fatalf("%s %d: %v, %d solutions", v, box, err, res.Solutions)
+			}
+			if err := CheckVariant(puzzle, found, r); err != nil {
+				t.Fatalf("%s %d: %v", v, box, err)
+			}
+		}
+	}
+}
