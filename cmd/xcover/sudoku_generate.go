@@ -117,6 +117,8 @@ func parseSudokuGenerate(c *cli.Context, s *iostreams.IO) (*sudokuGenerateOption
 		return nil, searchcmd.Usage(name, "--variant %s writes its own form (each row's givens and map); drop --format", v)
 	case v == sudoku.Killer && (c.IsSet("symmetry") || c.IsSet("clues")):
 		return nil, searchcmd.Usage(name, "--variant killer makes puzzles with no givens, only cages; drop --symmetry and --clues")
+	case v == sudoku.Jigsaw && o.Gen.Box > sudoku.MaxJigsawGenerateBox:
+		return nil, searchcmd.Usage(name, "--variant jigsaw makes grids up to %d×%d (a random region map of a larger grid is seldom filled); --size %d", sudoku.MaxJigsawGenerateBox*sudoku.MaxJigsawGenerateBox, sudoku.MaxJigsawGenerateBox*sudoku.MaxJigsawGenerateBox, size)
 	case v == sudoku.Killer && o.Gen.Box > sudoku.MaxKillerGenerateBox:
 		return nil, searchcmd.Usage(name, "--variant killer makes grids up to %d×%d (the proofs that cages alone fix a larger grid take too long); --size %d", sudoku.MaxKillerGenerateBox*sudoku.MaxKillerGenerateBox, sudoku.MaxKillerGenerateBox*sudoku.MaxKillerGenerateBox, size)
 	}

@@ -43,6 +43,12 @@ func maxCage(box int) int { return min(box*box-1, 5) }
 // stopped.
 const MaxKillerGenerateBox = 3
 
+// MaxJigsawGenerateBox is the largest box side of the jigsaw puzzles
+// [VariantGenerator.Generate] makes: on 25×25 grids, the random fill found
+// no solved grid for any of a thousand random region maps within its
+// bound (variantFillNodes) each.
+const MaxJigsawGenerateBox = 4
+
 // variantFillNodes bounds one attempt at a solved variant grid: a search
 // that wanders this far has met a region map with no solution or a
 // corner hard to leave, and a fresh draw is quicker.
@@ -67,6 +73,9 @@ func (gen *VariantGenerator) Generate(ctx context.Context, opt GenerateOptions, 
 	}
 	if v == Killer && opt.Box > MaxKillerGenerateBox {
 		return nil, fmt.Errorf("%w: killer puzzles are made up to box side %d (MaxKillerGenerateBox), not %d", ErrSize, MaxKillerGenerateBox, opt.Box)
+	}
+	if v == Jigsaw && opt.Box > MaxJigsawGenerateBox {
+		return nil, fmt.Errorf("%w: jigsaw puzzles are made up to box side %d (MaxJigsawGenerateBox), not %d", ErrSize, MaxJigsawGenerateBox, opt.Box)
 	}
 	gen.pcg.Seed(opt.Seed, index)
 	out := &GeneratedVariant{Generated: Generated{Minimal: true}}
