@@ -35,6 +35,9 @@ type sudokuOptions struct {
 	// Rate rates each puzzle by the hardest technique a person needs
 	// (--rate); Steps prints the path too (--steps).
 	Rate, Steps bool
+	// Variant is the kind of puzzle read (--variant): classic, or X-Sudoku,
+	// jigsaw or killer, read and solved by sudokuVariantRun.
+	Variant sudoku.Variant
 }
 
 func newCmdSudoku(s *iostreams.IO, runF func(context.Context, *sudokuOptions) error) *cli.Command {
@@ -44,6 +47,7 @@ func newCmdSudoku(s *iostreams.IO, runF func(context.Context, *sudokuOptions) er
 			&cli.StringFlag{Name: "output", Usage: "write grids as `FORMAT`: line, block, numeric or pretty", DefaultText: "the input's format"},
 			&cli.StringFlag{Name: "alphabet", Usage: "the `SYMBOLS` for the values 1…N of an N×N grid, exactly N of them, e.g. ABCDEFGHIJKLMNOP",
 				DefaultText: "1-9 then A-Z, a-z, or the judges' letters A-P / A-Y, detected"},
+			&cli.StringFlag{Name: "variant", Value: "classic", Usage: "read and solve puzzles of `VARIANT`: classic; x (both main diagonals hold every value once); jigsaw (a region map after each row's givens); killer (a cage map after each row's givens, then NAME=SUM cage sums): see docs/sudoku.md"},
 			&cli.BoolFlag{Name: "unique", Usage: "prove uniqueness: print unique (with the solution), multiple or none per puzzle"},
 			&cli.BoolFlag{Name: "rate", Usage: "rate each puzzle by the hardest technique a person needs, from naked single to swordfish, or beyond (the engines settle those): print the technique, the verdict and the solution"},
 			&cli.BoolFlag{Name: "steps", Usage: "with --rate (which it implies), print the solving path first, each step in the players' words and in items and options"},
@@ -75,6 +79,9 @@ func parseSudoku(c *cli.Context, s *iostreams.IO) (*sudokuOptions, error) {
 		if o.Read.Alphabet, err = sudoku.NewAlphabet(c.String("alphabet")); err != nil {
 			return nil, searchcmd.Usage("sudoku", "--alphabet: %v", err)
 		}
+	}
+	if err := parseSudokuVariant(c, o); err != nil {
+		return nil, err
 	}
 	o.Input, err = searchcmd.InputArg(c)
 	return o, err
@@ -117,6 +124,9 @@ type sudokuBatch struct {
 // sudokuRun reads the puzzles and solves them as o asks, or prints the
 // exact-cover problem of the one puzzle read.
 func sudokuRun(ctx context.Context, o *sudokuOptions) error {
+	if o.Variant != sudoku.Classic {
+		return sudokuVariantRun(ctx, o)
+	}
 	ctx, out, cancel := searchcmd.Begin(ctx, o.IO, &o.Request)
 	defer cancel()
 	// Every core by default, as solve counts: the output is the same

@@ -33,6 +33,8 @@ type sudokuGenerateOptions struct {
 	// Difficulty keeps only the puzzles rated so: a level (simple, easy,
 	// intermediate, expert) or a technique ("x-wing"); "": every one.
 	Difficulty string
+	// Variant is the kind of puzzle made (--variant).
+	Variant sudoku.Variant
 }
 
 // maxGenerateCount bounds --count: a million 9×9 puzzles are an 82 MB
@@ -51,6 +53,7 @@ func newCmdSudokuGenerate(s *iostreams.IO, runF func(context.Context, *sudokuGen
 			&cli.GenericFlag{Name: "clues", Value: &cliparse.Count{Min: 1}, DefaultText: "none: minimal puzzles", Usage: "stop taking clues away at `N` clues: an easier puzzle, not minimal"},
 			&cli.GenericFlag{Name: searchcmd.FlagMaxNodes, Value: &cliparse.Count{Min: 1}, DefaultText: "no limit",
 				Usage: "bound each uniqueness proof to `N` search-tree nodes (25×25 and larger: N conflicts of the clause-learning engine); a clue whose proof is cut short stays: the puzzle is unique, maybe not minimal"},
+			&cli.StringFlag{Name: "variant", Value: "classic", Usage: "make puzzles of `VARIANT`: classic, x (diagonals), jigsaw (random regions) or killer (cages, no givens), written as \"xcover sudoku --variant VARIANT\" reads them"},
 			&cli.StringFlag{Name: "difficulty", DefaultText: "any",
 				Usage: "keep only puzzles of `LEVEL` (simple, easy, intermediate or expert, qqwing's scale) or rated a technique (\"hidden pair\", \"x-wing\", beyond: see --rate)"},
 			searchcmd.FormatFlag("write the puzzles as `FORMAT`: line, block, numeric or pretty", "line"),
@@ -106,6 +109,19 @@ func parseSudokuGenerate(c *cli.Context, s *iostreams.IO) (*sudokuGenerateOption
 			return nil, searchcmd.Usage(name, "--format %q: expected line, block, numeric or pretty", c.String(searchcmd.FlagFormat))
 		}
 	}
+	if o.Variant, err = sudoku.ParseVariant(c.String("variant")); err != nil {
+		return nil, searchcmd.Usage(name, "--variant %q: expected %s", c.String("variant"), strings.Join(sudoku.VariantNames(), ", "))
+	}
+	switch v := o.Variant; {
+	case (v == sudoku.Jigsaw || v == sudoku.Killer) && c.IsSet(searchcmd.FlagFormat):
+		return nil, searchcmd.Usage(name, "--variant %s writes its own form (each row's givens and map); drop --format", v)
+	case v == sudoku.Killer && (c.IsSet("symmetry") || c.IsSet("clues")):
+		return nil, searchcmd.Usage(name, "--variant killer makes puzzles with no givens, only cages; drop --symmetry and --clues")
+	case v == sudoku.Jigsaw && o.Gen.Box > sudoku.MaxJigsawGenerateBox:
+		return nil, searchcmd.Usage(name, "--variant jigsaw makes grids up to %d×%d (a random region map of a larger grid is seldom filled); --size %d", sudoku.MaxJigsawGenerateBox*sudoku.MaxJigsawGenerateBox, sudoku.MaxJigsawGenerateBox*sudoku.MaxJigsawGenerateBox, size)
+	case v == sudoku.Killer && o.Gen.Box > sudoku.MaxKillerGenerateBox:
+		return nil, searchcmd.Usage(name, "--variant killer makes grids up to %d×%d (the proofs that cages alone fix a larger grid take too long); --size %d", sudoku.MaxKillerGenerateBox*sudoku.MaxKillerGenerateBox, sudoku.MaxKillerGenerateBox*sudoku.MaxKillerGenerateBox, size)
+	}
 	if o.SeedGiven = c.IsSet(searchcmd.FlagSeed); o.SeedGiven {
 		o.Gen.Seed = c.Uint64(searchcmd.FlagSeed)
 	} else {
@@ -117,9 +133,10 @@ func parseSudokuGenerate(c *cli.Context, s *iostreams.IO) (*sudokuGenerateOption
 // generated is the outcome of one puzzle of a run: the puzzle, whether it
 // has the difficulty asked for (always, when none was), or an error.
 type generated struct {
-	p    *sudoku.Generated
-	kept bool
-	err  error
+	p     *sudoku.Generated
+	rules *sudoku.Rules // of a variant puzzle
+	kept  bool
+	err   error
 }
 
 // maxTriesPerPuzzle bounds the puzzles made for each one kept with
@@ -161,6 +178,7 @@ func sudokuGenerateRun(ctx context.Context, o *sudokuGenerateOptions) error {
 		go func() {
 			defer wg.Done()
 			gen, rater := sudoku.NewGenerator(), sudoku.NewSolver()
+			vgen, vrater := sudoku.NewVariantGenerator(), sudoku.NewVariantSolver()
 			for {
 				select {
 				case window <- struct{}{}:
@@ -175,8 +193,21 @@ func sudokuGenerateRun(ctx context.Context, o *sudokuGenerateOptions) error {
 					return
 				}
 				g := generated{kept: true}
-				g.p, g.err = gen.Generate(work, o.Gen, uint64(i))
-				if g.err == nil && o.Difficulty != "" {
+				if o.Variant != sudoku.Classic {
+					var vp *sudoku.GeneratedVariant
+					if vp, g.err = vgen.Generate(work, o.Gen, o.Variant, uint64(i)); g.err == nil {
+						g.p, g.rules = &vp.Generated, vp.Rules
+					}
+					if g.err == nil && o.Difficulty != "" {
+						var rt *sudoku.VariantRating
+						if rt, g.err = vrater.Rate(work, g.p.Puzzle, g.rules, sudoku.Config{}); g.err == nil {
+							g.kept = o.Difficulty == rt.Hardest.String() || o.Difficulty == rt.Hardest.Level()
+						}
+					}
+				} else {
+					g.p, g.err = gen.Generate(work, o.Gen, uint64(i))
+				}
+				if g.err == nil && o.Difficulty != "" && o.Variant == sudoku.Classic {
 					var rt *sudoku.Rating
 					if rt, g.err = rater.Rate(work, g.p.Puzzle, sudoku.Config{}); g.err == nil {
 						g.kept = o.Difficulty == rt.Hardest.String() || o.Difficulty == rt.Hardest.Level()
@@ -214,7 +245,14 @@ func sudokuGenerateRun(ctx context.Context, o *sudokuGenerateOptions) error {
 			sum.Tries++
 			if g.kept {
 				sum.add(g.p)
-				writeGenerated(out, g.p.Puzzle, o.Output, sum.Puzzles)
+				if g.rules != nil {
+					sum.Cages += int64(len(g.rules.Cages))
+				}
+				if g.rules != nil && g.rules.Variant != sudoku.XSudoku {
+					writeGeneratedVariant(out, g.p.Puzzle, g.rules, sum.Puzzles)
+				} else {
+					writeGenerated(out, g.p.Puzzle, o.Output, sum.Puzzles)
+				}
 				out.Tick()
 			}
 			<-window
@@ -263,11 +301,25 @@ func writeGenerated(out *searchcmd.Writer, g *sudoku.Grid, f sudoku.Format, k in
 	out.Write(buf.Bytes())
 }
 
+// writeGeneratedVariant writes jigsaw or killer puzzle k (from 1) in the
+// form "xcover sudoku --variant" reads, apart from the one before by a
+// blank line.
+func writeGeneratedVariant(out *searchcmd.Writer, g *sudoku.Grid, r *sudoku.Rules, k int64) {
+	buf := out.Scratch()
+	buf.Reset()
+	if k > 1 {
+		buf.WriteByte('\n')
+	}
+	buf.Write(sudoku.AppendVariant(nil, g, r))
+	out.Write(buf.Bytes())
+}
+
 // sudokuGenerateTally adds up a run's puzzles for its --stats line.
 type sudokuGenerateTally struct {
 	Puzzles, Clues, Proofs, Nodes, Conflicts int64
 	NotMinimal, Undecided                    int64
 	Tries                                    int64 // puzzles made, kept or not (--difficulty)
+	Cages                                    int64 // of killer puzzles
 }
 
 func (t *sudokuGenerateTally) add(p *sudoku.Generated) {
@@ -297,8 +349,15 @@ func (t *sudokuGenerateTally) line(o *sudokuGenerateOptions, took time.Duration,
 	if o.Gen.Symmetry != sudoku.NoSymmetry {
 		kind += ", " + o.Gen.Symmetry.String()
 	}
-	s := fmt.Sprintf("%s %d×%d, %s, %.1f clues on average; %s, %s", plural.Of(t.Puzzles, "puzzle"), n, n, kind,
-		float64(t.Clues)/float64(max(t.Puzzles, 1)), plural.Of(t.Proofs, "uniqueness proof"), plural.Of(t.Nodes, "node"))
+	what := fmt.Sprintf("%.1f clues", float64(t.Clues)/float64(max(t.Puzzles, 1)))
+	if o.Variant == sudoku.Killer {
+		kind, what = "no givens", fmt.Sprintf("%.1f cages", float64(t.Cages)/float64(max(t.Puzzles, 1)))
+	}
+	if o.Variant != sudoku.Classic {
+		kind = o.Variant.String() + ", " + kind
+	}
+	s := fmt.Sprintf("%s %d×%d, %s, %s on average; %s, %s", plural.Of(t.Puzzles, "puzzle"), n, n, kind,
+		what, plural.Of(t.Proofs, "uniqueness proof"), plural.Of(t.Nodes, "node"))
 	if t.Conflicts > 0 {
 		s += ", " + plural.Of(t.Conflicts, "conflict")
 	}

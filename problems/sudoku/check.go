@@ -51,3 +51,88 @@ func Check(puzzle, solution *Grid) error {
 	}
 	return nil
 }
+
+// CheckVariant reports whether solution solves puzzle under rules r: every
+// row and column holds each value 1…N once, and so does every box (every
+// jigsaw region when r has a region map), each main diagonal when
+// r.Diagonals is set, and every cage holds different values adding up to
+// its sum. Like Check it shares no code with the solver, and reads the
+// rules as they are written, not as the solver's units.
+func CheckVariant(puzzle, solution *Grid, r *Rules) error {
+	if puzzle.Box != solution.Box || len(puzzle.Cells) != len(solution.Cells) {
+		return fmt.Errorf("solution has box side %d and %d cells, puzzle %d and %d",
+			solution.Box, len(solution.Cells), puzzle.Box, len(puzzle.Cells))
+	}
+	box := solution.Box
+	n := box * box
+	if len(solution.Cells) != n*n {
+		return fmt.Errorf("%d cells, want %d", len(solution.Cells), n*n)
+	}
+	for i, v := range solution.Cells {
+		if v < 1 || int(v) > n {
+			return fmt.Errorf("cell r%dc%d holds %d, want 1…%d", i/n+1, i%n+1, v, n)
+		}
+		if puzzle.Cells[i] != 0 && puzzle.Cells[i] != v {
+			return fmt.Errorf("cell r%dc%d holds %d, but the puzzle gives %d", i/n+1, i%n+1, v, puzzle.Cells[i])
+		}
+	}
+	// Each group of cells that must hold every value once gets a key;
+	// seen[key][value] marks a value met in it.
+	seen := map[string][]bool{}
+	mark := func(key string, v uint8) error {
+		if seen[key] == nil {
+			seen[key] = make([]bool, n+1)
+		}
+		if seen[key][v] {
+			return fmt.Errorf("%s holds %d twice", key, v)
+		}
+		seen[key][v] = true
+		return nil
+	}
+	for i, v := range solution.Cells {
+		row, col := i/n, i%n
+		keys := []string{fmt.Sprintf("row %d", row+1), fmt.Sprintf("column %d", col+1)}
+		if r.Regions != nil {
+			if len(r.Regions) != n*n {
+				return fmt.Errorf("a region map of %d cells for %d", len(r.Regions), n*n)
+			}
+			keys = append(keys, fmt.Sprintf("region %d", int(r.Regions[i])+1))
+		} else {
+			keys = append(keys, fmt.Sprintf("box %d", row/box*box+col/box+1))
+		}
+		if r.Diagonals && row == col {
+			keys = append(keys, "the main diagonal")
+		}
+		if r.Diagonals && row+col == n-1 {
+			keys = append(keys, "the anti-diagonal")
+		}
+		for _, k := range keys {
+			if err := mark(k, v); err != nil {
+				return err
+			}
+		}
+	}
+	for key, vs := range seen { // a region map may have a region of other than N cells
+		for v := 1; v <= n; v++ {
+			if !vs[v] {
+				return fmt.Errorf("%s lacks %d", key, v)
+			}
+		}
+	}
+	for _, c := range r.Cages {
+		sum := 0
+		vals := map[uint8]bool{}
+		for _, i := range c.Cells {
+			v := solution.Cells[i]
+			if vals[v] {
+				return fmt.Errorf("cage %s holds %d twice", c.Name, v)
+			}
+			vals[v] = true
+			sum += int(v)
+		}
+		if sum != c.Sum {
+			return fmt.Errorf("cage %s adds up to %d, not %d", c.Name, sum, c.Sum)
+		}
+	}
+	return nil
+}

@@ -154,4 +154,22 @@
 // need), and on its scale the ratings agree with its own: simple is
 // NakedSingle, easy HiddenSingle, intermediate Pointing through
 // HiddenPair, expert the rest.
+//
+// # Variants
+//
+// A variant changes the items. X-Sudoku adds the items d1#v and d2#v
+// (diagonal 1 and 2 get a v), so every option of a cell on a diagonal
+// covers one more item. Jigsaw replaces the box items by items of its
+// irregular regions. Killer adds cages, whose sums are not a matter of
+// covering: each cage gets a primary item and, per value, two secondary
+// items, "v is in the cage" and "v is allowed in the cage"; a cell's
+// option covers both for its value, and each of the cage's digit
+// combinations (the sets of different values, as many as the cage's
+// cells, adding up to its sum) is an option that covers the cage's item
+// and "allowed" for every value it leaves out. One combination is chosen
+// and the cells take different values it allows: the cage holds exactly
+// the combination. [Rules] says which variant a grid follows,
+// [ReadVariant] reads puzzles with their region or cage maps,
+// [VariantSolver] solves, counts and rates them, [VariantGenerator] makes
+// them, and [CheckVariant] judges a solution on its own.
 package sudoku
