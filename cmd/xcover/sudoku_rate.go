@@ -68,15 +68,40 @@ func ratingResult(rt *sudoku.Rating) sudoku.Result {
 // then "<technique><TAB><verdict><TAB><solution>", the solution in line
 // form when there is one; with --json, one record.
 func (r *sudokuBatch) writeRating(i int, a sudoku.Answer, rt *sudoku.Rating) {
+	var path *ratedPath[sudoku.Step]
+	if rt != nil {
+		path = &ratedPath[sudoku.Step]{rt.Hardest, rt.Steps, func(st sudoku.Step) sudoku.Technique { return st.Technique }, rt.Stalled}
+	}
+	writeRated(r, i, a, path)
+}
+
+// ratedStep is a step of a rating's path, classic or variant.
+type ratedStep interface {
+	Say(n int) string   // in the players' words, on a grid of side n
+	Items(n int) string // in items and options
+}
+
+// ratedPath is what is written of a rating, classic or variant: the
+// hardest technique, the path and where it stalled.
+type ratedPath[S ratedStep] struct {
+	hardest   sudoku.Technique
+	steps     []S
+	technique func(S) sudoku.Technique
+	stalled   *sudoku.Grid
+}
+
+// writeRated writes puzzle i's rating (nil when the puzzle is not rated:
+// it is invalid) as writeRating says.
+func writeRated[S ratedStep](r *sudokuBatch, i int, a sudoku.Answer, rt *ratedPath[S]) {
 	if r.JSON {
 		rec := ratingRecord{Type: "puzzle", Record: r.Batch.Record(i, a)}
 		if rt != nil && a.Err == nil {
-			rec.Rating = rt.Hardest.String()
-			n := rt.Stalled.Size()
-			for _, st := range rt.Steps {
+			rec.Rating = rt.hardest.String()
+			n := rt.stalled.Size()
+			for _, st := range rt.steps {
 				rec.StepCount++
 				if r.o.Steps {
-					rec.Steps = append(rec.Steps, stepRecord{st.Technique.String(), st.Say(n), st.Items(n)})
+					rec.Steps = append(rec.Steps, stepRecord{rt.technique(st).String(), st.Say(n), st.Items(n)})
 				}
 			}
 		}
@@ -85,17 +110,17 @@ func (r *sudokuBatch) writeRating(i int, a sudoku.Answer, rt *sudoku.Rating) {
 	}
 	var b []byte
 	if r.o.Steps && rt != nil && a.Err == nil {
-		n := rt.Stalled.Size()
-		for k, st := range rt.Steps {
+		n := rt.stalled.Size()
+		for k, st := range rt.steps {
 			b = fmt.Appendf(b, "%d. %s\n   %s\n", k+1, st.Say(n), st.Items(n))
 		}
-		if rt.Hardest == sudoku.Beyond {
-			b = fmt.Appendf(b, "stalled at %s; the engines settle the rest\n", r.Batch.LineOf(rt.Stalled))
+		if rt.hardest == sudoku.Beyond {
+			b = fmt.Appendf(b, "stalled at %s; the engines settle the rest\n", r.Batch.LineOf(rt.stalled))
 		}
 	}
 	word := "invalid"
-	if a.Err == nil {
-		word = rt.Hardest.String()
+	if a.Err == nil && rt != nil {
+		word = rt.hardest.String()
 	}
 	b = append(append(append(b, word...), '\t'), a.String()...)
 	if a.First != nil && (a.Verdict() == sudoku.Unique || a.Verdict() == sudoku.Multiple) {

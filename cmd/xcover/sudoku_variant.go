@@ -169,38 +169,9 @@ func variantRatingResult(rt *sudoku.VariantRating) sudoku.Result {
 // --steps the singles first, each in the players' words and in items and
 // options, then "<technique><TAB><verdict><TAB><solution>".
 func (r *sudokuBatch) writeVariantRating(i int, a sudoku.Answer, rt *sudoku.VariantRating) {
-	if r.JSON {
-		rec := ratingRecord{Type: "puzzle", Record: r.Batch.Record(i, a)}
-		if rt != nil && a.Err == nil {
-			rec.Rating = rt.Hardest.String()
-			n := rt.Stalled.Size()
-			for _, st := range rt.Steps {
-				rec.StepCount++
-				if r.o.Steps {
-					rec.Steps = append(rec.Steps, stepRecord{st.Technique.String(), st.Say(n), st.Items(n)})
-				}
-			}
-		}
-		r.out.Object(rec)
-		return
+	var path *ratedPath[sudoku.VariantStep]
+	if rt != nil {
+		path = &ratedPath[sudoku.VariantStep]{rt.Hardest, rt.Steps, func(st sudoku.VariantStep) sudoku.Technique { return st.Technique }, rt.Stalled}
 	}
-	var b []byte
-	if r.o.Steps && rt != nil && a.Err == nil {
-		n := rt.Stalled.Size()
-		for k, st := range rt.Steps {
-			b = fmt.Appendf(b, "%d. %s\n   %s\n", k+1, st.Say(n), st.Items(n))
-		}
-		if rt.Hardest == sudoku.Beyond {
-			b = fmt.Appendf(b, "stalled at %s; the engines settle the rest\n", r.Batch.LineOf(rt.Stalled))
-		}
-	}
-	word := "invalid"
-	if a.Err == nil && rt != nil {
-		word = rt.Hardest.String()
-	}
-	b = append(append(append(b, word...), '\t'), a.String()...)
-	if a.First != nil && (a.Verdict() == sudoku.Unique || a.Verdict() == sudoku.Multiple) {
-		b = append(append(b, '\t'), r.Batch.LineOf(a.First)...)
-	}
-	r.out.Text(append(b, '\n'), r.o.Steps)
+	writeRated(r, i, a, path)
 }
