@@ -50,10 +50,9 @@ type CostEngine struct {
 	totalTax int64
 	pmax     int64 // the most primary items of an option
 	// class is per primary item (by block order, from 0) its class for
-	// the bound (see choose), or -1; classSum holds a sum per class.
-	class    []int8
-	classSum []int64
-	tax      []int64 // per primary item, its tax
+	// the bound (see choose), or -1.
+	class []int8
+	tax   []int64 // per primary item, its tax
 
 	lv       []costLevel
 	solution []int
@@ -182,7 +181,7 @@ func (e *CostEngine) TotalTax() int64 { return e.totalTax }
 
 // maxClasses bounds the number of classes of primary items for the bound
 // (see choose): choose adds up a sum per class at each node.
-const maxClasses = 32
+const maxClasses = 32 // a power of two: choose indexes its sums masked
 
 // classes colors the primary items greedily, in order, so that no option
 // holds two items of one class: the first class not used by an item that
@@ -212,9 +211,4 @@ func (e *CostEngine) classes(start, opts []int32) {
 			}
 		}
 	}
-	n := int8(0)
-	for _, c := range e.class {
-		n = max(n, c+1)
-	}
-	e.classSum = make([]int64, n)
 }

@@ -244,33 +244,50 @@ const costSetScan = 16
 // where many items have no free option left (on the Sudoku with costs,
 // half the nodes), for a pass over the items that choose makes anyway.
 func (e *CostEngine) choose(room int64) (best, t int32) {
-	mem := viewMem(e.mem)
+	mem, sorted, sortedCost := viewMem(e.mem), viewMem(e.sorted), viewCosts(e.sortedCost)
+	ncost, class := viewCosts(e.ncost), e.class
+	var classSum [maxClasses]int64 // a class is below maxClasses: indexed masked, unchecked
 	t = math.MaxInt32
 	var dearest, sum int64
-	clear(e.classSum)
+	// Net costs are not negative, so the sums only grow as the scan goes:
+	// the bound prunes as soon as one reaches its limit, the items not yet
+	// looked at unseen.
+	limit := int64(math.MaxInt64)
+	if room < core.NoCost/e.pmax {
+		limit = room * e.pmax
+	}
 	for _, x := range e.act[:e.nAct] {
 		s := *mem.at(x + sizeAt)
 		if s == 0 {
 			return x, 0
 		}
-		f := e.first(x, s)
-		minCost := e.sortedCost[f]
+		// e.first, its usual case written out: the pointer is at the
+		// cheapest active option already.
+		f := *mem.at(x + costFirstAt)
+		if *mem.at(2**sorted.at(f) + 1) >= x+s {
+			f = e.first(x, s)
+		}
+		minCost := *sortedCost.at(int(f))
 		if minCost >= room {
 			return x, 0
 		}
-		sum += minCost
-		if c := e.class[*mem.at(x + itemAt)]; c >= 0 {
-			e.classSum[c] += minCost
+		if sum += minCost; sum >= limit {
+			return x, 0
+		}
+		if c := class[*mem.at(x + itemAt)]; c >= 0 {
+			if classSum[c&(maxClasses-1)] += minCost; classSum[c&(maxClasses-1)] >= room {
+				return x, 0
+			}
 		}
 		n := s
-		if stop := x + *mem.at(x + costLenAt); e.sortedCost[stop-1] >= room && s > 1 && t > 1 {
+		if stop := x + *mem.at(x + costLenAt); s > 1 && t > 1 && *sortedCost.at(int(stop - 1)) >= room {
 			// Some options are too dear: count the others, in the set or
 			// down the list by cost, whichever is shorter.
 			n = 1
 			most, end := min(t, costCountMax), x+s
 			if s > costSetScan {
-				for j := f + 1; j < stop && e.sortedCost[j] < room; j++ {
-					if *mem.at(2*e.sorted[j] + 1) < end {
+				for j := f + 1; j < stop && *sortedCost.at(int(j)) < room; j++ {
+					if *mem.at(2**sorted.at(j) + 1) < end {
 						if n++; n > most {
 							n = s
 							break
@@ -280,7 +297,7 @@ func (e *CostEngine) choose(room int64) (best, t int32) {
 			} else {
 				n = 0
 				for j := x; j < end; j++ {
-					if e.ncost[*mem.at(j)] < room {
+					if *ncost.at(int(*mem.at(j))) < room {
 						if n++; n > most {
 							n = s
 							break
@@ -291,14 +308,6 @@ func (e *CostEngine) choose(room int64) (best, t int32) {
 		}
 		if n < t || n == t && (minCost > dearest || minCost == dearest && x < best) {
 			best, t, dearest = x, n, minCost
-		}
-	}
-	if room < core.NoCost/e.pmax && sum >= room*e.pmax {
-		return best, 0
-	}
-	for _, c := range e.classSum {
-		if c >= room {
-			return best, 0
 		}
 	}
 	return best, t
