@@ -12,11 +12,12 @@ import (
 const (
 	costFirstAt = -4 // the place in sorted at or before the item's first active option
 	costLenAt   = -5 // the item's number of options, its set's length
+	costClassAt = -7 // a primary item's class for the bound (see choose), or -1
 )
 
-// costHeader is the length of a CostEngine's block header: stampAt,
-// costLenAt, costFirstAt, itemAt, posAt and sizeAt.
-const costHeader = 6
+// costHeader is the length of a CostEngine's block header: costClassAt,
+// stampAt, costLenAt, costFirstAt, itemAt, posAt and sizeAt.
+const costHeader = 7
 
 // CostEngine is the search for the cheapest solutions on sparse sets: the
 // model of Knuth's DLX5 (taxes, item lists by cost, the K-th best as a
@@ -50,7 +51,8 @@ type CostEngine struct {
 	totalTax int64
 	pmax     int64 // the most primary items of an option
 	// class is per primary item (by block order, from 0) its class for
-	// the bound (see choose), or -1.
+	// the bound (see choose), or -1; choose reads it in the item's block
+	// header (costClassAt).
 	class []int8
 	tax   []int64 // per primary item, its tax
 
@@ -134,7 +136,10 @@ func NewCostEngine(p *core.Problem) *CostEngine {
 	e.classes(start, opts)
 	for i, x := range e.base {
 		n := start[i+1] - start[i]
-		e.mem[x+itemAt], e.mem[x+costLenAt] = int32(i), n
+		e.mem[x+itemAt], e.mem[x+costLenAt], e.mem[x+costClassAt] = int32(i), n, -1
+		if i < p.NPrimary {
+			e.mem[x+costClassAt] = int32(e.class[i])
+		}
 		seg := e.sorted[x : x+n]
 		slices.SortStableFunc(seg, func(a, b int32) int { return cmp.Compare(e.ncost[a], e.ncost[b]) })
 		for j, q := range seg {
