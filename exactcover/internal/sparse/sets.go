@@ -85,9 +85,9 @@ func isTrailed[T plain | trailed]() bool { return unsafe.Sizeof(T(0)) == 2 }
 // out of the active list and covered first.
 //
 // It makes two passes around the option. The first takes its active items
-// out of the active lists; the second (shut) covers them, in order: those
-// still active, since covering an item only shortens the sets of active
-// ones.
+// out of the active lists (with self, also the option out of their sets);
+// the second (shut) covers them, in order: those still active, since
+// covering an item only shortens the sets of active ones.
 func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 	mem, list := viewMem(e.mem), viewMem(e.list)
 	secBase, nAct, nSec := int(e.secBase), e.nAct, e.nSec
