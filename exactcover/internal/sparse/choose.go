@@ -32,6 +32,22 @@ func (e *Engine) choose(first, weighted bool) int32 {
 		}
 	}
 	mem := viewMem(e.mem)
+	if e.track && !first && !weighted {
+		// No active primary item has fewer than two options, so the first
+		// declared with two is the answer: the items are looked at in
+		// declaration order (blocks in a row) until one is found.
+		least := uint64(math.MaxUint64)
+		for _, x := range e.base[:e.nPrimary] {
+			s := *mem.wide(int(uint32(x)) + sizeAt)
+			if s == 2 {
+				return x
+			}
+			if s > 0 {
+				least = min(least, uint64(uint32(s))<<32|uint64(x))
+			}
+		}
+		return int32(least)
+	}
 	least := uint64(math.MaxUint64)
 	if !weighted {
 		// Blocks are laid out in the items' order: the first declared

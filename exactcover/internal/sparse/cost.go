@@ -12,11 +12,12 @@ import (
 const (
 	costFirstAt = -4 // the place in sorted at or before the item's first active option
 	costLenAt   = -5 // the item's number of options, its set's length
+	costClassAt = -7 // a primary item's class for the bound (see choose), or -1
 )
 
-// costHeader is the length of a CostEngine's block header: stampAt,
-// costLenAt, costFirstAt, itemAt, posAt and sizeAt.
-const costHeader = 6
+// costHeader is the length of a CostEngine's block header: costClassAt,
+// stampAt, costLenAt, costFirstAt, itemAt, posAt and sizeAt.
+const costHeader = 7
 
 // CostEngine is the search for the cheapest solutions on sparse sets: the
 // model of Knuth's DLX5 (taxes, item lists by cost, the K-th best as a
@@ -50,10 +51,10 @@ type CostEngine struct {
 	totalTax int64
 	pmax     int64 // the most primary items of an option
 	// class is per primary item (by block order, from 0) its class for
-	// the bound (see choose), or -1; classSum holds a sum per class.
-	class    []int8
-	classSum []int64
-	tax      []int64 // per primary item, its tax
+	// the bound (see choose), or -1; choose reads it in the item's block
+	// header (costClassAt).
+	class []int8
+	tax   []int64 // per primary item, its tax
 
 	lv       []costLevel
 	solution []int
@@ -135,7 +136,10 @@ func NewCostEngine(p *core.Problem) *CostEngine {
 	e.classes(start, opts)
 	for i, x := range e.base {
 		n := start[i+1] - start[i]
-		e.mem[x+itemAt], e.mem[x+costLenAt] = int32(i), n
+		e.mem[x+itemAt], e.mem[x+costLenAt], e.mem[x+costClassAt] = int32(i), n, -1
+		if i < p.NPrimary {
+			e.mem[x+costClassAt] = int32(e.class[i])
+		}
 		seg := e.sorted[x : x+n]
 		slices.SortStableFunc(seg, func(a, b int32) int { return cmp.Compare(e.ncost[a], e.ncost[b]) })
 		for j, q := range seg {
@@ -182,7 +186,7 @@ func (e *CostEngine) TotalTax() int64 { return e.totalTax }
 
 // maxClasses bounds the number of classes of primary items for the bound
 // (see choose): choose adds up a sum per class at each node.
-const maxClasses = 32
+const maxClasses = 32 // a power of two: choose indexes its sums masked
 
 // classes colors the primary items greedily, in order, so that no option
 // holds two items of one class: the first class not used by an item that
@@ -212,9 +216,4 @@ func (e *CostEngine) classes(start, opts []int32) {
 			}
 		}
 	}
-	n := int8(0)
-	for _, c := range e.class {
-		n = max(n, c+1)
-	}
-	e.classSum = make([]int64, n)
 }

@@ -2,6 +2,7 @@ package sparse
 
 import (
 	"math"
+	"slices"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
@@ -244,64 +245,91 @@ const costSetScan = 16
 // where many items have no free option left (on the Sudoku with costs,
 // half the nodes), for a pass over the items that choose makes anyway.
 func (e *CostEngine) choose(room int64) (best, t int32) {
-	mem := viewMem(e.mem)
+	mem, sorted, sortedCost := viewMem(e.mem), viewMem(e.sorted), viewCosts(e.sortedCost)
+	var classSum [maxClasses]int64 // a class is below maxClasses: indexed masked, unchecked
 	t = math.MaxInt32
 	var dearest, sum int64
-	clear(e.classSum)
+	// Net costs are not negative, so the sums only grow as the scan goes:
+	// the bound prunes as soon as one reaches its limit, the items not yet
+	// looked at unseen.
+	limit := int64(math.MaxInt64)
+	if room < core.NoCost/e.pmax {
+		limit = room * e.pmax
+	}
+	// Room on the trail for a pointer moved per item, so that the loop
+	// makes no call: a call would have it keep its state in memory.
+	e.trail = slices.Grow(e.trail, int(e.nAct))
 	for _, x := range e.act[:e.nAct] {
 		s := *mem.at(x + sizeAt)
 		if s == 0 {
 			return x, 0
 		}
-		f := e.first(x, s)
-		minCost := e.sortedCost[f]
+		// e.first, written out without its call: the trail has room.
+		f := *mem.at(x + costFirstAt)
+		if *mem.at(2**sorted.at(f) + 1) >= x+s {
+			f0 := f
+			for f++; *mem.at(2**sorted.at(f) + 1) >= x+s; f++ {
+			}
+			n := len(e.trail)
+			e.trail = e.trail[:n+1]
+			e.trail[n] = costWord{x + costFirstAt, f0}
+			*mem.at(x + costFirstAt) = f
+		}
+		minCost := *sortedCost.at(int(f))
 		if minCost >= room {
 			return x, 0
 		}
-		sum += minCost
-		if c := e.class[*mem.at(x + itemAt)]; c >= 0 {
-			e.classSum[c] += minCost
+		if sum += minCost; sum >= limit {
+			return x, 0
+		}
+		if c := *mem.at(x + costClassAt); c >= 0 {
+			if classSum[c&(maxClasses-1)] += minCost; classSum[c&(maxClasses-1)] >= room {
+				return x, 0
+			}
 		}
 		n := s
-		if stop := x + *mem.at(x + costLenAt); e.sortedCost[stop-1] >= room && s > 1 && t > 1 {
-			// Some options are too dear: count the others, in the set or
-			// down the list by cost, whichever is shorter.
-			n = 1
-			most, end := min(t, costCountMax), x+s
-			if s > costSetScan {
-				for j := f + 1; j < stop && e.sortedCost[j] < room; j++ {
-					if *mem.at(2*e.sorted[j] + 1) < end {
-						if n++; n > most {
-							n = s
-							break
-						}
-					}
-				}
-			} else {
-				n = 0
-				for j := x; j < end; j++ {
-					if e.ncost[*mem.at(j)] < room {
-						if n++; n > most {
-							n = s
-							break
-						}
-					}
-				}
-			}
+		if s > 1 && t > 1 && *sortedCost.at(int(x + *mem.at(x + costLenAt) - 1)) >= room {
+			n = e.cheapCount(x, f, min(t, costCountMax), room)
 		}
 		if n < t || n == t && (minCost > dearest || minCost == dearest && x < best) {
 			best, t, dearest = x, n, minCost
 		}
 	}
-	if room < core.NoCost/e.pmax && sum >= room*e.pmax {
-		return best, 0
+	return best, t
+}
+
+// cheapCount returns the number of active options of the item of block
+// x cheaper than room, its first active option being at place f of sorted,
+// or the item's size once that number is past most: it counts in the set
+// or down the list by cost, whichever is shorter. (Out of line, so that
+// choose's loop over the items keeps its registers.)
+//
+//go:noinline
+func (e *CostEngine) cheapCount(x, f, most int32, room int64) int32 {
+	mem, sorted, sortedCost := viewMem(e.mem), viewMem(e.sorted), viewCosts(e.sortedCost)
+	s := *mem.at(x + sizeAt)
+	end := x + s
+	n := int32(1)
+	if s > costSetScan {
+		for j, stop := f+1, x+*mem.at(x + costLenAt); j < stop && *sortedCost.at(int(j)) < room; j++ {
+			if *mem.at(2**sorted.at(j) + 1) < end {
+				if n++; n > most {
+					return s
+				}
+			}
+		}
+		return n
 	}
-	for _, c := range e.classSum {
-		if c >= room {
-			return best, 0
+	ncost := viewCosts(e.ncost)
+	n = 0
+	for j := x; j < end; j++ {
+		if *ncost.at(int(*mem.at(j))) < room {
+			if n++; n > most {
+				return s
+			}
 		}
 	}
-	return best, t
+	return n
 }
 
 // RootItem returns the item the root of a search for the first solutions

@@ -156,7 +156,7 @@ forward:
 			}
 		}
 	}
-	ww.nextWork -= int64(e.nAct) // what choose may look at
+	ww.nextWork -= int64(e.nPrimary) // the most choose may look at (inactive items too, see there)
 	best = e.choose(depth == ww.base, ww.weighted)
 chosen:
 	lv.best = best

@@ -85,9 +85,9 @@ func isTrailed[T plain | trailed]() bool { return unsafe.Sizeof(T(0)) == 2 }
 // out of the active list and covered first.
 //
 // It makes two passes around the option. The first takes its active items
-// out of the active lists; the second (shut) covers them, in order: those
-// still active, since covering an item only shortens the sets of active
-// ones.
+// out of the active lists (with self, also the option out of their sets);
+// the second (shut) covers them, in order: those still active, since
+// covering an item only shortens the sets of active ones.
 func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 	mem, list := viewMem(e.mem), viewMem(e.list)
 	secBase, nAct, nSec := int(e.secBase), e.nAct, e.nSec
@@ -109,26 +109,14 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 	// As in shut, values known not to be negative are widened as unsigned.
 	c := int(cur)
 	if self {
-		leave(int(uint32(*mem.wide(2 * c))))
-	}
-	for nn := c + 1; nn != c; nn++ {
-		x32 := *mem.wide(2 * nn)
-		if x32 < 0 { // the spacer: on from the option's first node
-			nn += int(x32) - 1
-			continue
-		}
-		if x := int(uint32(x32)); *mem.wide(x + sizeAt) >= 0 {
-			leave(x)
-		}
-	}
-	e.nAct, e.nSec = nAct, nSec
-	if self {
-		// shut, with the hiding written out: cur's option, the only one
-		// in its item's set, leaves the sets of the option's other items,
-		// all out of the active lists and about to be covered (so neither
-		// short nor dead ends). (Once per forced move, the kind of restore
-		// point is tested at each item rather than compiled in.)
+		// cur's own item leaves its list and is covered; cur's option,
+		// the only one in its set, leaves the sets of the option's other
+		// active items as they leave their lists, about to be covered (so
+		// neither short nor dead ends): one walk around the option. (Once
+		// per forced move, the kind of restore point is tested at each
+		// item rather than compiled in.)
 		a := int(uint32(*mem.wide(2 * c)))
+		leave(a)
 		if e.trailing {
 			e.keepOption(c)
 		}
@@ -144,13 +132,26 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 			}
 			x := int(uint32(x32))
 			if s32 := *mem.wide(x + sizeAt); s32 >= 0 {
+				leave(x)
 				s := int(uint32(s32)) - 1
 				mem.swapOut(nn, x+s)
 				*mem.wide(x + sizeAt) = int32(s)
 				updates++
 			}
 		}
+	} else {
+		for nn := c + 1; nn != c; nn++ {
+			x32 := *mem.wide(2 * nn)
+			if x32 < 0 { // the spacer: on from the option's first node
+				nn += int(x32) - 1
+				continue
+			}
+			if x := int(uint32(x32)); *mem.wide(x + sizeAt) >= 0 {
+				leave(x)
+			}
+		}
 	}
+	e.nAct, e.nSec = nAct, nSec
 	var u int64
 	if e.trailing {
 		u, ok = shut[trailed](e, c+1, c)
