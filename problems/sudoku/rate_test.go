@@ -3,6 +3,7 @@ package sudoku
 import (
 	"context"
 	"fmt"
+	"math"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -470,4 +471,40 @@ func FuzzRate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestRateHardestList: every puzzle of the forum's hardest list (the
+// shared set puzzles5_forum_hardest_1905_11+, each rated 11 or more by
+// Sudoku Explainer's published scale) is rated beyond: the techniques
+// here end at swordfish, rated below 4 on that scale, and a puzzle of 11
+// needs chains and nets past them. Every step of the path up to where
+// it stalls is checked (checkRating). The quick tier rates the first 300,
+// the long tier all 48,766.
+func TestRateHardestList(t *testing.T) {
+	t.Parallel()
+	max := 300
+	if testtier.Longs() {
+		max = math.MaxInt
+	} else if testtier.Short() {
+		max = 30
+	}
+	s := NewSolver()
+	rated := 0
+	for k, sp := range loadSet(t, "9x9/puzzles5_forum_hardest_1905_11+.txt") {
+		if k >= max {
+			break
+		}
+		rt, err := s.Rate(context.Background(), sp.grid, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rt.Hardest != Beyond {
+			t.Errorf("line %d, rated 11 or more by Sudoku Explainer: rated %s here", sp.line, rt.Hardest)
+		}
+		checkRating(t, fmt.Sprintf("hardest list, line %d", sp.line), sp.grid, refGrid(t, sp.solution, sp.grid.Box), rt)
+		rated++
+	}
+	if rated == 0 {
+		t.Fatal("no puzzle rated")
+	}
 }
