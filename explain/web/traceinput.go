@@ -115,7 +115,14 @@ func traceInput(ctx context.Context, kind, input string, lim explain.TraceLimits
 	if err != nil {
 		return "", 0, err
 	}
-	page, err := NewPage(ctx, title, p, lim)
+	// A grid's board is made once the problem is traced, not before a
+	// problem too big is refused; the grid is rated before the trace, its
+	// bytes taken from the trace's budget.
+	var board *Board
+	if grid == nil {
+		board = DetectBoard(p)
+	}
+	page, err := newPage(ctx, title, p, board, grid, lim)
 	var be *explain.BudgetError
 	switch {
 	case errors.As(err, &be):
