@@ -34,7 +34,7 @@ const rateNodes = 1
 type Rating struct {
 	// Hardest is the hardest technique the path needs ("hidden single",
 	// "x-wing", "beyond" when the techniques stall), Level its level
-	// ("simple", "easy", "intermediate", "expert"; "" for beyond).
+	// ("simple", "easy", "intermediate", "expert"; beyond is expert).
 	Hardest string `json:"hardest"`
 	Level   string `json:"level,omitempty"`
 	// Steps are the path's first MaxRatingSteps steps; Total counts them all.
@@ -76,9 +76,6 @@ func rateGrid(ctx context.Context, g *sudoku.Grid, keep int) *Rating {
 	}
 	n := g.Size()
 	out := &Rating{Hardest: rt.Hardest.String(), Level: rt.Hardest.Level(), Total: len(rt.Steps), Dead: rt.Verdict == sudoku.NoSolution}
-	if rt.Hardest == sudoku.Beyond {
-		out.Level = ""
-	}
 	for _, v := range rt.Stalled.Cells {
 		if v == 0 {
 			out.Open++
