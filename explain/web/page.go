@@ -113,21 +113,22 @@ func NewPage(ctx context.Context, title string, p *exactcover.Problem, lim expla
 }
 
 // newPage is NewPage with the board b, and the Sudoku grid g to rate (nil:
-// none). The rating's bytes are taken from the trace's budget of memory.
+// none). The rating's share of the trace's budget, MaxRatingBytes, is
+// taken before the trace is made; the grid is rated once the trace is.
 func newPage(ctx context.Context, title string, p *exactcover.Problem, b *Board, g *sudoku.Grid, lim explain.TraceLimits) (*Page, error) {
-	var rt *Rating
 	if g != nil {
-		rt = rateGrid(ctx, g, MaxRatingSteps)
-	}
-	if rt != nil {
 		if lim.Bytes <= 0 || lim.Bytes > explain.MaxTraceBytes {
 			lim.Bytes = explain.MaxTraceBytes
 		}
-		lim.Bytes = max(1, lim.Bytes-rt.Bytes)
+		lim.Bytes = max(1, lim.Bytes-MaxRatingBytes)
 	}
 	t, err := explain.NewTrace(ctx, p, lim)
 	if t == nil {
 		return nil, err
 	}
-	return &Page{Title: title, Trace: t, Board: b, Rating: rt}, err
+	page := &Page{Title: title, Trace: t, Board: b}
+	if g != nil && len(t.Nodes) > 0 {
+		page.Rating = rateGrid(ctx, g, MaxRatingSteps, MaxRatingBytes)
+	}
+	return page, err
 }

@@ -25,6 +25,15 @@ import (
 // and the page says how many steps it has in all.
 const MaxRatingSteps = 2000
 
+// MaxRatingBytes is what a page keeps of the trace's budget of memory for
+// the rating: MaxRatingSteps steps of about 250 bytes each, twice over
+// for the wordiest (a swordfish's items and the candidates it rules out).
+// It is taken from the trace's budget before the trace is made, so that a
+// problem too large for the budget is still refused before its first
+// node, and the rating (made once the trace is) never takes more; a path
+// that would is cut at the step that would pass it.
+const MaxRatingBytes = 1 << 20
+
 // rateNodes bounds the engines' search when the techniques stall (Rate
 // settles a puzzle rated beyond with them): the page's own trace is that
 // search, so the rating does not wait for it.
@@ -66,10 +75,11 @@ type RatingStep struct {
 	Removed [][]int `json:"removed,omitempty"`
 }
 
-// rateGrid rates g for its page, its path cut at MaxRatingSteps (or
-// keep): nil when g cannot be rated (a conflict among its givens) or ctx
-// stopped the rating.
-func rateGrid(ctx context.Context, g *sudoku.Grid, keep int) *Rating {
+// rateGrid rates g for its page, its path cut at keep steps
+// (MaxRatingSteps) or before its data passes maxBytes (MaxRatingBytes):
+// nil when g cannot be rated (a conflict among its givens) or ctx stopped
+// the rating.
+func rateGrid(ctx context.Context, g *sudoku.Grid, keep int, maxBytes int64) *Rating {
 	rt, err := sudoku.NewSolver().Rate(ctx, g, sudoku.Config{MaxNodes: rateNodes})
 	if rt == nil || ctx.Err() != nil || err != nil && rt.Hardest != sudoku.Beyond {
 		return nil
@@ -82,6 +92,7 @@ func rateGrid(ctx context.Context, g *sudoku.Grid, keep int) *Rating {
 		}
 	}
 	cand := newCandidates(g)
+	size := int64(ratingHeadBytes)
 	for k, st := range rt.Steps {
 		if k == keep {
 			break
@@ -93,6 +104,13 @@ func rateGrid(ctx context.Context, g *sudoku.Grid, keep int) *Rating {
 		for _, c := range st.Removed {
 			s.Removed = append(s.Removed, []int{c.Cell, c.Value})
 		}
+		b, err := json.Marshal(&s)
+		if err != nil {
+			return nil
+		}
+		if size += int64(len(b)) + 1; size > maxBytes {
+			break
+		}
 		out.Steps = append(out.Steps, s)
 		cand.apply(&st)
 	}
@@ -101,8 +119,15 @@ func rateGrid(ctx context.Context, g *sudoku.Grid, keep int) *Rating {
 		return nil
 	}
 	out.Bytes = int64(len(b))
+	if out.Bytes > maxBytes {
+		return nil // cannot be: the steps are counted, and the rest is ratingHeadBytes at most
+	}
 	return out
 }
+
+// ratingHeadBytes bounds the data of a rating but its steps: its names,
+// counts and keys.
+const ratingHeadBytes = 256
 
 // candidates are the values each empty cell may still take along the
 // path, as a person pencils them in: those no given or placed peer holds,

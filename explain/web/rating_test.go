@@ -93,8 +93,8 @@ func TestPageRating(t *testing.T) {
 				t.Fatal(err)
 			}
 			wantRating(t, back.Rating, g)
-			if back.Rating.Bytes <= 0 || back.Trace.Budget+back.Rating.Bytes != web.MaxPlaygroundTraceBytes {
-				t.Errorf("the trace's budget %d and the rating's %d bytes; the playground's budget %d", back.Trace.Budget, back.Rating.Bytes, web.MaxPlaygroundTraceBytes)
+			if back.Rating.Bytes <= 0 || back.Rating.Bytes > web.MaxRatingBytes || back.Trace.Budget+web.MaxRatingBytes != web.MaxPlaygroundTraceBytes {
+				t.Errorf("the trace's budget %d and the rating's %d bytes of MaxRatingBytes %d; the playground's budget %d", back.Trace.Budget, back.Rating.Bytes, web.MaxRatingBytes, web.MaxPlaygroundTraceBytes)
 			}
 
 			p, err := sudoku.Encode(g)
@@ -113,26 +113,36 @@ func TestPageRating(t *testing.T) {
 				t.Fatal(err)
 			}
 			wantRating(t, back.Rating, g)
-			if back.Trace.Budget+back.Rating.Bytes != explain.MaxTraceBytes {
-				t.Errorf("the trace's budget %d and the rating's %d bytes; explain's budget %d", back.Trace.Budget, back.Rating.Bytes, explain.MaxTraceBytes)
+			if back.Trace.Budget+web.MaxRatingBytes != explain.MaxTraceBytes {
+				t.Errorf("the trace's budget %d and the rating's MaxRatingBytes %d; explain's budget %d", back.Trace.Budget, web.MaxRatingBytes, explain.MaxTraceBytes)
 			}
 		})
 	}
 }
 
-// A path longer than the steps a page keeps is cut there, and the rating
-// says how long it is (MaxRatingSteps, here 20, of a 9×9 path).
+// A path longer than the steps or the bytes a page keeps is cut there,
+// and the rating says how long it is (MaxRatingSteps, here 20, or
+// MaxRatingBytes, here 4,000, of a 9×9 path).
 func TestPageRatingCut(t *testing.T) {
 	b, err := sudoku.Read("puzzle", []byte(ratedPuzzles[0].puzzle), sudoku.ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt := web.RateGrid(context.Background(), b.Puzzles[0].Grid, 20)
-	full := web.RateGrid(context.Background(), b.Puzzles[0].Grid, web.MaxRatingSteps)
-	if rt == nil || full == nil {
-		t.Fatal("no rating")
+	g := b.Puzzles[0].Grid
+	full := web.RateGrid(context.Background(), g, web.MaxRatingSteps, web.MaxRatingBytes)
+	if full == nil || full.Total <= 20 || len(full.Steps) != full.Total || full.Bytes <= 4000 {
+		t.Fatalf("the whole path: %+v", full)
 	}
-	if len(rt.Steps) != 20 || rt.Total != full.Total || full.Total <= 20 || !reflect.DeepEqual(rt.Steps, full.Steps[:20]) || rt.Bytes >= full.Bytes {
-		t.Fatalf("%d steps of %d kept (%d bytes); the whole path %d steps (%d bytes)", len(rt.Steps), rt.Total, rt.Bytes, full.Total, full.Bytes)
+	for _, tc := range []struct {
+		keep  int
+		bytes int64
+	}{{20, web.MaxRatingBytes}, {web.MaxRatingSteps, 4000}} {
+		rt := web.RateGrid(context.Background(), g, tc.keep, tc.bytes)
+		if rt == nil || len(rt.Steps) > tc.keep || rt.Bytes > tc.bytes || rt.Total != full.Total || !reflect.DeepEqual(rt.Steps, full.Steps[:len(rt.Steps)]) {
+			t.Fatalf("within %d steps and %d bytes: %d steps of %d kept (%d bytes)", tc.keep, tc.bytes, len(rt.Steps), rt.Total, rt.Bytes)
+		}
+		if len(rt.Steps) == 0 || len(rt.Steps) == full.Total {
+			t.Fatalf("within %d steps and %d bytes: %d steps of %d kept", tc.keep, tc.bytes, len(rt.Steps), full.Total)
+		}
 	}
 }
