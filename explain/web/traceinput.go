@@ -126,8 +126,12 @@ func traceInput(ctx context.Context, kind, input string, lim explain.TraceLimits
 	var be *explain.BudgetError
 	switch {
 	case errors.As(err, &be):
-		return "", be.Bytes, fmt.Errorf("%v (MaxPlaygroundTraceBytes); \"xcover explain --html\" traces up to %s",
-			err, bytesize.Format(explain.MaxTraceBytes))
+		which := "MaxPlaygroundTraceBytes"
+		if grid != nil {
+			which += " less MaxRatingBytes, kept for the Sudoku's rating"
+		}
+		return "", be.Bytes, fmt.Errorf("%v (%s); \"xcover explain --html\" traces up to %s",
+			err, which, bytesize.Format(explain.MaxTraceBytes))
 	case page == nil || len(page.Trace.Nodes) == 0 && ctx.Err() != nil:
 		if ctx.Err() != nil {
 			return "", 0, fmt.Errorf("the search took longer than %v to start: try a smaller problem", PlaygroundTimeout)
