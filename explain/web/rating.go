@@ -85,7 +85,7 @@ func rateGrid(ctx context.Context, g *sudoku.Grid, keep int, maxBytes int64) *Ra
 		return nil
 	}
 	n := g.Size()
-	out := &Rating{Hardest: rt.Hardest.String(), Level: rt.Hardest.Level(), Total: len(rt.Steps), Dead: rt.Verdict == sudoku.NoSolution}
+	out := &Rating{Hardest: rt.Hardest.String(), Level: rt.Hardest.Level(), Total: len(rt.Steps)}
 	for _, v := range rt.Stalled.Cells {
 		if v == 0 {
 			out.Open++
@@ -114,6 +114,9 @@ func rateGrid(ctx context.Context, g *sudoku.Grid, keep int, maxBytes int64) *Ra
 		out.Steps = append(out.Steps, s)
 		cand.apply(&st)
 	}
+	// Dead is the techniques' own finding, not the engines' (which may
+	// prove there is no solution as well, by search).
+	out.Dead = len(out.Steps) == out.Total && cand.dead()
 	b, err := json.Marshal(out)
 	if err != nil {
 		return nil
@@ -135,11 +138,12 @@ const ratingHeadBytes = 256
 type candidates struct {
 	n, box int
 	has    [][]bool // has[cell][v]: v may go in cell (v from 1); nil once filled
+	val    []int    // the value of each filled cell, 0 for an empty one
 }
 
 func newCandidates(g *sudoku.Grid) *candidates {
 	n := g.Size()
-	c := &candidates{n: n, box: g.Box, has: make([][]bool, n*n)}
+	c := &candidates{n: n, box: g.Box, has: make([][]bool, n*n), val: make([]int, n*n)}
 	for x, v := range g.Cells {
 		if v == 0 {
 			c.has[x] = make([]bool, n+1)
@@ -177,7 +181,7 @@ func (c *candidates) unitCells(u int) []int {
 
 // place fills cell x with v and rules v out of its row, column and box.
 func (c *candidates) place(x, v int) {
-	c.has[x] = nil
+	c.has[x], c.val[x] = nil, v
 	r, col := x/c.n, x%c.n
 	for _, u := range []int{r, c.n + col, 2*c.n + r/c.box*c.box + col/c.box} {
 		for _, y := range c.unitCells(u) {
@@ -197,6 +201,34 @@ func (c *candidates) apply(st *sudoku.Step) {
 	if st.Placed.Value > 0 {
 		c.place(st.Placed.Cell, st.Placed.Value)
 	}
+}
+
+// dead says whether an empty cell has no candidate left, or a unit no
+// place left for a value it lacks.
+func (c *candidates) dead() bool {
+	for u := range 3 * c.n {
+		cells := c.unitCells(u)
+		for v := 1; v <= c.n; v++ {
+			placed, places := false, 0
+			for _, x := range cells {
+				switch {
+				case c.has[x] == nil:
+					placed = placed || c.val[x] == v
+				case c.has[x][v]:
+					places++
+				}
+			}
+			if !placed && places == 0 {
+				return true
+			}
+		}
+		for _, x := range cells {
+			if c.has[x] != nil && !slices.Contains(c.has[x][1:], true) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // patternCells returns the cells of st's pattern, before st: the single's

@@ -146,3 +146,26 @@ func TestPageRatingCut(t *testing.T) {
 		}
 	}
 }
+
+// A grid whose techniques reach a dead end (a cell with no candidate
+// left) says so; one they finish, or leave to the search, does not.
+func TestPageRatingDead(t *testing.T) {
+	for _, tc := range []struct {
+		puzzle string
+		dead   bool
+	}{
+		// r1c9 can hold no value: 1…8 are in its row, 9 in its column.
+		{"12345678.\n........9\n.........\n.........\n.........\n.........\n.........\n.........\n.........\n", true},
+		{ratedPuzzles[1].puzzle, false},
+		{ratedPuzzles[2].puzzle, false},
+	} {
+		b, err := sudoku.Read("puzzle", []byte(tc.puzzle), sudoku.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rt := web.RateGrid(context.Background(), b.Puzzles[0].Grid, web.MaxRatingSteps, web.MaxRatingBytes)
+		if rt == nil || rt.Dead != tc.dead {
+			t.Errorf("%q: %+v, want dead %v", tc.puzzle, rt, tc.dead)
+		}
+	}
+}
