@@ -36,7 +36,7 @@ export XCOVER_ARTIFACTS=${XCOVER_ARTIFACTS:-$(mktemp -d /tmp/xcover-browser.XXXX
 export XCOVER_CHROMIUM=$(command -v chromium)
 export XCOVER_BROWSER_TESTS=1
 # The tests skip without chromium; here it is required, so a skip is a failure.
-out=$(go test -tags browser -count=1 -v -run '^(TestPageMatchesNarration|TestPageStoppedAtBudget|TestPlayground|TestLinksView|TestLecture|TestBoardMarks|TestSitePlayground)$' ./explain/web 2>&1) || { echo "$out" | tail -50; exit 1; }
+out=$(go test -tags browser -count=1 -v -run '^(TestPageMatchesNarration|TestPageStoppedAtBudget|TestPlayground|TestLinksView|TestLecture|TestBoardMarks|TestHumanPath|TestSitePlayground)$' ./explain/web 2>&1) || { echo "$out" | tail -50; exit 1; }
 if grep -q -- '--- SKIP' <<<"$out"; then
   echo "$out" | grep -- '--- SKIP' >&2
   echo "FAIL browser test: the tests skipped although chromium is installed" >&2

@@ -174,12 +174,20 @@ func writePage(ctx context.Context, o *explainOptions, sp *specs.Spec, out *iost
 		return exitcode.Bad(err)
 	}
 	told := plural.Of(int64(len(t.Nodes)), "node")
-	fmt.Fprintf(o.IO.Stderr, "xcover: wrote %s: %s, %s (%s)\n", o.HTML, told, plural.Of(t.Solutions, "solution"), bytesize.Format(int64(buf.Len())))
+	rated := ""
+	if p.Rating != nil {
+		rated = ", rated " + p.Rating.Hardest
+	}
+	fmt.Fprintf(o.IO.Stderr, "xcover: wrote %s: %s, %s%s (%s)\n", o.HTML, told, plural.Of(t.Solutions, "solution"), rated, bytesize.Format(int64(buf.Len())))
 	switch {
 	case ctx.Err() != nil:
 		return exitcode.With(exitcode.Stopped, fmt.Errorf("%s after %s: the page shows them", report.StatusText(exactcover.StoppedBy(ctx.Err()), 0), told))
 	case t.Status == explain.StatusByteLimit:
-		return exitcode.With(exitcode.Stopped, fmt.Errorf("the page shows the first %s: its trace reached its budget of memory, %s (explain.MaxTraceBytes), before the search's end", told, bytesize.Format(t.Budget)))
+		which := "explain.MaxTraceBytes"
+		if t.Budget < explain.MaxTraceBytes {
+			which += " less web.MaxRatingBytes, kept for the Sudoku's rating"
+		}
+		return exitcode.With(exitcode.Stopped, fmt.Errorf("the page shows the first %s: its trace reached its budget of memory, %s (%s), before the search's end", told, bytesize.Format(t.Budget), which))
 	case !t.Complete:
 		return exitcode.With(exitcode.Stopped, fmt.Errorf("the page shows the first %s: the search has more (--steps, at most %d)", told, explain.MaxTraceNodes))
 	case t.Solutions == 0:

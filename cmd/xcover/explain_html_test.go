@@ -97,11 +97,11 @@ func TestExplainHTMLBudget(t *testing.T) {
 	}
 	page := filepath.Join(dir, "empty64.html")
 	r := runXcover(t, nil, []string{"explain", "--html", page, "-"}, spec.stdout)
-	if r.code != exitcode.Stopped || !strings.Contains(r.stderr, "its trace reached its budget of memory, 256MiB (explain.MaxTraceBytes)") {
+	if r.code != exitcode.Stopped || !strings.Contains(r.stderr, "its trace reached its budget of memory, 255MiB (explain.MaxTraceBytes less web.MaxRatingBytes, kept for the Sudoku's rating)") {
 		t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 	status, budget, footer, nodes := pageTrace(t, page)
-	if status != "byte-limit" || budget != 256<<20 || !strings.Contains(strings.Join(footer, "\n"), fmt.Sprintf("Stopped at the trace's budget of memory, 256MiB, after %d nodes", nodes)) {
+	if status != "byte-limit" || budget != 256<<20-web.MaxRatingBytes || !strings.Contains(strings.Join(footer, "\n"), fmt.Sprintf("Stopped at the trace's budget of memory, 255MiB, after %d nodes", nodes)) {
 		t.Errorf("the page: %d nodes, status %q, budget %d, footer %q", nodes, status, budget, footer)
 	}
 
@@ -127,5 +127,39 @@ func TestExplainHTMLBudget(t *testing.T) {
 	}
 	if _, err := os.Stat(page); err == nil {
 		t.Errorf("a refused page was written")
+	}
+}
+
+// "explain --html" of a Sudoku's problem ("xcover sudoku --emit-spec")
+// rates the puzzle as "xcover sudoku --rate" does, says so, and the page
+// holds the rating and every step of the human path.
+func TestExplainHTMLSudokuRated(t *testing.T) {
+	const puzzle = "...6.9....31..2.4.9...4.......2...............24167....93.1..628......31.1..96.7." // qqwing's, rated x-wing
+	dir := t.TempDir()
+	grid := filepath.Join(dir, "p.txt")
+	if err := os.WriteFile(grid, []byte(puzzle+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rate := runXcover(t, nil, []string{"sudoku", "--rate", "--json", grid}, "")
+	spec := runXcover(t, nil, []string{"sudoku", "--emit-spec", "dlx", grid}, "")
+	if rate.code != 0 || spec.code != 0 || !strings.Contains(rate.stdout, `"rating":"x-wing"`) {
+		t.Fatalf("sudoku --rate: exit %d, %s; --emit-spec: exit %d\n%s", rate.code, rate.stdout, spec.code, spec.stderr)
+	}
+	page := filepath.Join(dir, "p.html")
+	r := runXcover(t, nil, []string{"explain", "--html", page, "--steps", "20", "-"}, spec.stdout)
+	if r.code != exitcode.Stopped || !strings.Contains(r.stderr, ", rated x-wing (") {
+		t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := web.ReadPage(html)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Rating == nil || p.Rating.Hardest != "x-wing" || p.Rating.Level != "expert" || len(p.Rating.Steps) != p.Rating.Total ||
+		!strings.Contains(rate.stdout, fmt.Sprintf(`"step_count":%d`, p.Rating.Total)) {
+		t.Errorf("the page's rating: %+v; sudoku --rate: %s", p.Rating, rate.stdout)
 	}
 }

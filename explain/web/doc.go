@@ -23,6 +23,22 @@
 // next solution or the end, play at a speed, and jump to a node, with
 // keyboard shortcuts ("?" lists them).
 //
+// # A Sudoku's rating and human path
+//
+// The page of a Sudoku (a grid pasted into a playground, or the problem of
+// "xcover sudoku --emit-spec", its givens found again from its items)
+// shows as well how a person would solve it: the rating of
+// "xcover sudoku --rate" (the hardest technique its human path needs, and
+// its level) and the path itself, from sudoku's Solver.Rate, each step in
+// the players' words and in items and options, on a board of its own that
+// outlines the step's cells and marks, among the pencil marks, the value
+// it places and the candidates it rules out. A path the techniques do not
+// finish ends where they stop, with the cells left to the search. The page
+// keeps at most [MaxRatingSteps] steps and [MaxRatingBytes] of data for
+// them, taken from the trace's budget before the trace is made (see
+// rating.go); a 9×9 path of 60 steps is 11 KB of data, 2.4 KB of the page
+// once gzipped.
+//
 // # Why a trace, not WebAssembly
 //
 // The search is done before the page is written, by xcover's own walk;

@@ -12,6 +12,7 @@ import (
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/explain"
+	"github.com/xcover/xcover/problems/sudoku"
 )
 
 // The page's parts, put together by [WritePage]: one HTML file with its
@@ -31,6 +32,9 @@ type Page struct {
 	Title string         `json:"title"`
 	Trace *explain.Trace `json:"trace"`
 	Board *Board         `json:"board,omitempty"`
+	// Rating is a Sudoku's rating and human solving path (see rating.go),
+	// nil for other problems.
+	Rating *Rating `json:"rating,omitempty"`
 }
 
 // WritePage writes the self-contained page that shows p: the viewer's
@@ -100,12 +104,31 @@ func fill(template, title, mode string) string {
 }
 
 // NewPage traces p's search within lim (see [explain.NewTrace]), and
-// recognizes its board. When ctx stops the trace, it returns the page of
-// the trace told so far and ctx.Err().
+// recognizes its board; a Sudoku whose givens the board finds again is
+// rated, and its human path shown (see rating.go). When ctx stops the
+// trace, it returns the page of the trace told so far and ctx.Err().
 func NewPage(ctx context.Context, title string, p *exactcover.Problem, lim explain.TraceLimits) (*Page, error) {
+	b := DetectBoard(p)
+	return newPage(ctx, title, p, b, ratingGrid(b, p), lim)
+}
+
+// newPage is NewPage with the board b, and the Sudoku grid g to rate (nil:
+// none). The rating's share of the trace's budget, MaxRatingBytes, is
+// taken before the trace is made; the grid is rated once the trace is.
+func newPage(ctx context.Context, title string, p *exactcover.Problem, b *Board, g *sudoku.Grid, lim explain.TraceLimits) (*Page, error) {
+	if g != nil {
+		if lim.Bytes <= 0 || lim.Bytes > explain.MaxTraceBytes {
+			lim.Bytes = explain.MaxTraceBytes
+		}
+		lim.Bytes = max(1, lim.Bytes-MaxRatingBytes)
+	}
 	t, err := explain.NewTrace(ctx, p, lim)
 	if t == nil {
 		return nil, err
 	}
-	return &Page{Title: title, Trace: t, Board: DetectBoard(p)}, err
+	page := &Page{Title: title, Trace: t, Board: b}
+	if g != nil && len(t.Nodes) > 0 {
+		page.Rating = rateGrid(ctx, g, MaxRatingSteps, MaxRatingBytes)
+	}
+	return page, err
 }

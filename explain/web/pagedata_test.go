@@ -14,6 +14,7 @@ import (
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
 	"github.com/xcover/xcover/internal/testtier"
+	"github.com/xcover/xcover/problems/sudoku"
 )
 
 // dataCases are pages of every example, whole and cut short (by a node
@@ -39,6 +40,16 @@ func dataCases(t testing.TB) map[string]*web.Page {
 		add(name+", 7 nodes", p, explain.TraceLimits{Nodes: 7})
 	}
 	add("queens-8 within 100 KiB", loadExample(t, filepath.Join("..", "..", "specs", "examples", "queens-8.yaml")), explain.TraceLimits{Bytes: 100 << 10})
+	// A Sudoku's page, with its rating and human path (an x-wing's).
+	b, err := sudoku.Read("sudoku", []byte(ratedPuzzles[1].puzzle), sudoku.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := sudoku.Encode(b.Puzzles[0].Grid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	add("sudoku rated x-wing, 7 nodes", p, explain.TraceLimits{Nodes: 7})
 	return out
 }
 
@@ -146,7 +157,7 @@ func TestPageDataDamaged(t *testing.T) {
 // examples' pages.
 func FuzzPageData(f *testing.F) {
 	cases := dataCases(f)
-	for _, name := range []string{"knuth", "knuth-mcc", "colors, 7 nodes", "queens-8 within 100 KiB"} {
+	for _, name := range []string{"knuth", "knuth-mcc", "colors, 7 nodes", "queens-8 within 100 KiB", "sudoku rated x-wing, 7 nodes"} {
 		data, err := web.Encode(cases[name])
 		if err != nil {
 			f.Fatal(err)

@@ -153,6 +153,11 @@ func readData(b []byte) (*Page, error) {
 	if p == nil || p.Trace == nil {
 		return nil, errors.New("the page's data has no trace")
 	}
+	if p.Rating != nil {
+		if err := checkRating(p.Rating, p.Board); err != nil {
+			return nil, err
+		}
+	}
 	t := p.Trace
 	t.Problem.Options = head.Options
 	r := &dataReader{b: b, at: nl + 1}

@@ -3,10 +3,12 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -124,6 +126,21 @@ func TestPlayground(t *testing.T) {
 				got := value(t, b, chromedp.Evaluate[[]int](`[document.querySelectorAll("#board td.given").length, document.querySelectorAll("#board td.placed").length]`))
 				if got[0] != givens || got[1] != len(strings.Fields(s.Partial)) {
 					t.Errorf("the board shows %d givens and %d digits placed; the grid has %d givens, the partial solution %d options", got[0], got[1], givens, len(strings.Fields(s.Partial)))
+				}
+				// The rating and the human path, as sudoku.Rate gives them.
+				rt, err := sudoku.NewSolver().Rate(context.Background(), b2.Puzzles[0].Grid, sudoku.Config{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				rating := value(t, b, chromedp.Evaluate[[]string](`[document.getElementById("hp-rating").textContent, String(document.querySelectorAll("#hp-list li").length), document.getElementById("hp-say").textContent]`))
+				want := []string{fmt.Sprintf("rated %s (%s), %d steps", rt.Hardest, rt.Hardest.Level(), len(rt.Steps)), fmt.Sprint(len(rt.Steps) + 1), ""}
+				if len(rt.Steps) > 0 {
+					want[2] = rt.Steps[0].Say(b2.Puzzles[0].Grid.Size())
+				} else {
+					rating[2] = ""
+				}
+				if !slices.Equal(rating, want) {
+					t.Errorf("the human path: %q; Rate: %q", rating, want)
 				}
 			}
 			switch ex.Name {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -123,6 +124,19 @@ func TestSitePlayground(t *testing.T) {
 		n := narrate(t, p, web.MaxPlaygroundNodes)
 		b.key(t, "n")
 		check(t, p, n, b.shown(t))
+		// The rating and the human path, made by the engine in the page, as
+		// sudoku.Rate gives them; a step of the path by its button.
+		g := batch.Puzzles[0].Grid
+		rt, err := sudoku.NewSolver().Rate(context.Background(), g, sudoku.Config{})
+		if err != nil || len(rt.Steps) < 2 {
+			t.Fatalf("Rate: %v, %d steps", err, len(rt.Steps))
+		}
+		b.run(t, chromedp.Click(chromedp.CSS("#hp-step")))
+		got := value(t, b, chromedp.Evaluate[[]string](`[document.getElementById("hp-rating").textContent, document.getElementById("hp-say").textContent]`))
+		want := []string{fmt.Sprintf("rated %s (%s), %d steps", rt.Hardest, rt.Hardest.Level(), len(rt.Steps)), rt.Steps[1].Say(g.Size())}
+		if !slices.Equal(got, want) {
+			t.Errorf("the human path: %q; Rate: %q", got, want)
+		}
 		b.screenshot(t, "site-sudoku-4x4")
 	})
 	t.Run("pentomino board typed", func(t *testing.T) {

@@ -115,12 +115,23 @@ func traceInput(ctx context.Context, kind, input string, lim explain.TraceLimits
 	if err != nil {
 		return "", 0, err
 	}
-	page, err := NewPage(ctx, title, p, lim)
+	// A grid's board is made once the problem is traced, not before a
+	// problem too big is refused; the grid is rated before the trace, its
+	// bytes taken from the trace's budget.
+	var board *Board
+	if grid == nil {
+		board = DetectBoard(p)
+	}
+	page, err := newPage(ctx, title, p, board, grid, lim)
 	var be *explain.BudgetError
 	switch {
 	case errors.As(err, &be):
-		return "", be.Bytes, fmt.Errorf("%v (MaxPlaygroundTraceBytes); \"xcover explain --html\" traces up to %s",
-			err, bytesize.Format(explain.MaxTraceBytes))
+		which := "MaxPlaygroundTraceBytes"
+		if grid != nil {
+			which += " less MaxRatingBytes, kept for the Sudoku's rating"
+		}
+		return "", be.Bytes, fmt.Errorf("%v (%s); \"xcover explain --html\" traces up to %s",
+			err, which, bytesize.Format(explain.MaxTraceBytes))
 	case page == nil || len(page.Trace.Nodes) == 0 && ctx.Err() != nil:
 		if ctx.Err() != nil {
 			return "", 0, fmt.Errorf("the search took longer than %v to start: try a smaller problem", PlaygroundTimeout)

@@ -33,7 +33,7 @@ func TestTraceInputStops(t *testing.T) {
 	}
 
 	_, _, err = traceInput(context.Background(), "sudoku", strings.Repeat(".", 64*64)+"\n", explain.TraceLimits{Bytes: MaxPlaygroundTraceBytes})
-	if err == nil || !strings.Contains(err.Error(), "the problem is too big to trace") || !strings.Contains(err.Error(), "more than the budget of 64MiB (MaxPlaygroundTraceBytes)") {
+	if err == nil || !strings.Contains(err.Error(), "the problem is too big to trace") || !strings.Contains(err.Error(), "more than the budget of 63MiB (MaxPlaygroundTraceBytes less MaxRatingBytes") {
 		t.Errorf("an empty 64×64 Sudoku: %v", err)
 	}
 }

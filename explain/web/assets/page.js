@@ -156,6 +156,7 @@
     $("micro-box").hidden = !T.links;
     $("micro").checked = microMode;
     B = data.board || null;
+    loadHuman(data.rating);
     document.title = data.title + " · xcover explain";
     $("title").textContent = data.title;
     children = T.nodes.map(() => []);
@@ -495,6 +496,104 @@
     h.push('<div class="legend">' + legend + (nd.chosen < 0 ? "" : ' · <span class="key target">&nbsp;</span> the chosen item (' + esc(itemName(nd.chosen)) +
       ') · <span class="key place">&nbsp;</span> the cells its options may fill') + "</div>");
     el.innerHTML = h.join("");
+  }
+
+  // The human solving path of a rated Sudoku (rating.go): its own board,
+  // the grid as a person has it before the step shown, the step's cells
+  // outlined, the value it places and the candidates it rules out marked
+  // among the pencil marks. The pencil marks start as the problem's
+  // options (a value a cell may take) and each step takes its share.
+  let R = null, hpCur = 0, hpStates = null, hpScroll = null;
+  function loadHuman(rating) {
+    R = rating && B && B.kind === "sudoku" ? rating : null;
+    hpCur = 0; hpStates = null;
+    $("human-panel").hidden = !R;
+    if (!R) return;
+    $("hp-rating").textContent = "rated " + R.hardest + (R.level ? " (" + R.level + ")" : "") + ", " + R.total + " step" + (R.total === 1 ? "" : "s");
+    const h = R.steps.map((s, k) => '<li data-k="' + k + '">' + esc(s.say) + "</li>");
+    h.push('<li data-k="' + R.steps.length + '" class="hp-stop">' + esc(humanEnd()) + "</li>");
+    $("hp-list").innerHTML = h.join("");
+    showHuman();
+  }
+  // humanEnd says where the path ends.
+  function humanEnd() {
+    if (R.steps.length < R.total) return "the page carries the first " + R.steps.length + " of the path's " + R.total + " steps";
+    if (R.dead) return "the techniques stop here: a cell or a unit has no candidate left, so the puzzle has no solution";
+    if (R.open > 0) return "the techniques stop here, with " + R.open + " cell" + (R.open === 1 ? "" : "s") + " open: the search (the rest of this page) settles them";
+    return "solved: every cell is filled";
+  }
+  // humanState returns the grid and pencil marks before step k.
+  function humanState(k) {
+    if (!hpStates) {
+      const n = B.rows * B.cols, value = B.cells.slice(), cands = new Array(n).fill(null).map(() => new Set());
+      B.options.forEach((cs, o) => cs.forEach((c) => cands[c].add(+B.values[o])));
+      hpStates = [{ value, cands }];
+    }
+    const n = B.rows, box = B.box;
+    while (hpStates.length <= k) {
+      const prev = hpStates[hpStates.length - 1], s = R.steps[hpStates.length - 1];
+      const value = prev.value.slice(), cands = prev.cands.map((c) => new Set(c));
+      (s.removed || []).forEach(([x, v]) => cands[x].delete(v));
+      if (s.placed) {
+        const [x, v] = s.placed, r = Math.floor(x / n), c = x % n;
+        value[x] = v; cands[x].clear();
+        for (let y = 0; y < n * n; y++) {
+          const ry = Math.floor(y / n), cy = y % n;
+          if (ry === r || cy === c || (Math.floor(ry / box) === Math.floor(r / box) && Math.floor(cy / box) === Math.floor(c / box))) cands[y].delete(v);
+        }
+      }
+      hpStates.push({ value, cands });
+    }
+    return hpStates[k];
+  }
+  function humanStep(d) { if (R) { hpCur = Math.max(0, Math.min(R.steps.length, hpCur + d)); showHuman(); } }
+  function showHuman() {
+    const st = humanState(hpCur), s = R.steps[hpCur] || null;
+    document.body.dataset.hpStep = hpCur;
+    $("hp-pos").textContent = s ? "step " + (hpCur + 1) + " of " + R.steps.length : "the end of the path";
+    $("hp-say").textContent = s ? s.say : humanEnd();
+    $("hp-items").textContent = s ? s.items : "";
+    const cells = new Set(s ? s.cells : []), out = new Set((s && s.removed || []).map(([x, v]) => x * 1000 + v));
+    const put = s && s.placed ? s.placed[0] * 1000 + s.placed[1] : -1;
+    const sym = (v) => (B.symbols && v >= 1 && v <= B.symbols.length ? B.symbols[v - 1] : String(v));
+    const h = ["<table>"];
+    for (let r = 0; r < B.rows; r++) {
+      h.push("<tr>");
+      for (let c = 0; c < B.cols; c++) {
+        const x = r * B.cols + c, cls = [];
+        if ((c + 1) % B.box === 0 && c + 1 < B.cols) cls.push("boxr");
+        if ((r + 1) % B.box === 0 && r + 1 < B.rows) cls.push("boxb");
+        if (cells.has(x)) cls.push("hp-cell");
+        let text;
+        if (B.cells[x] !== 0) { cls.push("given"); text = B.cells[x] > 0 ? esc(sym(B.cells[x])) : "?"; }
+        else if (st.value[x] > 0) { cls.push("placed"); text = esc(sym(st.value[x])); }
+        else {
+          const marks = [];
+          for (let v = 1; v <= B.rows; v++) {
+            const m = x * 1000 + v, k = m === put ? ' class="hp-put"' : out.has(m) ? ' class="hp-out"' : "";
+            marks.push("<i" + k + ">" + (st.cands[x].has(v) ? esc(sym(v)) : "") + "</i>");
+          }
+          text = '<span class="cands" style="grid-template-columns:repeat(' + B.box + ',1fr)">' + marks.join("") + "</span>";
+        }
+        h.push('<td class="' + cls.join(" ") + '">' + text + "</td>");
+      }
+      h.push("</tr>");
+    }
+    h.push("</table>");
+    h.push('<div class="legend"><span class="key hp-cell">&nbsp;</span> the step\'s cells · <span class="key hp-put">5</span> the value it places · <span class="key hp-out">5</span> the candidates it rules out</div>');
+    $("hp-board").innerHTML = h.join("");
+    $("hp-list").querySelectorAll("li.cur").forEach((li) => li.classList.remove("cur"));
+    const li = $("hp-list").children[hpCur];
+    if (li) li.classList.add("cur");
+    // The list follows the step, scrolled once a frame (it takes a
+    // layout of the page), and only the list, not the page.
+    if (!hpScroll) hpScroll = requestAnimationFrame(() => {
+      hpScroll = null;
+      const list = $("hp-list"), at = list.children[hpCur];
+      if (!at) return;
+      if (at.offsetTop < list.scrollTop) list.scrollTop = at.offsetTop;
+      else if (at.offsetTop + at.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = at.offsetTop + at.offsetHeight - list.clientHeight;
+    });
   }
 
   function showPath(st) {
@@ -891,6 +990,9 @@
   $("lecture").onclick = () => setLecture(!lecture);
   $("micro").onchange = () => setMicro($("micro").checked);
   $("help").onclick = () => { $("keys").hidden = !$("keys").hidden; };
+  $("hp-back").onclick = () => humanStep(-1);
+  $("hp-step").onclick = () => humanStep(1);
+  $("hp-list").onclick = (e) => { const k = e.target.dataset && e.target.dataset.k; if (k !== undefined) { hpCur = +k; showHuman(); } };
   $("tree").onclick = (e) => { const j = e.target.dataset && e.target.dataset.j; if (j !== undefined) go(+j); };
   document.addEventListener("keydown", (e) => {
     const t = e.target;
