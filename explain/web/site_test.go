@@ -1,47 +1,13 @@
 package web_test
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/xcover/xcover/explain/web"
 )
-
-// engine builds the playground's engine (explain/web/wasm) for the
-// browser tests, once per test binary: a build takes tens of seconds. The
-// flags are those of "xcover explain --site", so that either finds the
-// other's build in Go's cache.
-var engine = sync.OnceValues(func() (web.Engine, error) {
-	dir, err := os.MkdirTemp("", "xcover-engine-")
-	if err != nil {
-		return web.Engine{}, err
-	}
-	defer os.RemoveAll(dir)
-	out := filepath.Join(dir, "xcover.wasm")
-	build := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", out, "./wasm")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	if msg, err := build.CombinedOutput(); err != nil {
-		return web.Engine{}, fmt.Errorf("go build ./wasm: %v\n%s", err, msg)
-	}
-	wasm, err := os.ReadFile(out)
-	if err != nil {
-		return web.Engine{}, err
-	}
-	root, err := exec.Command("go", "env", "GOROOT").Output()
-	if err != nil {
-		return web.Engine{}, err
-	}
-	exe, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js"))
-	if err != nil {
-		return web.Engine{}, err
-	}
-	return web.Engine{Wasm: wasm, WasmExec: string(exe)}, nil
-})
 
 // A site's page holds the examples, wasm_exec.js and the engine, allows
 // WebAssembly to compile and connects nowhere; what is not WebAssembly is
