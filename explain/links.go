@@ -67,11 +67,12 @@ type links struct {
 	// What left play, in the order it left, for a trace to tell what a
 	// node lost since its parent by looking only at what changed (see
 	// pathstate.go): hidden holds the option of every hide, unlinked every
-	// item taken out of its item list (Knuth-numbered). The dance undoes
-	// in the reverse order, so each undoing pops its entry, and the
-	// entries past a node's marks are what left play since the node, and
-	// is still out. A path hides an option once at most and unlinks an
-	// item once at most, so the capacities below are never exceeded.
+	// item taken out of its item list (numbered from 0, as a Problem
+	// numbers them). The dance undoes in the reverse order, so each
+	// undoing pops its entry, and the entries past a node's marks are what
+	// left play since the node and is still out. A path hides an option
+	// once at most and unlinks an item once at most, so the capacities
+	// below are never exceeded.
 	hidden, unlinked []int32
 }
 
@@ -297,7 +298,7 @@ func (l *links) uncover(i int) {
 // unlinkItem takes item i out of its item list; relinkItem puts it back
 // between the neighbours it remembers.
 func (l *links) unlinkItem(i int) {
-	l.unlinked = append(l.unlinked, int32(i))
+	l.unlinked = append(l.unlinked, int32(i-1))
 	a, b := l.llink[i], l.rlink[i]
 	l.write(FieldRLink, a, b)
 	l.write(FieldLLink, b, a)

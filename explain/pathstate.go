@@ -1,9 +1,6 @@
 package explain
 
-import (
-	"iter"
-	"slices"
-)
+import "slices"
 
 // What a [Trace] remembers of the path to the node being recorded, to
 // record each node as a difference from its parent. Going down a path only
@@ -40,11 +37,11 @@ func newShrinkingSet(n int) *shrinkingSet {
 
 // enter records the node entered at level, below the path's node at
 // level-1 (none at level 0): of that node's members, those keep rejects
-// are removed, and returned in increasing order. Only the members that
-// candidates yields are looked at, each as often as it is yielded: they
-// must take in every member that keep rejects (a member yielded twice is
-// removed once). With no candidates (nil), every member is looked at.
-func (s *shrinkingSet) enter(level int, candidates iter.Seq[int32], keep func(int) bool) []int32 {
+// are removed, and returned in increasing order. Only the members among
+// candidates are looked at: they must take in every member that keep
+// rejects (a member listed twice is removed once). With no candidates
+// (nil), every member is looked at.
+func (s *shrinkingSet) enter(level int, candidates []int32, keep func(int) bool) []int32 {
 	n := int32(len(s.list))
 	if level > 0 {
 		n = int32(s.sizeAt[level-1])
@@ -65,7 +62,7 @@ func (s *shrinkingSet) enter(level int, candidates iter.Seq[int32], keep func(in
 			remove(s.list[j])
 		}
 	} else {
-		for x := range candidates {
+		for _, x := range candidates {
 			remove(x)
 		}
 	}

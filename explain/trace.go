@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"iter"
 	"slices"
 	"strings"
 
@@ -486,39 +485,19 @@ func (r *recorder) node(s *Step) TraceNode {
 	return nd
 }
 
-// lostSince yields what may have left play since the path's node at
+// lostSince returns what may have left play since the path's node at
 // level-1 was entered: the items unlinked since, and the options hidden
-// since, with those of the unlinked items' lists (an item that Algorithm
-// M's null branch takes out of play hides nothing: its list is empty by
-// then, each option tweaked away, but any left would leave with it). Both are nil, asking for every member to be looked at, at the
-// root or when the walk's links are not known.
-func (r *recorder) lostSince(level int) (items, options iter.Seq[int32]) {
+// since. Covering an item hides every option of its list, and Algorithm
+// M's null branch takes out of play an item whose list its tweaks have
+// emptied, so no option leaves play without a hide. Both are nil, asking
+// for every member to be looked at, at the root or when the walk's links
+// are not known.
+func (r *recorder) lostSince(level int) (items, options []int32) {
 	if r.view == nil || level == 0 || level > len(r.marks) || scanEveryMember {
 		return nil, nil
 	}
 	l, m := r.view.l, r.marks[level-1]
-	items = func(yield func(int32) bool) {
-		for _, i := range l.unlinked[m.unlinked:] {
-			if !yield(i - 1) {
-				return
-			}
-		}
-	}
-	options = func(yield func(int32) bool) {
-		for _, k := range l.hidden[m.hidden:] {
-			if !yield(k) {
-				return
-			}
-		}
-		for _, i := range l.unlinked[m.unlinked:] {
-			for x := l.dlink[i]; x != int(i); x = l.dlink[x] {
-				if !yield(int32(l.option[x])) {
-					return
-				}
-			}
-		}
-	}
-	return items, options
+	return l.unlinked[m.unlinked:], l.hidden[m.hidden:]
 }
 
 // ActiveAt returns the Active of node j in full, as the node's parent's
