@@ -22,7 +22,8 @@ func newPlayground(t *testing.T, lim explain.TraceLimits) string {
 }
 
 // newPlaygroundHook is newPlayground with a hook called as connections
-// change state.
+// change state, and small socket send buffers: a reply of a few MB would
+// otherwise fit whole in the loopback's buffers, unread.
 func newPlaygroundHook(t *testing.T, lim explain.TraceLimits, hook func(net.Conn, http.ConnState)) string {
 	t.Helper()
 	examples := []web.Example{{Name: "knuth", Kind: "spec", Text: "A B C\nA B\nC\n"}}
@@ -30,9 +31,22 @@ func newPlaygroundHook(t *testing.T, lim explain.TraceLimits, hook func(net.Conn
 	srv := httptest.NewUnstartedServer(h)
 	srv.Config = playground.NewServer(h)
 	srv.Config.ConnState = hook
+	srv.Listener = smallSendBuffers{srv.Listener}
 	srv.Start()
 	t.Cleanup(srv.Close)
 	return strings.TrimPrefix(srv.URL, "http://")
+}
+
+// smallSendBuffers is a listener whose connections have send buffers of
+// 16 KB, fixed.
+type smallSendBuffers struct{ net.Listener }
+
+func (l smallSendBuffers) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if tc, ok := c.(*net.TCPConn); ok {
+		err = tc.SetWriteBuffer(16 << 10)
+	}
+	return c, err
 }
 
 // The playground answers only requests addressed to its own loopback

@@ -27,10 +27,6 @@ const (
 	// bodyTimeout bounds the reading of a request's body once its turn
 	// has come: at most 800 KB, sent by a browser on the same machine.
 	bodyTimeout = 10 * time.Second
-	// writeTimeout bounds the writing of one reply: a page of the largest
-	// trace, a few MB, takes milliseconds on the loopback; a client that
-	// has not read it by then never will, and its connection is closed.
-	writeTimeout = 20 * time.Second
 	// maxTurns bounds the requests past the queue: each holds its input
 	// and then its reply (at most web.MaxReplyBytes) until the reply is
 	// written, which writeTimeout bounds; one of them at a time makes its
@@ -44,6 +40,12 @@ const (
 	// written, so that one large request does not keep it.
 	freeAfterBytes = 8 << 20
 )
+
+// writeTimeout bounds the writing of one reply: a page of the largest
+// trace, a few MB, takes milliseconds on the loopback; a client that has
+// not read it by then never will, and its connection is closed. (A
+// variable only so that a test can wait for it less long.)
+var writeTimeout = 20 * time.Second
 
 // Memory is what the memory of "xcover serve", its resident set
 // (RSS), stays under whatever is posted. What is live at once is bounded:

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -53,6 +54,12 @@ func LoadSpec(ctx context.Context, s *iostreams.IO, in Input) (*specs.Spec, *exa
 	return l.sp, l.solver, err
 }
 
+// maxOtherInputBytes bounds the input that ReadSpec reads again as a
+// puzzle or a board when it is not a problem: a Sudoku batch of the shared
+// sets is a few MB, and reading a large file of short lines as puzzles
+// takes tens of bytes a line.
+const maxOtherInputBytes = 16 << 20
+
 // ReadSpec reads the problem in file name as format says, else as its
 // extension says (.gz aside), else as its content looks, up to the limit
 // of that format, and parses it.
@@ -66,7 +73,7 @@ func ReadSpec(s *iostreams.IO, name string, format specs.Format) (*specs.Spec, e
 	sp, err := specs.Load(file, data, format)
 	if looks := specs.Detect(data); err != nil && format == "" && named && looks != byName && isText(data) {
 		err = fmt.Errorf("%w (the content looks like %s: --format %s reads it so)", err, looks, looks)
-	} else if err != nil || len(sp.Problem.Options) == 0 {
+	} else if (err != nil || len(sp.Problem.Options) == 0) && !errors.Is(err, exactcover.ErrTooLarge) && len(data) <= maxOtherInputBytes {
 		// Not a problem, or one with nothing to choose: perhaps a puzzle.
 		switch what, command := otherInput(file, name, data); {
 		case what == "":
