@@ -37,8 +37,8 @@ var sharedSets = []struct {
 	{"vu_kr/hard.txt", 1, 1, 0},
 	{"vu_kr/16x16.txt", 2, 1, 0},
 	{"misc_nxn/misc_16x16.txt", 1, 1, 0},
-	{"misc_nxn/misc_25x25.txt", 1, 1, 100_000},
-	{"misc_nxn/misc_36x36.txt", 1, 1, 100_000},
+	{"misc_nxn/misc_25x25.txt", 6, 1, 100_000},
+	{"misc_nxn/misc_36x36.txt", 2, 1, 100_000},
 }
 
 // TestSharedSets solves every puzzle of the shared sets (a sample under
