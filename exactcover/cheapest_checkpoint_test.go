@@ -287,7 +287,17 @@ func TestCheapestPeriodicCheckpoints(t *testing.T) {
 		if got := costs(res.Best); !slices.Equal(got, row.best) || res.Status != exactcover.Complete {
 			t.Fatalf("%v: %v, best %v; DLX5 %v", eng, res.Status, got, row.best)
 		}
+		// Under -short and the race detector, twenty of them and the
+		// final: each check costs a walk of the problem, and a search
+		// twenty times slower writes a checkpoint every millisecond too.
+		step := 1
+		if testtier.Short() {
+			step = max(1, len(cks)/20)
+		}
 		for i, ck := range cks { // each as its file reads back, and as a resume checks it
+			if i%step != 0 && i != len(cks)-1 {
+				continue
+			}
 			if ck.Written.Before(began) || ck.Written.After(time.Now()) {
 				t.Errorf("%v: checkpoint %d of %d was written at %v, not during the search", eng, i+1, len(cks), ck.Written)
 			}
