@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xcover/xcover/internal/testtier"
+
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/problems/pentomino"
@@ -85,6 +87,7 @@ func TestPentominoJSON(t *testing.T) {
 // TestPentominoSVG: --svg writes one picture of the packings printed, a
 // sheet when there are several, and stdout is unchanged.
 func TestPentominoSVG(t *testing.T) {
+	testtier.Slow(t)
 	dir := t.TempDir()
 	for _, tc := range []struct {
 		args   []string

@@ -127,6 +127,7 @@ func TestCheckpointResume(t *testing.T) {
 // DLX1's totals, every solution once; a shard missing, repeated or cut
 // short is refused with exit 2.
 func TestShardsMerge(t *testing.T) {
+	testtier.Slow(t)
 	file := filepath.Join(sharedData(t), "exactcover", "queens-10.dlx")
 	dir := t.TempDir()
 	var files []string

@@ -128,6 +128,7 @@ func TestSudokuGenerateParse(t *testing.T) {
 // cell (each "rNcM = V" line fills one), and --json gives the same rating
 // and the step count.
 func TestSudokuRate(t *testing.T) {
+	testtier.Slow(t)
 	t.Parallel()
 	dir := t.TempDir()
 	gen := runPipeline(t, dir, "xcover sudoku generate --count 12 --seed 21")
@@ -185,25 +186,20 @@ func TestSudokuRate(t *testing.T) {
 // TestSudokuGenerateDifficulty: --difficulty simple keeps only puzzles
 // that naked singles alone solve (checked by the test's own loop: fill a
 // cell whose row, column and box leave it one value, until none), and
-// keeps the same ones whatever -j. Under the race detector
-// (testtier.Short) only the run with workers runs, for one puzzle: the
-// generator discards most minimal puzzles before a simple one, and this
-// took minutes there.
+// keeps the same ones whatever -j. It is slow (the generator discards
+// most minimal puzzles before a simple one; minutes under the race
+// detector, where TestSudokuGenerateCount runs the workers).
 func TestSudokuGenerateDifficulty(t *testing.T) {
+	testtier.Slow(t)
 	t.Parallel()
 	count := "3"
-	if testtier.Short() {
-		count = "1"
-	}
 	two := runXcover(t, nil, []string{"sudoku", "generate", "--count", count, "--seed", "4", "--difficulty", "simple", "-j", "2"}, "")
 	if two.code != 0 {
 		t.Fatalf("-j 2: exit %d\n%s", two.code, two.stderr)
 	}
-	if !testtier.Short() {
-		one := runXcover(t, nil, []string{"sudoku", "generate", "--count", count, "--seed", "4", "--difficulty", "simple", "-j", "1"}, "")
-		if one.code != 0 || one.stdout != two.stdout {
-			t.Fatalf("exit %d, outputs of -j 1 and -j 2 differ: %q, %q (%s)", one.code, one.stdout, two.stdout, one.stderr)
-		}
+	one := runXcover(t, nil, []string{"sudoku", "generate", "--count", count, "--seed", "4", "--difficulty", "simple", "-j", "1"}, "")
+	if one.code != 0 || one.stdout != two.stdout {
+		t.Fatalf("exit %d, outputs of -j 1 and -j 2 differ: %q, %q (%s)", one.code, one.stdout, two.stdout, one.stderr)
 	}
 	lines := strings.Fields(two.stdout)
 	if want, _ := strconv.Atoi(count); len(lines) != want {

@@ -70,6 +70,7 @@ func TestSudokuVariantPipeline(t *testing.T) {
 // problems/sudoku/testdata through the command: --unique, --count and
 // --rate give their published solutions.
 func TestSudokuVariantSolve(t *testing.T) {
+	testtier.Slow(t)
 	t.Parallel()
 	for _, c := range []struct {
 		variant, file, first string
@@ -104,6 +105,7 @@ func TestSudokuVariantSolve(t *testing.T) {
 // TestSudokuVariantBadInput: bad variant input is one line naming file,
 // line and column, exit 2; contradicting flags are usage errors.
 func TestSudokuVariantBadInput(t *testing.T) {
+	testtier.Slow(t)
 	t.Parallel()
 	for _, c := range []struct {
 		args  []string

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // TestZDDMinCost finds the cheapest solution a second way: the ZDD of all
@@ -11,6 +13,7 @@ import (
 // Knuth's DLX5 prints as the optimum (exactcover/testdata/dlx5/figures.tsv:
 // $63 for pent-3x20-cost, $77 for queens-8-cost).
 func TestZDDMinCost(t *testing.T) {
+	testtier.Slow(t)
 	t.Parallel()
 	for _, tc := range []struct{ file, want string }{
 		{"exactcover/testdata/dlx5/pent-3x20-cost.dlx", "weight 63\n"},
