@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/problems/sudoku/internal/bands"
 	"github.com/xcover/xcover/problems/sudoku/internal/planes"
 )
 
@@ -28,6 +29,21 @@ func usesKernel(g *Grid, cfg *Config) bool {
 // solveKernel searches g, whose givens placeGivens accepted, with the
 // kernel of its box side.
 func (s *Solver) solveKernel(ctx context.Context, g *Grid, cfg *Config, visit func(*Grid) bool) (Result, error) {
+	var each func([]uint8) bool
+	if visit != nil {
+		each = func(vals []uint8) bool {
+			copy(s.out.Cells, vals)
+			return visit(&s.out)
+		}
+	}
+	lim := planes.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}
+	if g.Box == 3 {
+		if s.bands == nil {
+			s.bands = bands.NewSolver()
+		}
+		r, err := s.bands.Solve(ctx, g.Cells, lim, each)
+		return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status}, err
+	}
 	k := s.kernels[g.Box]
 	if k == nil {
 		geo := geometryOf(g.Box)
@@ -38,13 +54,6 @@ func (s *Solver) solveKernel(ctx context.Context, g *Grid, cfg *Config, visit fu
 		k = planes.NewSolver(sh)
 		s.kernels[g.Box] = k
 	}
-	var each func([]uint8) bool
-	if visit != nil {
-		each = func(vals []uint8) bool {
-			copy(s.out.Cells, vals)
-			return visit(&s.out)
-		}
-	}
-	r, err := k.Solve(ctx, g.Cells, planes.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}, each)
+	r, err := k.Solve(ctx, g.Cells, lim, each)
 	return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status}, err
 }

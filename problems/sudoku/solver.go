@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/problems/sudoku/internal/bands"
 	"github.com/xcover/xcover/problems/sudoku/internal/planes"
 )
 
@@ -149,6 +150,7 @@ type Solver struct {
 	branch     []uint64                   // what a probe's first branch left possible
 	stack      []state                    // inOrder's state at each depth
 	kernels    [MaxBox + 1]*planes.Solver // the kernel of each box side, made when first used
+	bands      *bands.Solver              // the 9×9 grid's kernel, made when first used
 }
 
 // NewSolver returns a Solver for grids of any supported size.

@@ -1,0 +1,373 @@
+package bands
+
+import (
+	"context"
+	"errors"
+	"math/bits"
+
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/problems/sudoku/internal/planes"
+)
+
+// Cells is the number of cells of the grid the kernel solves.
+const Cells = 81
+
+// Limits bound one search, as they bound the planes kernel's.
+type Limits = planes.Limits
+
+// Result says how one search ended, as the planes kernel's does.
+type Result = planes.Result
+
+// level is the state of the search at one depth: for each value and band
+// the band's cells where the value is still possible (placed cells keep
+// their own value only), the placed cells of each band, and for each value
+// the columns where it is placed.
+type level struct {
+	cand   [9][3]uint32
+	placed [3]uint32
+	cols   [9]uint16
+}
+
+// maxDepth bounds the search's depth: each level places at least the cell
+// it branches on, so 81 levels below the first fill the grid.
+const maxDepth = Cells + 1
+
+// Solver searches 9×9 puzzles, reusing its memory: it allocates nothing
+// per puzzle. It is not safe for concurrent use.
+type Solver struct {
+	stack [maxDepth]level
+	out   [Cells]uint8
+
+	// What the placements since the last look changed: bit 3v+b of
+	// dirtyBands for value v's word of band b, bit v of dirtyValues for
+	// value v's columns, dirtyCells for the cells' counts of values.
+	dirtyBands  uint32
+	dirtyValues uint16
+	dirtyCells  bool
+
+	ctx   context.Context
+	lim   Limits
+	visit func([]uint8) bool
+	res   Result
+	err   error
+}
+
+// NewSolver returns a Solver.
+func NewSolver() *Solver { return new(Solver) }
+
+// pollEvery is how many nodes pass between two looks at the context: a
+// node copies a level and propagates, so a thousand take well under a
+// millisecond.
+const pollEvery = 1024
+
+// Solve places the givens (81 cells in rows, 0 for an open cell and 1…9
+// for a value) and searches for the ways to fill the open cells, calling
+// visit (if not nil) with each solution, one value per cell; the slice is
+// reused and valid only until visit returns, and returning false stops the
+// search (Status Stopped). Givens that clash leave no solution. When ctx
+// stops the search, Solve returns ctx.Err() with the result so far.
+func (s *Solver) Solve(ctx context.Context, givens []uint8, lim Limits, visit func([]uint8) bool) (Result, error) {
+	if len(givens) != Cells {
+		panic("bands: givens are not 81 cells") // the caller's bug
+	}
+	s.ctx, s.lim, s.visit = ctx, lim, visit
+	s.res, s.err = Result{Status: exactcover.Complete}, nil
+	defer func() { s.ctx, s.visit = nil, nil }()
+	st := &s.stack[0]
+	*st = level{}
+	for v := range st.cand {
+		st.cand[v] = [3]uint32{allCells, allCells, allCells}
+	}
+	for c, v := range givens {
+		if v > 9 {
+			panic("bands: a given is not 0…9") // the caller's bug
+		}
+		if v != 0 && !s.place(st, c, int(v)-1) {
+			return s.res, nil
+		}
+	}
+	s.dirtyBands, s.dirtyValues, s.dirtyCells = 1<<27-1, 1<<9-1, true
+	if s.propagate(st) {
+		s.search(0)
+	}
+	return s.res, s.err
+}
+
+// place puts value v (0-based) in cell c: c leaves the other values'
+// words, and c's row, column and box leave v's. It returns false when v
+// was no longer possible in c. What it changed is marked dirty.
+func (s *Solver) place(st *level, c, v int) bool {
+	b, i := c/27, c%27
+	bit := uint32(1) << i
+	own := st.cand[v][b]
+	if own&bit == 0 {
+		return false
+	}
+	if st.placed[b]&bit != 0 {
+		return true // placed already, with v: the only value its cell keeps
+	}
+	st.placed[b] |= bit
+	var had uint32
+	for w := range st.cand {
+		x := st.cand[w][b]
+		h := x >> i & 1
+		had |= h << w
+		st.cand[w][b] = x &^ bit
+	}
+	s.dirtyValues |= uint16(had)
+	s.dirtyBands |= spread[had] << b
+	st.cand[v][b] = own &^ bandPeers[i]
+	col := c % 9
+	for o := range 3 {
+		if o != b {
+			st.cand[v][o] &^= columnCells[col]
+		}
+	}
+	st.cols[v] |= 1 << col
+	s.dirtyBands |= 7 << (3 * v)
+	s.dirtyCells = true
+	return true
+}
+
+// propagate looks at what the placements changed until nothing is left to
+// look at, placing the options that are the last of an item. It returns
+// false when an item has no option left.
+func (s *Solver) propagate(st *level) bool {
+	for {
+		var ok bool
+		switch {
+		case s.dirtyBands != 0:
+			j := bits.TrailingZeros32(s.dirtyBands)
+			s.dirtyBands &^= 1 << j
+			ok = s.band(st, j/3, j%3)
+		case s.dirtyValues != 0:
+			v := bits.TrailingZeros16(s.dirtyValues)
+			s.dirtyValues &^= 1 << v
+			ok = s.columns(st, v)
+		case s.dirtyCells:
+			s.dirtyCells = false
+			ok = s.cells(st)
+		default:
+			return true
+		}
+		if !ok {
+			s.dirtyBands, s.dirtyValues, s.dirtyCells = 0, 0, false
+			return false
+		}
+	}
+}
+
+// band applies the box–line rule to value v's word of band b and places
+// the hidden singles of its rows and boxes.
+func (s *Solver) band(st *level, v, b int) bool {
+	x := st.cand[v][b]
+	open := uint16(rowTriads[x&0x1ff]) | uint16(rowTriads[x>>9&0x1ff])<<3 | uint16(rowTriads[x>>18])<<6
+	fit := fitTriads[open]
+	if fit == 0 {
+		return false
+	}
+	if fit != open {
+		x &= triadCells[fit]
+		st.cand[v][b] = x
+		s.dirtyValues |= 1 << v
+		s.dirtyCells = true
+	}
+	// The cells that are the last of their row or box, if still open.
+	var last uint32
+	for r := range 3 {
+		if row := x & rowCells[r]; row&(row-1) == 0 {
+			last |= row
+		}
+		if box := x & boxCells[r]; box&(box-1) == 0 {
+			last |= box
+		}
+	}
+	for last &^= st.placed[b]; last != 0; last &= last - 1 {
+		if !s.place(st, 27*b+bits.TrailingZeros32(last), v) {
+			return false
+		}
+	}
+	return true
+}
+
+// columns places the hidden singles of value v's columns: a column whose
+// cells for v, across the three bands, are one open cell.
+func (s *Solver) columns(st *level, v int) bool {
+	var some, many uint32
+	var in [3]uint32
+	for b, x := range st.cand[v] {
+		r0, r1, r2 := x&0x1ff, x>>9&0x1ff, x>>18
+		in[b] = r0 | r1 | r2
+		many |= r0&r1 | r0&r2 | r1&r2 | some&in[b]
+		some |= in[b]
+	}
+	if some != 0x1ff {
+		return false
+	}
+	for one := some &^ many &^ uint32(st.cols[v]); one != 0; one &= one - 1 {
+		col := bits.TrailingZeros32(one)
+		b := 0
+		for in[b]>>col&1 == 0 {
+			b++
+		}
+		x := st.cand[v][b] & columnCells[col]
+		if x == 0 || !s.place(st, 27*b+bits.TrailingZeros32(x), v) {
+			return false
+		}
+	}
+	return true
+}
+
+// cells places the naked singles, counting each cell's values across the
+// nine words of its band with two bit-sliced counters (one or more, two or
+// more): a cell with none ends the branch.
+func (s *Solver) cells(st *level) bool {
+	for b := range 3 {
+		var one, two uint32
+		for v := range st.cand {
+			x := st.cand[v][b]
+			two |= one & x
+			one |= x
+		}
+		if one != allCells {
+			return false
+		}
+		for single := one &^ two &^ st.placed[b]; single != 0; single &= single - 1 {
+			i := bits.TrailingZeros32(single)
+			v := 0
+			for v < 9 && st.cand[v][b]>>i&1 == 0 {
+				v++
+			}
+			if v == 9 || !s.place(st, 27*b+i, v) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// choose returns an open cell with the fewest values left, and among
+// those one with the most open peers (its placement removes the most
+// options), and its values as a mask. Cells with two values, the usual
+// case, are found with three bit-sliced counters.
+func (s *Solver) choose(st *level) (int, uint16) {
+	var pairs [3]uint32
+	for b := range 3 {
+		var one, two, three uint32
+		for v := range st.cand {
+			x := st.cand[v][b]
+			three |= two & x
+			two |= one & x
+			one |= x
+		}
+		pairs[b] = two &^ three
+	}
+	best, bestKey := -1, -1
+	for b := range 3 {
+		for p := pairs[b]; p != 0; p &= p - 1 {
+			c := 27*b + bits.TrailingZeros32(p)
+			if key := openPeers(st, c); key > bestKey {
+				best, bestKey = c, key
+			}
+		}
+	}
+	if best >= 0 {
+		return best, valuesOf(st, best)
+	}
+	bestN := 10
+	for b := range 3 {
+		for open := allCells &^ st.placed[b]; open != 0; open &= open - 1 {
+			c := 27*b + bits.TrailingZeros32(open)
+			n := bits.OnesCount16(valuesOf(st, c))
+			if n > bestN {
+				continue
+			}
+			if key := openPeers(st, c); n < bestN || key > bestKey {
+				best, bestN, bestKey = c, n, key
+			}
+		}
+	}
+	return best, valuesOf(st, best)
+}
+
+// openPeers counts the open cells that share a row, column or box with c.
+func openPeers(st *level, c int) int {
+	b, i := c/27, c%27
+	n := bits.OnesCount32(bandPeers[i] &^ st.placed[b])
+	for o := range 3 {
+		if o != b {
+			n += bits.OnesCount32(columnCells[c%9] &^ st.placed[o])
+		}
+	}
+	return n
+}
+
+// valuesOf returns the values still possible in cell c as a mask.
+func valuesOf(st *level, c int) uint16 {
+	b, i := c/27, uint(c%27)
+	var m uint16
+	for v := range st.cand {
+		m |= uint16(st.cand[v][b]>>i&1) << v
+	}
+	return m
+}
+
+// search explores the propagated level at depth: a solution when every
+// cell is placed, else a branch on each value of the chosen cell. It
+// returns false when the search must stop (s.res.Status says why).
+func (s *Solver) search(depth int) bool {
+	st := &s.stack[depth]
+	if st.placed == [3]uint32{allCells, allCells, allCells} {
+		return s.solution(st)
+	}
+	c, vals := s.choose(st)
+	next := &s.stack[depth+1]
+	for ; vals != 0; vals &= vals - 1 {
+		if s.lim.MaxNodes > 0 && s.res.Nodes >= s.lim.MaxNodes {
+			s.res.Status = exactcover.NodeLimit
+			return false
+		}
+		if s.res.Nodes%pollEvery == 0 {
+			if err := s.ctx.Err(); err != nil {
+				s.err = err
+				s.res.Status = exactcover.Interrupted
+				if errors.Is(err, context.DeadlineExceeded) {
+					s.res.Status = exactcover.Timeout
+				}
+				return false
+			}
+		}
+		s.res.Nodes++
+		*next = *st
+		s.dirtyBands, s.dirtyValues, s.dirtyCells = 0, 0, false
+		if s.place(next, c, bits.TrailingZeros16(vals)) && s.propagate(next) {
+			if !s.search(depth + 1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// solution reports the full level st.
+func (s *Solver) solution(st *level) bool {
+	s.res.Solutions++
+	if s.visit != nil {
+		for v := range st.cand {
+			for b, x := range st.cand[v] {
+				for ; x != 0; x &= x - 1 {
+					s.out[27*b+bits.TrailingZeros32(x)] = uint8(v + 1)
+				}
+			}
+		}
+		if !s.visit(s.out[:]) {
+			s.res.Status = exactcover.Stopped
+			return false
+		}
+	}
+	if s.lim.MaxSolutions > 0 && s.res.Solutions >= s.lim.MaxSolutions {
+		s.res.Status = exactcover.SolutionLimit
+		return false
+	}
+	return true
+}
