@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"context"
+	"errors"
 
 	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/problems/sudoku/internal/bands"
@@ -29,21 +30,6 @@ func usesKernel(g *Grid, cfg *Config) bool {
 // solveKernel searches g, whose givens placeGivens accepted, with the
 // kernel of its box side.
 func (s *Solver) solveKernel(ctx context.Context, g *Grid, cfg *Config, visit func(*Grid) bool) (Result, error) {
-	var each func([]uint8) bool
-	if visit != nil {
-		each = func(vals []uint8) bool {
-			copy(s.out.Cells, vals)
-			return visit(&s.out)
-		}
-	}
-	lim := planes.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}
-	if g.Box == 3 {
-		if s.bands == nil {
-			s.bands = bands.NewSolver()
-		}
-		r, err := s.bands.Solve(ctx, g.Cells, lim, each)
-		return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status}, err
-	}
 	k := s.kernels[g.Box]
 	if k == nil {
 		geo := geometryOf(g.Box)
@@ -54,6 +40,37 @@ func (s *Solver) solveKernel(ctx context.Context, g *Grid, cfg *Config, visit fu
 		k = planes.NewSolver(sh)
 		s.kernels[g.Box] = k
 	}
-	r, err := k.Solve(ctx, g.Cells, lim, each)
+	r, err := k.Solve(ctx, g.Cells, planes.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}, kernelVisit(&s.out, visit))
 	return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status}, err
+}
+
+// solveBands searches the 9×9 grid g with the kernel of band words
+// (internal/bands), which places the givens itself: only givens that
+// clash go through placeGivens, for its error naming the clash.
+func (s *Solver) solveBands(ctx context.Context, g *Grid, cfg *Config, visit func(*Grid) bool) (Result, error) {
+	if s.bands == nil {
+		s.bands = bands.NewSolver()
+		s.bandsOut = Grid{Box: 3, Cells: make([]uint8, bands.Cells)}
+	}
+	r, err := s.bands.Solve(ctx, g.Cells, bands.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}, kernelVisit(&s.bandsOut, visit))
+	if errors.Is(err, bands.ErrClash) {
+		s.setup(g)
+		if err := s.placeGivens(g); err != nil {
+			return Result{}, err
+		}
+		panic("sudoku: the kernel and placeGivens disagree on clashing givens") // a bug
+	}
+	return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status}, err
+}
+
+// kernelVisit hands a kernel's solutions, one value per cell, to visit
+// in out.
+func kernelVisit(out *Grid, visit func(*Grid) bool) func([]uint8) bool {
+	if visit == nil {
+		return nil
+	}
+	return func(vals []uint8) bool {
+		copy(out.Cells, vals)
+		return visit(out)
+	}
 }

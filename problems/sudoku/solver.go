@@ -151,6 +151,7 @@ type Solver struct {
 	stack      []state                    // inOrder's state at each depth
 	kernels    [MaxBox + 1]*planes.Solver // the kernel of each box side, made when first used
 	bands      *bands.Solver              // the 9×9 grid's kernel, made when first used
+	bandsOut   Grid                       // its solutions, handed to Solve's visit
 }
 
 // NewSolver returns a Solver for grids of any supported size.
@@ -169,6 +170,9 @@ func NewSolver() *Solver {
 func (s *Solver) Solve(ctx context.Context, g *Grid, cfg Config, visit func(*Grid) bool) (Result, error) {
 	if err := g.validShape(); err != nil {
 		return Result{}, err
+	}
+	if g.Box == 3 && usesKernel(g, &cfg) {
+		return s.solveBands(ctx, g, &cfg, visit)
 	}
 	s.setup(g)
 	if err := s.placeGivens(g); err != nil {

@@ -52,6 +52,10 @@ type Solver struct {
 	err   error
 }
 
+// ErrClash is returned by Solve for givens that clash: two equal values in
+// a row, column or box. No search is made.
+var ErrClash = errors.New("bands: givens clash")
+
 // NewSolver returns a Solver.
 func NewSolver() *Solver { return new(Solver) }
 
@@ -64,8 +68,9 @@ const pollEvery = 1024
 // for a value) and searches for the ways to fill the open cells, calling
 // visit (if not nil) with each solution, one value per cell; the slice is
 // reused and valid only until visit returns, and returning false stops the
-// search (Status Stopped). Givens that clash leave no solution. When ctx
-// stops the search, Solve returns ctx.Err() with the result so far.
+// search (Status Stopped). Givens that clash give ErrClash and no
+// solution. When ctx stops the search, Solve returns ctx.Err() with the
+// result so far.
 func (s *Solver) Solve(ctx context.Context, givens []uint8, lim Limits, visit func([]uint8) bool) (Result, error) {
 	if len(givens) != Cells {
 		panic("bands: givens are not 81 cells") // the caller's bug
@@ -83,7 +88,7 @@ func (s *Solver) Solve(ctx context.Context, givens []uint8, lim Limits, visit fu
 			panic("bands: a given is not 0…9") // the caller's bug
 		}
 		if v != 0 && !s.place(st, c, int(v)-1) {
-			return s.res, nil
+			return s.res, ErrClash
 		}
 	}
 	s.dirtyBands, s.dirtyValues, s.dirtyCells = 1<<27-1, 1<<9-1, true
@@ -116,14 +121,12 @@ func (s *Solver) place(st *level, c, v int) bool {
 	}
 	s.dirtyValues |= uint16(had)
 	s.dirtyBands |= spread[had] << b
-	st.cand[v][b] = own &^ bandPeers[i]
-	col := c % 9
-	for o := range 3 {
-		if o != b {
-			st.cand[v][o] &^= columnCells[col]
-		}
-	}
-	st.cols[v] |= 1 << col
+	m := &peerCells[c]
+	st.cand[v][0] &^= m[0]
+	st.cand[v][1] &^= m[1]
+	st.cand[v][2] &^= m[2]
+	st.cand[v][b] |= bit
+	st.cols[v] |= 1 << (c % 9)
 	s.dirtyBands |= 7 << (3 * v)
 	s.dirtyCells = true
 	return true

@@ -16,6 +16,9 @@ var (
 	// bandPeers gives the cells of cell i's row and box within its band,
 	// cell i excluded.
 	bandPeers [27]uint32
+	// peerCells gives, band by band, the cells that share a row, column or
+	// box with cell c of the grid (c excluded).
+	peerCells [81][3]uint32
 	// boxCells are the cells of each box of a band.
 	boxCells [3]uint32
 	// spread gives a set of values v as the bits 3v of a word: a value's
@@ -71,5 +74,11 @@ func init() {
 	}
 	for i := range 27 {
 		bandPeers[i] = (rowCells[i/9] | boxCells[i%9/3]) &^ (1 << i)
+	}
+	for c := range 81 {
+		for o := range 3 {
+			peerCells[c][o] = columnCells[c%9]
+		}
+		peerCells[c][c/27] = bandPeers[c%27]
 	}
 }
