@@ -18,12 +18,12 @@ type Limits = planes.Limits
 // Result says how one search ended, as the planes kernel's does.
 type Result = planes.Result
 
-// level is the state of the search at one depth: for each value and band
+// level is the state of the search at one depth: for each band and value
 // the band's cells where the value is still possible (placed cells keep
 // their own value only), the placed cells of each band, and for each value
 // the columns where it is placed.
 type level struct {
-	cand   [9][3]uint32
+	cand   [3][9]uint32
 	placed [3]uint32
 	cols   [9]uint16
 }
@@ -80,8 +80,10 @@ func (s *Solver) Solve(ctx context.Context, givens []uint8, lim Limits, visit fu
 	defer func() { s.ctx, s.visit = nil, nil }()
 	st := &s.stack[0]
 	*st = level{}
-	for v := range st.cand {
-		st.cand[v] = [3]uint32{allCells, allCells, allCells}
+	for b := range st.cand {
+		for v := range st.cand[b] {
+			st.cand[b][v] = allCells
+		}
 	}
 	for c, v := range givens {
 		if v > 9 {
@@ -102,32 +104,43 @@ func (s *Solver) Solve(ctx context.Context, givens []uint8, lim Limits, visit fu
 // words, and c's row, column and box leave v's. It returns false when v
 // was no longer possible in c. What it changed is marked dirty.
 func (s *Solver) place(st *level, c, v int) bool {
-	b, i := c/27, c%27
+	b, i := uint(c)/27, uint(c)%27
 	bit := uint32(1) << i
-	own := st.cand[v][b]
-	if own&bit == 0 {
+	words := &st.cand[b]
+	if words[v]&bit == 0 {
 		return false
 	}
 	if st.placed[b]&bit != 0 {
 		return true // placed already, with v: the only value its cell keeps
 	}
 	st.placed[b] |= bit
-	var had uint32
-	for w := range st.cand {
-		x := st.cand[w][b]
-		h := x >> i & 1
-		had |= h << w
-		st.cand[w][b] = x &^ bit
-	}
+	// The values the cell had, and the cell out of their words (unrolled:
+	// the shifts by a constant are what the loop's body comes down to).
+	had := words[0]>>i&1 | words[1]>>i&1<<1 | words[2]>>i&1<<2 |
+		words[3]>>i&1<<3 | words[4]>>i&1<<4 | words[5]>>i&1<<5 |
+		words[6]>>i&1<<6 | words[7]>>i&1<<7 | words[8]>>i&1<<8
+	words[0] &^= bit
+	words[1] &^= bit
+	words[2] &^= bit
+	words[3] &^= bit
+	words[4] &^= bit
+	words[5] &^= bit
+	words[6] &^= bit
+	words[7] &^= bit
+	words[8] &^= bit
 	s.dirtyValues |= uint16(had)
 	s.dirtyBands |= spread[had] << b
+	// v's words: its own band's always change; the others when the
+	// column held v there.
 	m := &peerCells[c]
-	st.cand[v][0] &^= m[0]
-	st.cand[v][1] &^= m[1]
-	st.cand[v][2] &^= m[2]
-	st.cand[v][b] |= bit
-	st.cols[v] |= 1 << (c % 9)
-	s.dirtyBands |= 7 << (3 * v)
+	g0, g1, g2 := st.cand[0][v]&m[0], st.cand[1][v]&m[1], st.cand[2][v]&m[2]
+	st.cand[0][v] &^= g0
+	st.cand[1][v] &^= g1
+	st.cand[2][v] &^= g2
+	changed := (g0|-g0)>>31 | (g1|-g1)>>31<<1 | (g2|-g2)>>31<<2
+	words[v] |= bit
+	st.cols[v] |= 1 << (uint(c) % 9)
+	s.dirtyBands |= (changed | 1<<b) << (3 * v)
 	s.dirtyCells = true
 	return true
 }
@@ -163,27 +176,37 @@ func (s *Solver) propagate(st *level) bool {
 // band applies the box–line rule to value v's word of band b and places
 // the hidden singles of its rows and boxes.
 func (s *Solver) band(st *level, v, b int) bool {
-	x := st.cand[v][b]
+	x := st.cand[b][v]
 	open := uint16(rowTriads[x&0x1ff]) | uint16(rowTriads[x>>9&0x1ff])<<3 | uint16(rowTriads[x>>18])<<6
-	fit := fitTriads[open]
+	fit := fitCells[open]
 	if fit == 0 {
 		return false
 	}
-	if fit != open {
-		x &= triadCells[fit]
-		st.cand[v][b] = x
+	if x&^fit != 0 {
+		x &= fit
+		st.cand[b][v] = x
 		s.dirtyValues |= 1 << v
 		s.dirtyCells = true
 	}
 	// The cells that are the last of their row or box, if still open.
 	var last uint32
-	for r := range 3 {
-		if row := x & rowCells[r]; row&(row-1) == 0 {
-			last |= row
-		}
-		if box := x & boxCells[r]; box&(box-1) == 0 {
-			last |= box
-		}
+	if r := x & 0x1ff; r&(r-1) == 0 {
+		last |= r
+	}
+	if r := x & (0x1ff << 9); r&(r-1) == 0 {
+		last |= r
+	}
+	if r := x & (0x1ff << 18); r&(r-1) == 0 {
+		last |= r
+	}
+	if k := x & box0; k&(k-1) == 0 {
+		last |= k
+	}
+	if k := x & (box0 << 3); k&(k-1) == 0 {
+		last |= k
+	}
+	if k := x & (box0 << 6); k&(k-1) == 0 {
+		last |= k
 	}
 	for last &^= st.placed[b]; last != 0; last &= last - 1 {
 		if !s.place(st, 27*b+bits.TrailingZeros32(last), v) {
@@ -198,7 +221,8 @@ func (s *Solver) band(st *level, v, b int) bool {
 func (s *Solver) columns(st *level, v int) bool {
 	var some, many uint32
 	var in [3]uint32
-	for b, x := range st.cand[v] {
+	for b := range st.cand {
+		x := st.cand[b][v]
 		r0, r1, r2 := x&0x1ff, x>>9&0x1ff, x>>18
 		in[b] = r0 | r1 | r2
 		many |= r0&r1 | r0&r2 | r1&r2 | some&in[b]
@@ -213,7 +237,7 @@ func (s *Solver) columns(st *level, v int) bool {
 		for in[b]>>col&1 == 0 {
 			b++
 		}
-		x := st.cand[v][b] & columnCells[col]
+		x := st.cand[b][v] & columnCells[col]
 		if x == 0 || !s.place(st, 27*b+bits.TrailingZeros32(x), v) {
 			return false
 		}
@@ -227,8 +251,7 @@ func (s *Solver) columns(st *level, v int) bool {
 func (s *Solver) cells(st *level) bool {
 	for b := range 3 {
 		var one, two uint32
-		for v := range st.cand {
-			x := st.cand[v][b]
+		for _, x := range &st.cand[b] {
 			two |= one & x
 			one |= x
 		}
@@ -238,7 +261,7 @@ func (s *Solver) cells(st *level) bool {
 		for single := one &^ two &^ st.placed[b]; single != 0; single &= single - 1 {
 			i := bits.TrailingZeros32(single)
 			v := 0
-			for v < 9 && st.cand[v][b]>>i&1 == 0 {
+			for v < 9 && st.cand[b][v]>>i&1 == 0 {
 				v++
 			}
 			if v == 9 || !s.place(st, 27*b+i, v) {
@@ -257,8 +280,7 @@ func (s *Solver) choose(st *level) (int, uint16) {
 	var pairs [3]uint32
 	for b := range 3 {
 		var one, two, three uint32
-		for v := range st.cand {
-			x := st.cand[v][b]
+		for _, x := range &st.cand[b] {
 			three |= two & x
 			two |= one & x
 			one |= x
@@ -295,24 +317,16 @@ func (s *Solver) choose(st *level) (int, uint16) {
 
 // openPeers counts the open cells that share a row, column or box with c.
 func openPeers(st *level, c int) int {
-	b, i := c/27, c%27
-	n := bits.OnesCount32(bandPeers[i] &^ st.placed[b])
-	for o := range 3 {
-		if o != b {
-			n += bits.OnesCount32(columnCells[c%9] &^ st.placed[o])
-		}
-	}
-	return n
+	m := &peerCells[c]
+	return bits.OnesCount32(m[0]&^st.placed[0]) + bits.OnesCount32(m[1]&^st.placed[1]) + bits.OnesCount32(m[2]&^st.placed[2])
 }
 
 // valuesOf returns the values still possible in cell c as a mask.
 func valuesOf(st *level, c int) uint16 {
-	b, i := c/27, uint(c%27)
-	var m uint16
-	for v := range st.cand {
-		m |= uint16(st.cand[v][b]>>i&1) << v
-	}
-	return m
+	b, i := uint(c)/27, uint(c)%27
+	w := &st.cand[b]
+	return uint16(w[0]>>i&1 | w[1]>>i&1<<1 | w[2]>>i&1<<2 | w[3]>>i&1<<3 | w[4]>>i&1<<4 |
+		w[5]>>i&1<<5 | w[6]>>i&1<<6 | w[7]>>i&1<<7 | w[8]>>i&1<<8)
 }
 
 // search explores the propagated level at depth: a solution when every
@@ -356,8 +370,8 @@ func (s *Solver) search(depth int) bool {
 func (s *Solver) solution(st *level) bool {
 	s.res.Solutions++
 	if s.visit != nil {
-		for v := range st.cand {
-			for b, x := range st.cand[v] {
+		for b := range st.cand {
+			for v, x := range st.cand[b] {
 				for ; x != 0; x &= x - 1 {
 					s.out[27*b+bits.TrailingZeros32(x)] = uint8(v + 1)
 				}

@@ -11,6 +11,8 @@ var (
 	// permutation matrices (one triad in each row and in each box) that
 	// the set contains: 0 when none fits.
 	fitTriads [512]uint16
+	// fitCells gives fitTriads' triads as the band's cells.
+	fitCells [512]uint32
 	// triadCells gives a set of triads as the band's cells.
 	triadCells [512]uint32
 	// bandPeers gives the cells of cell i's row and box within its band,
@@ -32,8 +34,11 @@ var rowCells = [3]uint32{0x1ff, 0x1ff << 9, 0x1ff << 18}
 // columnCells gives the cells of column c within a band.
 var columnCells [9]uint32
 
-// allCells is every cell of a band.
-const allCells = 1<<27 - 1
+// allCells is every cell of a band, box0 the cells of its first box.
+const (
+	allCells = 1<<27 - 1
+	box0     = 7 | 7<<9 | 7<<18
+)
 
 func init() {
 	for row := range 512 {
@@ -60,6 +65,9 @@ func init() {
 				fitTriads[set] |= m
 			}
 		}
+	}
+	for set := range 512 {
+		fitCells[set] = triadCells[fitTriads[set]]
 	}
 	for k := range 3 {
 		boxCells[k] = triadCells[1<<k|1<<(3+k)|1<<(6+k)]
