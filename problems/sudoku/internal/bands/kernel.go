@@ -129,7 +129,18 @@ func (s *Solver) place(st *level, c, v int) bool {
 	words[7] &^= bit
 	words[8] &^= bit
 	s.dirtyValues |= uint16(had)
-	s.dirtyBands |= spread[had] << b
+	// Another value's word lost cell i only: the box–line rule can change
+	// it only if i's triad emptied, and a single appear only in i's row or
+	// box. Any other word band would look at in vain.
+	u := &unitsOf[i]
+	for h := had &^ (1 << v); h != 0; h &= h - 1 {
+		w := bits.TrailingZeros32(h)
+		y := words[w]
+		row, box := y&u.row, y&u.box
+		if y&u.triad == 0 || row&(row-1) == 0 || box&(box-1) == 0 {
+			s.dirtyBands |= 1 << (3*uint(w) + b)
+		}
+	}
 	// v's words: its own band's always change; the others when the
 	// column held v there.
 	m := &peerCells[c]

@@ -21,11 +21,10 @@ var (
 	// peerCells gives, band by band, the cells that share a row, column or
 	// box with cell c of the grid (c excluded).
 	peerCells [81][3]uint32
+	// unitsOf gives the cells of cell i's triad, row and box in its band.
+	unitsOf [27]struct{ triad, row, box uint32 }
 	// boxCells are the cells of each box of a band.
 	boxCells [3]uint32
-	// spread gives a set of values v as the bits 3v of a word: a value's
-	// word of band 0 in the search's dirty set.
-	spread [512]uint32
 )
 
 // rowCells are the cells of each row of a band.
@@ -72,16 +71,16 @@ func init() {
 	for k := range 3 {
 		boxCells[k] = triadCells[1<<k|1<<(3+k)|1<<(6+k)]
 	}
-	for set := range 512 {
-		for v := range 9 {
-			spread[set] |= uint32(set>>v&1) << (3 * v)
-		}
-	}
 	for c := range 9 {
 		columnCells[c] = 1<<c | 1<<(9+c) | 1<<(18+c)
 	}
 	for i := range 27 {
 		bandPeers[i] = (rowCells[i/9] | boxCells[i%9/3]) &^ (1 << i)
+	}
+	for i := range 27 {
+		unitsOf[i].triad = triadCells[1<<(i/9*3+i%9/3)]
+		unitsOf[i].row = rowCells[i/9]
+		unitsOf[i].box = boxCells[i%9/3]
 	}
 	for c := range 81 {
 		for o := range 3 {
