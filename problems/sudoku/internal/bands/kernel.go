@@ -89,7 +89,7 @@ func (s *Solver) Solve(ctx context.Context, givens []uint8, lim Limits, visit fu
 		if v > 9 {
 			panic("bands: a given is not 0…9") // the caller's bug
 		}
-		if v != 0 && !s.place(st, c, int(v)-1) {
+		if v != 0 && !s.place(st, uint(c)/27, uint(c)%27, int(v)-1) {
 			return s.res, ErrClash
 		}
 	}
@@ -100,11 +100,11 @@ func (s *Solver) Solve(ctx context.Context, givens []uint8, lim Limits, visit fu
 	return s.res, s.err
 }
 
-// place puts value v (0-based) in cell c: c leaves the other values'
-// words, and c's row, column and box leave v's. It returns false when v
-// was no longer possible in c. What it changed is marked dirty.
-func (s *Solver) place(st *level, c, v int) bool {
-	b, i := uint(c)/27, uint(c)%27
+// place puts value v (0-based) in cell i of band b: the cell leaves the
+// other values' words, and its row, column and box leave v's. It returns
+// false when v was no longer possible there. What it changed is marked
+// dirty.
+func (s *Solver) place(st *level, b, i uint, v int) bool {
 	bit := uint32(1) << i
 	words := &st.cand[b]
 	if words[v]&bit == 0 {
@@ -143,14 +143,14 @@ func (s *Solver) place(st *level, c, v int) bool {
 	}
 	// v's words: its own band's always change; the others when the
 	// column held v there.
-	m := &peerCells[c]
+	m := &peerCells[27*b+i]
 	g0, g1, g2 := st.cand[0][v]&m[0], st.cand[1][v]&m[1], st.cand[2][v]&m[2]
 	st.cand[0][v] &^= g0
 	st.cand[1][v] &^= g1
 	st.cand[2][v] &^= g2
 	changed := (g0|-g0)>>31 | (g1|-g1)>>31<<1 | (g2|-g2)>>31<<2
 	words[v] |= bit
-	st.cols[v] |= 1 << (uint(c) % 9)
+	st.cols[v] |= 1 << (i % 9)
 	s.dirtyBands |= (changed | 1<<b) << (3 * v)
 	s.dirtyCells = true
 	return true
@@ -220,7 +220,7 @@ func (s *Solver) band(st *level, v, b int) bool {
 		last |= k
 	}
 	for last &^= st.placed[b]; last != 0; last &= last - 1 {
-		if !s.place(st, 27*b+bits.TrailingZeros32(last), v) {
+		if !s.place(st, uint(b), uint(bits.TrailingZeros32(last)), v) {
 			return false
 		}
 	}
@@ -249,7 +249,7 @@ func (s *Solver) columns(st *level, v int) bool {
 			b++
 		}
 		x := st.cand[b][v] & columnCells[col]
-		if x == 0 || !s.place(st, 27*b+bits.TrailingZeros32(x), v) {
+		if x == 0 || !s.place(st, uint(b), uint(bits.TrailingZeros32(x)), v) {
 			return false
 		}
 	}
@@ -275,7 +275,7 @@ func (s *Solver) cells(st *level) bool {
 			for v < 9 && st.cand[b][v]>>i&1 == 0 {
 				v++
 			}
-			if v == 9 || !s.place(st, 27*b+i, v) {
+			if v == 9 || !s.place(st, uint(b), uint(i), v) {
 				return false
 			}
 		}
@@ -368,7 +368,7 @@ func (s *Solver) search(depth int) bool {
 		s.res.Nodes++
 		*next = *st
 		s.dirtyBands, s.dirtyValues, s.dirtyCells = 0, 0, false
-		if s.place(next, c, bits.TrailingZeros16(vals)) && s.propagate(next) {
+		if s.place(next, uint(c)/27, uint(c)%27, bits.TrailingZeros16(vals)) && s.propagate(next) {
 			if !s.search(depth + 1) {
 				return false
 			}
