@@ -230,30 +230,37 @@ func (s *Solver) band(st *level, v, b int) bool {
 // columns places the hidden singles of value v's columns: a column whose
 // cells for v, across the three bands, are one open cell.
 func (s *Solver) columns(st *level, v int) bool {
-	var some, many uint32
-	var in [3]uint32
-	for b := range st.cand {
-		x := st.cand[b][v]
-		r0, r1, r2 := x&0x1ff, x>>9&0x1ff, x>>18
-		in[b] = r0 | r1 | r2
-		many |= r0&r1 | r0&r2 | r1&r2 | some&in[b]
-		some |= in[b]
-	}
+	// For each band, its columns that hold v (in) and that hold it twice
+	// or more (twice), as nine bits.
+	x0, x1, x2 := st.cand[0][v], st.cand[1][v], st.cand[2][v]
+	in0, twice0 := fold(x0)
+	in1, twice1 := fold(x1)
+	in2, twice2 := fold(x2)
+	some := in0 | in1 | in2
 	if some != 0x1ff {
 		return false
 	}
+	many := twice0 | twice1 | twice2 | in0&in1 | in0&in2 | in1&in2
 	for one := some &^ many &^ uint32(st.cols[v]); one != 0; one &= one - 1 {
 		col := bits.TrailingZeros32(one)
-		b := 0
-		for in[b]>>col&1 == 0 {
-			b++
+		b, x := uint(0), x0
+		if in1>>col&1 != 0 {
+			b, x = 1, x1
+		} else if in2>>col&1 != 0 {
+			b, x = 2, x2
 		}
-		x := st.cand[b][v] & columnCells[col]
-		if x == 0 || !s.place(st, uint(b), uint(bits.TrailingZeros32(x)), v) {
+		if !s.place(st, b, uint(bits.TrailingZeros32(x&columnCells[col])), v) {
 			return false
 		}
 	}
 	return true
+}
+
+// fold returns the columns of a band's word that hold a cell, and those
+// that hold two or more, as nine bits.
+func fold(x uint32) (in, twice uint32) {
+	r0, r1, r2 := x&0x1ff, x>>9&0x1ff, x>>18
+	return r0 | r1 | r2, r0&r1 | r0&r2 | r1&r2
 }
 
 // cells places the naked singles, counting each cell's values across the
