@@ -14,14 +14,15 @@ import (
 // per cell and value, singles placed as items with one option left)
 // searched over bit sets, with no exact-cover problem built. 9×9 grids go
 // to internal/bands, kept band by band with the box–line rule, which took
-// less than half the CPU time of the kernel of candidate planes
-// (internal/planes) on the 17-clue and forum-hardest sets (solve and prove
-// unique); that kernel in turn took about a third less than propagation,
-// probing and the engines, and keeps the 4×4 grids. On minimal 16×16
-// puzzles the planes kernel took about twice the engines' time, and 25×25
-// puzzles that the clause-learning engine settles in a fraction of a
-// second ran for minutes: its search learns nothing from its dead ends. So
-// 16×16 and larger keep that path.
+// two fifths of the CPU time of the kernel of candidate planes
+// (internal/planes) on the 17-clue set and three fifths on the forum's
+// hardest (solve and prove unique), with an eighth fewer nodes there; that
+// kernel in turn took about a third less than propagation, probing and the
+// engines, and keeps the 4×4 grids. On minimal 16×16 puzzles the planes
+// kernel took about twice the engines' time, and 25×25 puzzles that the
+// clause-learning engine settles in a fraction of a second ran for
+// minutes: its search learns nothing from its dead ends. So 16×16 and
+// larger keep that path.
 var fastBoxes = [MaxBox + 1]bool{2: true, 3: true}
 
 // usesKernel says whether Solve hands g to the kernel: a search under the
