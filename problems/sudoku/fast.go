@@ -2,21 +2,27 @@ package sudoku
 
 import (
 	"context"
+	"errors"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/problems/sudoku/internal/bands"
 	"github.com/xcover/xcover/problems/sudoku/internal/planes"
 )
 
-// fastBoxes are the box sides whose puzzles the kernel of candidate
-// planes (internal/planes) solves under the auto engine: the same exact
-// cover (cells and unit-value items, an option per cell and value,
-// singles placed as items with one option left) searched over bit sets,
-// with no exact-cover problem built. On the 9×9 sets (17-clue, forum
-// hardest: solve and prove unique) it took about a third less CPU time
-// than propagation, probing and the engines. On minimal 16×16 puzzles it
-// took about twice theirs, and 25×25 puzzles that the clause-learning
-// engine settles in a fraction of a second ran for minutes: its search
-// learns nothing from its dead ends. So 16×16 and larger keep that path.
+// fastBoxes are the box sides whose puzzles a kernel solves under the
+// auto engine: the same exact cover (cells and unit-value items, an option
+// per cell and value, singles placed as items with one option left)
+// searched over bit sets, with no exact-cover problem built. 9×9 grids go
+// to internal/bands, kept band by band with the box–line rule, which took
+// two fifths of the CPU time of the kernel of candidate planes
+// (internal/planes) on the 17-clue set and three fifths on the forum's
+// hardest (solve and prove unique), with an eighth fewer nodes there; that
+// kernel in turn took about a third less than propagation, probing and the
+// engines, and keeps the 4×4 grids. On minimal 16×16 puzzles the planes
+// kernel took about twice the engines' time, and 25×25 puzzles that the
+// clause-learning engine settles in a fraction of a second ran for
+// minutes: its search learns nothing from its dead ends. So 16×16 and
+// larger keep that path.
 var fastBoxes = [MaxBox + 1]bool{2: true, 3: true}
 
 // usesKernel says whether Solve hands g to the kernel: a search under the
@@ -38,13 +44,37 @@ func (s *Solver) solveKernel(ctx context.Context, g *Grid, cfg *Config, visit fu
 		k = planes.NewSolver(sh)
 		s.kernels[g.Box] = k
 	}
-	var each func([]uint8) bool
-	if visit != nil {
-		each = func(vals []uint8) bool {
-			copy(s.out.Cells, vals)
-			return visit(&s.out)
-		}
-	}
-	r, err := k.Solve(ctx, g.Cells, planes.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}, each)
+	r, err := k.Solve(ctx, g.Cells, planes.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}, kernelVisit(&s.out, visit))
 	return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status}, err
+}
+
+// solveBands searches the 9×9 grid g with the kernel of band words
+// (internal/bands), which places the givens itself: only givens that
+// clash go through placeGivens, for its error naming the clash.
+func (s *Solver) solveBands(ctx context.Context, g *Grid, cfg *Config, visit func(*Grid) bool) (Result, error) {
+	if s.bands == nil {
+		s.bands = bands.NewSolver()
+		s.bandsOut = Grid{Box: 3, Cells: make([]uint8, bands.Cells)}
+	}
+	r, err := s.bands.Solve(ctx, g.Cells, bands.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}, kernelVisit(&s.bandsOut, visit))
+	if errors.Is(err, bands.ErrClash) {
+		s.setup(g)
+		if err := s.placeGivens(g); err != nil {
+			return Result{}, err
+		}
+		panic("sudoku: the kernel and placeGivens disagree on clashing givens") // a bug
+	}
+	return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status}, err
+}
+
+// kernelVisit hands a kernel's solutions, one value per cell, to visit
+// in out.
+func kernelVisit(out *Grid, visit func(*Grid) bool) func([]uint8) bool {
+	if visit == nil {
+		return nil
+	}
+	return func(vals []uint8) bool {
+		copy(out.Cells, vals)
+		return visit(out)
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/problems/sudoku/internal/bands"
 	"github.com/xcover/xcover/problems/sudoku/internal/planes"
 )
 
@@ -37,8 +38,8 @@ type Config struct {
 	// Progress, when set, is called about every ProgressEvery (default one
 	// second) while the engine searches, with its counters so far: nodes,
 	// or the learner's conflicts (exactcover.Config.Progress). A puzzle
-	// settled by propagation, searched InOrder, or searched by the kernel
-	// of candidate planes (see Solver) never calls it.
+	// settled by propagation, searched InOrder, or searched by one of the
+	// kernels of 4×4 and 9×9 grids (see Solver) never calls it.
 	Progress      func(*exactcover.Progress)
 	ProgressEvery time.Duration
 }
@@ -49,8 +50,8 @@ type Result struct {
 	Solutions int64
 	// Nodes of the search tree: the engine's (0 when propagation alone
 	// settled the puzzle), or with Config.InOrder, and on the grids the
-	// kernel of candidate planes searches, one per cell value tried at a
-	// branch (singles placed are not nodes).
+	// kernels search (4×4 and 9×9), one per cell value tried at a branch
+	// (placements that propagation forces are not nodes).
 	Nodes int64
 	// Updates made by the engine's dancing links (0 with Config.InOrder
 	// and under the kernel).
@@ -123,11 +124,13 @@ func (r Result) Verdict() Verdict {
 // second step in each branch.
 //
 // Under the auto engine, 4×4 and 9×9 puzzles not searched InOrder go to a
-// kernel of their own instead (internal/planes): the same exact cover, its
-// items' options kept as one bit set of cells per value, singles placed as
-// items with one option left, and a search that branches on cells. It
-// builds no problem and probes nothing, which on 9×9 grids costs less than
-// the three steps; from 16×16 on, the engines' branching and the
+// kernel of their own instead: the same exact cover, its items' options
+// kept as bit sets of cells per value, singles placed as items with one
+// option left, and a search that branches on cells. 4×4 grids go to
+// internal/planes; 9×9 grids to internal/bands, whose words are a band of
+// 27 cells per value, and which also removes the options the box–line rule
+// rules out. A kernel builds no problem and probes nothing, which on 9×9
+// grids costs less than the three steps; from 16×16 on, the engines' branching and the
 // clause-learning engine beside them settle the hard puzzles in far fewer
 // nodes, so those grids keep the three steps (see fastBoxes).
 type Solver struct {
@@ -149,6 +152,8 @@ type Solver struct {
 	branch     []uint64                   // what a probe's first branch left possible
 	stack      []state                    // inOrder's state at each depth
 	kernels    [MaxBox + 1]*planes.Solver // the kernel of each box side, made when first used
+	bands      *bands.Solver              // the 9×9 grid's kernel, made when first used
+	bandsOut   Grid                       // its solutions, handed to Solve's visit
 }
 
 // NewSolver returns a Solver for grids of any supported size.
@@ -167,6 +172,9 @@ func NewSolver() *Solver {
 func (s *Solver) Solve(ctx context.Context, g *Grid, cfg Config, visit func(*Grid) bool) (Result, error) {
 	if err := g.validShape(); err != nil {
 		return Result{}, err
+	}
+	if g.Box == 3 && usesKernel(g, &cfg) {
+		return s.solveBands(ctx, g, &cfg, visit)
 	}
 	s.setup(g)
 	if err := s.placeGivens(g); err != nil {

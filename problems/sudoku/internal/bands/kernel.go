@@ -1,0 +1,408 @@
+package bands
+
+import (
+	"context"
+	"errors"
+	"math/bits"
+
+	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/problems/sudoku/internal/planes"
+)
+
+// Cells is the number of cells of the grid the kernel solves.
+const Cells = 81
+
+// Limits bound one search, as they bound the planes kernel's.
+type Limits = planes.Limits
+
+// Result says how one search ended, as the planes kernel's does.
+type Result = planes.Result
+
+// level is the state of the search at one depth: for each band and value
+// the band's cells where the value is still possible (placed cells keep
+// their own value only), the placed cells of each band, and for each value
+// the columns where it is placed.
+type level struct {
+	cand   [3][9]uint32
+	placed [3]uint32
+	cols   [9]uint16
+}
+
+// maxDepth bounds the search's depth: each level places at least the cell
+// it branches on, so 81 levels below the first fill the grid.
+const maxDepth = Cells + 1
+
+// Solver searches 9×9 puzzles, reusing its memory: it allocates nothing
+// per puzzle. It is not safe for concurrent use.
+type Solver struct {
+	stack [maxDepth]level
+	out   [Cells]uint8
+
+	// What the placements since the last look changed: bit 3v+b of
+	// dirtyBands for value v's word of band b, bit v of dirtyValues for
+	// value v's columns, dirtyCells for the cells' counts of values.
+	dirtyBands  uint32
+	dirtyValues uint16
+	dirtyCells  bool
+
+	ctx   context.Context
+	lim   Limits
+	visit func([]uint8) bool
+	res   Result
+	err   error
+}
+
+// ErrClash is returned by Solve for givens that clash: two equal values in
+// a row, column or box. No search is made.
+var ErrClash = errors.New("bands: givens clash")
+
+// NewSolver returns a Solver.
+func NewSolver() *Solver { return new(Solver) }
+
+// pollEvery is how many nodes pass between two looks at the context: a
+// node copies a level and propagates, so a thousand take well under a
+// millisecond.
+const pollEvery = 1024
+
+// Solve places the givens (81 cells in rows, 0 for an open cell and 1…9
+// for a value) and searches for the ways to fill the open cells, calling
+// visit (if not nil) with each solution, one value per cell; the slice is
+// reused and valid only until visit returns, and returning false stops the
+// search (Status Stopped). Givens that clash give ErrClash and no
+// solution. When ctx stops the search, Solve returns ctx.Err() with the
+// result so far.
+func (s *Solver) Solve(ctx context.Context, givens []uint8, lim Limits, visit func([]uint8) bool) (Result, error) {
+	if len(givens) != Cells {
+		panic("bands: givens are not 81 cells") // the caller's bug
+	}
+	s.ctx, s.lim, s.visit = ctx, lim, visit
+	s.res, s.err = Result{Status: exactcover.Complete}, nil
+	defer func() { s.ctx, s.visit = nil, nil }()
+	st := &s.stack[0]
+	*st = level{}
+	for b := range st.cand {
+		for v := range st.cand[b] {
+			st.cand[b][v] = allCells
+		}
+	}
+	for c, v := range givens {
+		if v > 9 {
+			panic("bands: a given is not 0…9") // the caller's bug
+		}
+		if v != 0 && !s.place(st, uint(c)/27, uint(c)%27, int(v)-1) {
+			return s.res, ErrClash
+		}
+	}
+	s.dirtyBands, s.dirtyValues, s.dirtyCells = 1<<27-1, 1<<9-1, true
+	if s.propagate(st) {
+		s.search(0)
+	}
+	return s.res, s.err
+}
+
+// place puts value v (0-based) in cell i of band b: the cell leaves the
+// other values' words, and its row, column and box leave v's. It returns
+// false when v was no longer possible there. What it changed is marked
+// dirty.
+func (s *Solver) place(st *level, b, i uint, v int) bool {
+	bit := uint32(1) << i
+	words := &st.cand[b]
+	if words[v]&bit == 0 {
+		return false
+	}
+	if st.placed[b]&bit != 0 {
+		return true // placed already, with v: the only value its cell keeps
+	}
+	st.placed[b] |= bit
+	// The values the cell had, and the cell out of their words (unrolled:
+	// the shifts by a constant are what the loop's body comes down to).
+	had := words[0]>>i&1 | words[1]>>i&1<<1 | words[2]>>i&1<<2 |
+		words[3]>>i&1<<3 | words[4]>>i&1<<4 | words[5]>>i&1<<5 |
+		words[6]>>i&1<<6 | words[7]>>i&1<<7 | words[8]>>i&1<<8
+	words[0] &^= bit
+	words[1] &^= bit
+	words[2] &^= bit
+	words[3] &^= bit
+	words[4] &^= bit
+	words[5] &^= bit
+	words[6] &^= bit
+	words[7] &^= bit
+	words[8] &^= bit
+	s.dirtyValues |= uint16(had)
+	// Another value's word lost cell i only: the box–line rule can change
+	// it only if i's triad emptied, and a single appear only in i's row or
+	// box. Any other word band would look at in vain.
+	u := &unitsOf[i]
+	for h := had &^ (1 << v); h != 0; h &= h - 1 {
+		w := bits.TrailingZeros32(h)
+		y := words[w]
+		row, box := y&u.row, y&u.box
+		if y&u.triad == 0 || row&(row-1) == 0 || box&(box-1) == 0 {
+			s.dirtyBands |= 1 << (3*uint(w) + b)
+		}
+	}
+	// v's words: its own band's always change; the others when the
+	// column held v there.
+	m := &peerCells[27*b+i]
+	g0, g1, g2 := st.cand[0][v]&m[0], st.cand[1][v]&m[1], st.cand[2][v]&m[2]
+	st.cand[0][v] &^= g0
+	st.cand[1][v] &^= g1
+	st.cand[2][v] &^= g2
+	changed := (g0|-g0)>>31 | (g1|-g1)>>31<<1 | (g2|-g2)>>31<<2
+	words[v] |= bit
+	st.cols[v] |= 1 << (i % 9)
+	s.dirtyBands |= (changed | 1<<b) << (3 * v)
+	s.dirtyCells = true
+	return true
+}
+
+// propagate looks at what the placements changed until nothing is left to
+// look at, placing the options that are the last of an item. It returns
+// false when an item has no option left.
+func (s *Solver) propagate(st *level) bool {
+	for {
+		var ok bool
+		switch {
+		case s.dirtyBands != 0:
+			j := bits.TrailingZeros32(s.dirtyBands)
+			s.dirtyBands &^= 1 << j
+			ok = s.band(st, j/3, j%3)
+		case s.dirtyValues != 0:
+			v := bits.TrailingZeros16(s.dirtyValues)
+			s.dirtyValues &^= 1 << v
+			ok = s.columns(st, v)
+		case s.dirtyCells:
+			s.dirtyCells = false
+			ok = s.cells(st)
+		default:
+			return true
+		}
+		if !ok {
+			s.dirtyBands, s.dirtyValues, s.dirtyCells = 0, 0, false
+			return false
+		}
+	}
+}
+
+// band applies the box–line rule to value v's word of band b and places
+// the hidden singles of its rows and boxes.
+func (s *Solver) band(st *level, v, b int) bool {
+	x := st.cand[b][v]
+	open := uint16(rowTriads[x&0x1ff]) | uint16(rowTriads[x>>9&0x1ff])<<3 | uint16(rowTriads[x>>18])<<6
+	fit := fitCells[open]
+	if fit == 0 {
+		return false
+	}
+	if x&^fit != 0 {
+		x &= fit
+		st.cand[b][v] = x
+		s.dirtyValues |= 1 << v
+		s.dirtyCells = true
+	}
+	// The cells that are the last of their row or box, if still open.
+	var last uint32
+	if r := x & 0x1ff; r&(r-1) == 0 {
+		last |= r
+	}
+	if r := x & (0x1ff << 9); r&(r-1) == 0 {
+		last |= r
+	}
+	if r := x & (0x1ff << 18); r&(r-1) == 0 {
+		last |= r
+	}
+	if k := x & box0; k&(k-1) == 0 {
+		last |= k
+	}
+	if k := x & (box0 << 3); k&(k-1) == 0 {
+		last |= k
+	}
+	if k := x & (box0 << 6); k&(k-1) == 0 {
+		last |= k
+	}
+	for last &^= st.placed[b]; last != 0; last &= last - 1 {
+		if !s.place(st, uint(b), uint(bits.TrailingZeros32(last)), v) {
+			return false
+		}
+	}
+	return true
+}
+
+// columns places the hidden singles of value v's columns: a column whose
+// cells for v, across the three bands, are one open cell.
+func (s *Solver) columns(st *level, v int) bool {
+	// For each band, its columns that hold v (in) and that hold it twice
+	// or more (twice), as nine bits.
+	x0, x1, x2 := st.cand[0][v], st.cand[1][v], st.cand[2][v]
+	in0, twice0 := fold(x0)
+	in1, twice1 := fold(x1)
+	in2, twice2 := fold(x2)
+	some := in0 | in1 | in2
+	if some != 0x1ff {
+		return false
+	}
+	many := twice0 | twice1 | twice2 | in0&in1 | in0&in2 | in1&in2
+	for one := some &^ many &^ uint32(st.cols[v]); one != 0; one &= one - 1 {
+		col := bits.TrailingZeros32(one)
+		b, x := uint(0), x0
+		if in1>>col&1 != 0 {
+			b, x = 1, x1
+		} else if in2>>col&1 != 0 {
+			b, x = 2, x2
+		}
+		if !s.place(st, b, uint(bits.TrailingZeros32(x&columnCells[col])), v) {
+			return false
+		}
+	}
+	return true
+}
+
+// fold returns the columns of a band's word that hold a cell, and those
+// that hold two or more, as nine bits.
+func fold(x uint32) (in, twice uint32) {
+	r0, r1, r2 := x&0x1ff, x>>9&0x1ff, x>>18
+	return r0 | r1 | r2, r0&r1 | r0&r2 | r1&r2
+}
+
+// cells places the naked singles, counting each cell's values across the
+// nine words of its band with two bit-sliced counters (one or more, two or
+// more): a cell with none ends the branch.
+func (s *Solver) cells(st *level) bool {
+	for b := range 3 {
+		var one, two uint32
+		for _, x := range &st.cand[b] {
+			two |= one & x
+			one |= x
+		}
+		if one != allCells {
+			return false
+		}
+		for single := one &^ two &^ st.placed[b]; single != 0; single &= single - 1 {
+			i := bits.TrailingZeros32(single)
+			v := 0
+			for v < 9 && st.cand[b][v]>>i&1 == 0 {
+				v++
+			}
+			if v == 9 || !s.place(st, uint(b), uint(i), v) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// choose returns an open cell with the fewest values left, and among
+// those one with the most open peers (its placement removes the most
+// options), and its values as a mask. Cells with two values, the usual
+// case, are found with three bit-sliced counters.
+func (s *Solver) choose(st *level) (int, uint16) {
+	var pairs [3]uint32
+	for b := range 3 {
+		var one, two, three uint32
+		for _, x := range &st.cand[b] {
+			three |= two & x
+			two |= one & x
+			one |= x
+		}
+		pairs[b] = two &^ three
+	}
+	best, bestKey := -1, -1
+	for b := range 3 {
+		for p := pairs[b]; p != 0; p &= p - 1 {
+			c := 27*b + bits.TrailingZeros32(p)
+			if key := openPeers(st, c); key > bestKey {
+				best, bestKey = c, key
+			}
+		}
+	}
+	if best >= 0 {
+		return best, valuesOf(st, best)
+	}
+	bestN := 10
+	for b := range 3 {
+		for open := allCells &^ st.placed[b]; open != 0; open &= open - 1 {
+			c := 27*b + bits.TrailingZeros32(open)
+			n := bits.OnesCount16(valuesOf(st, c))
+			if n > bestN {
+				continue
+			}
+			if key := openPeers(st, c); n < bestN || key > bestKey {
+				best, bestN, bestKey = c, n, key
+			}
+		}
+	}
+	return best, valuesOf(st, best)
+}
+
+// openPeers counts the open cells that share a row, column or box with c.
+func openPeers(st *level, c int) int {
+	m := &peerCells[c]
+	return bits.OnesCount32(m[0]&^st.placed[0]) + bits.OnesCount32(m[1]&^st.placed[1]) + bits.OnesCount32(m[2]&^st.placed[2])
+}
+
+// valuesOf returns the values still possible in cell c as a mask.
+func valuesOf(st *level, c int) uint16 {
+	b, i := uint(c)/27, uint(c)%27
+	w := &st.cand[b]
+	return uint16(w[0]>>i&1 | w[1]>>i&1<<1 | w[2]>>i&1<<2 | w[3]>>i&1<<3 | w[4]>>i&1<<4 |
+		w[5]>>i&1<<5 | w[6]>>i&1<<6 | w[7]>>i&1<<7 | w[8]>>i&1<<8)
+}
+
+// search explores the propagated level at depth: a solution when every
+// cell is placed, else a branch on each value of the chosen cell. It
+// returns false when the search must stop (s.res.Status says why).
+func (s *Solver) search(depth int) bool {
+	st := &s.stack[depth]
+	if st.placed == [3]uint32{allCells, allCells, allCells} {
+		return s.solution(st)
+	}
+	c, vals := s.choose(st)
+	next := &s.stack[depth+1]
+	for ; vals != 0; vals &= vals - 1 {
+		if s.lim.MaxNodes > 0 && s.res.Nodes >= s.lim.MaxNodes {
+			s.res.Status = exactcover.NodeLimit
+			return false
+		}
+		if s.res.Nodes%pollEvery == 0 {
+			if err := s.ctx.Err(); err != nil {
+				s.err = err
+				s.res.Status = exactcover.Interrupted
+				if errors.Is(err, context.DeadlineExceeded) {
+					s.res.Status = exactcover.Timeout
+				}
+				return false
+			}
+		}
+		s.res.Nodes++
+		*next = *st
+		s.dirtyBands, s.dirtyValues, s.dirtyCells = 0, 0, false
+		if s.place(next, uint(c)/27, uint(c)%27, bits.TrailingZeros16(vals)) && s.propagate(next) {
+			if !s.search(depth + 1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// solution reports the full level st.
+func (s *Solver) solution(st *level) bool {
+	s.res.Solutions++
+	if s.visit != nil {
+		for b := range st.cand {
+			for v, x := range st.cand[b] {
+				for ; x != 0; x &= x - 1 {
+					s.out[27*b+bits.TrailingZeros32(x)] = uint8(v + 1)
+				}
+			}
+		}
+		if !s.visit(s.out[:]) {
+			s.res.Status = exactcover.Stopped
+			return false
+		}
+	}
+	if s.lim.MaxSolutions > 0 && s.res.Solutions >= s.lim.MaxSolutions {
+		s.res.Status = exactcover.SolutionLimit
+		return false
+	}
+	return true
+}

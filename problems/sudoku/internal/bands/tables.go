@@ -1,0 +1,91 @@
+package bands
+
+// The tables of a band's geometry. A band's cell i (0…26) lies in row i/9
+// of the band, column i%9 and box (i%9)/3 of the band; triad t (0…8) is
+// the three cells of row t/3 and box t%3.
+var (
+	// rowTriads gives, for a row's nine bits, its triads that hold one:
+	// bit k for box k.
+	rowTriads [512]uint8
+	// fitTriads gives, for a band's set of open triads, the triads of the
+	// permutation matrices (one triad in each row and in each box) that
+	// the set contains: 0 when none fits.
+	fitTriads [512]uint16
+	// fitCells gives fitTriads' triads as the band's cells.
+	fitCells [512]uint32
+	// triadCells gives a set of triads as the band's cells.
+	triadCells [512]uint32
+	// bandPeers gives the cells of cell i's row and box within its band,
+	// cell i excluded.
+	bandPeers [27]uint32
+	// peerCells gives, band by band, the cells that share a row, column or
+	// box with cell c of the grid (c excluded).
+	peerCells [81][3]uint32
+	// unitsOf gives the cells of cell i's triad, row and box in its band.
+	unitsOf [27]struct{ triad, row, box uint32 }
+	// boxCells are the cells of each box of a band.
+	boxCells [3]uint32
+)
+
+// rowCells are the cells of each row of a band.
+var rowCells = [3]uint32{0x1ff, 0x1ff << 9, 0x1ff << 18}
+
+// columnCells gives the cells of column c within a band.
+var columnCells [9]uint32
+
+// allCells is every cell of a band, box0 the cells of its first box.
+const (
+	allCells = 1<<27 - 1
+	box0     = 7 | 7<<9 | 7<<18
+)
+
+func init() {
+	for row := range 512 {
+		for k := range 3 {
+			if row>>(3*k)&7 != 0 {
+				rowTriads[row] |= 1 << k
+			}
+		}
+	}
+	for set := range 512 {
+		for t := range 9 {
+			if set>>t&1 != 0 {
+				r, k := t/3, t%3
+				triadCells[set] |= 7 << (9*r + 3*k)
+			}
+		}
+	}
+	// The six permutations of three boxes over three rows.
+	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+	for set := range 512 {
+		for _, p := range perms {
+			m := uint16(1<<(0+p[0]) | 1<<(3+p[1]) | 1<<(6+p[2]))
+			if uint16(set)&m == m {
+				fitTriads[set] |= m
+			}
+		}
+	}
+	for set := range 512 {
+		fitCells[set] = triadCells[fitTriads[set]]
+	}
+	for k := range 3 {
+		boxCells[k] = triadCells[1<<k|1<<(3+k)|1<<(6+k)]
+	}
+	for c := range 9 {
+		columnCells[c] = 1<<c | 1<<(9+c) | 1<<(18+c)
+	}
+	for i := range 27 {
+		bandPeers[i] = (rowCells[i/9] | boxCells[i%9/3]) &^ (1 << i)
+	}
+	for i := range 27 {
+		unitsOf[i].triad = triadCells[1<<(i/9*3+i%9/3)]
+		unitsOf[i].row = rowCells[i/9]
+		unitsOf[i].box = boxCells[i%9/3]
+	}
+	for c := range 81 {
+		for o := range 3 {
+			peerCells[c][o] = columnCells[c%9]
+		}
+		peerCells[c][c/27] = bandPeers[c%27]
+	}
+}
