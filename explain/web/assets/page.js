@@ -22,8 +22,14 @@
   // decode reads a page's data (see pagedata.go): a line of JSON, then the
   // nodes as variable-length numbers, steps and lines that came before
   // named by how many refs ago they came. It builds the trace the viewer
-  // reads: each node's fields, state, steps (their lines made when shown,
-  // by stepLines) and operations.
+  // reads: each node's fields and where its state and steps are in the
+  // data. A node's state (nodeState) and steps (stepsOf) are read when
+  // it is shown: most nodes of a large trace never are, and making their
+  // steps' objects was most of the time a large page took to open. This
+  // pass reads every byte all the same, so that damaged data is refused
+  // on opening, and keeps, as numbers, what reading a node's steps later
+  // needs: the distinct steps' places (defs), the steps and lines in the
+  // order they came (stepHist, lineHist).
   async function decode(b64) {
     let raw;
     if (Uint8Array.fromBase64) raw = Uint8Array.fromBase64(b64.trim());
@@ -50,7 +56,9 @@
     };
     const zz = () => { const u = uv(); return u % 2 ? -(u + 1) / 2 : u / 2; };
     const n = uv(), nodes = new Array(n), children = new Int32Array(n);
-    const texts = [], lineHist = [], steps = [], stepHist = [];
+    // defs: for each distinct step, the byte of its kind, and how many
+    // lines and texts came before it (3 numbers a step).
+    const texts = [], lineHist = [], defs = [], stepHist = [];
     let updates = 0, cleansings = 0, solutions = 0;
     for (let j = 0; j < n; j++) {
       const gap = uv(), option = uv() - 1, flags = uv(), chosen = Math.floor(flags / 2) - 1;
@@ -64,42 +72,37 @@
       nd.solution = flags % 2 ? ++solutions : 0;
       updates += uv(); cleansings += uv();
       nd.updates = updates; nd.cleansings = cleansings;
-      // The state (active, covered, hidden) is read when the node is
-      // shown (nodeState): most nodes of a large trace never are.
       const size = uv();
       nd.st = at;
       at += size;
       if (at > b.length) cut();
-      const ns = uv();
-      nd.steps = new Array(ns);
-      for (let s = 0; s < ns; s++) {
-        const ref = uv(), indent = 2 * nd.level + zz();
-        if (indent < 0) throw new Error("node " + (j + 1) + ": a step indented by " + indent);
-        let e;
+      nd.sp = at; nd.sh = stepHist.length; nd.sd = defs.length / 3;
+      nd.steps = null;
+      for (let s = uv(); s > 0; s--) {
+        const ref = uv();
+        if (2 * nd.level + zz() < 0) throw new Error("node " + (j + 1) + ": a step indented by less than 0");
         if (ref === 0) {
-          e = { kind: head.kinds[b[at++]], lines: [] };
+          defs.push(at, lineHist.length, texts.length);
+          if (b[at++] >= head.kinds.length) throw new Error("node " + (j + 1) + ": a step of no kind, at byte " + (at - 1));
           for (let c = uv(); c > 0; c--) {
-            const inner = uv(), lref = uv();
-            let lid;
+            uv();
+            const lref = uv();
             if (lref === 0) {
               const size = uv();
               if (at + size > b.length) cut();
-              lid = texts.length;
+              lineHist.push(texts.length);
               texts.push(text.decode(b.subarray(at, at + size)));
               at += size;
             } else {
-              lid = lineHist[lineHist.length - lref];
+              if (lref > lineHist.length) throw new Error("node " + (j + 1) + " names a line that never came");
+              lineHist.push(lineHist[lineHist.length - lref]);
             }
-            lineHist.push(lid);
-            e.lines.push(inner, lid);
           }
-          steps.push(e);
+          stepHist.push(defs.length / 3 - 1);
         } else {
-          e = steps[stepHist[stepHist.length - ref]];
+          if (ref > stepHist.length) throw new Error("node " + (j + 1) + " names a step that never came");
+          stepHist.push(stepHist[stepHist.length - ref]);
         }
-        if (!e) throw new Error("node " + (j + 1) + " names a step that never came");
-        stepHist.push(ref === 0 ? steps.length - 1 : stepHist[stepHist.length - ref]);
-        nd.steps[s] = { kind: e.kind, indent, e }; // its lines: stepLines
       }
       const nops = uv();
       if (nops) {
@@ -115,9 +118,69 @@
     }
     if (at !== b.length) throw new Error((b.length - at) + " bytes after the last node");
     t.raw = b;
+    t.kinds = head.kinds;
     t.texts = texts;
+    t.lineHist = lineHist;
+    t.defs = defs;
+    t.stepHist = stepHist;
+    t.stepDefs = new Map(); // the distinct steps read so far, by number
     t.nodes = nodes;
     return page;
+  }
+
+  // varints reads variable-length numbers from the data at T.raw, from byte
+  // at: uv (unsigned), zz (zigzag) and pos (the byte it has come to). The
+  // data was checked as it was opened.
+  function varints(at) {
+    const b = T.raw;
+    const r = {
+      uv() {
+        let v = 0, mul = 1, c;
+        do { c = b[at++]; v += (c & 127) * mul; mul *= 128; } while (c & 128);
+        return v;
+      },
+      zz() { const u = r.uv(); return u % 2 ? -(u + 1) / 2 : u / 2; },
+      byte() { return b[at++]; },
+      pos() { return at; },
+      skip(n) { at += n; },
+    };
+    return r;
+  }
+
+  // stepDef reads distinct step number id once: its kind, its lines as
+  // pairs (indent, text number), and the byte after it.
+  function stepDef(id) {
+    let e = T.stepDefs.get(id);
+    if (e) return e;
+    const d = T.defs, r = varints(d[3 * id]);
+    let lh = d[3 * id + 1], tx = d[3 * id + 2];
+    e = { kind: T.kinds[r.byte()], lines: [] };
+    for (let c = r.uv(); c > 0; c--, lh++) {
+      const inner = r.uv(), lref = r.uv();
+      if (lref === 0) { r.skip(r.uv()); e.lines.push(inner, tx++); } else e.lines.push(inner, T.lineHist[lh - lref]);
+    }
+    e.end = r.pos();
+    T.stepDefs.set(id, e);
+    return e;
+  }
+
+  // stepsOf reads a node's steps once: each {kind, indent, e}, e its
+  // distinct step (stepDef), whose lines stepLines makes.
+  function stepsOf(nd) {
+    if (nd.steps) return nd.steps;
+    const r = varints(nd.sp), ns = r.uv(), steps = new Array(ns);
+    let sh = nd.sh, sd = nd.sd;
+    for (let s = 0; s < ns; s++, sh++) {
+      const ref = r.uv(), indent = 2 * nd.level + r.zz();
+      let e;
+      if (ref === 0) {
+        e = stepDef(sd++);
+        r.skip(e.end - r.pos());
+      } else e = stepDef(T.stepHist[sh - ref]);
+      steps[s] = { kind: e.kind, indent, e };
+    }
+    nd.steps = steps;
+    return steps;
   }
 
   // nodeState reads a node's state from the data once: the primary items
@@ -270,7 +333,7 @@
       why.innerHTML = "<i>the trace stops here</i>";
       return;
     }
-    const step = nd.steps.find((s) => s.kind === "choose");
+    const step = stepsOf(nd).find((s) => s.kind === "choose");
     const text = step ? stepLines(step, nd, null).map((l) => l.trim()).join(" ") : "";
     const cell = B && B.kind === "pieces" && /^[0-9a-z]{2}$/.test(itemName(nd.chosen)) ?
       " (the cell in row " + (parseInt(itemName(nd.chosen)[0], 36) + 1) + ", column " + (parseInt(itemName(nd.chosen)[1], 36) + 1) + ", outlined on the board)" : "";
@@ -704,7 +767,7 @@
   }
 
   function showNarration(nd, st) {
-    const h = nd.steps.map((s) => '<span class="step step-' + s.kind + '">' + esc(stepLines(s, nd, st).join("\n")) + "\n</span>");
+    const h = stepsOf(nd).map((s) => '<span class="step step-' + s.kind + '">' + esc(stepLines(s, nd, st).join("\n")) + "\n</span>");
     const el = $("narration");
     el.innerHTML = h.join("");
   }
