@@ -404,58 +404,86 @@
     $("matrix-note").textContent = "(" + activeItems + " of " + nItems + " items active, " + live + " of " + nOpts + " options live" +
       (big && (activeItems > cols.length || live + st.partial.length > rows.length) ? "; a window of " + cols.length + " items and " + rows.length + " options around the chosen item" : "") + ")";
     const colOf = new Map(cols.map((i, j) => [i, j]));
-    // The table as lines of cells, [class, text, title]; patchTable
-    // changes only the cells that differ from the table drawn.
-    const head = [["", ""], ["", ""]];
+    // The table as lines of cells, [class, content, title, span];
+    // patchTable changes only the cells that differ from the table drawn.
+    // The header has a cell for each item; an option's row has four: its
+    // number, its mark, its 0s and 1s (cellsHTML) and its label.
+    const head = [["num", ""], ["mark", ""]];
     for (const i of cols) {
       const cls = "col " + (i < P.primary ? "primary" : "secondary") + ([...itemName(i)].length > 2 ? " long" : "") + (st.covered.has(i) ? " gone" : "") + (i === nd.chosen ? " chosen" : "");
       head.push([cls, itemName(i), itemName(i) + bounds(i)]);
     }
     head.push(["", ""]);
     const lines = [{ tag: "th", cls: "", cells: head }];
+    const width = cols.length;
     if (P.mcc) {
       const bound = new Map();
       for (const [i, c] of st.active) bound.set(i, c[1]);
-      const cells = [["", ""], ["", ""]];
-      for (const i of cols) cells.push([st.covered.has(i) ? "gone" : "", bound.has(i) ? String(bound.get(i)) : ""]);
-      cells.push(["label", "bound: how many more options each item may take"]);
-      lines.push({ tag: "td", cls: "bounds", cells });
+      const row = cols.map((i) => bound.has(i) && !st.covered.has(i) ? "<b>" + bound.get(i) + "</b>" : "<b></b>");
+      lines.push({ tag: "td", cls: "bounds", cells: [["num", ""], ["mark", ""], ["cells", row.join(""), "", width], ["label", "bound: how many more options each item may take"]] });
     }
     for (const k of rows) {
       const o = P.options[k], gone = st.hidden.has(k), mark = inPartial.has(k);
-      const syms = new Array(cols.length).fill(null);
+      const syms = new Array(width).fill(null);
       o.items.forEach((i, j) => { if (colOf.has(i)) syms[colOf.get(i)] = o.colors && o.colors[j] ? colorSymbol(o.colors[j]) : "1"; });
-      const cells = [["num", String(k + 1)], ["", mark ? "*" : ""]];
-      syms.forEach((c, j) => {
-        const i = cols[j];
-        let cls = c === null ? "zero" : "one";
-        if ((gone && !mark) || st.covered.has(i)) cls += " gone";
-        if (i === nd.chosen) cls += " chosen";
-        cells.push([cls, c === null ? "0" : c]);
-      });
-      cells.push(["label", o.label || optionText(k)]);
+      const cells = [["num", String(k + 1)], ["mark", mark ? "*" : ""], ["cells", cellsHTML(syms, cols, st, gone && !mark), "", width], ["label", o.label || optionText(k)]];
       lines.push({ tag: "td", cls: (gone ? "hidden" : "") + (mark ? " inpartial" : "") + (branches.has(k) ? " branch" : ""), cells });
     }
     colorSymbol("");
-    const lg = [];
-    lg.push('<span class="key chosen">&nbsp;A&nbsp;</span> the chosen item · <span class="key branch">&nbsp;7&nbsp;</span> its live options, the branches · ' +
+    const legend = '<span class="key chosen">&nbsp;A&nbsp;</span> the chosen item · <span class="key branch">&nbsp;7&nbsp;</span> its live options, the branches · ' +
       '<span class="key inpartial">&nbsp;*&nbsp;</span> the partial solution · <span class="key gone">&nbsp;&nbsp;&nbsp;</span> covered items, hidden options (struck out)' +
-      (P.primary < nItems ? ' · <span class="key secondary">X</span> secondary items' : "") + (symbols.legend ? " · " + esc(symbols.legend) : ""));
-    $("matrix-legend").innerHTML = lg.join("");
+      (P.primary < nItems ? ' · <span class="key secondary">X</span> secondary items' : "") + (symbols.legend ? " · " + esc(symbols.legend) : "");
+    if (legend !== legendShown) { $("matrix-legend").innerHTML = legend; legendShown = legend; } // the same at every node of a page
     const m = $("matrix");
     patchTable(m, lines);
+    drawn.table.style.setProperty("--columns", columnsBackground(cols, st, nd.chosen));
+    drawn.table.style.setProperty("--digits", String(nOpts).length);
     // Scroll to the chosen item's first branch and its column.
     const row = m.querySelector("tr.branch") || m.querySelector("tr.inpartial"), col = m.querySelector("th.chosen");
     if (row) m.scrollTop = Math.max(0, row.offsetTop - 3 * row.offsetHeight);
     if (col && col.offsetLeft > m.clientWidth - 40) m.scrollLeft = col.offsetLeft - m.clientWidth / 2;
   }
 
+  // cellsHTML is an option's 0s and 1s in the window's columns cols (syms:
+  // its symbol in each column, null for a 0), one run of text a row: a
+  // column is three characters wide, its symbol in the middle, a 1 in
+  // bold (a color's symbol that may not be one character of the font's
+  // width in a <b class="w"> three characters wide). A covered item's column,
+  // and every column of a hidden option, shows nothing: its background
+  // (columnsBackground, the row's) says why. A table of a cell for each
+  // item and option was most of a step's time on a large matrix: the
+  // browser laid out thousands of cells whenever the window moved.
+  function cellsHTML(syms, cols, st, hidden) {
+    let h = "";
+    for (let j = 0; j < syms.length; j++) {
+      const c = syms[j];
+      if (hidden || st.covered.has(cols[j])) h += "   ";
+      else if (c === null) h += " 0 ";
+      else if (/^[!-~]$/.test(c)) h += " <b>" + esc(c) + "</b> "; // one character of the font's width
+      else h += '<b class="w">' + esc(c) + "</b>";
+    }
+    return h;
+  }
+
+  // columnsBackground is the background of the rows' 0s and 1s: the
+  // chosen item's column, and the covered items' columns, in their colors,
+  // three characters a column as cellsHTML writes them.
+  function columnsBackground(cols, st, chosen) {
+    const stops = [];
+    cols.forEach((i, j) => {
+      const c = i === chosen ? "var(--chosen)" : st.covered.has(i) ? "var(--gone)" : "transparent";
+      stops.push(c + " " + 3 * j + "ch " + 3 * (j + 1) + "ch");
+    });
+    return stops.length ? "linear-gradient(to right, " + stops.join(", ") + ")" : "none";
+  }
+
   // patchTable makes the table in el (class m) show lines, each {tag,
-  // cls, cells: [[class, text, title]]}, changing only the elements and
-  // the properties that differ from what it drew last: a step redraws the
-  // cells that changed, not the window's thousands (a table rebuilt at
-  // every step was most of a step's time on a large matrix).
-  let drawn = null; // {table, trs: [{el, cls, cells: [{el, tag, cls, text, title}]}]}
+  // cls, cells: [[class, content, title, span]]}, changing only the
+  // elements and the properties that differ from what it drew last: a
+  // step redraws the cells that changed. A cell with a span (the columns
+  // it spans) holds HTML, the others text.
+  let legendShown = null; // the matrix's legend drawn
+  let drawn = null; // {table, trs: [{el, cls, cells: [{el, tag, cls, text, title, span}]}]}
   function patchTable(el, lines) {
     if (!drawn || drawn.table.parentNode !== el) {
       el.textContent = "";
@@ -475,15 +503,16 @@
       if (tr.cls !== line.cls) { tr.el.className = line.cls; tr.cls = line.cls; }
       const cs = tr.cells;
       while (cs.length > line.cells.length) cs.pop().el.remove();
-      line.cells.forEach(([cls, text, title = ""], j) => {
+      line.cells.forEach(([cls, text, title = "", span = 0], j) => {
         let c = cs[j];
         if (!c || c.tag !== line.tag) {
           const e = document.createElement(line.tag);
           if (c) tr.el.replaceChild(e, c.el); else tr.el.appendChild(e);
-          c = cs[j] = { el: e, tag: line.tag, cls: "", text: "", title: "" };
+          c = cs[j] = { el: e, tag: line.tag, cls: "", text: "", title: "", span: 0 };
         }
         if (c.cls !== cls) { c.el.className = cls; c.cls = cls; }
-        if (c.text !== text) { c.el.textContent = text; c.text = text; }
+        if (c.span !== span) { c.el.colSpan = Math.max(1, span); c.span = span; c.text = null; }
+        if (c.text !== text) { if (span) c.el.innerHTML = text; else c.el.textContent = text; c.text = text; }
         if (c.title !== title) { c.el.title = title; c.title = title; }
       });
     });
