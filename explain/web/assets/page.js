@@ -11,7 +11,7 @@
 
   let T = null, B = null; // the trace and the board
   let cur = 0; // index of the node shown
-  let children = null, solutionsAt = [], treeLayout = null;
+  let solutionsAt = [], treeLayout = null;
   let playing = false, lastTick = 0, carry = 0;
   let lecture = false; // lecture mode (see setLecture)
 
@@ -58,7 +58,7 @@
     const n = uv(), nodes = new Array(n), children = new Int32Array(n);
     // defs: for each distinct step, the byte of its kind, and how many
     // lines and texts came before it (3 numbers a step).
-    const texts = [], lineHist = [], defs = [], stepHist = [];
+    const texts = [], lineHist = new Ints(), defs = new Ints(), stepHist = new Ints();
     let updates = 0, cleansings = 0, solutions = 0;
     for (let j = 0; j < n; j++) {
       const gap = uv(), option = uv() - 1, flags = uv(), chosen = Math.floor(flags / 2) - 1;
@@ -82,7 +82,7 @@
         const ref = uv();
         if (2 * nd.level + zz() < 0) throw new Error("node " + (j + 1) + ": a step indented by less than 0");
         if (ref === 0) {
-          defs.push(at, lineHist.length, texts.length);
+          defs.push(at); defs.push(lineHist.length); defs.push(texts.length);
           if (b[at++] >= head.kinds.length) throw new Error("node " + (j + 1) + ": a step of no kind, at byte " + (at - 1));
           for (let c = uv(); c > 0; c--) {
             uv();
@@ -95,13 +95,13 @@
               at += size;
             } else {
               if (lref > lineHist.length) throw new Error("node " + (j + 1) + " names a line that never came");
-              lineHist.push(lineHist[lineHist.length - lref]);
+              lineHist.push(lineHist.a[lineHist.length - lref]);
             }
           }
           stepHist.push(defs.length / 3 - 1);
         } else {
           if (ref > stepHist.length) throw new Error("node " + (j + 1) + " names a step that never came");
-          stepHist.push(stepHist[stepHist.length - ref]);
+          stepHist.push(stepHist.a[stepHist.length - ref]);
         }
       }
       const nops = uv();
@@ -120,12 +120,23 @@
     t.raw = b;
     t.kinds = head.kinds;
     t.texts = texts;
-    t.lineHist = lineHist;
-    t.defs = defs;
-    t.stepHist = stepHist;
+    t.lineHist = lineHist.a;
+    t.defs = defs.a;
+    t.stepHist = stepHist.a;
     t.stepDefs = new Map(); // the distinct steps read so far, by number
     t.nodes = nodes;
     return page;
+  }
+
+  // Ints is a list of numbers that grows, in an Int32Array: the opening
+  // pass keeps millions of them (a plain array of them took a quarter
+  // more of its time).
+  class Ints {
+    constructor() { this.a = new Int32Array(1 << 16); this.length = 0; }
+    push(x) {
+      if (this.length === this.a.length) { const a = new Int32Array(2 * this.a.length); a.set(this.a); this.a = a; }
+      this.a[this.length++] = x;
+    }
   }
 
   // varints reads variable-length numbers from the data at T.raw, from byte
@@ -222,12 +233,8 @@
     loadHuman(data.rating);
     document.title = data.title + " · xcover explain";
     $("title").textContent = data.title;
-    children = T.nodes.map(() => []);
     solutionsAt = [];
-    T.nodes.forEach((nd, j) => {
-      if (nd.parent >= 0) children[nd.parent].push(j);
-      if (nd.solution) solutionsAt.push(j);
-    });
+    T.nodes.forEach((nd, j) => { if (nd.solution) solutionsAt.push(j); });
     treeLayout = T.nodes.length <= TREE_NODES ? layoutTree() : null;
     $("board-panel").hidden = !B;
     $("partial").className = B ? "compact" : "";
@@ -703,6 +710,8 @@
   // layoutTree places the nodes: leaves left to right in the order the
   // search meets them, a parent above the middle of its children.
   function layoutTree() {
+    const children = T.nodes.map(() => []);
+    T.nodes.forEach((nd, j) => { if (nd.parent >= 0) children[nd.parent].push(j); });
     const x = new Array(T.nodes.length), y = T.nodes.map((nd) => nd.level);
     let next = 0;
     // Iteratively, for deep trees: a preorder, then parents from the last.
