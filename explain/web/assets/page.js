@@ -11,7 +11,7 @@
 
   let T = null, B = null; // the trace and the board
   let cur = 0; // index of the node shown
-  let children = null, solutionsAt = [], treeLayout = null;
+  let solutionsAt = [], treeLayout = null;
   let playing = false, lastTick = 0, carry = 0;
   let lecture = false; // lecture mode (see setLecture)
 
@@ -22,8 +22,14 @@
   // decode reads a page's data (see pagedata.go): a line of JSON, then the
   // nodes as variable-length numbers, steps and lines that came before
   // named by how many refs ago they came. It builds the trace the viewer
-  // reads: each node's fields, state, steps (their lines made when shown,
-  // by stepLines) and operations.
+  // reads: each node's fields and where its state and steps are in the
+  // data. A node's state (nodeState) and steps (stepsOf) are read when
+  // it is shown: most nodes of a large trace never are, and making their
+  // steps' objects was most of the time a large page took to open. This
+  // pass reads every byte all the same, so that damaged data is refused
+  // on opening, and keeps, as numbers, what reading a node's steps later
+  // needs: the distinct steps' places (defs), the steps and lines in the
+  // order they came (stepHist, lineHist).
   async function decode(b64) {
     let raw;
     if (Uint8Array.fromBase64) raw = Uint8Array.fromBase64(b64.trim());
@@ -50,7 +56,9 @@
     };
     const zz = () => { const u = uv(); return u % 2 ? -(u + 1) / 2 : u / 2; };
     const n = uv(), nodes = new Array(n), children = new Int32Array(n);
-    const texts = [], lineHist = [], steps = [], stepHist = [];
+    // defs: for each distinct step, the byte of its kind, and how many
+    // lines and texts came before it (3 numbers a step).
+    const texts = [], lineHist = new Ints(), defs = new Ints(), stepHist = new Ints();
     let updates = 0, cleansings = 0, solutions = 0;
     for (let j = 0; j < n; j++) {
       const gap = uv(), option = uv() - 1, flags = uv(), chosen = Math.floor(flags / 2) - 1;
@@ -64,42 +72,37 @@
       nd.solution = flags % 2 ? ++solutions : 0;
       updates += uv(); cleansings += uv();
       nd.updates = updates; nd.cleansings = cleansings;
-      // The state (active, covered, hidden) is read when the node is
-      // shown (nodeState): most nodes of a large trace never are.
       const size = uv();
       nd.st = at;
       at += size;
       if (at > b.length) cut();
-      const ns = uv();
-      nd.steps = new Array(ns);
-      for (let s = 0; s < ns; s++) {
-        const ref = uv(), indent = 2 * nd.level + zz();
-        if (indent < 0) throw new Error("node " + (j + 1) + ": a step indented by " + indent);
-        let e;
+      nd.sp = at; nd.sh = stepHist.length; nd.sd = defs.length / 3;
+      nd.steps = null;
+      for (let s = uv(); s > 0; s--) {
+        const ref = uv();
+        if (2 * nd.level + zz() < 0) throw new Error("node " + (j + 1) + ": a step indented by less than 0");
         if (ref === 0) {
-          e = { kind: head.kinds[b[at++]], lines: [] };
+          defs.push(at); defs.push(lineHist.length); defs.push(texts.length);
+          if (b[at++] >= head.kinds.length) throw new Error("node " + (j + 1) + ": a step of no kind, at byte " + (at - 1));
           for (let c = uv(); c > 0; c--) {
-            const inner = uv(), lref = uv();
-            let lid;
+            uv();
+            const lref = uv();
             if (lref === 0) {
               const size = uv();
               if (at + size > b.length) cut();
-              lid = texts.length;
+              lineHist.push(texts.length);
               texts.push(text.decode(b.subarray(at, at + size)));
               at += size;
             } else {
-              lid = lineHist[lineHist.length - lref];
+              if (lref > lineHist.length) throw new Error("node " + (j + 1) + " names a line that never came");
+              lineHist.push(lineHist.a[lineHist.length - lref]);
             }
-            lineHist.push(lid);
-            e.lines.push(inner, lid);
           }
-          steps.push(e);
+          stepHist.push(defs.length / 3 - 1);
         } else {
-          e = steps[stepHist[stepHist.length - ref]];
+          if (ref > stepHist.length) throw new Error("node " + (j + 1) + " names a step that never came");
+          stepHist.push(stepHist.a[stepHist.length - ref]);
         }
-        if (!e) throw new Error("node " + (j + 1) + " names a step that never came");
-        stepHist.push(ref === 0 ? steps.length - 1 : stepHist[stepHist.length - ref]);
-        nd.steps[s] = { kind: e.kind, indent, e }; // its lines: stepLines
       }
       const nops = uv();
       if (nops) {
@@ -115,9 +118,80 @@
     }
     if (at !== b.length) throw new Error((b.length - at) + " bytes after the last node");
     t.raw = b;
+    t.kinds = head.kinds;
     t.texts = texts;
+    t.lineHist = lineHist.a;
+    t.defs = defs.a;
+    t.stepHist = stepHist.a;
+    t.stepDefs = new Map(); // the distinct steps read so far, by number
     t.nodes = nodes;
     return page;
+  }
+
+  // Ints is a list of numbers that grows, in an Int32Array: the opening
+  // pass keeps millions of them (a plain array of them took a quarter
+  // more of its time).
+  class Ints {
+    constructor() { this.a = new Int32Array(1 << 16); this.length = 0; }
+    push(x) {
+      if (this.length === this.a.length) { const a = new Int32Array(2 * this.a.length); a.set(this.a); this.a = a; }
+      this.a[this.length++] = x;
+    }
+  }
+
+  // varints reads variable-length numbers from the data at T.raw, from byte
+  // at: uv (unsigned), zz (zigzag) and pos (the byte it has come to). The
+  // data was checked as it was opened.
+  function varints(at) {
+    const b = T.raw;
+    const r = {
+      uv() {
+        let v = 0, mul = 1, c;
+        do { c = b[at++]; v += (c & 127) * mul; mul *= 128; } while (c & 128);
+        return v;
+      },
+      zz() { const u = r.uv(); return u % 2 ? -(u + 1) / 2 : u / 2; },
+      byte() { return b[at++]; },
+      pos() { return at; },
+      skip(n) { at += n; },
+    };
+    return r;
+  }
+
+  // stepDef reads distinct step number id once: its kind, its lines as
+  // pairs (indent, text number), and the byte after it.
+  function stepDef(id) {
+    let e = T.stepDefs.get(id);
+    if (e) return e;
+    const d = T.defs, r = varints(d[3 * id]);
+    let lh = d[3 * id + 1], tx = d[3 * id + 2];
+    e = { kind: T.kinds[r.byte()], lines: [] };
+    for (let c = r.uv(); c > 0; c--, lh++) {
+      const inner = r.uv(), lref = r.uv();
+      if (lref === 0) { r.skip(r.uv()); e.lines.push(inner, tx++); } else e.lines.push(inner, T.lineHist[lh - lref]);
+    }
+    e.end = r.pos();
+    T.stepDefs.set(id, e);
+    return e;
+  }
+
+  // stepsOf reads a node's steps once: each {kind, indent, e}, e its
+  // distinct step (stepDef), whose lines stepLines makes.
+  function stepsOf(nd) {
+    if (nd.steps) return nd.steps;
+    const r = varints(nd.sp), ns = r.uv(), steps = new Array(ns);
+    let sh = nd.sh, sd = nd.sd;
+    for (let s = 0; s < ns; s++, sh++) {
+      const ref = r.uv(), indent = 2 * nd.level + r.zz();
+      let e;
+      if (ref === 0) {
+        e = stepDef(sd++);
+        r.skip(e.end - r.pos());
+      } else e = stepDef(T.stepHist[sh - ref]);
+      steps[s] = { kind: e.kind, indent, e };
+    }
+    nd.steps = steps;
+    return steps;
   }
 
   // nodeState reads a node's state from the data once: the primary items
@@ -159,12 +233,8 @@
     loadHuman(data.rating);
     document.title = data.title + " · xcover explain";
     $("title").textContent = data.title;
-    children = T.nodes.map(() => []);
     solutionsAt = [];
-    T.nodes.forEach((nd, j) => {
-      if (nd.parent >= 0) children[nd.parent].push(j);
-      if (nd.solution) solutionsAt.push(j);
-    });
+    T.nodes.forEach((nd, j) => { if (nd.solution) solutionsAt.push(j); });
     treeLayout = T.nodes.length <= TREE_NODES ? layoutTree() : null;
     $("board-panel").hidden = !B;
     $("partial").className = B ? "compact" : "";
@@ -270,7 +340,7 @@
       why.innerHTML = "<i>the trace stops here</i>";
       return;
     }
-    const step = nd.steps.find((s) => s.kind === "choose");
+    const step = stepsOf(nd).find((s) => s.kind === "choose");
     const text = step ? stepLines(step, nd, null).map((l) => l.trim()).join(" ") : "";
     const cell = B && B.kind === "pieces" && /^[0-9a-z]{2}$/.test(itemName(nd.chosen)) ?
       " (the cell in row " + (parseInt(itemName(nd.chosen)[0], 36) + 1) + ", column " + (parseInt(itemName(nd.chosen)[1], 36) + 1) + ", outlined on the board)" : "";
@@ -341,58 +411,86 @@
     $("matrix-note").textContent = "(" + activeItems + " of " + nItems + " items active, " + live + " of " + nOpts + " options live" +
       (big && (activeItems > cols.length || live + st.partial.length > rows.length) ? "; a window of " + cols.length + " items and " + rows.length + " options around the chosen item" : "") + ")";
     const colOf = new Map(cols.map((i, j) => [i, j]));
-    // The table as lines of cells, [class, text, title]; patchTable
-    // changes only the cells that differ from the table drawn.
-    const head = [["", ""], ["", ""]];
+    // The table as lines of cells, [class, content, title, span];
+    // patchTable changes only the cells that differ from the table drawn.
+    // The header has a cell for each item; an option's row has four: its
+    // number, its mark, its 0s and 1s (cellsHTML) and its label.
+    const head = [["num", ""], ["mark", ""]];
     for (const i of cols) {
       const cls = "col " + (i < P.primary ? "primary" : "secondary") + ([...itemName(i)].length > 2 ? " long" : "") + (st.covered.has(i) ? " gone" : "") + (i === nd.chosen ? " chosen" : "");
       head.push([cls, itemName(i), itemName(i) + bounds(i)]);
     }
     head.push(["", ""]);
     const lines = [{ tag: "th", cls: "", cells: head }];
+    const width = cols.length;
     if (P.mcc) {
       const bound = new Map();
       for (const [i, c] of st.active) bound.set(i, c[1]);
-      const cells = [["", ""], ["", ""]];
-      for (const i of cols) cells.push([st.covered.has(i) ? "gone" : "", bound.has(i) ? String(bound.get(i)) : ""]);
-      cells.push(["label", "bound: how many more options each item may take"]);
-      lines.push({ tag: "td", cls: "bounds", cells });
+      const row = cols.map((i) => bound.has(i) && !st.covered.has(i) ? "<b>" + bound.get(i) + "</b>" : "<b></b>");
+      lines.push({ tag: "td", cls: "bounds", cells: [["num", ""], ["mark", ""], ["cells", row.join(""), "", width], ["label", "bound: how many more options each item may take"]] });
     }
     for (const k of rows) {
       const o = P.options[k], gone = st.hidden.has(k), mark = inPartial.has(k);
-      const syms = new Array(cols.length).fill(null);
+      const syms = new Array(width).fill(null);
       o.items.forEach((i, j) => { if (colOf.has(i)) syms[colOf.get(i)] = o.colors && o.colors[j] ? colorSymbol(o.colors[j]) : "1"; });
-      const cells = [["num", String(k + 1)], ["", mark ? "*" : ""]];
-      syms.forEach((c, j) => {
-        const i = cols[j];
-        let cls = c === null ? "zero" : "one";
-        if ((gone && !mark) || st.covered.has(i)) cls += " gone";
-        if (i === nd.chosen) cls += " chosen";
-        cells.push([cls, c === null ? "0" : c]);
-      });
-      cells.push(["label", o.label || optionText(k)]);
+      const cells = [["num", String(k + 1)], ["mark", mark ? "*" : ""], ["cells", cellsHTML(syms, cols, st, gone && !mark), "", width], ["label", o.label || optionText(k)]];
       lines.push({ tag: "td", cls: (gone ? "hidden" : "") + (mark ? " inpartial" : "") + (branches.has(k) ? " branch" : ""), cells });
     }
     colorSymbol("");
-    const lg = [];
-    lg.push('<span class="key chosen">&nbsp;A&nbsp;</span> the chosen item · <span class="key branch">&nbsp;7&nbsp;</span> its live options, the branches · ' +
+    const legend = '<span class="key chosen">&nbsp;A&nbsp;</span> the chosen item · <span class="key branch">&nbsp;7&nbsp;</span> its live options, the branches · ' +
       '<span class="key inpartial">&nbsp;*&nbsp;</span> the partial solution · <span class="key gone">&nbsp;&nbsp;&nbsp;</span> covered items, hidden options (struck out)' +
-      (P.primary < nItems ? ' · <span class="key secondary">X</span> secondary items' : "") + (symbols.legend ? " · " + esc(symbols.legend) : ""));
-    $("matrix-legend").innerHTML = lg.join("");
+      (P.primary < nItems ? ' · <span class="key secondary">X</span> secondary items' : "") + (symbols.legend ? " · " + esc(symbols.legend) : "");
+    if (legend !== legendShown) { $("matrix-legend").innerHTML = legend; legendShown = legend; } // the same at every node of a page
     const m = $("matrix");
     patchTable(m, lines);
+    drawn.table.style.setProperty("--columns", columnsBackground(cols, st, nd.chosen));
+    drawn.table.style.setProperty("--digits", String(nOpts).length);
     // Scroll to the chosen item's first branch and its column.
     const row = m.querySelector("tr.branch") || m.querySelector("tr.inpartial"), col = m.querySelector("th.chosen");
     if (row) m.scrollTop = Math.max(0, row.offsetTop - 3 * row.offsetHeight);
     if (col && col.offsetLeft > m.clientWidth - 40) m.scrollLeft = col.offsetLeft - m.clientWidth / 2;
   }
 
+  // cellsHTML is an option's 0s and 1s in the window's columns cols (syms:
+  // its symbol in each column, null for a 0), one run of text a row: a
+  // column is three characters wide, its symbol in the middle, a 1 in
+  // bold (a color's symbol that may not be one character of the font's
+  // width in a <b class="w"> three characters wide). A covered item's column,
+  // and every column of a hidden option, shows nothing: its background
+  // (columnsBackground, the row's) says why. A table of a cell for each
+  // item and option was most of a step's time on a large matrix: the
+  // browser laid out thousands of cells whenever the window moved.
+  function cellsHTML(syms, cols, st, hidden) {
+    let h = "";
+    for (let j = 0; j < syms.length; j++) {
+      const c = syms[j];
+      if (hidden || st.covered.has(cols[j])) h += "   ";
+      else if (c === null) h += " 0 ";
+      else if (/^[!-~]$/.test(c)) h += " <b>" + esc(c) + "</b> "; // one character of the font's width
+      else h += '<b class="w">' + esc(c) + "</b>";
+    }
+    return h;
+  }
+
+  // columnsBackground is the background of the rows' 0s and 1s: the
+  // chosen item's column, and the covered items' columns, in their colors,
+  // three characters a column as cellsHTML writes them.
+  function columnsBackground(cols, st, chosen) {
+    const stops = [];
+    cols.forEach((i, j) => {
+      const c = i === chosen ? "var(--chosen)" : st.covered.has(i) ? "var(--gone)" : "transparent";
+      stops.push(c + " " + 3 * j + "ch " + 3 * (j + 1) + "ch");
+    });
+    return stops.length ? "linear-gradient(to right, " + stops.join(", ") + ")" : "none";
+  }
+
   // patchTable makes the table in el (class m) show lines, each {tag,
-  // cls, cells: [[class, text, title]]}, changing only the elements and
-  // the properties that differ from what it drew last: a step redraws the
-  // cells that changed, not the window's thousands (a table rebuilt at
-  // every step was most of a step's time on a large matrix).
-  let drawn = null; // {table, trs: [{el, cls, cells: [{el, tag, cls, text, title}]}]}
+  // cls, cells: [[class, content, title, span]]}, changing only the
+  // elements and the properties that differ from what it drew last: a
+  // step redraws the cells that changed. A cell with a span (the columns
+  // it spans) holds HTML, the others text.
+  let legendShown = null; // the matrix's legend drawn
+  let drawn = null; // {table, trs: [{el, cls, cells: [{el, tag, cls, text, title, span}]}]}
   function patchTable(el, lines) {
     if (!drawn || drawn.table.parentNode !== el) {
       el.textContent = "";
@@ -412,15 +510,16 @@
       if (tr.cls !== line.cls) { tr.el.className = line.cls; tr.cls = line.cls; }
       const cs = tr.cells;
       while (cs.length > line.cells.length) cs.pop().el.remove();
-      line.cells.forEach(([cls, text, title = ""], j) => {
+      line.cells.forEach(([cls, text, title = "", span = 0], j) => {
         let c = cs[j];
         if (!c || c.tag !== line.tag) {
           const e = document.createElement(line.tag);
           if (c) tr.el.replaceChild(e, c.el); else tr.el.appendChild(e);
-          c = cs[j] = { el: e, tag: line.tag, cls: "", text: "", title: "" };
+          c = cs[j] = { el: e, tag: line.tag, cls: "", text: "", title: "", span: 0 };
         }
         if (c.cls !== cls) { c.el.className = cls; c.cls = cls; }
-        if (c.text !== text) { c.el.textContent = text; c.text = text; }
+        if (c.span !== span) { c.el.colSpan = Math.max(1, span); c.span = span; c.text = null; }
+        if (c.text !== text) { if (span) c.el.innerHTML = text; else c.el.textContent = text; c.text = text; }
         if (c.title !== title) { c.el.title = title; c.title = title; }
       });
     });
@@ -611,6 +710,8 @@
   // layoutTree places the nodes: leaves left to right in the order the
   // search meets them, a parent above the middle of its children.
   function layoutTree() {
+    const children = T.nodes.map(() => []);
+    T.nodes.forEach((nd, j) => { if (nd.parent >= 0) children[nd.parent].push(j); });
     const x = new Array(T.nodes.length), y = T.nodes.map((nd) => nd.level);
     let next = 0;
     // Iteratively, for deep trees: a preorder, then parents from the last.
@@ -704,7 +805,7 @@
   }
 
   function showNarration(nd, st) {
-    const h = nd.steps.map((s) => '<span class="step step-' + s.kind + '">' + esc(stepLines(s, nd, st).join("\n")) + "\n</span>");
+    const h = stepsOf(nd).map((s) => '<span class="step step-' + s.kind + '">' + esc(stepLines(s, nd, st).join("\n")) + "\n</span>");
     const el = $("narration");
     el.innerHTML = h.join("");
   }
