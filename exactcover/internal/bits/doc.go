@@ -88,7 +88,10 @@
 //
 // Rows are two words up to 128 items and four up to 256: the filter is
 // generated for each width (gen.go) so that a row's words and the
-// counters' planes live in registers. The stack of lists needs at most
+// counters' planes live in registers. Rows of at most 64 bits (items and
+// colors; Langford's pairs of order 12 take 36), without multiplicities,
+// are also filtered as one word, half the loads and adds of two; the
+// rest of the engine reads them in two. The stack of lists needs at most
 // twice the length of each level's parent list along the current path;
 // it starts at four times the number of options and doubles when a path
 // needs more, which happens a few times in a search, never per node.

@@ -156,22 +156,29 @@ type Engine struct {
 	err   error    // why the engine cannot search p (Supports)
 	words int      // the words of a row: 2, 4, or more (wide)
 	rows  []uint64 // option k → its items, rows[k*words:(k+1)*words]
-	rows2 []row2   // the rows again in the filter's layout: up to 2 words,
+	rows1 []row1   // the rows again in the filter's layout: one word (one),
+	rows2 []row2   // up to 2 words,
 	rows4 []row4   // up to 4,
 	wide  wideRows // or wider
-	// kills, kills2 and kills4 are what each option covers when taken,
-	// laid out as rows, rows2 and rows4, and the same slices when the
-	// problem has no colors (colors.go); killRows, killRows2 and
-	// killRows4 hold them when it has.
+	// kills, kills1, kills2 and kills4 are what each option covers when
+	// taken, laid out as rows, rows1, rows2 and rows4, and the same slices
+	// when the problem has no colors (colors.go); killRows, killRows1,
+	// killRows2 and killRows4 hold them when it has.
 	colored   bool
 	kills     []uint64
+	kills1    []row1
 	kills2    []row2
 	kills4    []row4
 	killRows  []uint64
+	killRows1 []row1
 	killRows2 []row2
 	killRows4 []row4
-	prim      set      // the primary items
-	mcc       mccState // the bounds, with multiplicities (mcc.go)
+	// one: the rows fit one word, and the search without multiplicities
+	// filters them as such (kernel1.go), half the work of two words; the
+	// rows are also kept in two words, which every other part reads.
+	one  bool
+	prim set      // the primary items
+	mcc  mccState // the bounds, with multiplicities (mcc.go)
 	// Under the Weighted rule (weighted, set by each Search), weight
 	// counts the dead ends each item caused, and ties holds filter's
 	// items with the fewest options, among which the heaviest is chosen.
@@ -213,8 +220,9 @@ func (e *Engine) Reset(p *core.Problem) {
 	for i := range int32(p.NPrimary) {
 		e.prim.add(i)
 	}
-	e.rows2, e.rows4 = e.rows2[:0], e.rows4[:0]
-	e.killRows2, e.killRows4 = e.killRows2[:0], e.killRows4[:0]
+	e.rows1, e.rows2, e.rows4 = e.rows1[:0], e.rows2[:0], e.rows4[:0]
+	e.killRows1, e.killRows2, e.killRows4 = e.killRows1[:0], e.killRows2[:0], e.killRows4[:0]
+	e.one = w == 2 && rowBits(p) <= 64 && !p.Multiplicities()
 	switch {
 	case w == 2:
 		for k := range n {
@@ -222,6 +230,12 @@ func (e *Engine) Reset(p *core.Problem) {
 			e.rows2 = append(e.rows2, row2{r[0], r[1]})
 			if e.colored {
 				e.killRows2 = append(e.killRows2, row2{m[0], m[1]})
+			}
+			if e.one {
+				e.rows1 = append(e.rows1, row1{r[0]})
+				if e.colored {
+					e.killRows1 = append(e.killRows1, row1{m[0]})
+				}
 			}
 		}
 	case w == 4:
@@ -235,9 +249,9 @@ func (e *Engine) Reset(p *core.Problem) {
 	default:
 		e.wide.reset(e.rows, n, w, p.NPrimary+2)
 	}
-	e.kills2, e.kills4 = e.rows2, e.rows4
+	e.kills1, e.kills2, e.kills4 = e.rows1, e.rows2, e.rows4
 	if e.colored {
-		e.kills2, e.kills4 = e.killRows2, e.killRows4
+		e.kills1, e.kills2, e.kills4 = e.killRows1, e.killRows2, e.killRows4
 	}
 	e.stack = resize(e.stack, 4*n+64)
 	for k := range n {

@@ -47,11 +47,15 @@ func (e *Engine) filterWidth(lo, hi, top int32, m, open set, l int) (n int, best
 		e.grow(need)
 	}
 	src, dst := e.stack[lo:hi], e.stack[top:]
-	switch e.words {
-	case 2:
+	switch {
+	case e.one:
+		ties := (*[2]uint64)(e.ties)
+		ties[1] = 0
+		return filter1(e.rows1, src, dst, row1{m[0]}, row1{open[0]}, (*[1]uint64)(ties[:1]))
+	case e.words == 2:
 		m, open := m[:2], open[:2]
 		return filter2(e.rows2, src, dst, row2{m[0], m[1]}, row2{open[0], open[1]}, (*[2]uint64)(e.ties))
-	case 4:
+	case e.words == 4:
 		m, open := m[:4], open[:4]
 		return filter4(e.rows4, src, dst, row4{m[0], m[1], m[2], m[3]}, row4{open[0], open[1], open[2], open[3]}, (*[4]uint64)(e.ties))
 	}
@@ -68,6 +72,19 @@ func (e *Engine) filterNarrow(lo, hi, top, k int32, parent, open set) (n int, be
 		e.grow(need)
 	}
 	src, dst := e.stack[lo:hi], e.stack[top:]
+	if e.one {
+		r, o := e.kills1[k], open[:2]
+		o[0], o[1] = parent[0]&^r.a, 0
+		if o[0] == 0 {
+			// A solution: every option left meets a covered primary
+			// item, so that the child's list is empty; filter1 would
+			// find so, and nothing to choose, after reading every row.
+			return 0, -1, Saturated
+		}
+		ties := (*[2]uint64)(e.ties)
+		ties[1] = 0
+		return filter1(e.rows1, src, dst, r, row1{o[0]}, (*[1]uint64)(ties[:1]))
+	}
 	if e.words == 2 {
 		r, p, o := e.kills2[k], parent[:2], open[:2]
 		o[0], o[1] = p[0]&^r.a, p[1]&^r.b

@@ -1,8 +1,8 @@
 //go:build ignore
 
-// gen writes kernel2.go and kernel4.go, the filter for rows of two and of
-// four words: the same loops with one variable per word and per bit plane,
-// which Go's generics cannot give (methods of a type parameter are called
+// gen writes kernel1.go, kernel2.go and kernel4.go, the filter for rows
+// of one, two and four words: the same loops with one variable per word
+// and per bit plane, which Go's generics cannot give (methods of a type parameter are called
 // through a dictionary, not inlined, and arrays are not kept in
 // registers). Run it with go generate after changing it.
 package main
@@ -37,11 +37,11 @@ func csa(a, b, c uint64) (high, low uint64) {
 	return a&b | u&c, u ^ c
 }
 {{end}}
-// row{{.W}} is a bit row of up to {{.Items}} items, in {{.W}} words kept as fields
+// row{{.W}} is a bit row of up to {{.Items}} items, in {{.W}} word{{if ne .W 1}}s{{end}} kept as fields
 // (not an array) so that the compiler holds them in registers.
 type row{{.W}} struct{ {{.Fields}} uint64 }
 
-// filter{{.W}} is filter for rows of {{.W}} words; see filter.
+// filter{{.W}} is filter for rows of {{.W}} word{{if ne .W 1}}s{{end}}; see filter.
 //
 // It also leaves in *ties the open items with the fewest options (those
 // with none for a dead end), for the Weighted rule.
@@ -182,7 +182,7 @@ func (k kernel) PlaneVars() string {
 
 func main() {
 	t := template.Must(template.New("kernel").Parse(text))
-	for _, w := range []int{2, 4} {
+	for _, w := range []int{1, 2, 4} {
 		k := kernel{W: w, Items: 64 * w}
 		for i := range w {
 			k.Words = append(k.Words, word{L: string(rune('a' + i)), Base: 64 * i})

@@ -62,6 +62,10 @@ type Engine struct {
 	uses     []int32 // Reset's count of each item's uses
 	colors   []int32 // colors[q] is node q's color: 0 none, > 0 a color; nil when there are none
 	first    []int32 // compiled option → its first node
+	// finishTag[q] tells countForcedFinish whether node q's option has
+	// only primary items and whether q is its first node (leaves.go): a
+	// byte per node.
+	finishTag []uint8
 	// list[:nAct] are the blocks of the active primary items and
 	// list[nPrimary:nPrimary+nSec] those of the active secondary ones;
 	// mem[x+posAt] is block x's place in list.
@@ -93,6 +97,9 @@ type Engine struct {
 	path  []core.Step
 	depth int   // the current level, for Branches during a poll
 	dead  int32 // the block of the first item found with too few options, or -1
+	// finished counts the forced finishes counted at once (leaves.go),
+	// for tests.
+	finished int64
 }
 
 var _ core.Engine = (*Engine)(nil)
@@ -147,9 +154,17 @@ func (e *Engine) Reset(p *core.Problem) {
 	if e.colors != nil || p.Colors != nil {
 		e.colors = append(e.colors, 0)
 	}
+	e.finishTag = resize(e.finishTag, nNodes)
+	clear(e.finishTag)
 	for k := range nOptions {
 		items, colors := p.Option(k)
 		e.first[k] = q + 1
+		if !slices.ContainsFunc(items, func(it int32) bool { return int(it) >= p.NPrimary }) {
+			for j := range items {
+				e.finishTag[int(q)+1+j] = tagPrimary
+			}
+			e.finishTag[q+1] = tagPrimary | tagFirst
+		}
 		for j, it := range items {
 			q++
 			b := e.base[it]

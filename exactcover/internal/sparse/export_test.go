@@ -18,3 +18,14 @@ func TrailPeak(e *Engine, peak, capacity *int) func(*core.Counters) core.Action 
 
 // TrailMax is trailMax for e's problem.
 func TrailMax(e *Engine) int { return e.trailMax }
+
+// ForcedFinishes returns how many forced finishes a plain count of p
+// counts at once (leaves.go).
+func ForcedFinishes(p *core.Problem) int64 {
+	e := core.New[Engine](p)
+	var c core.Counters
+	if _, err := e.Search(core.Unit{}, &core.Run{}, &c); err != nil {
+		panic(err)
+	}
+	return e.finished
+}

@@ -68,6 +68,7 @@ type walk struct {
 	fast     bool
 	weighted bool
 	mcc      bool // the problem has multiplicities
+	finishes bool // forced finishes may be counted at once (leaves.go)
 }
 
 // poll does what is due when a search reaches Run.NextPoll or its work
@@ -114,6 +115,7 @@ func (e *Engine) searchSubtree(run *core.Run, c *core.Counters, base int) (end c
 	ww.weighted = run.Weighted
 	ww.fast = e.track && !run.Weighted
 	ww.mcc = e.mcc
+	ww.finishes = e.finishes(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0)
 	clear(e.prof)
 	ww.nextPoll, ww.nextWork = run.NextPoll(0), PollWork
 
@@ -142,6 +144,9 @@ forward:
 			end = core.SolutionLimit
 			goto finish
 		}
+		goto backup
+	}
+	if ww.finishes && e.nAct <= int32(LeafItems) && e.countForcedFinish(depth, ww) {
 		goto backup
 	}
 	if ww.mcc {

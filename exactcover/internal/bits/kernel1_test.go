@@ -1,0 +1,88 @@
+package bits
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+)
+
+// TestFilterOneWord checks the one-word filter against the two-word one
+// on rows whose second word is zero: the same survivors in the same
+// order, the same item chosen, the same fewest options and the same ties.
+func TestFilterOneWord(t *testing.T) {
+	r := rand.New(rand.NewPCG(36, 11))
+	for trial := range 2000 {
+		nItems := 1 + r.IntN(64)
+		mask := uint64(1)<<nItems - 1
+		if nItems == 64 {
+			mask = ^uint64(0)
+		}
+		density := r.Float64() * 0.5
+		rows1 := make([]row1, 1+r.IntN(300))
+		rows2 := make([]row2, len(rows1))
+		for k := range rows1 {
+			var w uint64
+			for i := range nItems {
+				if r.Float64() < density {
+					w |= 1 << i
+				}
+			}
+			rows1[k], rows2[k] = row1{w}, row2{w, 0}
+		}
+		src := make([]int32, 0, len(rows1))
+		for k := range rows1 {
+			if r.IntN(4) > 0 {
+				src = append(src, int32(k))
+			}
+		}
+		m := r.Uint64() & mask & r.Uint64() & r.Uint64()
+		open := r.Uint64() & mask &^ m
+		dst1, dst2 := make([]int32, len(src)), make([]int32, len(src))
+		var ties1 [1]uint64
+		var ties2 [2]uint64
+		n1, best1, least1 := filter1(rows1, src, dst1, row1{m}, row1{open}, &ties1)
+		n2, best2, least2 := filter2(rows2, src, dst2, row2{m, 0}, row2{open, 0}, &ties2)
+		if n1 != n2 || !slices.Equal(dst1[:n1], dst2[:n2]) || best1 != best2 || least1 != least2 || ties1[0] != ties2[0] {
+			t.Fatalf("trial %d: one word %d %v best %d least %d ties %x; two words %d %v best %d least %d ties %x",
+				trial, n1, dst1[:n1], best1, least1, ties1[0], n2, dst2[:n2], best2, least2, ties2[0])
+		}
+	}
+}
+
+// TestOneWordRows checks which problems the engine filters in one word:
+// those whose rows (items and colors) fit 64 bits, without
+// multiplicities.
+func TestOneWordRows(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		items  int
+		bounds bool
+		one    bool
+	}{
+		{"36 items (Langford's pairs of order 12)", 36, false, true},
+		{"64 items", 64, false, true},
+		{"65 items", 65, false, false},
+		{"36 items with multiplicities", 36, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &core.Problem{NPrimary: tc.items, NItems: tc.items, Begin: []int32{0}}
+			for i := range tc.items {
+				p.Items = append(p.Items, int32(i))
+				p.Begin = append(p.Begin, int32(len(p.Items)))
+				p.Caller, p.Index = append(p.Caller, int32(i)), append(p.Index, int32(i))
+				if tc.bounds {
+					p.Lo, p.Hi = append(p.Lo, 1), append(p.Hi, 2)
+				}
+			}
+			e := core.New[Engine](p)
+			if e.err != nil {
+				t.Fatal(e.err)
+			}
+			if e.one != tc.one {
+				t.Errorf("one word: %v, want %v", e.one, tc.one)
+			}
+		})
+	}
+}
