@@ -86,12 +86,20 @@ func shapeOf(path string, sudoku bool) string {
 // engines' differences are noise.
 const startUpOnly = 30 * time.Millisecond
 
+// A timed engine is an engine's median CPU time on a row.
+type timed struct {
+	engine string
+	t      time.Duration
+}
+
 // writeEngineTable prints the rows as markdown: each engine's median CPU
 // time, the fastest and its margin over the next, and what auto picked
-// with its time against the fastest's.
+// with its time against the fastest's. Rows where every engine took less
+// than startUpOnly are named after the table, not in it.
 func writeEngineTable(w io.Writer, rows []*engineRow, runs int, took time.Duration, load0, load1 float64) {
 	fmt.Fprintf(w, "| instance | shape | question | answer | %s | fastest | auto |\n", strings.Join(benchEngines, " | "))
 	fmt.Fprintf(w, "|---|---|---|---:|%s---|---|\n", strings.Repeat("---:|", len(benchEngines)))
+	var quick []string // "instance (question, question)", in the rows' order
 	for _, row := range rows {
 		name := strings.TrimSuffix(strings.TrimSuffix(row.c.in.name, ".dlx"), ".txt")
 		switch {
@@ -102,37 +110,25 @@ func writeEngineTable(w io.Writer, rows []*engineRow, runs int, took time.Durati
 			fmt.Fprintf(w, "| %s | %s | %s | **stopped: %s** |%s | |\n", name, row.shape, row.q.name, row.failed, strings.Repeat(" |", len(benchEngines)))
 			continue
 		}
+		cells, ok := engineCells(row)
+		if len(ok) > 0 && ok[len(ok)-1].t < startUpOnly {
+			if n := len(quick); n > 0 && strings.HasPrefix(quick[n-1], name+" (") {
+				quick[n-1] = strings.TrimSuffix(quick[n-1], ")") + ", " + row.q.name + ")"
+			} else {
+				quick = append(quick, name+" ("+row.q.name+")")
+			}
+			continue
+		}
 		answer := row.answer
 		if row.c.sudoku {
 			answer, _, _ = strings.Cut(answer, "\n")
 			answer = strings.TrimPrefix(answer, "map")
 		}
-		fmt.Fprintf(w, "| %s | %s | %s | %s |", name, row.shape, row.q.name, answer)
-		type timed struct {
-			engine string
-			t      time.Duration
-		}
-		var ok []timed
-		for _, eng := range benchEngines {
-			run := row.runs[eng]
-			switch {
-			case run == nil || run.refused != "":
-				fmt.Fprint(w, " — |")
-			case run.capped:
-				fmt.Fprintf(w, " > %s |", seconds(engineCap))
-			default:
-				t := median(cpuSamples(run.cpu))
-				ok = append(ok, timed{eng, t})
-				fmt.Fprintf(w, " %s |", seconds(t))
-			}
-		}
-		slices.SortStableFunc(ok, func(a, b timed) int { return int(a.t - b.t) })
-		switch {
-		case len(ok) > 0 && ok[len(ok)-1].t < startUpOnly:
-			fmt.Fprint(w, " start-up only |")
-		case len(ok) == 0:
+		fmt.Fprintf(w, "| %s | %s | %s | %s | %s |", name, row.shape, row.q.name, answer, strings.Join(cells, " | "))
+		switch len(ok) {
+		case 0:
 			fmt.Fprint(w, " |")
-		case len(ok) == 1:
+		case 1:
 			fmt.Fprintf(w, " %s |", ok[0].engine)
 		default:
 			fmt.Fprintf(w, " %s (%.2f × %s) |", ok[0].engine, ok[0].t.Seconds()/ok[1].t.Seconds(), ok[1].engine)
@@ -155,9 +151,32 @@ func writeEngineTable(w io.Writer, rows []*engineRow, runs int, took time.Durati
 		}
 	}
 	fmt.Fprintf(w, "\nCPU time of the whole process (user + system), median of %d runs pinned to one core, "+
-		"the engines in turn; `-j 1`. \"—\": the engine does not take the problem or the question; "+
-		"\"start-up only\": every engine took less than %s, mostly the process's start-up, and the row names no winner. "+
-		"The load average went from %.1f to %.1f over the %s the table took.\n", runs, seconds(startUpOnly), load0, load1, took.Round(time.Second))
+		"the engines in turn; `-j 1`. \"—\": the engine does not take the problem or the question. "+
+		"The load average went from %.1f to %.1f over the %s the table took.\n", runs, load0, load1, took.Round(time.Second))
+	if len(quick) > 0 {
+		fmt.Fprintf(w, "\nEvery engine took less than %s, mostly the process's start-up, so these rows name no winner: %s.\n",
+			seconds(startUpOnly), strings.Join(quick, "; "))
+	}
+}
+
+// engineCells are the table's cells of a row's engines, and the engines
+// that have a time, fastest first.
+func engineCells(row *engineRow) (cells []string, ok []timed) {
+	for _, eng := range benchEngines {
+		run := row.runs[eng]
+		switch {
+		case run == nil || run.refused != "":
+			cells = append(cells, "—")
+		case run.capped:
+			cells = append(cells, "> "+seconds(engineCap))
+		default:
+			t := median(cpuSamples(run.cpu))
+			ok = append(ok, timed{eng, t})
+			cells = append(cells, seconds(t))
+		}
+	}
+	slices.SortStableFunc(ok, func(a, b timed) int { return int(a.t - b.t) })
+	return cells, ok
 }
 
 // cpuSamples wraps CPU times as samples, for median.
