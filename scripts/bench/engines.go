@@ -269,6 +269,11 @@ func (row *engineRow) read(s sample) (answer, engine string, err error) {
 				return "", "", err
 			}
 		case "puzzle":
+			// A puzzle with several solutions shows one, which engines
+			// may find in different orders: only a unique one is compared.
+			if obj.Status != "unique" {
+				obj.Solution = ""
+			}
 			fmt.Fprintf(&verdicts, "%d %s %s\n", obj.Index, obj.Status, obj.Solution)
 		}
 	}

@@ -64,7 +64,12 @@ func TestEngineRowRead(t *testing.T) {
 	}
 	other := strings.Replace(puzzles, `"solution":"123"`, `"solution":"132"`, 1)
 	if a2, _, _ := sudoku.read(sample{stdout: []byte(other + sum)}); a2 == a1 {
-		t.Error("sudoku: two batches with different solutions read as one answer")
+		t.Error("sudoku: two batches with different unique solutions read as one answer")
+	}
+	// A puzzle with several solutions shows whichever the engine found.
+	withOne := strings.Replace(puzzles, `"solutions":2}`, `"solutions":2,"solution":"456"}`, 1)
+	if a3, _, _ := sudoku.read(sample{stdout: []byte(withOne + sum)}); a3 != a1 {
+		t.Error("sudoku: the solution shown for a puzzle with several made a different answer")
 	}
 }
 
