@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // TestShapeOf: the shape of a problem, counted by hand from the text.
@@ -136,5 +138,35 @@ func TestEnginesDisagree(t *testing.T) {
 	writeEngineTable(&b, []*engineRow{row}, 2, time.Second, 0, 0)
 	if !strings.Contains(b.String(), "**stopped: bits answered 11, the others 10**") {
 		t.Errorf("the table does not say the row stopped:\n%s", b.String())
+	}
+}
+
+// TestEnginesMode: the -engines mode through the command line, on the
+// real xcover and Knuth's two small examples of the shared data: every
+// engine agrees on each (one solution), and as every run is start-up
+// alone, the rows are named after the table.
+func TestEnginesMode(t *testing.T) {
+	testtier.Slow(t)
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := filepath.Join(filepath.Dir(root), "shared", "data")
+	if _, err := os.Stat(filepath.Join(data, "exactcover", "knuth-example.dlx")); err != nil {
+		t.Skip("no shared data beside the module:", err)
+	}
+	out, stderr, err := runBench(t, "-engines", "-xcover", builtXcover(t), "-runs", "1", "-only", `^(knuth-example|mcc-knuth)\.dlx/`)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	for _, want := range []string{"knuth-example (count, first, unique)", "mcc-knuth (count, first, unique)"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report does not name %q:\n%s", want, out)
+		}
+	}
+	for _, want := range []string{"knuth-example.dlx/count: 1/1 auto", "mcc-knuth.dlx/unique: 1/1 learn"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr does not say %q:\n%s", want, stderr)
+		}
 	}
 }
