@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -85,7 +86,11 @@ func engineCases() []engineCase {
 			questions: []question{qUnique}})
 	}
 	for _, f := range []string{"gecode/gecode_16x16.txt", "vu_kr/16x16.txt"} {
-		cs = append(cs, engineCase{in: sharedFile("sudoku/" + f), sudoku: true, questions: []question{qUnique}})
+		in := sharedFile("sudoku/" + f)
+		if dir, base := filepath.Split(f); !strings.HasPrefix(base, filepath.Clean(dir)) {
+			in.name = filepath.Clean(dir) + "_" + base // vu_kr's files are named by their size alone
+		}
+		cs = append(cs, engineCase{in: in, sudoku: true, questions: []question{qUnique}})
 	}
 	return cs
 }
