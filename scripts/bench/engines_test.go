@@ -170,3 +170,28 @@ func TestEnginesMode(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEngineReaders: no problem text makes shapeOf panic, and no output of
+// xcover makes a row's reader panic.
+func FuzzEngineReaders(f *testing.F) {
+	f.Add("A B 2:3|C | X Y\nA B X:0 Y:0\nC X:0\n", `{"type":"summary","solutions":92,"engine":"bits"}`+"\n")
+	f.Add(strings.Repeat(".", 81)+"\n", `{"type":"puzzle","index":1,"status":"unique","solution":"1"}`+"\n"+`{"type":"summary","solutions":1,"verdicts":{"unique":1}}`+"\n")
+	f.Add("| only a comment\n", "92\n")
+	f.Add("a | b\n|\n: :|x\n", `{"type":"summary"}`+"\n")
+	dir := f.TempDir()
+	solve := &engineRow{c: engineCase{in: &input{name: "p.dlx"}}, q: qCount}
+	sudoku := &engineRow{c: engineCase{in: &input{name: "s.txt"}, sudoku: true}, q: qUnique}
+	f.Fuzz(func(t *testing.T, text, stdout string) {
+		path := filepath.Join(dir, "p")
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, puzzles := range []bool{false, true} {
+			if shapeOf(path, puzzles) == "" {
+				t.Errorf("no shape for %q", text)
+			}
+		}
+		solve.read(sample{stdout: []byte(stdout)})
+		sudoku.read(sample{stdout: []byte(stdout)})
+	})
+}
