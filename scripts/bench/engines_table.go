@@ -151,7 +151,8 @@ func writeEngineTable(w io.Writer, rows []*engineRow, runs int, took time.Durati
 		}
 	}
 	fmt.Fprintf(w, "\nCPU time of the whole process (user + system), median of %d runs pinned to one core, "+
-		"the engines in turn; `-j 1`. \"—\": the engine does not take the problem or the question. "+
+		"the engines in turn; `-j 1`. \"—\": the engine does not take the problem, or is not asked to count "+
+		"(learn lists solutions by blocking each, which is not for counts). "+
 		"The load average went from %.1f to %.1f over the %s the table took.\n", runs, load0, load1, took.Round(time.Second))
 	if len(quick) > 0 {
 		fmt.Fprintf(w, "\nEvery engine took less than %s, mostly the process's start-up, so these rows name no winner: %s.\n",
