@@ -21,29 +21,34 @@ import (
 // the problem has no multiplicities, its rows have at most 256 bits
 // (items, and colors of secondary items) and its primary items have 8
 // options each or more on average (prefersBits, bits.Prefer), else the
-// sparse-set engine. Past 256 items the bit sets take about twice the
-// sparse sets' time on Sudokus (9×9 and 16×16).
+// sparse-set engine.
+//
+// The table of docs/engines.md (go run ./scripts/bench -engines: every
+// engine on every shared instance, CPU time of whole runs) is where these
+// rules are checked. Counting, the bit sets take 0.24 to 0.58 of the
+// sparse sets' time on pentomino packings and 0.69 to 0.89 on the
+// n-queens problem; the sparse sets take 0.63 to 0.75 of the dancing
+// links' time on pentominoes, 0.80 to 0.96 on n queens and about half on
+// Sudokus. Past 256 items the bit sets take about twice the sparse sets'
+// time on Sudokus (324 items, 7 options each once the givens are placed):
+// where items have few options the lists are short and most of a node's
+// work is the fixed cost of the wide rows. Latin squares of order 5 (5
+// options per item) take the bit sets 1.8 times the sparse sets' time
+// for the same reason (bits.PreferDensity).
 //
 // Colors do not change the rule: a colored secondary item takes a bit
 // per color, and a node the same AND per word. On double word squares
 // (5×5, 60 random words over three letters, the cells secondary items
 // colored by their letters: 10 primary items of 60 options each) the bit
 // sets take 0.54 of the sparse sets' time, with the same tree. With
-// multiplicities the trees are the same too, but a node costs more (two
-// children a node, each filtered, counted and chosen from its parent):
-// 1.1 times the sparse sets' time on two queens in every row and column
-// and on tetromino packings, so auto keeps the sparse sets there.
-//
-// Measured side by side, the bit sets take 0.34 to 0.63 of the sparse
-// sets' time on pentomino packings and the Soma cube, 0.72 to 0.81 on the
-// n-queens problem and Langford pairs, but 1.8 times on Latin squares of
-// order 5 (5 options per item): where items have few options the lists
-// are short and most of a node's work is fixed. The sparse sets take 0.52
-// of the dancing links' time on Sudoku, 0.57 on pentominoes and 0.89 on
-// the n-queens problem; with multiplicities the two are within 4% of each
-// other either way (two queens per line, tetromino packings). The dancing
-// links are never auto's: they are the engine for teaching and for
-// checking against Knuth's counts.
+// multiplicities (the MCC instances: two queens in every row and column,
+// tetromino packings) the trees are the same, and the bit sets and the
+// sparse sets are within about 10% of each other either way (0.90 to
+// 1.11), about what two runs of the table differ by on a shared machine:
+// no rule of the problem's shape picks the faster of the two, so auto
+// keeps the sparse sets there. The dancing links are never auto's:
+// they are the engine for teaching and for checking against Knuth's
+// counts.
 func autoEnumerate(prefersBits bool) Engine {
 	if prefersBits {
 		return EngineBits

@@ -60,3 +60,36 @@ func TestHelpExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestHelpTexts: help(NAME) is help/NAME.txt as shipped in assets, with
+// the exit codes after it when it does not tell them itself, for every
+// file of help/ (the texts are embedded twice: as files, and as the
+// strings help reads).
+func TestHelpTexts(t *testing.T) {
+	t.Parallel()
+	files, err := assets.ReadDir("help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	codes, err := assets.ReadFile("help/exit-codes.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(f.Name(), ".txt")
+		if name == "exit-codes" {
+			continue
+		}
+		text, err := assets.ReadFile("help/" + f.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := string(text)
+		if !strings.Contains(want, "Exit codes") {
+			want += "\n" + string(codes)
+		}
+		if got := help(name); got != want {
+			t.Errorf("help(%q) is not help/%s with the exit codes (%d bytes, want %d)", name, f.Name(), len(got), len(want))
+		}
+	}
+}

@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"syscall"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -27,7 +28,7 @@ func main() {
 	// ended) stop the search, which then prints what it found and saves
 	// its checkpoint; a second signal kills at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
-	go func() { <-ctx.Done(); stop() }()
+	context.AfterFunc(ctx, stop) // no goroutine waits for it before the first signal
 	e := iostreams.System()
 	os.Exit(exitcode.Print(runCommandLine(ctx, os.Args, e), e.Stderr))
 }
@@ -96,10 +97,13 @@ func newApp(e *iostreams.IO) *cli.App {
 		c.OnUsageError = searchcmd.OnUsageError
 	}
 	return &cli.App{
-		Name:        "xcover",
-		Usage:       "solve exact-cover problems with Knuth's dancing links",
-		UsageText:   "xcover COMMAND [options] [FILE|-]    (\"xcover help COMMAND\" for one command)",
-		Version:     version(),
+		Name:      "xcover",
+		Usage:     "solve exact-cover problems with Knuth's dancing links",
+		UsageText: "xcover COMMAND [options] [FILE|-]    (\"xcover help COMMAND\" for one command)",
+		Version:   version(),
+		// xcover shows no build time; a Compiled left zero makes
+		// urfave/cli stat its own binary at every start to fill it.
+		Compiled:    time.Unix(0, 0),
 		Description: help("xcover"),
 		Commands:    commands, Reader: e.Stdin, Writer: e.Stdout, ErrWriter: e.Stderr,
 		EnableBashCompletion: true,

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -85,17 +86,21 @@ func decodeOne(data []byte, expect string) (root *yaml.Node, err error) {
 }
 
 // libraryLine finds the line number in the YAML library's messages, which
-// look like "yaml: line 3: did not find expected key".
-var libraryLine = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
+// look like "yaml: line 3: did not find expected key". It is compiled at
+// its first use, an error's, not at every start of a program that reads
+// YAML.
+var libraryLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^yaml: line (\d+): (.*)$`) })
 
 // unknownAnchor is the library's message for an alias without an anchor,
-// which comes without a position.
-var unknownAnchor = regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+// which comes without a position (compiled at its first use).
+var unknownAnchor = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^yaml: unknown anchor '(.*)' referenced$`)
+})
 
 // libraryError positions one of the YAML library's errors.
 func libraryError(data []byte, err error) *Error {
 	msg := err.Error()
-	if m := unknownAnchor.FindStringSubmatch(msg); m != nil {
+	if m := unknownAnchor().FindStringSubmatch(msg); m != nil {
 		// Aliases are refused anyway: say so, at the first "*name".
 		e := &Error{Line: 1, Column: 1, Msg: fmt.Sprintf("alias *%s: anchors and aliases are not supported; write the value out", shown(m[1]))}
 		if i := bytes.Index(data, []byte("*"+m[1])); i >= 0 {
@@ -105,7 +110,7 @@ func libraryError(data []byte, err error) *Error {
 		}
 		return e
 	}
-	if m := libraryLine.FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
+	if m := libraryLine().FindStringSubmatch(strings.SplitN(msg, "\n", 2)[0]); m != nil {
 		ln, _ := strconv.Atoi(m[1])
 		ln = max(ln, 1)
 		return &Error{Line: ln, Column: firstColumn(data, ln), Msg: "invalid YAML: " + m[2]}

@@ -56,7 +56,25 @@
 //	-cpu N         the core to pin to (default: the last)
 //	-timeout D     give up a run after D (default 10m)
 //	-keep          keep the temporary directory
+//	-engines       xcover's engines against each other (below)
 //
 // Arguments name workloads (enumerate, mcc, costs, reduce, zdd, memo,
 // sudoku9, sudoku25); none means all.
+//
+// # The engines' table
+//
+//	go run ./scripts/bench -engines [-runs N] [-only REGEX]
+//
+// prints the table of docs/engines.md's auto section: every engine (dlx,
+// sparse, bits, learn) and auto on every shared exact-cover and MCC
+// instance, asked each question auto answers in its own way (count every
+// solution, find the first, prove the solution unique: --count, --limit 1,
+// --limit 2), and on the first puzzles of the 9×9 Sudoku sets and the
+// 16×16 ones (xcover sudoku --unique). Each row gives every engine's
+// median CPU time (the engines run in turn, -j 1, pinned to one core),
+// the fastest and its margin over the next, and what auto picked (the
+// engine its JSON summary names) with its time against the fastest's. The
+// engines of a row must agree (the count, or every puzzle's verdict and
+// solution); a row whose engines disagree stops, says so, and the command
+// exits 1. -only matches "FILE/QUESTION", as "queens-14.dlx/count".
 package main

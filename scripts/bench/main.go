@@ -56,6 +56,7 @@ type options struct {
 	timeout time.Duration
 	out     string
 	keep    bool
+	engines bool     // the -engines mode: xcover's engines against each other
 	names   []string // the workloads asked for; all when empty
 }
 
@@ -81,6 +82,7 @@ func parse(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.cpu, "cpu", -1, "pin every run to core `N` with taskset (default: the last core)")
 	fs.DurationVar(&o.timeout, "timeout", 10*time.Minute, "give up a run after `DURATION`")
 	fs.StringVar(&o.out, "o", "", "write the report to `FILE` once complete (default: stdout)")
+	fs.BoolVar(&o.engines, "engines", false, "measure xcover's engines against each other on the shared instances and print the table of docs/engines.md's auto section")
 	fs.BoolVar(&o.keep, "keep", false, "keep the temporary directory (inputs made, outputs) and print its path")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -140,6 +142,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if o.engines {
+		root, err := moduleRoot()
+		if err != nil {
+			return err
+		}
+		return measureEngines(ctx, o, &env{root: root, data: o.dataDir(root), made: map[*input]bool{}}, stdout, stderr)
+	}
 	ws := o.selected()
 	if len(ws) == 0 {
 		fmt.Fprintln(stderr, "bench: no row matches -only")
@@ -149,10 +158,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	data := o.data
-	if data == "" {
-		data = filepath.Join(filepath.Dir(root), "shared", "data")
-	}
+	data := o.dataDir(root)
 	if o.list {
 		return list(stdout, ws)
 	}
@@ -160,6 +166,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if o.dryRun {
 		return dryRun(stdout, e, ws, o)
 	}
+
 	return measureAll(ctx, o, ws, e, args, stdout, stderr)
 }
 
@@ -251,6 +258,15 @@ func pinning(cpu int) []string {
 		cpu = runtime.NumCPU() - 1
 	}
 	return []string{filepath.Base(path), "-c", strconv.Itoa(cpu)}
+}
+
+// dataDir is the shared data directory: -data, or ../shared/data beside
+// the module root.
+func (o options) dataDir(root string) string {
+	if o.data != "" {
+		return o.data
+	}
+	return filepath.Join(filepath.Dir(root), "shared", "data")
 }
 
 // moduleRoot is the directory of the go.mod that holds the working
