@@ -68,9 +68,13 @@ type mccState struct {
 	// each level's set.
 	ow          int
 	cols, lives []uint64
-	// hb holds each primary item's b, and hc each level's counts, as
-	// numbers, when the lists are sets.
-	hb, hc []int32
+	// hb holds each primary item's b as numbers, and keys each level's
+	// sort keys, when the lists are sets.
+	hb   []int32
+	keys []int64
+	// prims holds each option's primary items, eight apiece, padded
+	// with countsStride−1 (nil when an option has more).
+	prims []uint8
 }
 
 // resetM compiles p's bounds (e.mcc.on when p has multiplicities).
@@ -145,7 +149,7 @@ func mccBytes(p *core.Problem, words int) int64 {
 		hi = max(hi, h)
 	}
 	planes := max(mbits.Len32(uint32(most)), 1) + max(mbits.Len32(uint32(hi)), 1)
-	return int64(p.NumOptions()+2)*int64(planes*words)*8 + setsBytes(words, p.NumOptions(), p.NPrimary)
+	return int64(p.NumOptions()+2)*int64(planes*words)*8 + setsBytes(p, words)
 }
 
 // resetBounds sets every primary item's b to its upper bound.

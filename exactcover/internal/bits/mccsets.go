@@ -18,14 +18,21 @@ import (
 // set AND the columns of the bits it covers, a word at a time, and only
 // they are visited.
 //
-// The counts are then kept as numbers, not planes: each level has each
-// primary item's live options, copied from its parent's and decreased for
-// the items of each option lost (a few decrements an option, where the
-// planes' borrow ripples through all of them), and each primary item's b
-// is a number for the path. A choice scans the open items once, as the
-// sparse engine's does, for the least degree with the same ties; so the
-// search tree is the same, and the option with the smallest index is the
-// lowest bit of the set AND the item's column.
+// The counts are then kept as numbers, not planes, each primary item's b
+// is a number for the path, and each level has for each primary item its
+// sort key: its degree less one (t = len−need) above its s above its
+// count's complement above the item, one 64-bit number whose least over
+// the open items is the choice (the least degree, ties to the smaller s,
+// then the longer list, then the first declared). A child copies its
+// parent's keys and changes those of the items of each option lost (t
+// and the count less one: a few subtractions an option, where the planes'
+// borrow ripples through all of them) and, when it takes an option, those
+// of its primary items (b less one: t up one while b exceeds the slack,
+// else s down one). A key below zero is a dead end; a count of zero with
+// no need, an item content. A choice scans the open items once, as the
+// sparse engine's does, with the same ties; so the search tree is the
+// same, and the option with the smallest index is the lowest bit of the
+// set AND the item's column.
 
 // MaxSetOptions is the most options for which a problem with
 // multiplicities keeps its levels' lists as sets of options. Each level
@@ -36,21 +43,54 @@ import (
 // of the list's pass it replaces.
 const MaxSetOptions = 1 << 12
 
+// The keys hold a count in 13 bits, an s in 24 (bounds below maxSetBound)
+// and t in 20 (at most the count).
+var _ = [1]struct{}{}[MaxSetOptions>>13]
+
+// maxSetBound bounds the upper bounds of a problem whose lists are sets:
+// an item's s, at most its upper bound, has 24 bits of its key.
+const maxSetBound = 1 << 24
+
+// Fields of a key: t, s, the count's complement (countMask less the
+// count) and the item, from the highest bits down.
+const (
+	tShift    = 44
+	sShift    = 20
+	cShift    = 7
+	countMask = 1<<13 - 1
+)
+
 // usesSets reports whether a problem with multiplicities whose rows take
-// words words and with n options keeps its lists as sets of options.
-func usesSets(words, n int) bool {
-	return words == 2 && n <= MaxSetOptions
+// words words keeps its lists as sets of options.
+func usesSets(p *core.Problem, words int) bool {
+	if words != 2 || p.NumOptions() > MaxSetOptions {
+		return false
+	}
+	for i := range p.NPrimary {
+		if _, hi := p.Bounds(i); hi >= maxSetBound {
+			return false
+		}
+	}
+	return true
 }
 
-// setsBytes is what the sets of options take for n options and np
-// primary items: each level's set and counts, and each row bit's column
-// (128 bits in two words).
-func setsBytes(words, n, np int) int64 {
-	if !usesSets(words, n) {
+// key returns the sort key of an item i with count c, bound b and slack
+// sl.
+func key(i int, c, b, sl int32) int64 {
+	s := min(sl, b)
+	return int64(c-(b-s))<<tShift | int64(s)<<sShift | int64(countMask-c)<<cShift | int64(i)
+}
+
+// setsBytes is what the sets of options take for p: each level's set and
+// keys, each row bit's column (128 bits in two words), and each option's
+// primary items.
+func setsBytes(p *core.Problem, words int) int64 {
+	if !usesSets(p, words) {
 		return 0
 	}
+	n := p.NumOptions()
 	ow := int64(n+63) / 64
-	return (int64(n)+3)*(ow*8+int64(np)*4) + 128*ow*8
+	return (int64(n)+3)*(ow*8+countsStride*8) + 128*ow*8 + 8*int64(n)
 }
 
 // resetSets builds the columns of p's rows, when its lists are sets
@@ -59,7 +99,7 @@ func (e *Engine) resetSets(levels int) {
 	m := &e.mcc
 	n := e.p.NumOptions()
 	m.ow = 0
-	if !usesSets(e.words, n) {
+	if !usesSets(e.p, e.words) {
 		return
 	}
 	ow := (n + 63) / 64
@@ -78,7 +118,25 @@ func (e *Engine) resetSets(levels int) {
 	m.lives = resize(m.lives, levels*ow)
 	np := e.p.NPrimary
 	m.hb = resize(m.hb, np)
-	m.hc = resize(m.hc, levels*np)
+	m.keys = resize(m.keys, levels*countsStride)
+	m.prims = resize(m.prims, 8*n)
+	for k := range n {
+		p := m.prims[8*k : 8*k+8]
+		for i := range p {
+			p[i] = countsStride - 1
+		}
+		at := 0
+		for j, x := range e.row(int32(k))[:2] {
+			for y := x & e.prim[j]; y != 0; y &= y - 1 {
+				if at == len(p) { // more than eight: loseSet goes by bits
+					m.prims = nil
+					return
+				}
+				p[at] = uint8(j<<6 | mbits.TrailingZeros64(y))
+				at++
+			}
+		}
+	}
 }
 
 // resetSetBounds sets every primary item's b to its upper bound, when the
@@ -117,6 +175,9 @@ func (e *Engine) childSet(d int, w *walk) bool {
 	m := &e.mcc
 	lv, next := &e.lv[d], &e.lv[d+1]
 	k := lv.opt
+	np := e.p.NPrimary
+	keys := (*[countsStride]int64)(m.keys[(d+1)*countsStride : (d+2)*countsStride])
+	copy(keys[:np], m.keys[d*countsStride:d*countsStride+np])
 	o0, o1 := lv.open[0], lv.open[1]
 	var m0, m1 uint64
 	if lv.branch == takeBranch {
@@ -125,8 +186,14 @@ func (e *Engine) childSet(d int, w *walk) bool {
 		var spent [2]uint64
 		for j, x := range [2]uint64{r.a & p0, r.b & p1} {
 			for ; x != 0; x &= x - 1 {
-				i := j<<6 | mbits.TrailingZeros64(x)
-				if m.hb[i]--; m.hb[i] == 0 {
+				i := (j<<6 | mbits.TrailingZeros64(x)) & 127
+				b := m.hb[i]
+				if b > m.slack[i] {
+					keys[i] += 1 << tShift // need less one
+				} else {
+					keys[i] -= 1 << sShift // s less one
+				}
+				if m.hb[i] = b - 1; b == 1 {
 					spent[j] |= x & -x
 				}
 			}
@@ -136,14 +203,11 @@ func (e *Engine) childSet(d int, w *walk) bool {
 		o0, o1 = o0&^spent[0], o1&^spent[1]
 	}
 	next.open[0], next.open[1] = o0, o1
-	np := e.p.NPrimary
-	cnt := m.hc[(d+1)*np : (d+2)*np : (d+2)*np]
-	copy(cnt, m.hc[d*np:(d+1)*np])
 	ow := m.ow
 	live := m.liveSet(d + 1)
 	copy(live, m.liveSet(d))
 	live[k>>6] &^= 1 << (k & 63)
-	e.loseSet(cnt, k)
+	e.loseSet(keys, k)
 	lost := int64(1)
 	for j, x := range [2]uint64{m0, m1} {
 		for ; x != 0; x &= x - 1 {
@@ -156,7 +220,7 @@ func (e *Engine) childSet(d int, w *walk) bool {
 				}
 				live[wd] &^= y
 				for ; y != 0; y &= y - 1 {
-					e.loseSet(cnt, int32(wd<<6|mbits.TrailingZeros64(y)))
+					e.loseSet(keys, int32(wd<<6|mbits.TrailingZeros64(y)))
 					lost++
 				}
 			}
@@ -167,16 +231,40 @@ func (e *Engine) childSet(d int, w *walk) bool {
 	return e.chooseSet(d + 1)
 }
 
-// loseSet decreases the counts cnt of option q's primary items.
-func (e *Engine) loseSet(cnt []int32, q int32) {
+// lose is what an option lost does to the key of each of its primary
+// items: t and the count less one.
+const lose = 1<<tShift - 1<<cShift
+
+// loseSet changes the keys of option q's primary items for its loss:
+// eight subtractions, unrolled, where every option has at most eight (the
+// rest fall on a key never read), else one per bit of its row.
+func (e *Engine) loseSet(keys *[countsStride]int64, q int32) {
+	m := &e.mcc
+	if m.prims != nil {
+		p := (*[8]uint8)(m.prims[q*8 : q*8+8])
+		keys[p[0]] -= lose
+		keys[p[1]] -= lose
+		keys[p[2]] -= lose
+		keys[p[3]] -= lose
+		keys[p[4]] -= lose
+		keys[p[5]] -= lose
+		keys[p[6]] -= lose
+		keys[p[7]] -= lose
+		return
+	}
 	r := e.rows2[q]
 	for x := r.a & e.prim[0]; x != 0; x &= x - 1 {
-		cnt[mbits.TrailingZeros64(x)]--
+		keys[mbits.TrailingZeros64(x)&127] -= lose
 	}
 	for x := r.b & e.prim[1]; x != 0; x &= x - 1 {
-		cnt[64+mbits.TrailingZeros64(x)]--
+		keys[64+mbits.TrailingZeros64(x)&63] -= lose
 	}
 }
+
+// countsStride is the room a level's keys take when the lists are sets:
+// one per primary item (at most 128 in rows of two words) and one that
+// the unrolled subtractions of loseSet may write and nothing reads.
+const countsStride = 256
 
 // untakeSet gives back the b that taking option k took from its items.
 func (e *Engine) untakeSet(k int32) {
@@ -190,7 +278,7 @@ func (e *Engine) untakeSet(k int32) {
 	}
 }
 
-// rootSetM makes level l's set and counts from its list, stack[lo:hi],
+// rootSetM makes level l's set and keys from its list, stack[lo:hi],
 // and chooses as chooseSet does; it reports whether the node is alive.
 func (e *Engine) rootSetM(l int) bool {
 	m := &e.mcc
@@ -198,8 +286,7 @@ func (e *Engine) rootSetM(l int) bool {
 	live := m.liveSet(l)
 	clear(live)
 	np := e.p.NPrimary
-	cnt := m.hc[l*np : (l+1)*np]
-	clear(cnt)
+	var cnt [128]int32
 	for _, k := range e.stack[lv.lo:lv.hi] {
 		live[k>>6] |= 1 << (k & 63)
 		r := e.rows2[k]
@@ -210,58 +297,71 @@ func (e *Engine) rootSetM(l int) bool {
 			cnt[64+mbits.TrailingZeros64(x)]++
 		}
 	}
+	keys := m.keys[l*countsStride : l*countsStride+np]
+	for i := range keys {
+		keys[i] = key(i, cnt[i], m.hb[i], m.slack[i])
+	}
 	return e.chooseSet(l)
 }
 
-// chooseSet is chooseM where the counts and bounds are numbers: one scan
-// of the open items, which takes from the open set those that are content
-// (no option, no need), and finds the least degree len−need+1, ties to the
-// smaller s, then the longer list, then (Weighted rule) the heavier, then
-// the first declared. It reports false for a dead end, the first open item
-// with fewer options than it needs (lv.best, lv.least −1).
+// chooseSet is chooseM where the lists are sets: one scan of the open
+// items' keys, which takes from the open set those that are content (no
+// option, no need), and finds the least key or, under the Weighted rule,
+// the least degree, ties to the smaller s, then the longer list, then the
+// heavier, then the first declared. It reports false for a dead end, the
+// first open item with fewer options than it needs (lv.best, lv.least
+// −1).
 func (e *Engine) chooseSet(l int) bool {
 	m := &e.mcc
 	lv := &e.lv[l]
-	np := e.p.NPrimary
-	cnt := m.hc[l*np : (l+1)*np : (l+1)*np]
-	hb, slack := m.hb[:np:np], m.slack[:np:np]
-	best := int32(-1)
-	var bt, bs, bc int32
-	var bw uint32
+	keys := (*[countsStride]int64)(m.keys[l*countsStride : (l+1)*countsStride])
+	least := int64(1<<63 - 1)
 	for j := range 2 {
 		for x := lv.open[j]; x != 0; x &= x - 1 {
-			i := int32(j<<6 | mbits.TrailingZeros64(x))
-			b := hb[i]
-			s := min(slack[i], b)
-			c := cnt[i]
-			t := c - (b - s) // the degree less one
-			if t < 0 {
-				lv.best, lv.least = i, -1
+			i := (j<<6 | mbits.TrailingZeros64(x)) & 127
+			k := keys[i]
+			if k < 0 { // fewer options than it needs
+				lv.best, lv.least = int32(i), -1
 				if e.weighted {
-					e.bump(i)
+					e.bump(lv.best)
 				}
 				return false
 			}
-			if c == 0 { // content: no options, no need
+			if k>>cShift&countMask == countMask { // content: no options, no need
 				lv.open[j] &^= x & -x
 				continue
 			}
-			if best >= 0 && (t > bt || t == bt && (s > bs || s == bs && c <= bc)) {
-				if !e.weighted || t != bt || s != bs || c != bc || e.weight[i] <= bw {
-					continue
-				}
-			}
-			best, bt, bs, bc = i, t, s, c
-			if e.weighted {
-				bw = e.weight[i]
+			least = min(least, k)
+		}
+	}
+	if least == 1<<63-1 { // every primary item covered or content: a solution
+		lv.best, lv.least = -1, 0
+		return true
+	}
+	lv.least = int32(least >> tShift)
+	lv.best = int32(least & (1<<cShift - 1))
+	if e.weighted {
+		lv.best = e.heaviestSet(l, least>>cShift)
+	}
+	return true
+}
+
+// heaviestSet returns, of the open items at level l whose key less the
+// item is top (the least), the heaviest, ties to the first declared.
+func (e *Engine) heaviestSet(l int, top int64) int32 {
+	m := &e.mcc
+	lv := &e.lv[l]
+	keys := (*[countsStride]int64)(m.keys[l*countsStride : (l+1)*countsStride])
+	best, most := int32(-1), uint32(0)
+	for j := range 2 {
+		for x := lv.open[j]; x != 0; x &= x - 1 {
+			i := (j<<6 | mbits.TrailingZeros64(x)) & 127
+			if keys[i]>>cShift == top && (best < 0 || e.weight[i] > most) {
+				best, most = int32(i), e.weight[i]
 			}
 		}
 	}
-	lv.best, lv.least = best, bt
-	if best < 0 { // every primary item covered or content: a solution
-		lv.least = 0
-	}
-	return true
+	return best
 }
 
 // inSet reports whether compiled option k is in level l's set.
@@ -274,6 +374,6 @@ func (m *mccState) cloneSets() {
 	if m.ow > 0 {
 		m.lives = core.Private[uint64](nil, len(m.lives))
 		m.hb = core.Private[int32](nil, len(m.hb))
-		m.hc = core.Private[int32](nil, len(m.hc))
+		m.keys = core.Private[int64](nil, len(m.keys))
 	}
 }
