@@ -72,6 +72,9 @@ type mccState struct {
 	// sort keys, when the lists are sets.
 	hb   []int32
 	keys []int64
+	// slot holds where each level's set and keys are, in lives and keys:
+	// its own place, or its parent's (childSet).
+	slot []int32
 	// prims holds each option's primary items, eight apiece, padded
 	// with countsStride−1 (nil when an option has more).
 	prims []uint8

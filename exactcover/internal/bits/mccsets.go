@@ -23,15 +23,15 @@ import (
 // sort key: its degree less one (t = len−need) above its s above its
 // count's complement above the item, one 64-bit number whose least over
 // the open items is the choice (the least degree, ties to the smaller s,
-// then the longer list, then the first declared). A child copies its
+// then the longer list, then the first declared); an item that is not
+// open has a key above all of those. A child copies its
 // parent's keys and changes those of the items of each option lost (t
 // and the count less one: a few subtractions an option, where the planes'
 // borrow ripples through all of them) and, when it takes an option, those
 // of its primary items (b less one: t up one while b exceeds the slack,
 // else s down one). A key below zero is a dead end; a count of zero with
-// no need, an item content. A choice scans the open items once, as the
-// sparse engine's does, with the same ties; so the search tree is the
-// same, and the option with the smallest index is the lowest bit of the
+// no need, an item content. A choice is the least key, with the sparse
+// engine's ties; so the search tree is the same, and the option with the smallest index is the lowest bit of the
 // set AND the item's column.
 
 // MaxSetOptions is the most options for which a problem with
@@ -90,7 +90,7 @@ func setsBytes(p *core.Problem, words int) int64 {
 	}
 	n := p.NumOptions()
 	ow := int64(n+63) / 64
-	return (int64(n)+3)*(ow*8+countsStride*8) + 128*ow*8 + 8*int64(n)
+	return (int64(n)+3)*(ow*8+countsStride*8+4) + 128*ow*8 + 8*int64(n)
 }
 
 // resetSets builds the columns of p's rows, when its lists are sets
@@ -119,6 +119,7 @@ func (e *Engine) resetSets(levels int) {
 	np := e.p.NPrimary
 	m.hb = resize(m.hb, np)
 	m.keys = resize(m.keys, levels*countsStride)
+	m.slot = resize(m.slot, levels)
 	m.prims = resize(m.prims, 8*n)
 	for k := range n {
 		p := m.prims[8*k : 8*k+8]
@@ -150,7 +151,14 @@ func (e *Engine) resetSetBounds() {
 
 // liveSet returns level l's set of options.
 func (m *mccState) liveSet(l int) []uint64 {
-	return m.lives[l*m.ow : (l+1)*m.ow : (l+1)*m.ow]
+	at := int(m.slot[l])
+	return m.lives[at*m.ow : (at+1)*m.ow : (at+1)*m.ow]
+}
+
+// keysOf returns level l's keys.
+func (m *mccState) keysOf(l int) *[countsStride]int64 {
+	at := int(m.slot[l])
+	return (*[countsStride]int64)(m.keys[at*countsStride : (at+1)*countsStride])
 }
 
 // firstSet returns the option of level l's set with the smallest index
@@ -176,8 +184,18 @@ func (e *Engine) childSet(d int, w *walk) bool {
 	lv, next := &e.lv[d], &e.lv[d+1]
 	k := lv.opt
 	np := e.p.NPrimary
-	keys := (*[countsStride]int64)(m.keys[(d+1)*countsStride : (d+2)*countsStride])
-	copy(keys[:np], m.keys[d*countsStride:d*countsStride+np])
+	// A child that is its parent's last branch (the right one, or the
+	// left when there is no right) takes its parent's set and keys, which
+	// nothing reads again; another has its own, copied.
+	last := lv.branch == excludeBranch || lv.least == 0
+	if last {
+		m.slot[d+1] = m.slot[d]
+	} else {
+		m.slot[d+1] = int32(d + 1)
+		copy(m.keysOf(d + 1)[:np], m.keysOf(d)[:np])
+		copy(m.liveSet(d+1), m.liveSet(d))
+	}
+	keys := m.keysOf(d + 1)
 	o0, o1 := lv.open[0], lv.open[1]
 	var m0, m1 uint64
 	if lv.branch == takeBranch {
@@ -195,6 +213,7 @@ func (e *Engine) childSet(d int, w *walk) bool {
 				}
 				if m.hb[i] = b - 1; b == 1 {
 					spent[j] |= x & -x
+					keys[i] = closed
 				}
 			}
 		}
@@ -205,7 +224,6 @@ func (e *Engine) childSet(d int, w *walk) bool {
 	next.open[0], next.open[1] = o0, o1
 	ow := m.ow
 	live := m.liveSet(d + 1)
-	copy(live, m.liveSet(d))
 	live[k>>6] &^= 1 << (k & 63)
 	e.loseSet(keys, k)
 	lost := int64(1)
@@ -283,6 +301,7 @@ func (e *Engine) untakeSet(k int32) {
 func (e *Engine) rootSetM(l int) bool {
 	m := &e.mcc
 	lv := &e.lv[l]
+	m.slot[l] = int32(l)
 	live := m.liveSet(l)
 	clear(live)
 	np := e.p.NPrimary
@@ -297,44 +316,46 @@ func (e *Engine) rootSetM(l int) bool {
 			cnt[64+mbits.TrailingZeros64(x)]++
 		}
 	}
-	keys := m.keys[l*countsStride : l*countsStride+np]
+	keys := m.keysOf(l)[:np]
 	for i := range keys {
-		keys[i] = key(i, cnt[i], m.hb[i], m.slack[i])
+		keys[i] = closed
+		if lv.open.has(int32(i)) {
+			keys[i] = key(i, cnt[i], m.hb[i], m.slack[i])
+		}
 	}
 	return e.chooseSet(l)
 }
 
-// chooseSet is chooseM where the lists are sets: one scan of the open
-// items' keys, which takes from the open set those that are content (no
-// option, no need), and finds the least key or, under the Weighted rule,
-// the least degree, ties to the smaller s, then the longer list, then the
-// heavier, then the first declared. It reports false for a dead end, the
-// first open item with fewer options than it needs (lv.best, lv.least
-// −1).
+// chooseSet is chooseM where the lists are sets: the least of the
+// primary items' keys, found without a branch that depends on the item
+// (the items not open have keys of closed or more, above any other). It
+// reports false for a dead end, the first open item with fewer options
+// than it needs (lv.best, lv.least −1). When the least is an item content
+// (no option, no need), every content item leaves the open set, its key
+// closed, and the least is found again. Under the Weighted rule, ties in
+// degree, s and count go to the heavier item, then to the first declared.
 func (e *Engine) chooseSet(l int) bool {
 	m := &e.mcc
 	lv := &e.lv[l]
-	keys := (*[countsStride]int64)(m.keys[l*countsStride : (l+1)*countsStride])
-	least := int64(1<<63 - 1)
-	for j := range 2 {
-		for x := lv.open[j]; x != 0; x &= x - 1 {
-			i := (j<<6 | mbits.TrailingZeros64(x)) & 127
-			k := keys[i]
-			if k < 0 { // fewer options than it needs
+	np := e.p.NPrimary
+	keys := m.keysOf(l)[:np:np]
+	least := leastKey(keys)
+	if least < 0 { // fewer options than it needs: the first such item
+		for i, k := range keys {
+			if k < 0 {
 				lv.best, lv.least = int32(i), -1
-				if e.weighted {
-					e.bump(lv.best)
-				}
-				return false
+				break
 			}
-			if k>>cShift&countMask == countMask { // content: no options, no need
-				lv.open[j] &^= x & -x
-				continue
-			}
-			least = min(least, k)
 		}
+		if e.weighted {
+			e.bump(lv.best)
+		}
+		return false
 	}
-	if least == 1<<63-1 { // every primary item covered or content: a solution
+	if least < closedFloor && least>>cShift&countMask == countMask {
+		least = e.dropContent(l)
+	}
+	if least >= closedFloor { // every primary item covered or content: a solution
 		lv.best, lv.least = -1, 0
 		return true
 	}
@@ -346,12 +367,56 @@ func (e *Engine) chooseSet(l int) bool {
 	return true
 }
 
+// leastKey returns the least of keys (closed if none), four at a time in
+// four minima, which do not wait for each other.
+func leastKey(keys []int64) int64 {
+	a, b, c, d := int64(closed), int64(closed), int64(closed), int64(closed)
+	for len(keys) >= 4 {
+		q := (*[4]int64)(keys)
+		a, b, c, d = min(a, q[0]), min(b, q[1]), min(c, q[2]), min(d, q[3])
+		keys = keys[4:]
+	}
+	for _, k := range keys {
+		a = min(a, k)
+	}
+	return min(a, b, c, d)
+}
+
+// Keys of items that are not open: closed when the item leaves, at least
+// closedFloor after the options lost since (at most MaxSetOptions, each
+// subtracting lose), above any open item's key.
+const (
+	closed      = 1 << 62
+	closedFloor = 1 << 61
+)
+
+var _ = [1]struct{}{}[(closed-MaxSetOptions*lose)/closedFloor-1]
+
+// dropContent takes from level l's open set the items content, no option
+// and no need (their keys then closed), and returns the least key left.
+func (e *Engine) dropContent(l int) int64 {
+	m := &e.mcc
+	lv := &e.lv[l]
+	np := e.p.NPrimary
+	keys := m.keysOf(l)[:np:np]
+	least := int64(closed)
+	for i, k := range keys {
+		if k < closedFloor && k>>cShift&countMask == countMask {
+			keys[i] = closed
+			lv.open[i>>6] &^= 1 << (i & 63)
+			continue
+		}
+		least = min(least, k)
+	}
+	return least
+}
+
 // heaviestSet returns, of the open items at level l whose key less the
 // item is top (the least), the heaviest, ties to the first declared.
 func (e *Engine) heaviestSet(l int, top int64) int32 {
 	m := &e.mcc
 	lv := &e.lv[l]
-	keys := (*[countsStride]int64)(m.keys[l*countsStride : (l+1)*countsStride])
+	keys := m.keysOf(l)
 	best, most := int32(-1), uint32(0)
 	for j := range 2 {
 		for x := lv.open[j]; x != 0; x &= x - 1 {
@@ -375,5 +440,6 @@ func (m *mccState) cloneSets() {
 		m.lives = core.Private[uint64](nil, len(m.lives))
 		m.hb = core.Private[int32](nil, len(m.hb))
 		m.keys = core.Private[int64](nil, len(m.keys))
+		m.slot = core.Private[int32](nil, len(m.slot))
 	}
 }
