@@ -394,20 +394,29 @@ var _ = [1]struct{}{}[(closed-MaxSetOptions*lose)/closedFloor-1]
 
 // dropContent takes from level l's open set the items content, no option
 // and no need (their keys then closed), and returns the least key left.
+// Whether an item is content depends on the item, so the test is made
+// with arithmetic, not a branch: a key is open below closedFloor (the
+// bits from 61 up clear), and its count is zero when its count's
+// complement is countMask.
 func (e *Engine) dropContent(l int) int64 {
 	m := &e.mcc
 	lv := &e.lv[l]
 	np := e.p.NPrimary
 	keys := m.keysOf(l)[:np:np]
 	least := int64(closed)
+	var dropped [2]uint64
 	for i, k := range keys {
-		if k < closedFloor && k>>cShift&countMask == countMask {
-			keys[i] = closed
-			lv.open[i>>6] &^= 1 << (i & 63)
-			continue
-		}
+		none := uint64(k>>cShift&countMask+1) >> 13 // 1 when the count is zero
+		open := (uint64(k)>>61 - 1) >> 63           // 1 when the item is open
+		content := none & open
+		mask := -int64(content)
+		k = k&^mask | closed&mask
+		keys[i] = k
+		dropped[i>>6&1] |= content << (i & 63)
 		least = min(least, k)
 	}
+	lv.open[0] &^= dropped[0]
+	lv.open[1] &^= dropped[1]
 	return least
 }
 
