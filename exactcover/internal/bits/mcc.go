@@ -75,9 +75,11 @@ type mccState struct {
 	// slot holds where each level's set and keys are, in lives and keys:
 	// its own place, or its parent's (childSet).
 	slot []int32
-	// prims holds each option's primary items, eight apiece, padded
-	// with countsStride−1 (nil when an option has more).
-	prims []uint8
+	// prims holds each option's primary items, stride apiece (4 or 8),
+	// padded with keys never read (nil, stride 0, when an option has
+	// more than eight).
+	prims  []uint8
+	stride int
 }
 
 // resetM compiles p's bounds (e.mcc.on when p has multiplicities).

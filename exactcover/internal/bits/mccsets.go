@@ -120,19 +120,30 @@ func (e *Engine) resetSets(levels int) {
 	m.hb = resize(m.hb, np)
 	m.keys = resize(m.keys, levels*countsStride)
 	m.slot = resize(m.slot, levels)
-	m.prims = resize(m.prims, 8*n)
+	// Four entries an option where every option has at most four primary
+	// items, eight where at most eight, else none (loseSet goes by bits).
+	most := 0
 	for k := range n {
-		p := m.prims[8*k : 8*k+8]
-		for i := range p {
-			p[i] = countsStride - 1
+		r := e.rows2[k]
+		most = max(most, mbits.OnesCount64(r.a&e.prim[0])+mbits.OnesCount64(r.b&e.prim[1]))
+	}
+	m.stride = 4
+	if most > 4 {
+		m.stride = 8
+	}
+	if most > 8 {
+		m.stride, m.prims = 0, nil
+		return
+	}
+	m.prims = resize(m.prims, m.stride*n)
+	for k := range n {
+		p := m.prims[m.stride*k : m.stride*(k+1)]
+		for i := range p { // distinct keys, so the writes do not wait on each other
+			p[i] = uint8(countsStride - 1 - i)
 		}
 		at := 0
 		for j, x := range e.row(int32(k))[:2] {
 			for y := x & e.prim[j]; y != 0; y &= y - 1 {
-				if at == len(p) { // more than eight: loseSet goes by bits
-					m.prims = nil
-					return
-				}
 				p[at] = uint8(j<<6 | mbits.TrailingZeros64(y))
 				at++
 			}
@@ -254,11 +265,19 @@ func (e *Engine) childSet(d int, w *walk) bool {
 const lose = 1<<tShift - 1<<cShift
 
 // loseSet changes the keys of option q's primary items for its loss:
-// eight subtractions, unrolled, where every option has at most eight (the
-// rest fall on a key never read), else one per bit of its row.
+// four or eight subtractions, unrolled, where every option has at most
+// as many (the rest fall on keys never read), else one per bit of its row.
 func (e *Engine) loseSet(keys *[countsStride]int64, q int32) {
 	m := &e.mcc
-	if m.prims != nil {
+	switch m.stride {
+	case 4:
+		p := (*[4]uint8)(m.prims[q*4 : q*4+4])
+		keys[p[0]] -= lose
+		keys[p[1]] -= lose
+		keys[p[2]] -= lose
+		keys[p[3]] -= lose
+		return
+	case 8:
 		p := (*[8]uint8)(m.prims[q*8 : q*8+8])
 		keys[p[0]] -= lose
 		keys[p[1]] -= lose
@@ -280,8 +299,9 @@ func (e *Engine) loseSet(keys *[countsStride]int64, q int32) {
 }
 
 // countsStride is the room a level's keys take when the lists are sets:
-// one per primary item (at most 128 in rows of two words) and one that
-// the unrolled subtractions of loseSet may write and nothing reads.
+// one per primary item (at most 128 in rows of two words) and, from the
+// top, eight that the unrolled subtractions of loseSet may write and
+// nothing reads.
 const countsStride = 256
 
 // untakeSet gives back the b that taking option k took from its items.
