@@ -36,11 +36,11 @@ import (
 
 // MaxSetOptions is the most options for which a problem with
 // multiplicities keeps its levels' lists as sets of options. Each level
-// of a path (at most the options, plus two) has a set of options/64
-// words, so the sets take about options²/8 bytes: 2 MiB at 4,096 options
-// for each worker, beside the counters' options × planes × 16 bytes. Past
-// that the sets' copy at each node, a word per 64 options, nears the cost
-// of the list's pass it replaces.
+// of a path (at most the options, plus three) has a set of options/64
+// words and countsStride keys of 8 bytes, so the levels take about
+// options × (options/8 + 2,048) bytes: 10 MiB at 4,096 options for each
+// worker, growing with the square of the options past it; and a key holds
+// a count in 13 bits. Larger problems keep their lists filtered by a pass.
 const MaxSetOptions = 1 << 12
 
 // The keys hold a count in 13 bits, an s in 24 (bounds below maxSetBound)
