@@ -236,8 +236,7 @@ func (e *Engine) childSet(d int, w *walk) bool {
 	ow := m.ow
 	live := m.liveSet(d + 1)
 	live[k>>6] &^= 1 << (k & 63)
-	e.loseSet(keys, k)
-	lost := int64(1)
+	lost := append(m.lost[:0], k)
 	for j, x := range [2]uint64{m0, m1} {
 		for ; x != 0; x &= x - 1 {
 			b := j<<6 | mbits.TrailingZeros64(x)
@@ -249,14 +248,14 @@ func (e *Engine) childSet(d int, w *walk) bool {
 				}
 				live[wd] &^= y
 				for ; y != 0; y &= y - 1 {
-					e.loseSet(keys, int32(wd<<6|mbits.TrailingZeros64(y)))
-					lost++
+					lost = append(lost, int32(wd<<6|mbits.TrailingZeros64(y)))
 				}
 			}
 		}
 	}
-	w.updates += lost
-	w.work += lost
+	e.loseSet(keys, lost)
+	w.updates += int64(len(lost))
+	w.work += int64(len(lost))
 	return e.chooseSet(d + 1)
 }
 
@@ -264,37 +263,43 @@ func (e *Engine) childSet(d int, w *walk) bool {
 // items: t and the count less one.
 const lose = 1<<tShift - 1<<cShift
 
-// loseSet changes the keys of option q's primary items for its loss:
-// four or eight subtractions, unrolled, where every option has at most
-// as many (the rest fall on keys never read), else one per bit of its row.
-func (e *Engine) loseSet(keys *[countsStride]int64, q int32) {
+// loseSet changes the keys of the primary items of the options lost for
+// their loss: four or eight subtractions an option, unrolled, where every
+// option has at most as many (the rest fall on keys never read), else one
+// per bit of its row.
+func (e *Engine) loseSet(keys *[countsStride]int64, lost []int32) {
 	m := &e.mcc
 	switch m.stride {
 	case 4:
-		p := (*[4]uint8)(m.prims[q*4 : q*4+4])
-		keys[p[0]] -= lose
-		keys[p[1]] -= lose
-		keys[p[2]] -= lose
-		keys[p[3]] -= lose
-		return
+		for _, q := range lost {
+			p := (*[4]uint8)(m.prims[q*4 : q*4+4])
+			keys[p[0]] -= lose
+			keys[p[1]] -= lose
+			keys[p[2]] -= lose
+			keys[p[3]] -= lose
+		}
 	case 8:
-		p := (*[8]uint8)(m.prims[q*8 : q*8+8])
-		keys[p[0]] -= lose
-		keys[p[1]] -= lose
-		keys[p[2]] -= lose
-		keys[p[3]] -= lose
-		keys[p[4]] -= lose
-		keys[p[5]] -= lose
-		keys[p[6]] -= lose
-		keys[p[7]] -= lose
-		return
-	}
-	r := e.rows2[q]
-	for x := r.a & e.prim[0]; x != 0; x &= x - 1 {
-		keys[mbits.TrailingZeros64(x)&127] -= lose
-	}
-	for x := r.b & e.prim[1]; x != 0; x &= x - 1 {
-		keys[64+mbits.TrailingZeros64(x)&63] -= lose
+		for _, q := range lost {
+			p := (*[8]uint8)(m.prims[q*8 : q*8+8])
+			keys[p[0]] -= lose
+			keys[p[1]] -= lose
+			keys[p[2]] -= lose
+			keys[p[3]] -= lose
+			keys[p[4]] -= lose
+			keys[p[5]] -= lose
+			keys[p[6]] -= lose
+			keys[p[7]] -= lose
+		}
+	default:
+		for _, q := range lost {
+			r := e.rows2[q]
+			for x := r.a & e.prim[0]; x != 0; x &= x - 1 {
+				keys[mbits.TrailingZeros64(x)&127] -= lose
+			}
+			for x := r.b & e.prim[1]; x != 0; x &= x - 1 {
+				keys[64+mbits.TrailingZeros64(x)&63] -= lose
+			}
+		}
 	}
 }
 
