@@ -75,11 +75,16 @@ type mccState struct {
 	// slot holds where each level's set and keys are, in lives and keys:
 	// its own place, or its parent's (childSet).
 	slot []int32
-	// prims holds each option's primary items, stride apiece (4 or 8),
+	// prims holds each option's primary items, stride apiece (4, 6 or 8),
 	// padded with keys never read (nil, stride 0, when an option has
 	// more than eight).
 	prims  []uint8
 	stride int
+	// prims4, prims6 and prims8 hold the same, an array an option, for
+	// the stride that the problem has.
+	prims4 [][4]uint8
+	prims6 [][6]uint8
+	prims8 [][8]uint8
 }
 
 // resetM compiles p's bounds (e.mcc.on when p has multiplicities).

@@ -83,14 +83,14 @@ func key(i int, c, b, sl int32) int64 {
 
 // setsBytes is what the sets of options take for p: each level's set and
 // keys, each row bit's column (128 bits in two words), and each option's
-// primary items.
+// primary items (twice: as bytes and as arrays).
 func setsBytes(p *core.Problem, words int) int64 {
 	if !usesSets(p, words) {
 		return 0
 	}
 	n := p.NumOptions()
 	ow := int64(n+63) / 64
-	return (int64(n)+3)*(ow*8+countsStride*8+4) + 128*ow*8 + 8*int64(n)
+	return (int64(n)+3)*(ow*8+countsStride*8+4) + 128*ow*8 + 2*8*int64(n)
 }
 
 // resetSets builds the columns of p's rows, when its lists are sets
@@ -120,8 +120,8 @@ func (e *Engine) resetSets(levels int) {
 	m.hb = resize(m.hb, np)
 	m.keys = resize(m.keys, levels*countsStride)
 	m.slot = resize(m.slot, levels)
-	// Four entries an option where every option has at most four primary
-	// items, eight where at most eight, else none (loseSet goes by bits).
+	// Four, six or eight entries an option, as many as the most primary
+	// items of an option need, else none (loseSet goes by bits).
 	most := 0
 	for k := range n {
 		r := e.rows2[k]
@@ -129,6 +129,9 @@ func (e *Engine) resetSets(levels int) {
 	}
 	m.stride = 4
 	if most > 4 {
+		m.stride = 6
+	}
+	if most > 6 {
 		m.stride = 8
 	}
 	if most > 8 {
@@ -147,6 +150,19 @@ func (e *Engine) resetSets(levels int) {
 				p[at] = uint8(j<<6 | mbits.TrailingZeros64(y))
 				at++
 			}
+		}
+	}
+	// The same as arrays, one an option, for loseSet's loops.
+	m.prims4, m.prims6, m.prims8 = m.prims4[:0], m.prims6[:0], m.prims8[:0]
+	for k := range n {
+		p := m.prims[m.stride*k : m.stride*(k+1)]
+		switch m.stride {
+		case 4:
+			m.prims4 = append(m.prims4, [4]uint8(p))
+		case 6:
+			m.prims6 = append(m.prims6, [6]uint8(p))
+		case 8:
+			m.prims8 = append(m.prims8, [8]uint8(p))
 		}
 	}
 }
@@ -264,23 +280,35 @@ func (e *Engine) childSet(d int, w *walk) bool {
 const lose = 1<<tShift - 1<<cShift
 
 // loseSet changes the keys of the primary items of the options lost for
-// their loss: four or eight subtractions an option, unrolled, where every
+// their loss: four, six or eight subtractions an option, unrolled, where every
 // option has at most as many (the rest fall on keys never read), else one
 // per bit of its row.
 func (e *Engine) loseSet(keys *[countsStride]int64, lost []int32) {
 	m := &e.mcc
+	// In registers: the keys' writes could alias m.
+	prims4, prims6, prims8 := m.prims4, m.prims6, m.prims8
 	switch m.stride {
 	case 4:
 		for _, q := range lost {
-			p := (*[4]uint8)(m.prims[q*4 : q*4+4])
+			p := &prims4[q]
 			keys[p[0]] -= lose
 			keys[p[1]] -= lose
 			keys[p[2]] -= lose
 			keys[p[3]] -= lose
 		}
+	case 6:
+		for _, q := range lost {
+			p := &prims6[q]
+			keys[p[0]] -= lose
+			keys[p[1]] -= lose
+			keys[p[2]] -= lose
+			keys[p[3]] -= lose
+			keys[p[4]] -= lose
+			keys[p[5]] -= lose
+		}
 	case 8:
 		for _, q := range lost {
-			p := (*[8]uint8)(m.prims[q*8 : q*8+8])
+			p := &prims8[q]
 			keys[p[0]] -= lose
 			keys[p[1]] -= lose
 			keys[p[2]] -= lose
