@@ -33,8 +33,8 @@ import (
 // multiplicities the trees are the same too; where the bit sets keep a
 // level's list as a set of options (rows of two words, few enough
 // options), a child visits only the options it loses and a choice is one
-// minimum over the items' keys: 0.64 of the sparse sets' time on
-// tetromino packings (mcc-tetra-4x10) and 0.87 on two queens in every row
+// minimum over the items' keys: 0.62 of the sparse sets' time on
+// tetromino packings (mcc-tetra-4x10) and 0.68 on two queens in every row
 // and column (mcc-queens2-8), CPU time of whole runs, median of 5 pairs.
 //
 // Measured side by side, the bit sets take 0.34 to 0.63 of the sparse
