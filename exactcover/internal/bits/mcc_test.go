@@ -136,3 +136,27 @@ func withHugeBound(p *core.Problem) *core.Problem {
 	q.Hi[p.NPrimary] = 1 << 24
 	return &q
 }
+
+// TestMultiplicitiesLargeLowerBound checks problems whose lower bounds
+// far exceed the options: none has a solution, and the engine abandons
+// the root as the sparse-set engine does, whatever the bound (a degree
+// far below zero must still read as a dead end).
+func TestMultiplicitiesLargeLowerBound(t *testing.T) {
+	for _, lo := range []int32{3, 1 << 19, 1 << 20, 1<<24 - 1} {
+		// Item 0 to be covered lo times, by options {0} and {0, 1};
+		// item 1 exactly once, by {1} and {0, 1}.
+		p := &core.Problem{NPrimary: 2, NItems: 2, Lo: []int32{lo, 1}, Hi: []int32{lo, 1},
+			Begin: []int32{0, 1, 3, 4}, Items: []int32{0, 0, 1, 1},
+			Caller: []int32{0, 1, 2}, Index: []int32{0, 1, 2}}
+		var c, sc core.Counters
+		if _, err := newEngine(p).Search(core.Unit{}, &core.Run{}, &c); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := core.New[sparse.Engine](p).Search(core.Unit{}, &core.Run{}, &sc); err != nil {
+			t.Fatal(err)
+		}
+		if c.Solutions != 0 || c.Nodes != sc.Nodes {
+			t.Errorf("lower bound %d: %d solutions in %d nodes, want none in %d (sparse sets)", lo, c.Solutions, c.Nodes, sc.Nodes)
+		}
+	}
+}

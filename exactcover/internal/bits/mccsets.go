@@ -24,15 +24,15 @@ import (
 // count's complement above the item, one 64-bit number whose least over
 // the open items is the choice (the least degree, ties to the smaller s,
 // then the longer list, then the first declared); an item that is not
-// open has a key above all of those. A child copies its
-// parent's keys and changes those of the items of each option lost (t
-// and the count less one: a few subtractions an option, where the planes'
-// borrow ripples through all of them) and, when it takes an option, those
-// of its primary items (b less one: t up one while b exceeds the slack,
-// else s down one). A key below zero is a dead end; a count of zero with
+// open has a key above all of those. A child copies its parent's keys
+// (or, its parent's last branch, takes them) and changes those of the
+// primary items of each option lost (t and the count less one: a few
+// subtractions an option, where the planes' borrow ripples through all of
+// them) and, when it takes an option, those of its primary items (b less
+// one: t up one while b exceeds the slack, else s down one). A key below zero is a dead end; a count of zero with
 // no need, an item content. A choice is the least key, with the sparse
-// engine's ties; so the search tree is the same, and the option with the smallest index is the lowest bit of the
-// set AND the item's column.
+// engine's ties; so the search tree is the same, and the option with the
+// smallest index is the lowest bit of the set AND the item's column.
 
 // MaxSetOptions is the most options for which a problem with
 // multiplicities keeps its levels' lists as sets of options. Each level
@@ -75,10 +75,15 @@ func usesSets(p *core.Problem, words int) bool {
 }
 
 // key returns the sort key of an item i with count c, bound b and slack
-// sl.
+// sl. A t below −1 (the item needs more options than it has) is held as
+// −1: the node is a dead end and makes no children whose updates would
+// move it, while a need of up to 2²⁴ would overflow t's 20 bits. A live
+// node's open items have t ≥ 0, and its children lose at most
+// MaxSetOptions options, so their t stays above −2¹⁹.
 func key(i int, c, b, sl int32) int64 {
 	s := min(sl, b)
-	return int64(c-(b-s))<<tShift | int64(s)<<sShift | int64(countMask-c)<<cShift | int64(i)
+	t := max(c-(b-s), -1)
+	return int64(t)<<tShift | int64(s)<<sShift | int64(countMask-c)<<cShift | int64(i)
 }
 
 // setsBytes is what the sets of options take for p: each level's set and
