@@ -18,10 +18,11 @@ import (
 
 // autoEnumerate returns the engine that auto picks to enumerate the
 // solutions of a problem: the bit-set engine where it takes the problem,
-// the problem has no multiplicities, its rows have at most 256 bits
-// (items, and colors of secondary items) and its primary items have 8
-// options each or more on average (prefersBits, bits.Prefer), else the
-// sparse-set engine.
+// its rows have at most 256 bits (items, and colors of secondary items)
+// and either the problem has multiplicities, rows of at most 128 bits and
+// at most bits.MaxSetOptions options, or it has none and its primary
+// items have 8 options each or more on average (prefersBits,
+// bits.Prefer); else the sparse-set engine.
 //
 // The table of docs/engines.md (go run ./scripts/bench -engines: every
 // engine on every shared instance, CPU time of whole runs) is where these
@@ -41,14 +42,14 @@ import (
 // (5×5, 60 random words over three letters, the cells secondary items
 // colored by their letters: 10 primary items of 60 options each) the bit
 // sets take 0.54 of the sparse sets' time, with the same tree. With
-// multiplicities (the MCC instances: two queens in every row and column,
-// tetromino packings) the trees are the same, and the bit sets and the
-// sparse sets are within about 10% of each other either way (0.90 to
-// 1.11), about what two runs of the table differ by on a shared machine:
-// no rule of the problem's shape picks the faster of the two, so auto
-// keeps the sparse sets there. The dancing links are never auto's:
-// they are the engine for teaching and for checking against Knuth's
-// counts.
+// multiplicities the trees are the same too; where the bit sets keep a
+// level's list as a set of options (rows of two words, few enough
+// options), a child visits only the options it loses and a choice is one
+// minimum over the items' keys: 0.62 of the sparse sets' time on
+// tetromino packings (mcc-tetra-4x10) and 0.68 on two queens in every row
+// and column (mcc-queens2-8), CPU time of whole runs, median of 5 pairs.
+// The dancing links are never auto's: they are the engine for teaching
+// and for checking against Knuth's counts.
 func autoEnumerate(prefersBits bool) Engine {
 	if prefersBits {
 		return EngineBits

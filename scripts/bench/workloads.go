@@ -26,9 +26,10 @@ var workloads = []*workload{
 		id: "mcc", title: "Multiplicities: items covered between a and b times", answer: "solutions",
 		about: "Counting with items that must be covered a number of times in a range (Knuth's MCC): " +
 			"the default engine against SSMCC, and `--engine dlx` against DLX3, " +
-			"with the same number of search nodes. The bit-set engine takes multiplicities with the same tree " +
-			"but is no faster there, so the default stays on the sparse sets: both rows run the same algorithms " +
-			"as Knuth's programs, sparse sets and dancing links.",
+			"with the same number of search nodes. The default runs the bit-set engine there, with the sparse " +
+			"engine's tree (Algorithm M, two branches a node): a level's list is a set of options, a child " +
+			"visits only the options it loses, and a choice is one minimum over the items' keys; " +
+			"`--engine dlx` runs DLX3's algorithm on dancing links.",
 		pairs: concat(
 			countPairsWith("mcc-queens2-8", mccQueens8, peerSSMCC, peerDLX3),
 			countPairsWith("mcc-tetra-4x10", mccTetra, peerSSMCC, peerDLX3),

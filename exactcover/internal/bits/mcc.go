@@ -63,6 +63,28 @@ type mccState struct {
 	diff           []uint64 // scratch: the degrees' planes
 	cands          set      // scratch: the candidates for the least degree
 	lost           []int32  // scratch: the options a child loses
+	// ow is the words of a set of options when the levels' lists are
+	// sets (mccsets.go), else 0; cols holds each row bit's column, lives
+	// each level's set.
+	ow          int
+	cols, lives []uint64
+	// hb holds each primary item's b as numbers, and keys each level's
+	// sort keys, when the lists are sets.
+	hb   []int32
+	keys []int64
+	// slot holds where each level's set and keys are, in lives and keys:
+	// its own place, or its parent's (childSet).
+	slot []int32
+	// prims holds each option's primary items, stride apiece (4, 6 or 8),
+	// padded with keys never read (nil, stride 0, when an option has
+	// more than eight).
+	prims  []uint8
+	stride int
+	// prims4, prims6 and prims8 hold the same, an array an option, for
+	// the stride that the problem has.
+	prims4 [][4]uint8
+	prims6 [][6]uint8
+	prims8 [][8]uint8
 }
 
 // resetM compiles p's bounds (e.mcc.on when p has multiplicities).
@@ -100,6 +122,7 @@ func (e *Engine) resetM(p *core.Problem) {
 	m.lost = resize(m.lost, n)
 	m.mask, m.diff = resize(m.mask, w), resize(m.diff, m.planes*w)
 	m.cands = resize(m.cands, w)
+	e.resetSets(levels)
 }
 
 // clone returns m with memory of its own for what a search writes.
@@ -116,6 +139,7 @@ func (m mccState) clone() mccState {
 	c.mask = core.Private[uint64](nil, len(m.mask))
 	c.diff = core.Private[uint64](nil, len(m.diff))
 	c.cands = core.Private[uint64](nil, len(m.cands))
+	c.cloneSets()
 	return c
 }
 
@@ -135,12 +159,16 @@ func mccBytes(p *core.Problem, words int) int64 {
 		hi = max(hi, h)
 	}
 	planes := max(mbits.Len32(uint32(most)), 1) + max(mbits.Len32(uint32(hi)), 1)
-	return int64(p.NumOptions()+2) * int64(planes*words) * 8
+	return int64(p.NumOptions()+2)*int64(planes*words)*8 + setsBytes(p, words)
 }
 
 // resetBounds sets every primary item's b to its upper bound.
 func (e *Engine) resetBounds() {
 	m := &e.mcc
+	if m.ow > 0 {
+		e.resetSetBounds()
+		return
+	}
 	w := e.words
 	clear(m.bounds)
 	for i := range e.p.NPrimary {
@@ -200,6 +228,9 @@ func (e *Engine) rootM(l int, covered set) bool {
 		}
 	}
 	lv.open.minus(e.prim, covered)
+	if m.ow > 0 {
+		return e.rootSetM(l)
+	}
 	return e.chooseM(l)
 }
 
@@ -436,6 +467,9 @@ func (e *Engine) childM(d int, w *walk) bool {
 	k := lv.opt
 	words := e.words
 	mask := m.mask
+	if m.ow > 0 {
+		return e.childSet(d, w)
+	}
 	if words == 2 {
 		return e.childM2(d, w)
 	}
@@ -606,6 +640,10 @@ func (e *Engine) survivors2(lo, hi, k int32, cnt []uint64, open set) int {
 // untakeM gives back the b that taking option k took from its items.
 func (e *Engine) untakeM(k int32) {
 	m := &e.mcc
+	if m.ow > 0 {
+		e.untakeSet(k)
+		return
+	}
 	row, prim, bs, words := e.row(k), e.prim, m.bounds, e.words
 	for j := range words {
 		carry := row[j] & prim[j]
@@ -655,8 +693,12 @@ forward:
 	if lv.least < 0 { // an item with too few options (only at the base)
 		goto backup
 	}
-	lv.cur = e.firstM(depth, lv.best)
-	lv.opt = e.stack[lv.cur]
+	if e.mcc.ow > 0 {
+		lv.opt = e.firstSet(depth, lv.best)
+	} else {
+		lv.cur = e.firstM(depth, lv.best)
+		lv.opt = e.stack[lv.cur]
+	}
 	lv.branch = takeBranch
 	if e.childM(depth, &w) {
 		depth++
@@ -756,6 +798,12 @@ func (e *Engine) checkStepM(l int, st core.Step) error {
 	} else if !e.lv[l].open.has(st.Item) {
 		return core.ErrInconsistent
 	}
+	if e.mcc.ow > 0 {
+		if !e.inSet(l, k) {
+			return core.ErrInconsistent
+		}
+		return nil
+	}
 	lv := &e.lv[l]
 	for at, q := range e.stack[lv.lo:lv.hi] {
 		if q == k {
@@ -776,7 +824,12 @@ func (e *Engine) expandM(c *core.Counters, dst []core.Unit, base int) ([]core.Un
 	if lv.least < 0 {
 		return dst, false
 	}
-	o := e.p.Caller[e.stack[e.firstM(base, lv.best)]]
+	var o int32
+	if e.mcc.ow > 0 {
+		o = e.p.Caller[e.firstSet(base, lv.best)]
+	} else {
+		o = e.p.Caller[e.stack[e.firstM(base, lv.best)]]
+	}
 	dst = append(dst, core.Unit{Path: append(e.Steps(base), core.Step{Item: lv.best, Option: o}), CountLast: true})
 	if lv.least > 0 {
 		dst = append(dst, core.Unit{Path: append(e.Steps(base), core.Step{Item: lv.best, Option: o, Exclude: true}), CountLast: true})

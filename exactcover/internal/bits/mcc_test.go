@@ -13,7 +13,8 @@ import (
 )
 
 // TestMultiplicitiesSparseTree checks, on random problems with bounds
-// (and colors half the time), in narrow and wide rows, that the engine's
+// (and colors half the time), with the lists as sets of options, and as
+// lists in narrow and wide rows, that the engine's
 // tree is the sparse-set engine's: the same solutions and the same nodes,
 // since both choose the item of least branching degree with the same
 // ties, and its option with the smallest index.
@@ -26,10 +27,13 @@ func TestMultiplicitiesSparseTree(t *testing.T) {
 		if _, err := core.New[sparse.Engine](p).Search(core.Unit{}, &core.Run{}, &sc); err != nil {
 			t.Fatal(err)
 		}
-		for _, n := range []int{0, 300} {
-			c, got := enginetest.Run(t, newEngine(padded(p, n)), p, core.Unit{}, func() core.Action { return core.Continue })
+		for _, v := range []struct {
+			name string
+			p    *core.Problem
+		}{{"sets", p}, {"wide", padded(p, 300)}, {"lists", withHugeBound(p)}} {
+			c, got := enginetest.Run(t, newEngine(v.p), p, core.Unit{}, func() core.Action { return core.Continue })
 			if !slices.Equal(got, want) || c.Nodes != sc.Nodes || c.Solutions != sc.Solutions {
-				t.Fatalf("trial %d, %d items: %v in %d nodes, sparse sets %v in %d\n%s", trial, max(n, p.NItems), got, c.Nodes, want, sc.Nodes, enginetest.Describe(p))
+				t.Fatalf("trial %d, %s: %v in %d nodes, sparse sets %v in %d\n%s", trial, v.name, got, c.Nodes, want, sc.Nodes, enginetest.Describe(p))
 			}
 		}
 	}
@@ -101,5 +105,58 @@ func TestMultiplicitiesNoAllocation(t *testing.T) {
 	search()
 	if n := testing.AllocsPerRun(2, search); n != 0 {
 		t.Fatalf("%v allocations per search", n)
+	}
+}
+
+// TestEngineMultiplicitiesLists runs the engines' suite on rows of two
+// words whose lists are not sets of options (an upper bound of
+// maxSetBound or more: withHugeBound).
+func TestEngineMultiplicitiesLists(t *testing.T) {
+	enginetest.Check(t, func(p *core.Problem) core.Engine { return newEngine(withHugeBound(p)) }, true)
+}
+
+// withHugeBound returns p with one more primary item, in no option, to be
+// covered between 0 and 2²⁴ times: the same solutions, the same tree (the
+// item is content from the root), and too large a bound for the lists to
+// be sets of options.
+func withHugeBound(p *core.Problem) *core.Problem {
+	q := *p
+	q.NPrimary, q.NItems = p.NPrimary+1, p.NItems+1
+	q.Items = make([]int32, len(p.Items))
+	for t, it := range p.Items {
+		q.Items[t] = it
+		if int(it) >= p.NPrimary {
+			q.Items[t]++
+		}
+	}
+	q.Lo, q.Hi = make([]int32, q.NPrimary), make([]int32, q.NPrimary)
+	for i := range p.NPrimary {
+		q.Lo[i], q.Hi[i] = p.Bounds(i)
+	}
+	q.Hi[p.NPrimary] = 1 << 24
+	return &q
+}
+
+// TestMultiplicitiesLargeLowerBound checks problems whose lower bounds
+// far exceed the options: none has a solution, and the engine abandons
+// the root as the sparse-set engine does, whatever the bound (a degree
+// far below zero must still read as a dead end).
+func TestMultiplicitiesLargeLowerBound(t *testing.T) {
+	for _, lo := range []int32{3, 1 << 19, 1 << 20, 1<<24 - 1} {
+		// Item 0 to be covered lo times, by options {0} and {0, 1};
+		// item 1 exactly once, by {1} and {0, 1}.
+		p := &core.Problem{NPrimary: 2, NItems: 2, Lo: []int32{lo, 1}, Hi: []int32{lo, 1},
+			Begin: []int32{0, 1, 3, 4}, Items: []int32{0, 0, 1, 1},
+			Caller: []int32{0, 1, 2}, Index: []int32{0, 1, 2}}
+		var c, sc core.Counters
+		if _, err := newEngine(p).Search(core.Unit{}, &core.Run{}, &c); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := core.New[sparse.Engine](p).Search(core.Unit{}, &core.Run{}, &sc); err != nil {
+			t.Fatal(err)
+		}
+		if c.Solutions != 0 || c.Nodes != sc.Nodes {
+			t.Errorf("lower bound %d: %d solutions in %d nodes, want none in %d (sparse sets)", lo, c.Solutions, c.Nodes, sc.Nodes)
+		}
 	}
 }

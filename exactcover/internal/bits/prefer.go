@@ -25,17 +25,25 @@ const PreferDensity = 8
 const PreferItems = narrowWords * 64
 
 // Prefer reports whether this engine is expected to be faster than the
-// sparse-set engine on p: it takes p (Supports), p has no multiplicities,
-// p's rows have at most PreferItems bits (items, and colors of secondary
-// items), and p's primary items have PreferDensity options each or more
-// on average.
+// sparse-set engine on p: it takes p (Supports), p's rows have at most
+// PreferItems bits (items, and colors of secondary items), and either p
+// has multiplicities and keeps its lists as sets of options (rows of two
+// words, at most MaxSetOptions options: see mccsets.go), or p has none
+// and its primary items have PreferDensity options each or more on
+// average.
 //
-// With multiplicities the engine's tree is the sparse-set engine's, but
-// a node costs more: on two queens in every row and column of a 7×7
-// board, and tetromino packings, the sparse sets are faster.
+// With multiplicities the engine's tree is the sparse-set engine's; with
+// the lists as sets a node costs what it changes and one minimum over the
+// primary items' keys, less than the sparse sets' updates on two queens
+// in every row and column and on tetromino packings. Wider rows or more
+// options keep the lists filtered by a pass a node, and the sparse sets
+// are faster there.
 func Prefer(p *core.Problem) bool {
-	if Supports(p) != nil || p.Multiplicities() || rowBits(p) > PreferItems {
+	if Supports(p) != nil || rowBits(p) > PreferItems {
 		return false
+	}
+	if p.Multiplicities() {
+		return usesSets(p, rowWords(rowBits(p)))
 	}
 	primaryUses := 0
 	for _, it := range p.Items {

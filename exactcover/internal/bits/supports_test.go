@@ -123,7 +123,8 @@ func FuzzEngine(f *testing.F) {
 }
 
 // TestPrefer checks the rule by which auto picks the engine on problems
-// on either side of PreferDensity, and never on one it refuses.
+// on either side of PreferDensity, with multiplicities on either side of
+// MaxSetOptions, and never on one it refuses.
 func TestPrefer(t *testing.T) {
 	// chain returns nPrimary primary items, each in perItem options of
 	// one item (and the next item, so that options differ).
@@ -139,6 +140,14 @@ func TestPrefer(t *testing.T) {
 		p.Index = p.Caller
 		return p
 	}
+	// bounded gives p's items the bounds 1 and 2.
+	bounded := func(p *core.Problem) *core.Problem {
+		p.Lo, p.Hi = make([]int32, p.NPrimary), make([]int32, p.NPrimary)
+		for i := range p.NPrimary {
+			p.Lo[i], p.Hi[i] = 1, 2
+		}
+		return p
+	}
 	wide := chain(bits.MaxItems+1, bits.PreferDensity)
 	for _, tc := range []struct {
 		name string
@@ -149,6 +158,8 @@ func TestPrefer(t *testing.T) {
 		{"sparse", chain(60, bits.PreferDensity-1), false},
 		{"too many items", wide, false},
 		{"wide rows", chain(bits.PreferItems+1, bits.PreferDensity), false},
+		{"multiplicities", bounded(chain(60, 2)), true},
+		{"multiplicities, many options", bounded(chain(60, bits.MaxSetOptions/60+1)), false},
 	} {
 		if got := bits.Prefer(tc.p); got != tc.want {
 			t.Errorf("%s: Prefer %v, want %v", tc.name, got, tc.want)
