@@ -4,6 +4,7 @@ package web_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -13,20 +14,24 @@ import (
 
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
+	"github.com/xcover/xcover/problems/pentomino"
 	"github.com/xcover/xcover/problems/sudoku"
 )
 
 // Lecture mode at 1280×720: the page does not scroll, the problem is above
 // the viewer, and the URL follows the node shown; #node=N typed while the
-// page is open goes there, and #lecture opens it in lecture mode.
+// page is open goes there, and #lecture opens it in lecture mode. What
+// matters lies inside the box its panel shows, for every kind of board:
+// the board's last row and its legend, the matrix's legend, the chosen
+// item and its chip among the items left (a panel may scroll, but not
+// hide these; the matrix's legend when the matrix is shown, not the
+// dancing links in its place).
 func TestLecture(t *testing.T) {
 	b := newBrowser(t)
 	b.run(t, chromedp.EmulateViewport(1280, 720))
-	for _, name := range []string{"knuth", "queens-8", "pentomino-3x20"} {
-		t.Run(name, func(t *testing.T) {
-			p := loadExample(t, filepath.Join("..", "..", "specs", "examples", name+".yaml"))
-			url := writePage(t, name, p, 300)
-			b.open(t, url+"#node=3&lecture")
+	for _, tc := range lectureExamples(t) {
+		t.Run(tc.name, func(t *testing.T) {
+			b.open(t, tc.url+"#node=3&lecture")
 			got := value(t, b, chromedp.Evaluate[[]float64](`[document.body.classList.contains("lecture") ? 1 : 0, document.documentElement.scrollHeight, innerHeight,
 				document.documentElement.scrollWidth, innerWidth, document.getElementById("headertext-box").getBoundingClientRect().bottom,
 				document.getElementById("viewer").getBoundingClientRect().top, +document.body.dataset.node]`))
@@ -42,7 +47,23 @@ func TestLecture(t *testing.T) {
 			if got[7] != 3 {
 				t.Errorf("#node=3 opens node %v", got[7])
 			}
-			b.screenshot(t, "lecture-"+name)
+			for _, c := range value(t, b, chromedp.Evaluate[[]string](clippedJS)) {
+				t.Error(c)
+			}
+			if tc.marks > 0 {
+				// Pencil marks too small to read are hidden, and the legend says so.
+				m := value(t, b, chromedp.Evaluate[[]float64](`(() => { const c = document.querySelector("#board .cands"), off = document.querySelector("#board .marks-off");
+					return [c && c.offsetParent ? parseFloat(getComputedStyle(c).fontSize) : 0, off && off.offsetParent ? 1 : 0]; })()`))
+				switch {
+				case m[0] == 0 && m[1] == 0:
+					t.Error("the pencil marks are hidden, and the board's legend does not say so")
+				case m[0] > 0 && m[0] < tc.marks:
+					t.Errorf("the pencil marks are %vpx, smaller than %vpx", m[0], tc.marks)
+				case m[0] > 0 && m[1] == 1:
+					t.Error("the board's legend says the pencil marks are hidden, and they are shown")
+				}
+			}
+			b.screenshot(t, "lecture-"+tc.name)
 			b.key(t, kb.ArrowRight)
 			if h := value(t, b, chromedp.Evaluate[string](`location.hash`)); h != "#node=4&lecture" {
 				t.Errorf("after a step the URL's fragment is %q", h)
@@ -54,6 +75,88 @@ func TestLecture(t *testing.T) {
 		})
 	}
 }
+
+// lectureExample is a page for TestLecture, and the smallest size of its
+// pencil marks in pixels (0: it has none).
+type lectureExample struct {
+	name, url string
+	marks     float64
+}
+
+// lectureExamples are a page for every kind of board: none (Knuth's
+// example), queens, pentominoes on two boards, and Sudokus of the three
+// sizes (the 9×9 and 16×16 have pencil marks).
+func lectureExamples(t *testing.T) []lectureExample {
+	t.Helper()
+	var ex []lectureExample
+	for _, name := range []string{"knuth", "queens-8", "pentomino-3x20"} {
+		p := loadExample(t, filepath.Join("..", "..", "specs", "examples", name+".yaml"))
+		ex = append(ex, lectureExample{name: name, url: writePage(t, name, p, 300)})
+	}
+	board, err := pentomino.Rectangle(10, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz, err := pentomino.New(board, pentomino.Pentominoes(), pentomino.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex = append(ex, lectureExample{name: "pentomino-6x10", url: writePage(t, "pentomino-6x10", pz.Problem(), 300)})
+	letters16, err := os.ReadFile(filepath.Join("..", "..", "problems", "sudoku", "testdata", "letters16.in"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []struct {
+		name, grid string
+		marks      float64
+	}{
+		{"sudoku-4x4", "1...\n..12\n.1..\n4..1\n", 7},
+		{"sudoku-9x9", "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n", 7},
+		{"sudoku-16x16", string(letters16), 7},
+	} {
+		batch, err := sudoku.Read(s.name, []byte(s.grid), sudoku.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := sudoku.Encode(batch.Puzzles[0].Grid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex = append(ex, lectureExample{name: s.name, url: writePage(t, s.name, p, 300), marks: s.marks})
+	}
+	return ex
+}
+
+// clippedJS lists what matters and lies outside the box its scrolling
+// ancestors (panels, the page) show of it, or is not shown at all.
+const clippedJS = `(() => {
+	const shownBox = (el) => {
+		let box = {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
+		for (let a = el.parentElement; a; a = a.parentElement) {
+			const s = getComputedStyle(a);
+			if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+			const r = a.getBoundingClientRect(), top = r.top + a.clientTop, left = r.left + a.clientLeft;
+			box = {top: Math.max(box.top, top), left: Math.max(box.left, left),
+				bottom: Math.min(box.bottom, top + a.clientHeight), right: Math.min(box.right, left + a.clientWidth)};
+		}
+		return box;
+	};
+	const board = !document.getElementById("board-panel").hidden;
+	const matters = [["the chosen item", "#why"], ["its chip among the items left", "#items-left .chip.chosen"]];
+	if (document.getElementById("matrix-panel").offsetParent && document.getElementById("matrix-legend").textContent) matters.push(["the matrix's legend", "#matrix-legend"]);
+	if (board) matters.push(["the board's last row", "#board tr:last-child"], ["the board's legend", "#board .legend"]);
+	const out = [];
+	for (const [what, sel] of matters) {
+		const el = document.querySelector(sel);
+		if (!el) { out.push(what + " (" + sel + ") is not on the page"); continue; }
+		const r = el.getBoundingClientRect(), b = shownBox(el);
+		if (r.height === 0 || r.top < b.top - 1 || r.bottom > b.bottom + 1 || r.left < b.left - 1 || r.right > b.right + 1) {
+			out.push(what + " (" + sel + ") lies at " + [r.left, r.top, r.right, r.bottom].map(Math.round).join(",") +
+				", its panel shows " + [b.left, b.top, b.right, b.bottom].map(Math.round).join(","));
+		}
+	}
+	return out;
+})()`
 
 // The board where the eye is: a Sudoku's candidates as box×box pencil
 // marks, each value in its place; the chosen item's cell marked, and the
