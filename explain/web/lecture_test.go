@@ -6,12 +6,14 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/xcover/xcover/exactcover"
 	"github.com/xcover/xcover/explain"
 	"github.com/xcover/xcover/explain/web"
 	"github.com/xcover/xcover/problems/pentomino"
@@ -83,55 +85,99 @@ type lectureExample struct {
 	marks     float64
 }
 
+// In a narrow window (a phone's 480 pixels) the board shrinks to its
+// panel's width in normal mode too: the widest boards, with their legends,
+// lie inside the panel and the window's width.
+func TestBoardFitsWindow(t *testing.T) {
+	b := newBrowser(t)
+	b.run(t, chromedp.EmulateViewport(480, 900))
+	for _, tc := range lectureExamples(t, "pentomino-3x20", "sudoku-16x16") {
+		t.Run(tc.name, func(t *testing.T) {
+			b.open(t, tc.url+"#node=3")
+			for _, c := range value(t, b, chromedp.Evaluate[[]string](clippedJS)) {
+				t.Error(c)
+			}
+			b.screenshot(t, "narrow-"+tc.name)
+		})
+	}
+}
+
 // lectureExamples are a page for every kind of board: none (Knuth's
 // example), queens, pentominoes on two boards, and Sudokus of the three
-// sizes (the 9×9 and 16×16 have pencil marks).
-func lectureExamples(t *testing.T) []lectureExample {
+// sizes (the 9×9 and 16×16 have pencil marks); only those named, if any
+// are.
+func lectureExamples(t *testing.T, only ...string) []lectureExample {
 	t.Helper()
-	var ex []lectureExample
-	for _, name := range []string{"knuth", "queens-8", "pentomino-3x20"} {
-		p := loadExample(t, filepath.Join("..", "..", "specs", "examples", name+".yaml"))
-		ex = append(ex, lectureExample{name: name, url: writePage(t, name, p, 300)})
+	spec := func(name string) func() *exactcover.Problem {
+		return func() *exactcover.Problem {
+			return loadExample(t, filepath.Join("..", "..", "specs", "examples", name+".yaml"))
+		}
 	}
-	board, err := pentomino.Rectangle(10, 6)
-	if err != nil {
-		t.Fatal(err)
+	grid := func(name string, text func() string) func() *exactcover.Problem {
+		return func() *exactcover.Problem {
+			batch, err := sudoku.Read(name, []byte(text()), sudoku.ReadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, err := sudoku.Encode(batch.Puzzles[0].Grid)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return p
+		}
 	}
-	pz, err := pentomino.New(board, pentomino.Pentominoes(), pentomino.Options{})
-	if err != nil {
-		t.Fatal(err)
+	text := func(s string) func() string { return func() string { return s } }
+	file := func(path string) func() string {
+		return func() string {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return string(data)
+		}
 	}
-	ex = append(ex, lectureExample{name: "pentomino-6x10", url: writePage(t, "pentomino-6x10", pz.Problem(), 300)})
-	letters16, err := os.ReadFile(filepath.Join("..", "..", "problems", "sudoku", "testdata", "letters16.in"))
-	if err != nil {
-		t.Fatal(err)
+	pentominoes := func(w, h int) func() *exactcover.Problem {
+		return func() *exactcover.Problem {
+			board, err := pentomino.Rectangle(w, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pz, err := pentomino.New(board, pentomino.Pentominoes(), pentomino.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return pz.Problem()
+		}
 	}
-	for _, s := range []struct {
-		name, grid string
-		marks      float64
+	all := []struct {
+		name    string
+		marks   float64
+		problem func() *exactcover.Problem
 	}{
-		{"sudoku-4x4", "1...\n..12\n.1..\n4..1\n", 7},
-		{"sudoku-9x9", "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n", 7},
-		{"sudoku-16x16", string(letters16), 7},
-	} {
-		batch, err := sudoku.Read(s.name, []byte(s.grid), sudoku.ReadOptions{})
-		if err != nil {
-			t.Fatal(err)
+		{"knuth", 0, spec("knuth")},
+		{"queens-8", 0, spec("queens-8")},
+		{"pentomino-3x20", 0, spec("pentomino-3x20")},
+		{"pentomino-6x10", 0, pentominoes(10, 6)},
+		{"sudoku-4x4", 7, grid("sudoku-4x4", text("1...\n..12\n.1..\n4..1\n"))},
+		{"sudoku-9x9", 7, grid("sudoku-9x9", text("53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n"))},
+		{"sudoku-16x16", 7, grid("sudoku-16x16", file(filepath.Join("..", "..", "problems", "sudoku", "testdata", "letters16.in")))},
+	}
+	var ex []lectureExample
+	for _, e := range all {
+		if len(only) == 0 || slices.Contains(only, e.name) {
+			ex = append(ex, lectureExample{name: e.name, url: writePage(t, e.name, e.problem(), 300), marks: e.marks})
 		}
-		p, err := sudoku.Encode(batch.Puzzles[0].Grid)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ex = append(ex, lectureExample{name: s.name, url: writePage(t, s.name, p, 300), marks: s.marks})
 	}
 	return ex
 }
 
 // clippedJS lists what matters and lies outside the box its scrolling
-// ancestors (panels, the page) show of it, or is not shown at all.
+// ancestors (panels) and the window's width (in lecture mode its height
+// too) show of it, or is not shown at all.
 const clippedJS = `(() => {
 	const shownBox = (el) => {
-		let box = {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
+		let box = {top: document.body.classList.contains("lecture") ? 0 : -Infinity, left: 0,
+			bottom: document.body.classList.contains("lecture") ? innerHeight : Infinity, right: innerWidth};
 		for (let a = el.parentElement; a; a = a.parentElement) {
 			const s = getComputedStyle(a);
 			if (s.overflowX === "visible" && s.overflowY === "visible") continue;
