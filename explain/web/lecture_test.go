@@ -25,8 +25,8 @@ import (
 // page is open goes there, and #lecture opens it in lecture mode. What
 // matters lies inside the box its panel shows, for every kind of board:
 // the board's last row and its legend, the matrix's legend, the chosen
-// item and its chip among the items left (a panel may scroll, but not
-// hide these; the matrix's legend when the matrix is shown, not the
+// item and its chip among the items left, and at least a line of every
+// panel (a panel may scroll, but not hide these; the matrix's legend when the matrix is shown, not the
 // dancing links in its place).
 func TestLecture(t *testing.T) {
 	b := newBrowser(t)
@@ -192,6 +192,17 @@ const clippedJS = `(() => {
 	if (document.getElementById("matrix-panel").offsetParent && document.getElementById("matrix-legend").textContent) matters.push(["the matrix's legend", "#matrix-legend"]);
 	if (board) matters.push(["the board's last row", "#board tr:last-child"], ["the board's legend", "#board .legend"]);
 	const out = [];
+	if (document.body.classList.contains("lecture")) { // every panel shows at least its heading and a line below it
+		for (const panel of document.querySelectorAll("#viewer .panel")) {
+			if (!panel.offsetParent) continue;
+			const r = panel.getBoundingClientRect(), b = shownBox(panel), h = panel.querySelector("h2");
+			const shows = Math.min(r.bottom, b.bottom) - r.top, need = panel.clientTop + parseFloat(getComputedStyle(panel).paddingTop) +
+				h.offsetHeight + parseFloat(getComputedStyle(h).marginBottom) + 16;
+			if (r.bottom > b.bottom + 1 || shows < need) {
+				out.push("the panel " + h.firstChild.textContent + " shows " + Math.round(shows) + " of its pixels, not its heading and a line (" + Math.round(need) + ")");
+			}
+		}
+	}
 	for (const [what, sel] of matters) {
 		const el = document.querySelector(sel);
 		if (!el) { out.push(what + " (" + sel + ") is not on the page"); continue; }

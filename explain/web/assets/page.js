@@ -323,6 +323,7 @@
     showPartial(st);
     showMatrix(nd, st);
     showBoard(nd, st);
+    chosenInView(); // once the board has its size, and so the items left theirs
     showPath(st);
     showTree(st);
     showNarration(nd, st);
@@ -360,18 +361,18 @@
       parts.push('<span class="' + cls + '" data-item="' + esc(itemName(i)) + '" data-size="' + size + '">' + esc(label) + "</span>");
     }
     $("items-left").innerHTML = parts.length ? parts.join("") : "<i>none: every primary item is covered</i>";
-    chosenInView();
   }
 
   // chosenInView scrolls the items left, when their panel scrolls (lecture
-  // mode), so that the chosen item's chip is in view; the panel alone, not
-  // the page (as scrollIntoView would).
+  // mode), so that the chosen item's chip is in view below the panel's
+  // heading (it stays at the top); the panel alone, not the page, as
+  // scrollIntoView would.
   function chosenInView() {
     const panel = $("items-panel"), chip = panel.querySelector(".chip.chosen");
     if (!chip) { panel.scrollTop = 0; return; }
+    const heading = panel.querySelector("h2").offsetHeight;
     const top = chip.getBoundingClientRect().top - panel.getBoundingClientRect().top - panel.clientTop + panel.scrollTop;
-    const bottom = top + chip.offsetHeight;
-    if (top < panel.scrollTop + panel.clientHeight / 4 || bottom > panel.scrollTop + panel.clientHeight) panel.scrollTop = Math.max(0, top - panel.clientHeight / 3);
+    if (top < panel.scrollTop + heading || top + chip.offsetHeight > panel.scrollTop + panel.clientHeight) panel.scrollTop = Math.max(0, top - heading - 2);
   }
 
   function showPartial(st) {
@@ -612,41 +613,56 @@
 
   // The board's cells are sized from the space its panel has (the CSS
   // variables --cell and --marks on #board): as wide as the panel allows,
-  // and in lecture mode as tall as BOARD_SHARE of the column, with the
-  // legend beside the board when that leaves larger cells than below it.
-  const BOARD_SHARE = 0.5; // of the right column in lecture mode: the rest is the items left, the partial solution, the path and the narration
+  // and in lecture mode as tall as the column leaves once the other panels
+  // have their least height (their CSS min-height), with the legend beside
+  // the board when that leaves larger cells than below it.
+  const BOARD_SHARE = 0.6; // of the right column in lecture mode at most: the rest is the items left, the partial solution, the path and the narration
   const CELL_MAX = 26, CELL_MAX_LECTURE = 48; // px: the cells' size when there is room
   const CELL_MIN = 14; // px: the smallest cell whose value (a digit or letter, a queen, a piece's name) stays legible; below, the panel scrolls
   const MARK_MIN = 7; // px: the smallest legible pencil mark; a Sudoku's cell holds box×box of them, so a 9×9's cells need 23px, a 16×16's 30px, or the marks are hidden
   const MARK_MAX = 13; // px: larger marks would read as values
   const LEGEND_BESIDE = 150; // px: the narrowest legend beside the board
   function fitBoard() {
-    const el = $("board"), panel = $("board-panel");
-    if (!B || panel.hidden || !el.firstElementChild) return;
+    const el = $("board"), panel = $("board-panel"), table = el.firstElementChild;
+    if (!B || panel.hidden || !table) return;
     const legend = el.querySelector(".legend"), gap = 10;
     const cellMax = B.kind === "sudoku" && !lecture ? Math.max(CELL_MAX, B.box * 8 + 2) : lecture ? CELL_MAX_LECTURE : CELL_MAX;
     el.classList.remove("beside");
     const W = el.clientWidth;
     let H = Infinity;
-    if (lecture) H = $("right").clientHeight * BOARD_SHARE - (panel.offsetHeight - el.offsetHeight);
-    const fit = (w, h) => Math.floor(Math.min(cellMax, w / B.cols, h / B.rows));
-    let cell = fit(W, H - legend.offsetHeight - 4); // the legend below
     if (lecture) {
-      const beside = fit(W - LEGEND_BESIDE - gap, H);
-      if (beside > cell) {
-        el.style.setProperty("--cell", beside + "px");
+      const right = $("right"), margin = (p) => parseFloat(getComputedStyle(p).marginBottom);
+      let others = 0;
+      for (const p of right.children) if (p !== panel && p.offsetParent) others += parseFloat(getComputedStyle(p).minHeight) + margin(p);
+      H = Math.min(right.clientHeight * BOARD_SHARE, right.clientHeight - others - margin(panel)) - (panel.offsetHeight - el.offsetHeight);
+    }
+    const set = (cell) => {
+      const c = Math.max(CELL_MIN, cell);
+      el.style.setProperty("--cell", c + "px");
+      el.classList.toggle("nomarks", B.kind === "sudoku" && c < B.box * MARK_MIN + 2);
+      if (B.kind === "sudoku") el.style.setProperty("--marks", Math.min(MARK_MAX, Math.floor((c - 2) / B.box)) + "px");
+    };
+    const fit = (w, h) => Math.floor(Math.min(cellMax, w / B.cols, h / B.rows));
+    let room = () => [W, H - legend.offsetHeight - 4]; // the legend below
+    let cell = fit(...room());
+    if (lecture) {
+      const besideRoom = () => [W - LEGEND_BESIDE - gap, H], c = fit(...besideRoom());
+      if (c > cell) {
+        set(c);
         el.classList.add("beside");
-        if (legend.offsetHeight <= H) cell = beside;
-        else el.classList.remove("beside");
+        if (legend.offsetHeight <= H) { cell = c; room = besideRoom; } else el.classList.remove("beside");
       }
     }
-    const marksFit = B.kind !== "sudoku" || cell >= B.box * MARK_MIN + 2;
-    el.classList.toggle("nomarks", !marksFit);
-    cell = Math.max(CELL_MIN, cell);
-    el.style.setProperty("--cell", cell + "px");
-    if (B.kind === "sudoku") el.style.setProperty("--marks", Math.min(MARK_MAX, Math.floor((cell - 2) / B.box)) + "px");
+    set(cell);
+    // The count above leaves out the cells' borders: the cells shrink a
+    // pixel at a time until the table fits (a step or two).
+    for (;;) {
+      const [w, h] = room();
+      if (cell <= CELL_MIN || (table.offsetWidth <= w && table.offsetHeight <= h)) break;
+      set(--cell);
+    }
   }
-  if (window.ResizeObserver) new ResizeObserver(() => fitBoard()).observe($("right"));
+  if (window.ResizeObserver) new ResizeObserver(() => { fitBoard(); chosenInView(); }).observe($("right"));
 
   // The human solving path of a rated Sudoku (rating.go): its own board,
   // the grid as a person has it before the step shown, the step's cells
