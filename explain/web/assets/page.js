@@ -622,12 +622,12 @@
   const MARK_MIN = 7; // px: the smallest legible pencil mark; a Sudoku's cell holds box×box of them, so a 9×9's cells need 23px, a 16×16's 30px, or the marks are hidden
   const MARK_MAX = 13; // px: larger marks would read as values
   const LEGEND_BESIDE = 150; // px: the narrowest legend beside the board
+  let fitted = ""; // what the board's size was found for
   function fitBoard() {
     const el = $("board"), panel = $("board-panel"), table = el.firstElementChild;
     if (!B || panel.hidden || !table) return;
     const legend = el.querySelector(".legend"), gap = 10;
     const cellMax = B.kind === "sudoku" && !lecture ? Math.max(CELL_MAX, B.box * 8 + 2) : lecture ? CELL_MAX_LECTURE : CELL_MAX;
-    el.classList.remove("beside");
     const W = el.clientWidth;
     let H = Infinity;
     if (lecture) {
@@ -636,6 +636,13 @@
       for (const p of right.children) if (p !== panel && p.offsetParent) others += parseFloat(getComputedStyle(p).minHeight) + margin(p);
       H = Math.min(right.clientHeight * BOARD_SHARE, right.clientHeight - others - margin(panel)) - (panel.offsetHeight - el.offsetHeight);
     }
+    // A step redraws the board in the same space with much the same legend:
+    // the size found for them stays (the classes and variables are on
+    // #board, which the redrawing keeps), and the step lays the page out once.
+    const key = [W, H, lecture, B.rows, B.cols, lecture ? legend.textContent : ""].join(); // the legend's height counts in lecture mode alone
+    if (key === fitted) return;
+    fitted = key;
+    el.classList.remove("beside");
     const set = (cell) => {
       const c = Math.max(CELL_MIN, cell);
       el.style.setProperty("--cell", c + "px");
