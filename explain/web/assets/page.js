@@ -639,7 +639,7 @@
     // A step redraws the board in the same space with much the same legend:
     // the size found for them stays (the classes and variables are on
     // #board, which the redrawing keeps), and the step lays the page out once.
-    const key = [W, H, lecture, B.rows, B.cols, lecture ? legend.textContent : ""].join(); // the legend's height counts in lecture mode alone
+    const key = [W, H, lecture, B.kind, B.rows, B.cols, lecture ? legend.textContent : ""].join(); // the legend's height counts in lecture mode alone
     if (key === fitted) return;
     fitted = key;
     el.classList.remove("beside");
