@@ -323,6 +323,7 @@
     showPartial(st);
     showMatrix(nd, st);
     showBoard(nd, st);
+    chosenInView(); // once the board has its size, and so the items left theirs
     showPath(st);
     showTree(st);
     showNarration(nd, st);
@@ -360,6 +361,18 @@
       parts.push('<span class="' + cls + '" data-item="' + esc(itemName(i)) + '" data-size="' + size + '">' + esc(label) + "</span>");
     }
     $("items-left").innerHTML = parts.length ? parts.join("") : "<i>none: every primary item is covered</i>";
+  }
+
+  // chosenInView scrolls the items left, when their panel scrolls (lecture
+  // mode), so that the chosen item's chip is in view below the panel's
+  // heading (it stays at the top); the panel alone, not the page, as
+  // scrollIntoView would.
+  function chosenInView() {
+    const panel = $("items-panel"), chip = panel.querySelector(".chip.chosen");
+    if (!chip) { panel.scrollTop = 0; return; }
+    const heading = panel.querySelector("h2").offsetHeight;
+    const top = chip.getBoundingClientRect().top - panel.getBoundingClientRect().top - panel.clientTop + panel.scrollTop;
+    if (top < panel.scrollTop + heading || top + chip.offsetHeight > panel.scrollTop + panel.clientHeight) panel.scrollTop = Math.max(0, top - heading - 2);
   }
 
   function showPartial(st) {
@@ -588,14 +601,75 @@
     }
     h.push("</table>");
     const legend = {
-      sudoku: '<span class="key given">5</span> given · <span class="key placed">5</span> placed · <span class="key last">5</span> placed last · small: the values still possible (pencil marks) · <span class="key nocand">&nbsp;</span> none left',
+      sudoku: '<span class="key given">5</span> given · <span class="key placed">5</span> placed · <span class="key last">5</span> placed last · <span class="marks-on">small: the values still possible (pencil marks)</span><span class="marks-off">pencil marks hidden: the cells are too small for them (a larger window shows them)</span> · <span class="key nocand">&nbsp;</span> none left',
       queens: '<span class="key free">&nbsp;</span> a square a queen may still take',
       pieces: '<span class="key hole">&nbsp;</span> not part of the board',
     }[B.kind];
     h.push('<div class="legend">' + legend + (nd.chosen < 0 ? "" : ' · <span class="key target">&nbsp;</span> the chosen item (' + esc(itemName(nd.chosen)) +
       ') · <span class="key place">&nbsp;</span> the cells its options may fill') + "</div>");
     el.innerHTML = h.join("");
+    fitBoard();
   }
+
+  // The board's cells are sized from the space its panel has (the CSS
+  // variables --cell and --marks on #board): as wide as the panel allows,
+  // and in lecture mode as tall as the column leaves once the other panels
+  // have their least height (their CSS min-height), with the legend beside
+  // the board when that leaves larger cells than below it.
+  const BOARD_SHARE = 0.6; // of the right column in lecture mode at most: the rest is the items left, the partial solution, the path and the narration
+  const CELL_MAX = 26, CELL_MAX_LECTURE = 48; // px: the cells' size when there is room
+  const CELL_MIN = 14; // px: the smallest cell whose value (a digit or letter, a queen, a piece's name) stays legible; below, the panel scrolls
+  const MARK_MIN = 7; // px: the smallest legible pencil mark; a Sudoku's cell holds box×box of them, so a 9×9's cells need 23px, a 16×16's 30px, or the marks are hidden
+  const MARK_MAX = 13; // px: larger marks would read as values
+  const LEGEND_BESIDE = 150; // px: the narrowest legend beside the board
+  let fitted = ""; // what the board's size was found for
+  function fitBoard() {
+    const el = $("board"), panel = $("board-panel"), table = el.firstElementChild;
+    if (!B || panel.hidden || !table) return;
+    const legend = el.querySelector(".legend"), gap = 10;
+    const cellMax = B.kind === "sudoku" && !lecture ? Math.max(CELL_MAX, B.box * 8 + 2) : lecture ? CELL_MAX_LECTURE : CELL_MAX;
+    const W = el.clientWidth;
+    let H = Infinity;
+    if (lecture) {
+      const right = $("right"), margin = (p) => parseFloat(getComputedStyle(p).marginBottom);
+      let others = 0;
+      for (const p of right.children) if (p !== panel && p.offsetParent) others += parseFloat(getComputedStyle(p).minHeight) + margin(p);
+      H = Math.min(right.clientHeight * BOARD_SHARE, right.clientHeight - others - margin(panel)) - (panel.offsetHeight - el.offsetHeight);
+    }
+    // A step redraws the board in the same space with much the same legend:
+    // the size found for them stays (the classes and variables are on
+    // #board, which the redrawing keeps), and the step lays the page out once.
+    const key = [W, H, lecture, B.kind, B.rows, B.cols, lecture ? legend.textContent : ""].join(); // the legend's height counts in lecture mode alone
+    if (key === fitted) return;
+    fitted = key;
+    el.classList.remove("beside");
+    const set = (cell) => {
+      const c = Math.max(CELL_MIN, cell);
+      el.style.setProperty("--cell", c + "px");
+      el.classList.toggle("nomarks", B.kind === "sudoku" && c < B.box * MARK_MIN + 2);
+      if (B.kind === "sudoku") el.style.setProperty("--marks", Math.min(MARK_MAX, Math.floor((c - 2) / B.box)) + "px");
+    };
+    const fit = (w, h) => Math.floor(Math.min(cellMax, w / B.cols, h / B.rows));
+    let room = () => [W, H - legend.offsetHeight - 4]; // the legend below
+    let cell = fit(...room());
+    if (lecture) {
+      const besideRoom = () => [W - LEGEND_BESIDE - gap, H], c = fit(...besideRoom());
+      if (c > cell) {
+        set(c);
+        el.classList.add("beside");
+        if (legend.offsetHeight <= H) { cell = c; room = besideRoom; } else el.classList.remove("beside");
+      }
+    }
+    set(cell);
+    // The count above leaves out the cells' borders: the cells shrink a
+    // pixel at a time until the table fits (a step or two).
+    for (;;) {
+      const [w, h] = room();
+      if (cell <= CELL_MIN || (table.offsetWidth <= w && table.offsetHeight <= h)) break;
+      set(--cell);
+    }
+  }
+  if (window.ResizeObserver) new ResizeObserver(() => { fitBoard(); chosenInView(); }).observe($("right"));
 
   // The human solving path of a rated Sudoku (rating.go): its own board,
   // the grid as a person has it before the step shown, the step's cells
@@ -1086,6 +1160,7 @@
     document.body.classList.toggle("lecture", on);
     $("lecture").textContent = on ? "normal" : "lecture";
     if (T) { drawTree(); show(); }
+    fitBoard();
   }
   if (/lecture/.test(location.hash)) setLecture(true);
   $("lecture").onclick = () => setLecture(!lecture);
