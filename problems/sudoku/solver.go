@@ -2,7 +2,6 @@ package sudoku
 
 import (
 	"context"
-	"errors"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -271,10 +270,7 @@ func (s *Solver) inOrder(ctx context.Context, depth int, cfg *Config, res *Resul
 		}
 		if res.Nodes%pollEvery == 0 {
 			if err := ctx.Err(); err != nil {
-				res.Status = exactcover.Interrupted
-				if errors.Is(err, context.DeadlineExceeded) {
-					res.Status = exactcover.Timeout
-				}
+				res.Status = exactcover.StoppedBy(err)
 				return err
 			}
 		}

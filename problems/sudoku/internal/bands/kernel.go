@@ -365,10 +365,7 @@ func (s *Solver) search(depth int) bool {
 		if s.res.Nodes%pollEvery == 0 {
 			if err := s.ctx.Err(); err != nil {
 				s.err = err
-				s.res.Status = exactcover.Interrupted
-				if errors.Is(err, context.DeadlineExceeded) {
-					s.res.Status = exactcover.Timeout
-				}
+				s.res.Status = exactcover.StoppedBy(err)
 				return false
 			}
 		}

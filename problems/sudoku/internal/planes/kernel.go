@@ -2,7 +2,6 @@ package planes
 
 import (
 	"context"
-	"errors"
 	"math/bits"
 
 	"github.com/xcover/xcover/exactcover"
@@ -371,10 +370,7 @@ func (k *kernel[B]) search(depth int) bool {
 		if k.res.Nodes%pollEvery == 0 {
 			if err := k.ctx.Err(); err != nil {
 				k.err = err
-				k.res.Status = exactcover.Interrupted
-				if errors.Is(err, context.DeadlineExceeded) {
-					k.res.Status = exactcover.Timeout
-				}
+				k.res.Status = exactcover.StoppedBy(err)
 				return false
 			}
 		}
