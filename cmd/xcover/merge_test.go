@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,6 +36,18 @@ func TestMergeRun(t *testing.T) {
 		}
 		listed = append(listed, file)
 	}
+	// A shard whose third solution names an option twice.
+	forged := filepath.Join(dir, "forged.json")
+	shard1, err := os.ReadFile(listed[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(shard1), "\n")
+	lines[2] = regexp.MustCompile(`"option_indices":\[\d+,(\d+),`).ReplaceAllString(lines[2], `"option_indices":[$1,$1,`)
+	if err := os.WriteFile(forged, []byte(strings.Join(lines, "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	summaryLine := strconv.Itoa(strings.Count(string(shard1), "\n")) // shard 1's summary is its last line
 	for _, tc := range []struct {
 		name      string
 		o         mergeOptions // IO set below
@@ -47,6 +61,14 @@ func TestMergeRun(t *testing.T) {
 		{name: "the shipped shards", o: mergeOptions{Files: []string{"cmd/xcover/testdata/shards/queens-8-shards.json"}}, solutions: 92},
 		{name: "a shard missing", o: mergeOptions{Files: listed[1:]}, code: exitcode.BadInput,
 			stderr: "missing shard 1 of 3"},
+		{name: "the problem checked", o: mergeOptions{Files: listed, All: true, Problem: searchcmd.Input{File: queens}},
+			solutions: 92, printed: 92},
+		{name: "the shipped shards of the problem", o: mergeOptions{Files: []string{"cmd/xcover/testdata/shards/queens-8-shards.json"},
+			Problem: searchcmd.Input{File: queens}}, solutions: 92},
+		{name: "another problem", o: mergeOptions{Files: listed, Problem: searchcmd.Input{File: "specs/examples/queens2-6.yaml"}},
+			code: exitcode.BadInput, stderr: "shard-1.json:" + summaryLine + ":174: shard 1/3 searched another problem"},
+		{name: "a solution of no problem", o: mergeOptions{Files: append([]string{forged}, listed[1:]...), All: true, Problem: searchcmd.Input{File: queens}},
+			code: exitcode.BadInput, stderr: "forged.json:3:48: not a solution of " + queens + ": "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -22,6 +22,6 @@ array=$(sbatch --parsable --array="1-$shards" --output="$out/shard-%a.log" "$@" 
   "$here/xcover-shards.sbatch" "$problem" "$out" "$shards")
 array=${array%%;*}
 merge=$(sbatch --parsable --dependency="afterok:$array" --output="$out/merge.log" "$@" \
-  "$here/xcover-merge.sbatch" "$out")
+  "$here/xcover-merge.sbatch" "$out" "$problem")
 merge=${merge%%;*}
 echo "$array $merge"

@@ -38,7 +38,7 @@ func ExampleReadShards() {
 {"type":"solution","number":1,"option_indices":[1,3]}
 {"type":"summary","solutions":1,"nodes":4,"updates":7,"status":"complete","elapsed_seconds":2,"engine":"dlx","problem":"ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12","branching":"knuth","shard":2,"shards":2,"split":"s","profile":[0,2,2]}
 `
-	shards, err := report.ReadShards(bytes.NewReader([]byte(output)), "shards.json", true)
+	shards, err := report.ReadShards(bytes.NewReader([]byte(output)), "shards.json", true, nil)
 	if err != nil {
 		fmt.Println(err)
 		return

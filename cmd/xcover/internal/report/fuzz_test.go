@@ -33,7 +33,7 @@ func FuzzReadShards(f *testing.F) {
 	// kind that Merge finds wrong.
 	const maxMessage = 2000
 	f.Fuzz(func(t *testing.T, data []byte) {
-		shards, err := ReadShards(bytes.NewReader(data), "f", true)
+		shards, err := ReadShards(bytes.NewReader(data), "f", true, nil)
 		if err != nil {
 			if msg := err.Error(); strings.Contains(msg, "\n") || len(msg) > maxMessage {
 				t.Fatalf("message of %d bytes: %.300q", len(msg), msg)

@@ -179,7 +179,7 @@ func TestReadShards(t *testing.T) {
 			err: `f:1: not a shard's summary: "shards" is missing`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			shards, err := ReadShards(strings.NewReader(tc.input), "f", true)
+			shards, err := ReadShards(strings.NewReader(tc.input), "f", true, nil)
 			if tc.err != "" {
 				if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
 					t.Fatalf("err = %v, want %s…", err, tc.err)
@@ -200,7 +200,7 @@ func TestReadShards(t *testing.T) {
 
 func TestReadShardsLongLine(t *testing.T) {
 	long := `{"type":"solution","number":1,"option_indices":[0],"pad":"` + strings.Repeat("x", 100<<10) + `"}` + "\n"
-	shards, err := ReadShards(strings.NewReader(long+shardLines(1, 1, "complete")), "f", true)
+	shards, err := ReadShards(strings.NewReader(long+shardLines(1, 1, "complete")), "f", true, nil)
 	if err != nil || len(shards) != 1 || len(shards[0].Solutions[0]) != len(long) {
 		t.Fatalf("long line: %v", err)
 	}
@@ -208,7 +208,7 @@ func TestReadShardsLongLine(t *testing.T) {
 
 func TestMergeSolutions(t *testing.T) {
 	input := shardLines(1, 2, "interrupted", "1,2") + shardLines(1, 2, "complete", "2,1", "3") + shardLines(2, 2, "complete", "4,0")
-	shards, err := ReadShards(strings.NewReader(input), "f", true)
+	shards, err := ReadShards(strings.NewReader(input), "f", true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

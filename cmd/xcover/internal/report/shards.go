@@ -37,13 +37,17 @@ type Shard struct {
 // records when keep is set. A shard stopped and resumed with its output
 // appended to leaves an unfinished summary followed by the rest of its
 // output: the later summary of the same shard replaces it. A stream whose
-// last line is not a complete summary was cut short: an error.
-func ReadShards(r io.Reader, name string, keep bool) ([]*Shard, error) {
+// last line is not a complete summary was cut short: an error. When
+// check is not nil, each shard's summary and solution records are checked
+// with it, the summary first: an error is located at the summary's
+// "problem" or the first failing solution's "option_indices".
+func ReadShards(r io.Reader, name string, keep bool, check ShardCheck) ([]*Shard, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var (
 		outs []*Shard
 		cur  = &Shard{}
 		last string
+		bad  *located.Error // the current shard's first solution that check refuses
 	)
 	for lineNo := 1; ; lineNo++ {
 		line, err := readLine(br)
@@ -66,6 +70,11 @@ func ReadShards(r io.Reader, name string, keep bool) ([]*Shard, error) {
 		}
 		last = head.Type
 		if head.Type == "solution" {
+			if check != nil && bad == nil {
+				if err := check.Solution(head.Indices); err != nil {
+					bad = &located.Error{File: name, Line: lineNo, Column: valueColumn(line, "option_indices"), Err: err}
+				}
+			}
 			if keep {
 				idx := slices.Sorted(slices.Values(head.Indices))
 				cur.Solutions = append(cur.Solutions, slices.Clone(line))
@@ -78,6 +87,14 @@ func ReadShards(r io.Reader, name string, keep bool) ([]*Shard, error) {
 			return nil, err
 		}
 		cur.Result.Source = name
+		if check != nil {
+			if err := check.Summary(&cur.Result); err != nil {
+				return nil, &located.Error{File: name, Line: lineNo, Column: valueColumn(line, "problem"), Err: err}
+			}
+			if bad != nil {
+				return nil, bad
+			}
+		}
 		if n := len(outs); n > 0 && resumed(&outs[n-1].Result, &cur.Result) {
 			prev := outs[n-1] // an unfinished run of this shard, resumed
 			cur.Solutions = append(prev.Solutions, cur.Solutions...)
@@ -91,6 +108,15 @@ func ReadShards(r io.Reader, name string, keep bool) ([]*Shard, error) {
 		return nil, fmt.Errorf("%s: the file is cut short (no summary at its end); rerun the shard, or resume it from its checkpoint", name)
 	}
 	return outs, nil
+}
+
+// A ShardCheck checks the shards that [ReadShards] reads against what
+// the caller knows of their search, such as the problem it was of.
+type ShardCheck interface {
+	// Summary checks a shard's summary.
+	Summary(res *shards.Result) error
+	// Solution checks the option indices of a solution the shard printed.
+	Solution(indices []int) error
 }
 
 // resumed reports whether summary b continues a (not finished) run a of the
