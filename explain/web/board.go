@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/xcover/xcover/exactcover"
 )
@@ -34,9 +35,11 @@ type Board struct {
 	Symbols string `json:"symbols,omitempty"`
 }
 
+// The labels of a Sudoku's options and a board's squares, compiled on
+// first use: every command of the binary would pay for them at start-up.
 var (
-	sudokuLabel = regexp.MustCompile(`^r([0-9]+)c([0-9]+)=([0-9]+)$`)
-	squareLabel = regexp.MustCompile(`^r([0-9]+)c([0-9]+)$`)
+	sudokuLabel = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^r([0-9]+)c([0-9]+)=([0-9]+)$`) })
+	squareLabel = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^r([0-9]+)c([0-9]+)$`) })
 )
 
 // DetectBoard recognizes the problems of xcover's own front ends and
@@ -90,7 +93,7 @@ func labeled(p *exactcover.Problem, re *regexp.Regexp) [][]int {
 const maxBoardSide = 64
 
 func detectSudoku(p *exactcover.Problem) *Board {
-	nums := labeled(p, sudokuLabel)
+	nums := labeled(p, sudokuLabel())
 	if nums == nil {
 		return nil
 	}
@@ -199,7 +202,7 @@ func sudokuBoard(nums [][]int, n int) *Board {
 }
 
 func detectQueens(p *exactcover.Problem) *Board {
-	nums := labeled(p, squareLabel)
+	nums := labeled(p, squareLabel())
 	if nums == nil {
 		return nil
 	}
@@ -216,7 +219,7 @@ func detectQueens(p *exactcover.Problem) *Board {
 
 // cellOf reads a cell's name as the pentomino front end writes it.
 func cellOf(name string) (r, c int, ok bool) {
-	if m := squareLabel.FindStringSubmatch(name); m != nil {
+	if m := squareLabel().FindStringSubmatch(name); m != nil {
 		r, _ = strconv.Atoi(m[1])
 		c, _ = strconv.Atoi(m[2])
 		return r, c, r < maxBoardSide && c < maxBoardSide

@@ -11,6 +11,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/xcover/xcover/explain"
 )
@@ -31,11 +32,13 @@ const maxIndent = 255
 // back: a trace of explain.MaxTraceBytes writes less than half as much.
 const maxDataBytes = explain.MaxTraceBytes
 
-var dataScript = regexp.MustCompile(`(?s)<script id="trace-data"[^>]*>(.*?)</script>`)
+var dataScript = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?s)<script id="trace-data"[^>]*>(.*?)</script>`)
+})
 
 // ReadPage reads back the page of "explain --html" that WritePage wrote.
 func ReadPage(html []byte) (*Page, error) {
-	m := dataScript.FindSubmatch(html)
+	m := dataScript().FindSubmatch(html)
 	if m == nil {
 		return nil, errors.New("no page data in the page")
 	}

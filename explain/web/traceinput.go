@@ -188,7 +188,7 @@ func sudokuInput(input string) (string, *exactcover.Problem, *sudoku.Grid, strin
 // gridBoard is the board of a Sudoku grid's problem, with its givens; made
 // once the problem is traced, not before a problem too big is refused.
 func gridBoard(p *exactcover.Problem, g *sudoku.Grid, symbols string) *Board {
-	b := sudokuBoard(labeled(p, sudokuLabel), g.Size())
+	b := sudokuBoard(labeled(p, sudokuLabel()), g.Size())
 	if b != nil {
 		b.Symbols = symbols
 		b.Cells = make([]int, len(g.Cells))
