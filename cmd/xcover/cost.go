@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -133,9 +134,13 @@ func costOutcome(req *searchcmd.Request, res exactcover.CostResult, k int, what 
 	case k > 1:
 		best = fmt.Sprintf("the %d cheapest %ss cost", k, what)
 	}
+	found := "the cheapest found"
+	if len(res.Best) > maxCostsNamed {
+		found = fmt.Sprintf("the %d cheapest found", len(res.Best))
+	}
 	switch {
 	case st.Status != exactcover.Complete && o.Found:
-		o.Stopped = fmt.Errorf("%s; the cheapest found cost %s, not known to be the cheapest", report.Unfinished(st, 0, improving), costsText(res.Best))
+		o.Stopped = fmt.Errorf("%s; %s cost %s, not known to be the cheapest", report.Unfinished(st, 0, improving), found, costsText(res.Best))
 	case st.Status != exactcover.Complete:
 		o.Stopped = errors.New(report.Unfinished(st, 0, improving))
 	case o.Found:
@@ -146,18 +151,27 @@ func costOutcome(req *searchcmd.Request, res exactcover.CostResult, k int, what 
 	return o
 }
 
-// costsText lists the costs of the best solutions: "7", "7, 8 and 8".
+// maxCostsNamed bounds the costs a message names one by one: the message
+// is one line on stderr, and --best takes any k (the solutions themselves
+// are on stdout with their costs).
+const maxCostsNamed = 10
+
+// costsText lists the costs of the best solutions: "7", "7, 8 and 8", or
+// past maxCostsNamed of them, their range: "7 to 31".
 func costsText(best []exactcover.CostSolution) string {
-	s := ""
+	if len(best) > maxCostsNamed {
+		return fmt.Sprintf("%d to %d", best[0].Cost, best[len(best)-1].Cost)
+	}
+	var s strings.Builder
 	for i, b := range best {
 		switch {
 		case i == 0:
 		case i == len(best)-1:
-			s += " and "
+			s.WriteString(" and ")
 		default:
-			s += ", "
+			s.WriteString(", ")
 		}
-		s += fmt.Sprint(b.Cost)
+		fmt.Fprint(&s, b.Cost)
 	}
-	return s
+	return s.String()
 }
