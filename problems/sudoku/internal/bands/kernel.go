@@ -79,25 +79,51 @@ func (s *Solver) Solve(ctx context.Context, givens []uint8, lim Limits, visit fu
 	s.res, s.err = Result{Status: exactcover.Complete}, nil
 	defer func() { s.ctx, s.visit = nil, nil }()
 	st := &s.stack[0]
-	*st = level{}
-	for b := range st.cand {
-		for v := range st.cand[b] {
-			st.cand[b][v] = allCells
-		}
-	}
-	for c, v := range givens {
-		if v > 9 {
-			panic("bands: a given is not 0…9") // the caller's bug
-		}
-		if v != 0 && !s.place(st, uint(c)/27, uint(c)%27, int(v)-1) {
-			return s.res, ErrClash
-		}
+	if !start(st, givens) {
+		return s.res, ErrClash
 	}
 	s.dirtyBands, s.dirtyValues, s.dirtyCells = 1<<27-1, 1<<9-1, true
 	if s.propagate(st) {
 		s.search(0)
 	}
 	return s.res, s.err
+}
+
+// start fills the first level with the givens at once: each value's
+// words lose the cells its givens see and the cells of the other values'
+// givens. It returns false when two equal givens see each other.
+func start(st *level, givens []uint8) bool {
+	*st = level{}
+	var seen, given [9][3]uint32 // per value and band, the cells its givens see, and its givens
+	for c, v := range givens {
+		if v == 0 {
+			continue
+		}
+		if v > 9 {
+			panic("bands: a given is not 0…9") // the caller's bug
+		}
+		m := &peerCells[c]
+		w := &seen[v-1]
+		w[0] |= m[0]
+		w[1] |= m[1]
+		w[2] |= m[2]
+		given[v-1][c/27] |= 1 << (c % 27)
+		st.cols[v-1] |= 1 << (c % 9)
+	}
+	for b := range 3 {
+		for v := range 9 {
+			st.placed[b] |= given[v][b]
+		}
+	}
+	for v := range 9 {
+		for b := range 3 {
+			if given[v][b]&seen[v][b] != 0 {
+				return false
+			}
+			st.cand[b][v] = allCells &^ seen[v][b] &^ (st.placed[b] &^ given[v][b])
+		}
+	}
+	return true
 }
 
 // place puts value v (0-based) in cell i of band b: the cell leaves the
