@@ -19,6 +19,9 @@ var (
 	// ErrSyntax: input that is in none of the formats, or not in the one
 	// asked for.
 	ErrSyntax = errors.New("syntax error")
+	// ErrTooLarge: an input that would take more memory to hold than
+	// MaxReadMemory allows.
+	ErrTooLarge = errors.New("input too large")
 )
 
 // SyntaxError locates a problem in the input: File:Line:Column (1-based;

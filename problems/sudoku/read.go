@@ -10,6 +10,46 @@ import (
 // shared sets (49,158 puzzles of 82 bytes) are a tenth of it.
 const MaxInputBytes = 64 << 20
 
+// MaxReadMemory bounds the memory [Read] and [ReadVariant] spend on what
+// they hold beyond the input: an index of its lines, and for each puzzle
+// its place in the batch and its grid or its error. The largest input of
+// 81-character puzzles that MaxInputBytes admits (786,000 puzzles) takes
+// about 270 MB of it; an input of as many short or blank lines would take
+// gigabytes (a line's index alone is 24 bytes, more than a short line), and
+// is refused, at the line where the budget runs out, before it is spent.
+const MaxReadMemory = 512 << 20
+
+// What Read counts against MaxReadMemory, in bytes: estimates of what the
+// runtime allocates, rounded up.
+const (
+	lineBytes   = 24  // a line's slice in the index of lines
+	puzzleBytes = 112 // a puzzle's place in the batch (48) and, for symbols, its raw form (56)
+	gridBytes   = 48  // a grid, besides its cells (one byte each)
+	errorBytes  = 320 // a puzzle's error: the located error, the wrapped one and its message
+)
+
+// readBudget counts the memory a Read spends against MaxReadMemory.
+type readBudget struct {
+	name  string
+	spent int64
+	err   error // set when the budget ran out
+}
+
+// spend counts n bytes about to be spent for what line holds, and says
+// whether they fit; when not, err says so and located at line.
+func (r *readBudget) spend(n int64, line int) bool {
+	if r.err != nil {
+		return false
+	}
+	if r.spent+n > MaxReadMemory {
+		r.err = &SyntaxError{File: r.name, Line: line, Column: 1, Err: fmt.Errorf("%w: holding the puzzles up to this line needs about %d MiB, more than the %d MiB an input may take",
+			ErrTooLarge, (r.spent+n+1<<20-1)>>20, MaxReadMemory>>20)}
+		return false
+	}
+	r.spent += n
+	return true
+}
+
 // ReadOptions choose how [Read] reads its input.
 type ReadOptions struct {
 	// Format of the input; Auto detects it from the first non-blank line.
@@ -43,6 +83,7 @@ type Batch struct {
 	Puzzles   []Puzzle
 	name      string // of the input, for messages
 	alphabets [MaxBox + 1]*Alphabet
+	budget    readBudget
 }
 
 // Alphabet returns the symbols used for grids of box side box: the one
@@ -103,7 +144,10 @@ func (r *rawPuzzle) pos(i int) (int, int) {
 // given, and the others are read on; Read itself fails only when the
 // format cannot be told or the input holds no puzzle.
 func Read(name string, data []byte, opt ReadOptions) (*Batch, error) {
-	lines := splitLines(data)
+	lines, err := splitLines(name, data)
+	if err != nil {
+		return nil, err
+	}
 	f := opt.Format
 	if f == Auto {
 		var err error
@@ -111,7 +155,7 @@ func Read(name string, data []byte, opt ReadOptions) (*Batch, error) {
 			return nil, err
 		}
 	}
-	b := &Batch{Format: f, name: name}
+	b := &Batch{Format: f, name: name, budget: readBudget{name: name, spent: int64(len(lines)) * lineBytes}}
 	switch f {
 	case Line, Block:
 		raws := b.readSymbols(name, lines, f == Block)
@@ -121,6 +165,9 @@ func Read(name string, data []byte, opt ReadOptions) (*Batch, error) {
 	default:
 		return nil, &SyntaxError{File: name, Line: 1, Err: fmt.Errorf("%w: %s is an output format only", ErrSyntax, f)}
 	}
+	if b.budget.err != nil {
+		return nil, b.budget.err
+	}
 	if len(b.Puzzles) == 0 {
 		return nil, &SyntaxError{File: name, Line: len(lines) + 1, Err: fmt.Errorf("%w: no puzzle in the input", ErrSyntax)}
 	}
@@ -128,11 +175,17 @@ func Read(name string, data []byte, opt ReadOptions) (*Batch, error) {
 }
 
 // splitLines splits data into lines without their line ends and trailing
-// blanks.
-func splitLines(data []byte) [][]byte {
+// blanks. It refuses, at the line where MaxReadMemory runs out, an input of
+// more lines than the budget can index.
+func splitLines(name string, data []byte) ([][]byte, error) {
+	n := bytes.Count(data, []byte{'\n'}) + 1
+	if int64(n)*lineBytes > MaxReadMemory {
+		return nil, &SyntaxError{File: name, Line: MaxReadMemory/lineBytes + 1, Column: 1, Err: fmt.Errorf("%w: indexing its %d lines needs about %d MiB, more than the %d MiB an input may take",
+			ErrTooLarge, n, (int64(n)*lineBytes+1<<20-1)>>20, MaxReadMemory>>20)}
+	}
 	// Made at its final size: a file of short lines holds millions, and
 	// growing the list by copying would double its peak.
-	lines := make([][]byte, 0, bytes.Count(data, []byte{'\n'})+1)
+	lines := make([][]byte, 0, n)
 	for len(data) > 0 {
 		line := data
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -142,7 +195,7 @@ func splitLines(data []byte) [][]byte {
 		}
 		lines = append(lines, bytes.TrimRight(line, " \t\r"))
 	}
-	return lines
+	return lines, nil
 }
 
 // detect tells the format from the first line that shows one: one number
@@ -223,7 +276,12 @@ func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle
 		b.Puzzles = append(b.Puzzles, Puzzle{Index: len(b.Puzzles) + 1, Line: line, Err: err})
 		return len(b.Puzzles) - 1
 	}
-	for k := 0; k < len(lines); k++ {
+	// A puzzle's place, and its error or its grid (which resolve makes),
+	// are counted before it is read.
+	fits := func(line, cells int) bool {
+		return b.budget.spend(puzzleBytes+max(errorBytes, gridBytes+int64(cells)), line)
+	}
+	for k := 0; k < len(lines) && b.budget.err == nil; k++ {
 		line := lines[k]
 		if len(line) == 0 {
 			continue
@@ -232,6 +290,9 @@ func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle
 			break
 		}
 		if !block {
+			if !fits(k+1, len(line)) {
+				break
+			}
 			box := sizeOfLine(len(line))
 			if box == 0 {
 				add(k+1, &SyntaxError{File: name, Line: k + 1, Column: lengthColumn(len(line), nearest(len(line), 4)), Err: fmt.Errorf("%w: %d characters, want a whole grid: 16, 81, 256, 625, 1296, 2401 or 4096", ErrSize, len(line))})
@@ -246,7 +307,10 @@ func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle
 			k++
 		}
 		rows := lines[start:k]
-		k-- // the loop's k++ moves to the blank line
+		k--                                           // the loop's k++ moves to the blank line
+		if !fits(start+1, 2*len(rows)*len(rows[0])) { // its cells, joined and as a grid
+			break
+		}
 		n := commonLength(rows)
 		box := sizeOfSide(n)
 		var err error
@@ -422,6 +486,17 @@ func (b *Batch) readNumeric(name string, lines [][]byte) {
 			continue
 		}
 		start := k
+		// Its place, and its error or its grid (as large as its first
+		// line's box side makes it, if any), counted before it is read.
+		cells := 0
+		if f := fields(lines[k]); len(f) == 1 {
+			if box, err := strconv.Atoi(string(lines[k][f[0].start:f[0].end])); err == nil && box >= MinBox && box <= MaxBox {
+				cells = box * box * box * box
+			}
+		}
+		if !b.budget.spend(puzzleBytes+max(errorBytes, gridBytes+int64(cells)), k+1) {
+			return
+		}
 		g, next, err := readNumericGrid(name, lines, k)
 		if err == nil {
 			if ce := g.conflict(); ce != nil {

@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -158,5 +159,26 @@ func TestModeFor(t *testing.T) {
 		if got := tc.m.For(tc.f); got != tc.want {
 			t.Errorf("Mode(%d).For(%v) = %d, want %d", tc.m, tc.f, got, tc.want)
 		}
+	}
+}
+
+// TestReadMemory checks that Read and ReadVariant refuse, before making
+// it, an index of more lines than MaxReadMemory can hold, with an error
+// located at the line where the budget runs out, and that a line fewer is
+// read.
+func TestReadMemory(t *testing.T) {
+	fit := MaxReadMemory / lineBytes // lines whose index the budget holds
+	over := []byte(strings.Repeat("\n", fit))
+	want := fmt.Sprintf("in:%d:1: input too large", fit+1)
+	_, err := Read("in", over, ReadOptions{})
+	if !errors.Is(err, ErrTooLarge) || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Read: %v, want %q…", err, want)
+	}
+	if _, err := ReadVariant("in", over, Jigsaw); !errors.Is(err, ErrTooLarge) || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("ReadVariant: %v, want %q…", err, want)
+	}
+	// One line fewer is indexed, and found empty.
+	if _, err := Read("in", over[1:], ReadOptions{}); errors.Is(err, ErrTooLarge) || !errors.Is(err, ErrSyntax) {
+		t.Errorf("Read of %d lines: %v, want no puzzle in the input", fit, err)
 	}
 }

@@ -39,7 +39,10 @@ func ReadVariant(name string, data []byte, v Variant) ([]VariantPuzzle, error) {
 	if v == Classic || v == XSudoku {
 		return readFixedVariant(name, data, v)
 	}
-	lines := splitLines(data)
+	lines, err := splitLines(name, data)
+	if err != nil {
+		return nil, err
+	}
 	var out []VariantPuzzle
 	for k := 0; k < len(lines); {
 		if isBlankOrComment(lines[k]) {

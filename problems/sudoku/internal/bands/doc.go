@@ -47,8 +47,12 @@
 // (pointing: a value whose places in a box lie in one row leaves the rest
 // of that row; claiming: the converse), read off the same exact cover: an
 // option that no choice of the band's (row, value) and (box, value) items
-// can take is removed. An item with no option left, a cell with no value,
-// or a band with no matrix, ends the branch.
+// can take is removed. The same holds within a stack (three boxes of a
+// column of boxes): a value takes one column piece (three cells of a
+// column and a box) in each of its columns and each of its boxes, and the
+// pieces that no permutation matrix of the stack takes go; the pieces are
+// read off the band words' columns. An item with no option left, a cell
+// with no value, or a band or stack with no matrix, ends the branch.
 //
 // # Branching and nodes
 //

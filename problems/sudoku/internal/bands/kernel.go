@@ -79,25 +79,51 @@ func (s *Solver) Solve(ctx context.Context, givens []uint8, lim Limits, visit fu
 	s.res, s.err = Result{Status: exactcover.Complete}, nil
 	defer func() { s.ctx, s.visit = nil, nil }()
 	st := &s.stack[0]
-	*st = level{}
-	for b := range st.cand {
-		for v := range st.cand[b] {
-			st.cand[b][v] = allCells
-		}
-	}
-	for c, v := range givens {
-		if v > 9 {
-			panic("bands: a given is not 0…9") // the caller's bug
-		}
-		if v != 0 && !s.place(st, uint(c)/27, uint(c)%27, int(v)-1) {
-			return s.res, ErrClash
-		}
+	if !start(st, givens) {
+		return s.res, ErrClash
 	}
 	s.dirtyBands, s.dirtyValues, s.dirtyCells = 1<<27-1, 1<<9-1, true
 	if s.propagate(st) {
 		s.search(0)
 	}
 	return s.res, s.err
+}
+
+// start fills the first level with the givens at once: each value's
+// words lose the cells its givens see and the cells of the other values'
+// givens. It returns false when two equal givens see each other.
+func start(st *level, givens []uint8) bool {
+	*st = level{}
+	var seen, given [9][3]uint32 // per value and band, the cells its givens see, and its givens
+	for c, v := range givens {
+		if v == 0 {
+			continue
+		}
+		if v > 9 {
+			panic("bands: a given is not 0…9") // the caller's bug
+		}
+		m := &peerCells[c]
+		w := &seen[v-1]
+		w[0] |= m[0]
+		w[1] |= m[1]
+		w[2] |= m[2]
+		given[v-1][c/27] |= 1 << (c % 27)
+		st.cols[v-1] |= 1 << (c % 9)
+	}
+	for b := range 3 {
+		for v := range 9 {
+			st.placed[b] |= given[v][b]
+		}
+	}
+	for v := range 9 {
+		for b := range 3 {
+			if given[v][b]&seen[v][b] != 0 {
+				return false
+			}
+			st.cand[b][v] = allCells &^ seen[v][b] &^ (st.placed[b] &^ given[v][b])
+		}
+	}
+	return true
 }
 
 // place puts value v (0-based) in cell i of band b: the cell leaves the
@@ -148,10 +174,19 @@ func (s *Solver) place(st *level, b, i uint, v int) bool {
 	st.cand[0][v] &^= g0
 	st.cand[1][v] &^= g1
 	st.cand[2][v] &^= g2
-	changed := (g0|-g0)>>31 | (g1|-g1)>>31<<1 | (g2|-g2)>>31<<2
+	changed := uint32(1) << b
+	if g0 != 0 {
+		changed |= 1
+	}
+	if g1 != 0 {
+		changed |= 2
+	}
+	if g2 != 0 {
+		changed |= 4
+	}
 	words[v] |= bit
-	st.cols[v] |= 1 << (i % 9)
-	s.dirtyBands |= (changed | 1<<b) << (3 * v)
+	st.cols[v] |= columnBit[i]
+	s.dirtyBands |= changed << (3 * v)
 	s.dirtyCells = true
 	return true
 }
@@ -239,6 +274,25 @@ func (s *Solver) columns(st *level, v int) bool {
 	some := in0 | in1 | in2
 	if some != 0x1ff {
 		return false
+	}
+	// The box–column rule, stack by stack: v takes one column piece of
+	// each of the stack's boxes and one of each of its columns, a
+	// permutation matrix of three bands and three columns.
+	if drop := stackDrops(in0, in1, in2); drop != 0 {
+		if drop == noFit {
+			return false
+		}
+		for b, x := range [3]*uint32{&st.cand[0][v], &st.cand[1][v], &st.cand[2][v]} {
+			if d := columnsCells[drop>>(9*b)&0x1ff]; *x&d != 0 {
+				*x &^= d
+				s.dirtyBands |= 1 << (3*uint(v) + uint(b))
+			}
+		}
+		s.dirtyCells = true
+		x0, x1, x2 = st.cand[0][v], st.cand[1][v], st.cand[2][v]
+		in0, twice0 = fold(x0)
+		in1, twice1 = fold(x1)
+		in2, twice2 = fold(x2)
 	}
 	many := twice0 | twice1 | twice2 | in0&in1 | in0&in2 | in1&in2
 	for one := some &^ many &^ uint32(st.cols[v]); one != 0; one &= one - 1 {
@@ -402,4 +456,28 @@ func (s *Solver) solution(st *level) bool {
 		return false
 	}
 	return true
+}
+
+// noFit is stackDrops' answer when a stack has no permutation matrix left.
+const noFit = 1 << 27
+
+// stackDrops applies the box–column rule to one value, given the columns
+// where each band still holds it (in0, in1, in2, nine bits each): it
+// returns, band by band (bits 9b…9b+8), the columns whose piece in that
+// band fits no permutation matrix of its stack, or noFit. The three
+// stacks' pieces are looked up first: most of the time none goes.
+func stackDrops(in0, in1, in2 uint32) uint32 {
+	s0 := in0&7 | in1&7<<3 | in2&7<<6
+	s1 := in0>>3&7 | in1>>3&7<<3 | in2>>3&7<<6
+	s2 := in0>>6&7 | in1>>6&7<<3 | in2>>6&7<<6
+	d0, d1, d2 := uint32(unfitTriads[s0]), uint32(unfitTriads[s1]), uint32(unfitTriads[s2])
+	if d0|d1|d2 == 0 {
+		return 0
+	}
+	if (d0|d1|d2)&noFitTriads != 0 {
+		return noFit
+	}
+	return d0&7 | d0>>3&7<<9 | d0>>6<<18 |
+		(d1&7|d1>>3&7<<9|d1>>6<<18)<<3 |
+		(d2&7|d2>>3&7<<9|d2>>6<<18)<<6
 }

@@ -11,6 +11,9 @@ var (
 	// permutation matrices (one triad in each row and in each box) that
 	// the set contains: 0 when none fits.
 	fitTriads [512]uint16
+	// unfitTriads gives, for a set of open triads, those that no
+	// permutation matrix in the set takes, or noFitTriads when none fits.
+	unfitTriads [512]uint16
 	// fitCells gives fitTriads' triads as the band's cells.
 	fitCells [512]uint32
 	// triadCells gives a set of triads as the band's cells.
@@ -30,8 +33,18 @@ var (
 // rowCells are the cells of each row of a band.
 var rowCells = [3]uint32{0x1ff, 0x1ff << 9, 0x1ff << 18}
 
+// columnBit gives the column of a band's cell i as a set of columns.
+var columnBit [27]uint16
+
 // columnCells gives the cells of column c within a band.
 var columnCells [9]uint32
+
+// columnsCells gives a set of columns (nine bits) as the band's cells.
+var columnsCells [512]uint32
+
+// noFitTriads marks, in unfitTriads, a set of triads that holds no
+// permutation matrix.
+const noFitTriads = 1 << 9
 
 // allCells is every cell of a band, box0 the cells of its first box.
 const (
@@ -66,13 +79,29 @@ func init() {
 		}
 	}
 	for set := range 512 {
+		unfitTriads[set] = uint16(set) &^ fitTriads[set]
+		if fitTriads[set] == 0 {
+			unfitTriads[set] = noFitTriads
+		}
+	}
+	for set := range 512 {
 		fitCells[set] = triadCells[fitTriads[set]]
 	}
 	for k := range 3 {
 		boxCells[k] = triadCells[1<<k|1<<(3+k)|1<<(6+k)]
 	}
+	for i := range 27 {
+		columnBit[i] = 1 << (i % 9)
+	}
 	for c := range 9 {
 		columnCells[c] = 1<<c | 1<<(9+c) | 1<<(18+c)
+	}
+	for set := range 512 {
+		for c := range 9 {
+			if set>>c&1 != 0 {
+				columnsCells[set] |= columnCells[c]
+			}
+		}
 	}
 	for i := range 27 {
 		bandPeers[i] = (rowCells[i/9] | boxCells[i%9/3]) &^ (1 << i)
