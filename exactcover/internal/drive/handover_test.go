@@ -1,0 +1,81 @@
+package drive_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover/internal/bits"
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/drive"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
+)
+
+// countingEngine counts the units its clones are given to search: each
+// is entered by replaying its path, which costs the widths of the nodes
+// on it.
+type countingEngine struct {
+	core.Engine
+	searches *atomic.Int64
+}
+
+func (e countingEngine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Status, error) {
+	e.searches.Add(1)
+	return e.Engine.Search(u, run, c)
+}
+
+func (e countingEngine) Clone() core.Engine {
+	return countingEngine{e.Engine.Clone(), e.searches}
+}
+
+// wideNode is items A and B with n options {A} and one {B}: its n
+// solutions hang from one node of n branches, each ending at once.
+func wideNode(n int) *core.Problem {
+	opts := make([][]int32, 0, n+1)
+	for range n {
+		opts = append(opts, []int32{0})
+	}
+	return problem(2, 2, append(opts, []int32{1}))
+}
+
+// TestRunWideNode checks that several workers share a wide node without
+// paying its width for each branch: on a node of n branches that end at
+// once, every unit a worker searches replays the node, walking its n
+// options, so the units searched, times n, stay within a few times the
+// tree's nodes (handing each branch over as a unit of its own would make
+// n units, n² steps). Counting and listing, with 2 and 4 workers, each
+// count exact.
+func TestRunWideNode(t *testing.T) {
+	const n = 50000
+	p := wideNode(n)
+	news := []struct {
+		name string
+		new  func(*core.Problem) core.Engine
+	}{
+		{"sparse", func(p *core.Problem) core.Engine { return core.New[sparse.Engine](p) }},
+		{"bits", func(p *core.Problem) core.Engine { return core.New[bits.Engine](p) }},
+	}
+	for _, e := range news {
+		for _, workers := range []int{2, 4} {
+			for _, listing := range []bool{false, true} {
+				var searches atomic.Int64
+				var got collector
+				cfg := drive.Config{Workers: workers}
+				if listing {
+					cfg.Visit = got.visit
+				}
+				res, err := drive.Run(context.Background(), countingEngine{e.new(p), &searches}, cfg)
+				if err != nil || res.Status != core.Complete || res.Counters.Solutions != n || res.Counters.Nodes != n+2 {
+					t.Fatalf("%s, %d workers, listing %t: %+v, %v", e.name, workers, listing, res, err)
+				}
+				if listing && len(got.sols) != n {
+					t.Fatalf("%s, %d workers: %d solutions listed, want %d", e.name, workers, len(got.sols), n)
+				}
+				if units := searches.Load(); units*n > 4*res.Counters.Nodes {
+					t.Errorf("%s, %d workers, listing %t: %d units searched, each replaying a node of %d branches, for a tree of %d nodes",
+						e.name, workers, listing, units, n, res.Counters.Nodes)
+				}
+			}
+		}
+	}
+}
