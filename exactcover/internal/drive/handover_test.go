@@ -79,3 +79,56 @@ func TestRunWideNode(t *testing.T) {
 		}
 	}
 }
+
+// countingCostEngine counts the searches its clones make: each enters the
+// root again, walking the root item's list.
+type countingCostEngine struct {
+	core.CostEngine
+	searches *atomic.Int64
+}
+
+func (e countingCostEngine) Search(run *core.CostRun, c *core.Counters) core.Status {
+	e.searches.Add(1)
+	return e.CostEngine.Search(run, c)
+}
+
+func (e countingCostEngine) Clone() core.CostEngine {
+	return countingCostEngine{e.CostEngine.Clone(), e.searches}
+}
+
+// TestCheapestWideRoot checks that several workers looking for the
+// cheapest solutions do not enter a wide root once per option: item A has
+// n options of costs 1 to 7, each a solution, so the 3 cheapest cost 1
+// and the cut-off prunes every option after them. A unit per root option
+// would make n searches, each walking the root's n options; the searches
+// made, times n, stay within a few times the tree's nodes and the root's
+// width together.
+func TestCheapestWideRoot(t *testing.T) {
+	const n = 50000
+	p := problem(1, 1, nil)
+	for k := range n {
+		p.Items = append(p.Items, 0)
+		p.Begin = append(p.Begin, int32(len(p.Items)))
+		p.Caller = append(p.Caller, int32(k))
+		p.Index = append(p.Index, int32(k))
+		p.Costs = append(p.Costs, int64(k%7+1))
+	}
+	for _, ce := range costEngines {
+		for _, workers := range []int{2, 4} {
+			var searches atomic.Int64
+			res, err := drive.Cheapest(context.Background(), countingCostEngine{ce.make(p), &searches}, drive.CostConfig{Best: 3, Workers: workers})
+			if err != nil || res.Status != core.Complete || len(res.Kept) != 3 {
+				t.Fatalf("%s, %d workers: %+v, %v", ce.name, workers, res, err)
+			}
+			for _, s := range res.Kept {
+				if s.Cost != 1 || len(s.Options) != 1 || s.Options[0]%7 != 0 {
+					t.Fatalf("%s, %d workers: kept %v, want three options of cost 1", ce.name, workers, res.Kept)
+				}
+			}
+			if units := searches.Load(); units*n > 4*(res.Counters.Nodes+n) {
+				t.Errorf("%s, %d workers: %d searches, each entering a root of %d options, for a tree of %d nodes",
+					ce.name, workers, units, n, res.Counters.Nodes)
+			}
+		}
+	}
+}
