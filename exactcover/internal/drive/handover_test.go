@@ -2,6 +2,8 @@ package drive_test
 
 import (
 	"context"
+	"errors"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -11,12 +13,20 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
 
-// countingEngine counts the units its clones are given to search: each
-// is entered by replaying its path, which costs the widths of the nodes
-// on it.
+// countingEngine counts the units its clones are given to search or
+// expand: each is entered by replaying its path, which costs the widths
+// of the nodes on it.
 type countingEngine struct {
 	core.Engine
 	searches *atomic.Int64
+	expands  *atomic.Int64
+}
+
+func (e countingEngine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.Unit, bool, error) {
+	if e.expands != nil {
+		e.expands.Add(1)
+	}
+	return e.Engine.Expand(u, c, dst)
 }
 
 func (e countingEngine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Status, error) {
@@ -25,7 +35,7 @@ func (e countingEngine) Search(u core.Unit, run *core.Run, c *core.Counters) (co
 }
 
 func (e countingEngine) Clone() core.Engine {
-	return countingEngine{e.Engine.Clone(), e.searches}
+	return countingEngine{e.Engine.Clone(), e.searches, e.expands}
 }
 
 // wideNode is items A and B with n options {A} and one {B}: its n
@@ -38,6 +48,16 @@ func wideNode(n int) *core.Problem {
 	return problem(2, 2, append(opts, []int32{1}))
 }
 
+// siblingEngines are the engines that hand the rest of a node over as a
+// unit per branch.
+var siblingEngines = []struct {
+	name string
+	new  func(*core.Problem) core.Engine
+}{
+	{"sparse", func(p *core.Problem) core.Engine { return core.New[sparse.Engine](p) }},
+	{"bits", func(p *core.Problem) core.Engine { return core.New[bits.Engine](p) }},
+}
+
 // TestRunWideNode checks that several workers share a wide node without
 // paying its width for each branch: on a node of n branches that end at
 // once, every unit a worker searches replays the node, walking its n
@@ -48,14 +68,7 @@ func wideNode(n int) *core.Problem {
 func TestRunWideNode(t *testing.T) {
 	const n = 50000
 	p := wideNode(n)
-	news := []struct {
-		name string
-		new  func(*core.Problem) core.Engine
-	}{
-		{"sparse", func(p *core.Problem) core.Engine { return core.New[sparse.Engine](p) }},
-		{"bits", func(p *core.Problem) core.Engine { return core.New[bits.Engine](p) }},
-	}
-	for _, e := range news {
+	for _, e := range siblingEngines {
 		for _, workers := range []int{2, 4} {
 			for _, listing := range []bool{false, true} {
 				var searches atomic.Int64
@@ -64,7 +77,7 @@ func TestRunWideNode(t *testing.T) {
 				if listing {
 					cfg.Visit = got.visit
 				}
-				res, err := drive.Run(context.Background(), countingEngine{e.new(p), &searches}, cfg)
+				res, err := drive.Run(context.Background(), countingEngine{e.new(p), &searches, nil}, cfg)
 				if err != nil || res.Status != core.Complete || res.Counters.Solutions != n || res.Counters.Nodes != n+2 {
 					t.Fatalf("%s, %d workers, listing %t: %+v, %v", e.name, workers, listing, res, err)
 				}
@@ -129,6 +142,51 @@ func TestCheapestWideRoot(t *testing.T) {
 				t.Errorf("%s, %d workers: %d searches, each entering a root of %d options, for a tree of %d nodes",
 					ce.name, workers, units, n, res.Counters.Nodes)
 			}
+		}
+	}
+}
+
+// TestResumeWideNode stops a search of two workers in the middle of a
+// node of n branches, whose rest its position holds as a unit per branch,
+// and checks that the position is validated without entering that node n
+// times (CheckFits looks the siblings up among the node's children,
+// listed once), and that the search resumed from it counts what is left.
+// (The resumed search itself still enters the node once per unit: n is
+// kept small for it.)
+func TestResumeWideNode(t *testing.T) {
+	const n = 4000
+	p := wideNode(n)
+	for _, e := range siblingEngines {
+		var pos *drive.Position
+		cfg := drive.Config{Workers: 2, MaxNodes: n / 2, Checkpoint: func(q *drive.Position) error { pos = q; return nil }}
+		res, err := drive.Run(context.Background(), e.new(p), cfg)
+		if err != nil || res.Status != core.NodeLimit || pos == nil || len(pos.Pieces) == 0 {
+			t.Fatalf("%s: stopped: %+v, %v, position %v", e.name, res, err, pos != nil)
+		}
+		var expands atomic.Int64
+		eng := countingEngine{e.new(p), new(atomic.Int64), &expands}
+		if err := drive.CheckFits(eng, pos, nil, 0, 0, 0, ""); err != nil {
+			t.Fatalf("%s: %v", e.name, err)
+		}
+		if got := expands.Load(); got*n > 4*(pos.Counters.Nodes+n) {
+			t.Errorf("%s: validating %d units entered %d nodes, each walking a node of %d branches", e.name, len(pos.Pieces), got, n)
+		}
+		// A sibling whose option is not a branch of the node ({B}, or one
+		// out of range) names no node: the position does not fit.
+		for _, bad := range []int32{n, n + 1} {
+			forged := *pos
+			forged.Pieces = slices.Clone(pos.Pieces)
+			i := len(forged.Pieces) / 2
+			u := &forged.Pieces[i].Unit
+			u.Path = slices.Clone(u.Path)
+			u.Path[len(u.Path)-1].Option = bad
+			if err := drive.CheckFits(e.new(p), &forged, nil, 0, 0, 0, ""); !errors.Is(err, drive.ErrUnfit) {
+				t.Errorf("%s: unit %d taking option %d: %v, want ErrUnfit", e.name, i+1, bad, err)
+			}
+		}
+		resumed, err := drive.Run(context.Background(), e.new(p), drive.Config{Workers: 2, Resume: pos})
+		if err != nil || resumed.Status != core.Complete || resumed.Counters.Solutions != n || resumed.Counters.Nodes != n+2 {
+			t.Fatalf("%s: resumed: %+v, %v", e.name, resumed, err)
 		}
 	}
 }
