@@ -122,13 +122,13 @@ func CheckFits(eng core.Engine, pos *Position, root []core.Step, k, n int, seed 
 	if depth := eng.MaxDepth() + 2; len(pos.Profile) > depth {
 		return fmt.Errorf("%w: its profile has %d levels, the problem at most %d", ErrUnfit, len(pos.Profile), depth)
 	}
-	var buf []core.Unit
 	proto := eng
 	if len(pos.Pieces) > 0 {
 		eng = eng.Clone() // which a panic may leave in disarray
 	}
-	for i, p := range pos.Pieces {
-		if err := names(eng, p.Unit.Path, &buf); err != nil {
+	var sib siblings
+	for i := range pos.Pieces {
+		if err := sib.names(eng, pos.Pieces, i); err != nil {
 			// %v: a second %w would make the error a list, which callers
 			// take for the errors of several workers.
 			return fmt.Errorf("%w: unit %d names no node of the search tree: %v", ErrUnfit, i+1, err)
@@ -144,13 +144,99 @@ func CheckFits(eng core.Engine, pos *Position, root []core.Step, k, n int, seed 
 	if sp.digest != split {
 		return fmt.Errorf("%w: its split into %d shards is %s, this problem's is %s", ErrOtherSplit, n, split, sp.digest)
 	}
-	part := sp.parts[k-1]
-	for i, p := range pos.Pieces {
-		if !slices.ContainsFunc(part, func(q piece) bool { return holds(&q, &p.Unit) }) {
+	// The tops of the part's pieces go into a trie, so that each unit is
+	// looked for along its path, not in every piece of the part.
+	tops := newPathTrie()
+	for j := range sp.parts[k-1] {
+		at := int32(0)
+		for _, st := range nodePath(&sp.parts[k-1][j].Unit) {
+			at = tops.child(at, st)
+		}
+		tops.node[at] = int32(j)
+	}
+	for i := range pos.Pieces {
+		if !tops.holds(nodePath(&pos.Pieces[i].Unit)) {
 			return fmt.Errorf("%w: unit %d is not in shard %d/%d", ErrUnfit, i+1, k, n)
 		}
 	}
 	return nil
+}
+
+// siblings is what CheckFits knows of the node whose children the units
+// it checks last named: its path, and its children's last steps as the
+// engine lists them.
+type siblings struct {
+	parent []core.Step
+	steps  map[core.Step]bool
+	buf    []core.Unit
+}
+
+// names checks that the path of pieces[i] names a node of the search
+// tree. A unit whose node is a child of the node the unit before or after
+// it branches from (the siblings an export or a donation gives, a unit
+// each) is looked up among that node's children, which the engine lists
+// once, instead of entering it again: every unit's replay walks the lists
+// of the nodes above it, and a node's n siblings would cost n times its
+// width. A unit not found there (a rest, or a branch on another item, as
+// the Weighted rule may take) is entered as it stands.
+func (s *siblings) names(eng core.Engine, pieces []core.Piece, i int) error {
+	u := &pieces[i].Unit
+	if u.After || len(u.Path) == 0 {
+		return names(eng, u.Path, &s.buf)
+	}
+	parent, last := u.Path[:len(u.Path)-1], u.Path[len(u.Path)-1]
+	if !s.isParent(parent) && i+1 < len(pieces) && branchesFrom(&pieces[i+1].Unit, parent) {
+		s.parent, s.steps = parent, nil
+		if err := names(eng, parent, &s.buf); err == nil {
+			s.steps = make(map[core.Step]bool, len(s.buf))
+			for _, c := range s.buf {
+				s.steps[c.Path[len(c.Path)-1]] = true
+			}
+		}
+	}
+	if s.isParent(parent) && s.steps[last] {
+		return nil
+	}
+	return names(eng, u.Path, &s.buf)
+}
+
+// isParent reports whether path is the node whose children s holds.
+func (s *siblings) isParent(path []core.Step) bool {
+	return s.parent != nil && len(path) == len(s.parent) && core.CommonPrefix(path, s.parent) == len(path)
+}
+
+// branchesFrom reports whether u is a unit for a child of the node that
+// parent names.
+func branchesFrom(u *core.Unit, parent []core.Step) bool {
+	return !u.After && len(u.Path) == len(parent)+1 && core.CommonPrefix(u.Path, parent) == len(parent)
+}
+
+// nodePath returns the path of the node whose subtree u is, or whose
+// branches u continues (a rest).
+func nodePath(u *core.Unit) []core.Step {
+	if u.After {
+		return u.Path[:len(u.Path)-1]
+	}
+	return u.Path
+}
+
+// holds reports whether path lies in the subtree of a node of t that a
+// unit's top was marked on (the node itself, or one above it).
+func (t *pathTrie) holds(path []core.Step) bool {
+	at := int32(0)
+	if t.node[at] >= 0 {
+		return true
+	}
+	for _, st := range path {
+		next, ok := t.children[trieEdge{at, st}]
+		if !ok {
+			return false
+		}
+		if at = next; t.node[at] >= 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // names checks that path names a node of the search tree, by entering it
@@ -165,18 +251,4 @@ func names(eng core.Engine, path []core.Step, buf *[]core.Unit) (err error) {
 	var scratch core.Counters
 	*buf, _, err = eng.Expand(core.Unit{Path: path}, &scratch, (*buf)[:0])
 	return err
-}
-
-// holds reports whether u's work lies in p's subtree (the subtree of p's
-// node, for a rest).
-func holds(p *piece, u *core.Unit) bool {
-	top := p.Unit.Path
-	if p.Unit.After {
-		top = top[:len(top)-1]
-	}
-	node := u.Path
-	if u.After {
-		node = node[:len(node)-1]
-	}
-	return len(node) >= len(top) && slices.Equal(node[:len(top)], top)
 }

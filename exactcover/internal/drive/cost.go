@@ -31,6 +31,14 @@ import (
 //     option and counts the root once. (Dealing the root's options out
 //     modulo the workers, each worker entering the root, took the same
 //     time on two cores, and a pool needs no second way of dividing.)
+//   - Several workers on a wide root: each unit enters the root again,
+//     which walks the root item's list, so dividing a root of w options
+//     costs about w² steps, however little lies below it. A search whose
+//     root has more than costDivideWidth options starts as a search of the
+//     whole tree by one worker, the others waiting, and is divided (as a
+//     checkpoint divides it) once it has entered w² nodes, which pay for
+//     the division: a root whose options the cut-off soon prunes is never
+//     divided.
 //   - Checkpoints stop the world, as Run's do: every busy worker stops at
 //     its next poll and puts its unit back as its engine's position, the
 //     sink is given the position (the K best kept, the units left, the
@@ -130,6 +138,8 @@ type costDriver struct {
 	total    core.Counters // of the units finished, and of the runs before
 	units    []costPiece   // in the order of the root's options
 	whole    bool          // the first piece is the whole tree, not yet divided
+	divideAt int64         // with several workers, nodes after which the whole tree is divided
+	next     int           // no unit before it is pending
 	busy     int           // workers searching a piece
 	paused   bool          // a checkpoint stops the world
 	declined bool          // a visit said stop: the rest of its unit is dropped
@@ -163,6 +173,8 @@ type costWorker struct {
 	run     core.CostRun
 	counted core.Counters // this worker's counts in this run, for polls
 	last    int64         // nodes already added to d.nodes
+	whole   bool          // searching the whole tree, not yet divided
+	divide  bool          // the last poll stopped the whole tree's search to divide it
 }
 
 // Cheapest searches for the cfg.Best cheapest solutions with cost engines
@@ -187,6 +199,10 @@ func Cheapest(ctx context.Context, proto core.CostEngine, cfg CostConfig) (CostR
 		}
 	case n == 1:
 		d.whole = true
+		d.units = []costPiece{{}}
+	case rootWidth(proto) > costDivideWidth: // the whole tree, divided when it has paid for it
+		w := int64(rootWidth(proto))
+		d.whole, d.divideAt = true, w*w
 		d.units = []costPiece{{}}
 	default: // one unit per root option; the root is entered once, here
 		d.total.Nodes++
@@ -234,6 +250,23 @@ func Cheapest(ctx context.Context, proto core.CostEngine, cfg CostConfig) (CostR
 		cfg.Checkpoint(pos) // the last word on this search; an error is the sink's to tell
 	}
 	return res, ctxErr
+}
+
+// costDivideWidth is the widest root that a search with several workers
+// divides into a unit per option from the start: dividing a root of w
+// options replays it w times, walking its w options each time, and
+// 256² steps take well under a millisecond. (A variable for tests only,
+// which divide every root late: SetCostDivideWidth.)
+var costDivideWidth = 1 << 8
+
+// rootWidth returns the number of options of the root item eng branches
+// on (0 when there is none).
+func rootWidth(eng core.CostEngine) int {
+	root := eng.RootItem()
+	if root < 0 {
+		return 0
+	}
+	return len(eng.ListOrder(root))
 }
 
 // rootUnits returns the units of a search divided at its root: one per
@@ -339,14 +372,19 @@ func (d *costDriver) take() (int, bool) {
 			return 0, false
 		}
 		if !d.paused {
-			for i := range d.units {
+			for i := d.next; i < len(d.units); i++ {
 				if d.units[i].state == pending {
 					d.units[i].state = searching
 					d.busy++
+					d.next = i + 1
 					return i, true
 				}
 			}
-			return 0, false
+			d.next = len(d.units)
+			if !d.whole || d.busy == 0 || len(d.workers) == 1 {
+				return 0, false
+			}
+			// The whole tree is being searched: it may yet be divided.
 		}
 		d.cond.Wait()
 	}
@@ -361,6 +399,7 @@ func (w *costWorker) searchUnit(i int) {
 	d.mu.Unlock()
 	w.run.Start, w.run.Entered = u.Path, u.Entered
 	w.run.MaxNodes = 0
+	w.whole, w.divide = whole, false
 	searched := true
 	if d.cfg.MaxNodes > 0 && len(d.workers) == 1 { // several share MaxNodes by their polls
 		w.run.MaxNodes = d.cfg.MaxNodes - w.counted.Nodes
@@ -383,6 +422,7 @@ func (w *costWorker) searchUnit(i int) {
 	d.total.Add(c)
 	p := &d.units[i]
 	p.state = pending
+	d.next = min(d.next, i)
 	switch {
 	case panicked != nil:
 		d.err = errors.Join(d.err, panicked)
@@ -398,7 +438,10 @@ func (w *costWorker) searchUnit(i int) {
 	case !searched:
 	case whole: // the whole tree, stopped: divided from now on
 		d.whole = false
-		d.units = rootUnits(w.eng, w.eng.Position())
+		d.units, d.next = rootUnits(w.eng, w.eng.Position()), 0
+		if w.divide && end == core.Interrupted {
+			return // to be searched by every worker
+		}
 	default:
 		p.unit = CostUnit{Path: slices.Clone(w.eng.Position()), Entered: true}
 	}
@@ -437,8 +480,15 @@ func (w *costWorker) poll(c *core.Counters) bool {
 	case <-d.ctx.Done():
 		return false
 	default:
-		return !d.stop.Load() && !d.pause.Load()
 	}
+	if d.stop.Load() || d.pause.Load() {
+		return false
+	}
+	if w.whole && d.divideAt > 0 && c.Nodes >= d.divideAt {
+		w.divide = true // the nodes entered pay for dividing the root
+		return false
+	}
+	return true
 }
 
 // keep records and reports a solution that beat the cut-off when the

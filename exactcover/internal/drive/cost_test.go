@@ -286,3 +286,38 @@ func TestCheapestStops(t *testing.T) {
 		t.Errorf("only %d searches of %d problems were cancelled before their end", cancelled, tried)
 	}
 }
+
+// TestCheapestDividesLate searches random problems with costs as a search
+// of a wide root does, with 2 to 4 workers: the whole tree by one worker
+// until it has entered w² nodes (every root counted wide here, polled at
+// every node), then divided at its root where it stands; the K kept are
+// those of a brute force.
+func TestCheapestDividesLate(t *testing.T) {
+	defer drive.SetCostDivideWidth(0)()
+	defer drive.SetPollEvery(1)()
+	r := rand.New(rand.NewPCG(35, 2))
+	problems := 200
+	if testtier.Short() {
+		problems = 50
+	}
+	for n := range problems {
+		p := costProblem(r)
+		all := bruteCosts(p)
+		k := 1 + r.IntN(4)
+		for _, ce := range costEngines {
+			if ce.make(p) == nil {
+				continue
+			}
+			for workers := 2; workers <= 4; workers++ {
+				res, err := drive.Cheapest(context.Background(), ce.make(p), drive.CostConfig{Best: k, Workers: workers})
+				what := fmt.Sprintf("problem %d, %s, K=%d, %d workers\n%s", n, ce.name, k, workers, enginetest.Describe(p))
+				if err != nil || res.Status != core.Complete || res.Position != nil {
+					t.Fatalf("%s: %v, %v, position %v", what, res.Status, err, res.Position)
+				}
+				if why := wrongKept(p, res.Kept, all, k); why != "" {
+					t.Fatalf("%s: %s", what, why)
+				}
+			}
+		}
+	}
+}

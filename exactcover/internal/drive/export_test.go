@@ -28,3 +28,11 @@ func KnuthEstimates(eng core.Engine, u core.Unit, seed uint64, n int) ([]float64
 	}
 	return est, nil
 }
+
+// SetCostDivideWidth sets the widest root that Cheapest divides at once,
+// and returns the function that restores it. Not safe while a search runs.
+func SetCostDivideWidth(w int) (restore func()) {
+	old := costDivideWidth
+	costDivideWidth = w
+	return func() { costDivideWidth = old }
+}

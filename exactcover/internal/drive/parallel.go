@@ -3,6 +3,7 @@ package drive
 import (
 	"context"
 	"errors"
+	"math"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -25,6 +26,19 @@ import (
 // its search that has branches left, which the worker moves to the pool
 // at its next poll. Shallow rests are big pieces, so steals are few.
 //
+// A handover is paid for by nodes already searched: every unit a donation
+// makes is searched by replaying its path, which costs about the widths of
+// the nodes on it (entering the node again covers its item, which walks
+// its list), and an engine that hands over each sibling as a unit of its
+// own makes a unit per branch left. A node with a hundred thousand
+// branches that each end at once would otherwise cost the square of its
+// width to share. So a worker asked to donate weighs what its donation
+// would cost (handoverCost) against a credit of the nodes the workers have
+// entered, and donates only when the credit covers it: the handovers of a
+// search cost at most handoverAllowance more than the search itself, and
+// an idle worker waits no longer than its share would have cost to hand
+// over.
+//
 // Checkpoints stop the world: every busy worker answers core.Stop at its
 // next poll (its engine exports every unexplored part and unwinds), its
 // pieces go to the pool and its counters to the total, and with every
@@ -39,6 +53,12 @@ import (
 // poll with nothing to do costs a few atomic loads, a thousandth of the
 // work of 1024 nodes or less.
 const parallelPollEvery = 1 << 10
+
+// handoverAllowance is the credit a search starts with for handovers, in
+// the steps of a replay (an option of a list walked, about a node's
+// work): enough that the first donations of a search, a few siblings near
+// the root, are made at once, and a millisecond of replays at most.
+const handoverAllowance = 1 << 16
 
 // pollEvery is parallelPollEvery, and costPollEvery is 0 (the cost
 // engines' own, core.PollInterval), except in tests, which poll at every
@@ -97,6 +117,12 @@ type driver struct {
 	epoch  atomic.Int64 // progress requests; workers publish when it moves
 	budget atomic.Int64 // nodes MaxNodes still allows that no worker holds (see claim)
 	steals atomic.Int64
+	// credit is the replay work handovers may still cost: the nodes the
+	// workers entered, plus handoverAllowance, less what donations cost.
+	credit atomic.Int64
+	// wholeRests records that the engine hands the rest of a level over
+	// as one unit (core.Unit.After), not a unit per sibling.
+	wholeRests atomic.Bool
 
 	visitMu   sync.Mutex
 	delivered int64 // solutions handed to visit, with those of earlier runs
@@ -118,6 +144,9 @@ type worker struct {
 	pos      float64       // published position in cur's share
 	sofar    core.Counters // published counters of cur so far
 	allowed  int64         // nodes of cur the budget granted (run.MaxNodes); see claim
+	credited int64         // nodes of cur added to d.credit
+	paid     int64         // what the donation asked for cost the credit
+	cut      int           // levels ≤ cut gave their rests away (the engine's cut)
 }
 
 // Run runs the search that cfg asks for on clones of proto, which it
@@ -157,6 +186,7 @@ func Run(ctx context.Context, proto core.Engine, cfg Config) (Result, error) {
 		d.pool = []piece{{Unit: core.Unit{Path: cfg.Root}, Lo: 0, Hi: 1, End: 1}}
 	}
 	d.budget.Store(max(cfg.MaxNodes-d.total.Nodes, 0))
+	d.credit.Store(handoverAllowance)
 	d.delivered = d.total.Solutions - int64(len(early))
 
 	visitor := d.visitor()
@@ -414,6 +444,7 @@ func (w *worker) searchPiece(p piece) {
 	w.run.Export = w.run.Export[:0]
 	w.run.MaxNodes, w.allowed, w.run.Final = 0, 0, false
 	w.donating, w.stopping, w.fr.valid = false, false, false
+	w.credited, w.cut = 0, base(&p)-1
 	var (
 		end      core.Status
 		err      error
@@ -425,6 +456,7 @@ func (w *worker) searchPiece(p piece) {
 		end, err, panicked = w.searchSafely(p, &c)
 	}
 
+	d.credit.Add(c.Nodes - w.credited)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	defer d.cond.Broadcast()
@@ -567,18 +599,23 @@ func (w *worker) poll(c *core.Counters) core.Action {
 	if d.cfg.MaxNodes > 0 {
 		w.claim(c.Nodes) // the engine stops at run.MaxNodes when nothing is left
 	}
+	d.credit.Add(c.Nodes - w.credited)
+	w.credited = c.Nodes
 	if d.want.Load() > 0 {
-		d.mu.Lock()
-		ask := !d.paused && !d.halted && d.waiting-len(d.pool)-d.inflight > 0
-		if ask {
-			d.inflight++
-			d.wantLocked()
-		}
-		d.mu.Unlock()
-		if ask {
-			w.locate()
-			w.donating = true
-			return core.Donate
+		w.locate()
+		if cost := w.handoverCost(); d.spend(cost) {
+			d.mu.Lock()
+			ask := !d.paused && !d.halted && d.waiting-len(d.pool)-d.inflight > 0
+			if ask {
+				d.inflight++
+				d.wantLocked()
+			}
+			d.mu.Unlock()
+			if ask {
+				w.donating, w.paid = true, cost
+				return core.Donate
+			}
+			d.credit.Add(cost) // not asked after all
 		}
 	}
 	if e := d.epoch.Load(); e != w.epoch {
@@ -589,6 +626,48 @@ func (w *worker) poll(c *core.Counters) core.Action {
 		d.mu.Unlock()
 	}
 	return core.Continue
+}
+
+// handoverCost returns what searching the units of the donation a poll
+// would ask for costs, in the steps of their replays (valid after locate):
+// the donation is the rest of the shallowest level below the worker's cut
+// that has branches left (core.DonateUnits), each unit's replay walks
+// about the widths of the levels down to it, and there is a unit per
+// branch left, or one for them all once the engine has handed a rest over
+// whole. Zero when no level has branches left.
+func (w *worker) handoverCost() int64 {
+	from := max(base(&w.cur), w.cut+1)
+	var replay int64
+	for l, b := range w.branches {
+		d, k := int64(max(b.D, 1)), int64(max(b.K, 1))
+		replay += d
+		if l < from || d <= k {
+			continue
+		}
+		units := d - k
+		if w.d.wholeRests.Load() {
+			units = 1
+		}
+		if replay > math.MaxInt64/units {
+			return math.MaxInt64
+		}
+		return units * replay
+	}
+	return 0
+}
+
+// spend takes cost from the handover credit and reports whether it
+// covered it; a cost it does not cover is not taken.
+func (d *driver) spend(cost int64) bool {
+	for {
+		left := d.credit.Load()
+		if left < cost {
+			return false
+		}
+		if d.credit.CompareAndSwap(left, left-cost) {
+			return true
+		}
+	}
 }
 
 // locate records where the search stands (valid during a poll).
@@ -605,10 +684,15 @@ func (w *worker) handOver(units []core.Unit) {
 	d.inflight--
 	defer d.wantLocked() // with nothing given, someone else is asked
 	if len(units) == 0 {
+		d.credit.Add(w.paid)
 		return
 	}
 	// The units are the rest of one level: the tail of the donor's share.
-	from := w.fr.restStart(len(units[0].Path)-1, w.cur.Hi)
+	w.cut = len(units[0].Path) - 1
+	if units[0].After {
+		d.wholeRests.Store(true)
+	}
+	from := w.fr.restStart(w.cut, w.cur.Hi)
 	pieces := w.fr.divide(&w.cur, units, from, w.branches)
 	w.cur.Hi = pieces[0].Lo
 	d.pool = append(d.pool, pieces...)

@@ -25,7 +25,11 @@ import (
 //     total, it is expanded in turn and its children estimated. The walks
 //     of steps 2 and 3 together make at most splitProbeBudget Expand
 //     calls (each unit has at least one), which bounds the split's cost:
-//     a second or two on the pentomino instances, whatever N.
+//     a second or two on the pentomino instances, whatever N. Of the
+//     children of a node wider than splitSampleSiblings, only that many,
+//     evenly spaced, are walked from, and the others are given their
+//     mean: a walk from a child enters the node again, walking its list,
+//     so that walks from each of n siblings would cost n² steps.
 //  4. Units are dealt out largest first, each to the shard with the
 //     smallest estimated load so far (Graham's LPT rule); a shard then
 //     searches its units in the tree's order.
@@ -40,6 +44,10 @@ const (
 	splitProbes        = 8       // walks per unit, at most
 	splitProbeBudget   = 1 << 16 // Expand calls for every walk together
 	splitRefine        = 4
+	// splitSampleSiblings is the most children of one node walked from:
+	// enough for a mean over siblings good to a few per cent, and
+	// 256 replays of a node cost little even when it is wide.
+	splitSampleSiblings = 256
 )
 
 // shardSplit is a split: what the expansion counted, and the units of
@@ -123,14 +131,19 @@ func splitOf(eng core.Engine, root []core.Step, n int, seed uint64) (*shardSplit
 		}
 		return nil
 	}
+	mean := func(u *estimated) float64 { return float64(u.est / float64(u.probes)) }
 	for range splitProbes {
-		for i := range units {
-			if err := estimate(&units[i], 1); err != nil {
-				return nil, err
+		for _, g := range siblingGroups(units) {
+			for _, i := range sampled(len(g)) {
+				if err := estimate(&g[i], 1); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
-	mean := func(u *estimated) float64 { return float64(u.est / float64(u.probes)) }
+	for _, g := range siblingGroups(units) {
+		shareSample(g, mean)
+	}
 
 	// 3. Refinement of the big units, while the budget lasts (estimates
 	// from single walks would only refine noise).
@@ -156,10 +169,13 @@ func splitOf(eng core.Engine, root []core.Step, n int, seed uint64) (*shardSplit
 		more := make([]estimated, len(kids))
 		for i, p := range kids {
 			more[i] = estimated{piece: p}
+		}
+		for _, i := range sampled(len(more)) {
 			if err := estimate(&more[i], splitProbes); err != nil {
 				return nil, err
 			}
 		}
+		shareSample(more, mean)
 		units = slices.Replace(units, big, big+1, more...)
 	}
 
@@ -194,6 +210,57 @@ func splitOf(eng core.Engine, root []core.Step, n int, seed uint64) (*shardSplit
 	}
 	sp.digest = hex.EncodeToString(h.Sum(nil)[:8])
 	return sp, nil
+}
+
+// siblingGroups returns units cut into runs of children of one node
+// (units whose paths differ in their last step only).
+func siblingGroups(units []estimated) [][]estimated {
+	var groups [][]estimated
+	for i := 0; i < len(units); {
+		j := i + 1
+		for j < len(units) && sameParent(&units[i].Unit, &units[j].Unit) {
+			j++
+		}
+		groups = append(groups, units[i:j])
+		i = j
+	}
+	return groups
+}
+
+// sameParent reports whether a and b are children of one node.
+func sameParent(a, b *core.Unit) bool {
+	n := len(a.Path)
+	return n > 0 && !a.After && !b.After && len(b.Path) == n && core.CommonPrefix(a.Path[:n-1], b.Path[:n-1]) == n-1
+}
+
+// sampled returns the indices of the n siblings that are walked from:
+// all of them, or splitSampleSiblings evenly spaced.
+func sampled(n int) []int {
+	k := min(n, splitSampleSiblings)
+	idx := make([]int, k)
+	for i := range idx {
+		idx[i] = i * n / k
+	}
+	return idx
+}
+
+// shareSample gives the siblings of g that were not walked from the mean
+// estimate of those that were (nothing to do when all were).
+func shareSample(g []estimated, mean func(*estimated) float64) {
+	idx := sampled(len(g))
+	if len(idx) == len(g) {
+		return
+	}
+	total := 0.0
+	for _, i := range idx {
+		total = float64(total + mean(&g[i]))
+	}
+	m := float64(total / float64(len(idx)))
+	for i := range g {
+		if g[i].probes == 0 {
+			g[i].est, g[i].probes = m, 1
+		}
+	}
 }
 
 // knuthEstimate walks down from u along random branches (Probe, in the
