@@ -147,7 +147,12 @@
 //     ran out, which an engine counts as it finds them, as the sequential
 //     search does), and when the budget is spent it stops at most 1025
 //     nodes per other worker short of it (what they were granted and had
-//     not yet entered).
+//     not yet entered). A resumed search's MaxNodes bounds the nodes it
+//     enters, as --timeout bounds its time: the checkpoint's do not count.
+//     A piece handed over enters its node again, which costs about the
+//     node's width, so a worker gives away only what the nodes searched so
+//     far pay for: a node of a hundred thousand branches that end at once
+//     is searched by one worker, as fast as by one alone.
 //   - [Config.Checkpoint] is given the search's position (the pieces not
 //     yet searched, and the totals so far) every minute and when it is
 //     stopped, to keep where the caller likes ([Checkpoint.WriteTo]; the

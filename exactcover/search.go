@@ -16,7 +16,8 @@ type Config struct {
 	MaxSolutions int64
 	// MaxNodes stops the search after this many search-tree nodes (0: no
 	// limit), across all Workers (see the package documentation, "Big
-	// searches", for how exactly).
+	// searches", for how exactly); a resumed search after this many more
+	// than its checkpoint's.
 	MaxNodes int64
 	// Partial lists options to take before the search starts, in order; the
 	// search then completes them. An option that clashes with one before it

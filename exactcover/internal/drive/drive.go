@@ -18,7 +18,10 @@ const DefaultCheckpointEvery = time.Minute
 // Config is a search for the driver: where it starts (Root, or Resume,
 // or part Shard of Shards), its limits, and what it reports.
 type Config struct {
-	Workers      int // 0 and 1: one
+	Workers int // 0 and 1: one
+	// MaxNodes bounds the nodes this run enters (0: no limit); a resumed
+	// position's nodes do not count, as with CostConfig.MaxNodes, so that a
+	// run resumed with the limit it stopped at goes on.
 	MaxNodes     int64
 	MaxSolutions int64
 	Weighted     bool        // the Weighted branching rule

@@ -97,6 +97,7 @@ type driver struct {
 	pool     []piece
 	busy     int           // workers searching a piece
 	total    core.Counters // of finished pieces and of what came before
+	resumed  int64         // the nodes of the position resumed: MaxNodes bounds the nodes after them
 	profile  []int64
 	share    float64 // the share of the tree the whole search covers
 	paused   bool    // a checkpoint stops the world
@@ -185,7 +186,7 @@ func Run(ctx context.Context, proto core.Engine, cfg Config) (Result, error) {
 	default:
 		d.pool = []piece{{Unit: core.Unit{Path: cfg.Root}, Lo: 0, Hi: 1, End: 1}}
 	}
-	d.budget.Store(max(cfg.MaxNodes-d.total.Nodes, 0))
+	d.budget.Store(max(cfg.MaxNodes-(d.total.Nodes-d.resumed), 0))
 	d.credit.Store(handoverAllowance)
 	d.delivered = d.total.Solutions - int64(len(early))
 
@@ -211,7 +212,7 @@ func Run(ctx context.Context, proto core.Engine, cfg Config) (Result, error) {
 	switch {
 	case ctx.Err() != nil: // done on entry: nothing is searched, and a checkpoint says so
 		d.halt(core.StoppedBy(ctx.Err()), ctx.Err())
-	case cfg.MaxNodes > 0 && d.total.Nodes >= cfg.MaxNodes:
+	case cfg.MaxNodes > 0 && d.total.Nodes-d.resumed >= cfg.MaxNodes:
 		d.halt(core.NodeLimit, nil)
 	case cfg.MaxSolutions > 0 && d.delivered >= cfg.MaxSolutions:
 		d.halt(core.SolutionLimit, nil) // before any worker drops anything

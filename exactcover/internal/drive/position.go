@@ -28,7 +28,7 @@ func (d *driver) resume(pos *Position) error {
 		return err
 	}
 	d.split = d.cfg.Split
-	d.total = pos.Counters
+	d.total, d.resumed = pos.Counters, pos.Counters.Nodes
 	copy(d.profile, pos.Profile)
 	d.prior = pos.Elapsed
 	d.share = pos.Share

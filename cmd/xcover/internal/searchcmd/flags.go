@@ -30,7 +30,7 @@ func SearchFlags(what string) []cli.Flag {
 		&cli.BoolFlag{Name: FlagCount, Usage: "count the " + what + "s without printing them; print the count (N+ when it is a lower bound)"},
 		JSONFlag("print one JSON object per line, for programs: one per " + what + ", then a summary"),
 		&cli.BoolFlag{Name: FlagStats, Usage: "print a summary line on stderr: " + what + "s, updates, nodes, time, status"},
-		&cli.GenericFlag{Name: FlagMaxNodes, Value: &cliparse.Count{Min: 1}, DefaultText: "no limit", Usage: "stop a search after `N` search-tree nodes (--engine learn: N conflicts), print what was found, exit 3 (with -j, the workers share the N: a stopped search enters at most N nodes, and at most 1025 per other worker fewer)"},
+		&cli.GenericFlag{Name: FlagMaxNodes, Value: &cliparse.Count{Min: 1}, DefaultText: "no limit", Usage: "stop a search after `N` search-tree nodes (--engine learn: N conflicts), print what was found, exit 3 (with -j, the workers share the N: a stopped search enters at most N nodes, and at most 1025 per other worker fewer; a resumed search N more)"},
 		TimeoutFlag(),
 		&cli.BoolFlag{Name: FlagProgress, DefaultText: "a status line when stderr is a terminal", Usage: "show progress on stderr: a status line on a terminal, else a line every --progress-every; --progress=false: never"},
 		&cli.GenericFlag{Name: FlagEvery, Value: &cliparse.Duration{D: 3 * time.Second}, Usage: "with --progress and stderr not a terminal, print a line every `DURATION`"},
