@@ -34,8 +34,9 @@ const MemoryBudget = 4 << 30
 // MemoryNeeded returns an upper bound, in bytes, on the memory that a
 // compiled problem with the given numbers of items, options and item uses
 // (summed over all options) takes in every engine that may be built for
-// it, and one search's restore points in the sparse-set engine, so that
-// callers can refuse a problem before building anything.
+// it, and one search's restore points and table of counts in the
+// sparse-set engine, so that callers can refuse a problem before building
+// anything.
 func MemoryNeeded(items, options, uses int) int64 {
 	// Per item: a header node in each engine, its bounds, bits and weight.
 	// Per option: a spacer in each engine and its index maps. Per use: a
@@ -44,6 +45,7 @@ func MemoryNeeded(items, options, uses int) int64 {
 	// in the flat model (8). The sparse-set engine's trail of restore
 	// points is bounded in proportion to items and uses too. The bit-set
 	// engine, built only for at most bits.MaxItems items, takes its rows
-	// and first stack of lists per option (bits.Memory).
-	return int64(items)*64 + int64(options)*48 + int64(uses)*48 + sparse.RestoreMemory(items, uses) + bits.Memory(items, options)
+	// and first stack of lists per option (bits.Memory). A count in the
+	// sparse-set engine keeps subtrees' counts in a table of fixed size.
+	return int64(items)*64 + int64(options)*48 + int64(uses)*48 + sparse.RestoreMemory(items, uses) + sparse.CacheMemory + bits.Memory(items, options)
 }

@@ -95,7 +95,9 @@
 //
 // A node is an entry to a level: a branching node, a forced move, or a
 // solution. An update is an item covered or an option removed from an
-// item's set. These are this engine's own counts, not DLX1's. They depend
+// item's set. These are this engine's own counts, not DLX1's; a count
+// that skips work (forced finishes, counts kept, below) adds what the
+// work would have counted. They depend
 // only on the state of the problem at each node, never on the order inside
 // the sets: the item chosen is the first in declaration order among the
 // best, a dead end is noticed only after the item being covered has been
@@ -117,6 +119,26 @@
 // advance (leaves.go). The search adds those counts and backs up, so
 // that nodes, updates and nodes per level are what the move-at-a-time
 // search counts.
+//
+// # Counts kept
+//
+// In a plain count of a problem without secondary items, what is left to
+// solve at a node is fixed by its open primary items: an option is live
+// exactly when all its items are open. Nodes reached along different
+// paths often leave the same items open (in a Sudoku, two digits swapped
+// in a rectangle of cells cover the same items), so where a path first
+// comes to at most CacheItems open items, the node looks its items up in
+// a table of CacheSlots slots (cache.go). Found, it adds the counts kept
+// there; otherwise its search fills the slot when it ends, unless part
+// of the subtree was given to another worker. A slot keeps the open
+// items themselves, not only their hash, so that a count is taken only
+// for the same items. It keeps the subtree's solutions, its updates and
+// its nodes at each level below the node, and a count found adds them
+// all: nodes, updates and nodes per level are those of the search
+// without the table, whatever the table held, whole or divided among
+// workers, stopped and resumed. The table is the engine's (each worker
+// has its own) and holds for one problem: it is emptied when the engine
+// is given another.
 //
 // # Costs
 //

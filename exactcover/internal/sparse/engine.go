@@ -44,6 +44,13 @@ type level struct {
 	end    int32 // end of best's set (best is covered, so its set stays put)
 	branch int32 // with multiplicities: the branch taken (see mcc.go)
 	point        // the level's restore point; mark < 0 for a forced move
+	// With counts kept (cache.go): the slot claimed for the node's counts
+	// (-1: none), the serial number it holds meanwhile, and the counts
+	// before the node's search.
+	slot   int32
+	serial int64
+	t      tally
+	open   int32 // the open primary items at the node
 }
 
 // Engine is a problem compiled into sparse sets, with the scratch state of
@@ -100,6 +107,10 @@ type Engine struct {
 	// finished counts the forced finishes counted at once (leaves.go),
 	// for tests.
 	finished int64
+	// cache keeps the counts of subtrees (cache.go); err is what ended a
+	// search early (a count past what the counters hold), or nil.
+	cache subCache
+	err   error
 }
 
 var _ core.Engine = (*Engine)(nil)
@@ -216,6 +227,7 @@ func (e *Engine) Reset(p *core.Problem) {
 	e.lv = resize(e.lv, depth)
 	e.prof = resize(e.prof, depth+1)
 	e.sol = e.sol[:0]
+	e.cache.invalidate()
 }
 
 // MaxDepth returns the most levels a path can have: each level covers a
@@ -260,6 +272,7 @@ func (e *Engine) Clone() core.Engine {
 	c.lv = core.Private[level](nil, len(e.lv))
 	c.sol = nil
 	c.prof = core.Private[int64](nil, len(e.prof))
+	c.cache = subCache{} // a table of its own, made when a search needs it
 	return core.PrivateValue(c)
 }
 

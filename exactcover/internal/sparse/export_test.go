@@ -29,3 +29,14 @@ func ForcedFinishes(p *core.Problem) int64 {
 	}
 	return e.finished
 }
+
+// CacheHits returns how many counts e's searches found in its table
+// (cache.go).
+func CacheHits(e *Engine) int64 { return e.cache.hits }
+
+// AddSlot is addSlot, on a slot of count solutions and nothing else.
+func AddSlot(e *Engine, sols, count int64) (int64, bool) {
+	t := tally{sols: sols}
+	ok := e.addSlot(&t, &slot{count: count}, 0)
+	return t.sols, ok
+}

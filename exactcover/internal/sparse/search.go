@@ -19,7 +19,8 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Stat
 		return core.Complete, err
 	}
 	e.path = u.Path
-	return e.searchSubtree(run, c, base), nil
+	end := e.searchSubtree(run, c, base)
+	return end, e.err
 }
 
 // bump adds to the weight of the item of block x, found with too few
@@ -69,6 +70,7 @@ type walk struct {
 	weighted bool
 	mcc      bool // the problem has multiplicities
 	finishes bool // forced finishes may be counted at once (leaves.go)
+	caches   bool // counts of subtrees may be kept and looked up (cache.go)
 }
 
 // poll does what is due when a search reaches Run.NextPoll or its work
@@ -116,6 +118,8 @@ func (e *Engine) searchSubtree(run *core.Run, c *core.Counters, base int) (end c
 	ww.fast = e.track && !run.Weighted
 	ww.mcc = e.mcc
 	ww.finishes = e.finishes(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0)
+	ww.caches = e.caches(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0)
+	e.err = nil
 	clear(e.prof)
 	ww.nextPoll, ww.nextWork = run.NextPoll(0), PollWork
 
@@ -130,7 +134,7 @@ forward:
 	ww.t.nodes++
 	e.prof[depth]++
 	lv = &e.lv[depth]
-	lv.mark = -1
+	lv.mark, lv.slot = -1, -1
 	if e.nAct == 0 { // every primary item covered (or content): a solution
 		ww.t.sols++
 		if run.Visit != nil {
@@ -148,6 +152,17 @@ forward:
 	}
 	if ww.finishes && e.nAct <= int32(LeafItems) && e.countForcedFinish(depth, ww) {
 		goto backup
+	}
+	lv.open = e.nAct
+	if ww.caches && e.nAct <= int32(CacheItems) && (depth == ww.base || e.lv[depth-1].open > int32(CacheItems)) {
+		// the first node at or below CacheItems open items on the path
+		if s := e.lookUp(lv, &ww.t, depth); s != nil {
+			if !e.addSlot(&ww.t, s, depth) {
+				e.err = ErrCountOverflow
+				goto finish
+			}
+			goto backup
+		}
 	}
 	if ww.mcc {
 		goto nodeM
@@ -227,6 +242,9 @@ right: // the other branch of lv's node, its last: remove its option
 	goto taken
 
 backup:
+	if lv.slot >= 0 { // the node's subtree is searched: keep its count
+		e.keepCount(lv, &ww.t, depth, depth > ww.cut)
+	}
 	if depth == ww.base {
 		goto finish
 	}
@@ -238,6 +256,9 @@ backup:
 	goto next
 
 finish:
+	if ww.t.sols < 0 { // solutions counted past what an int64 holds
+		e.err = ErrCountOverflow
+	}
 	*c = ww.t.add(c)
 	run.AddProfile(e.prof)
 	return end

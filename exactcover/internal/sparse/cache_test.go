@@ -1,0 +1,138 @@
+package sparse_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/enginetest"
+	"github.com/xcover/xcover/exactcover/internal/sparse"
+)
+
+// randomExactCover returns a random problem without secondary items, of
+// 6 to 13 items and at most 16 options of 1 to 3 items, some repeated,
+// so that different paths of the search often leave the same items open.
+func randomExactCover(r *rand.Rand) *core.Problem {
+	n := 6 + r.IntN(8)
+	p := &core.Problem{NPrimary: n, NItems: n, Begin: []int32{0}}
+	for k := range 8 + r.IntN(9) {
+		if k > 0 && r.IntN(4) == 0 { // a copy of an earlier option
+			j := r.IntN(k)
+			p.Items = append(p.Items, p.Items[p.Begin[j]:p.Begin[j+1]]...)
+		} else {
+			for _, it := range r.Perm(n)[:1+r.IntN(3)] {
+				p.Items = append(p.Items, int32(it))
+			}
+		}
+		p.Begin = append(p.Begin, int32(len(p.Items)))
+		p.Caller, p.Index = append(p.Caller, int32(k)), append(p.Index, int32(k))
+	}
+	return p
+}
+
+// countWith counts p's solutions with no Visit, as a count does, on one
+// engine, the search divided by split's answers to polls every node; it
+// returns the counters, the nodes per level and the counts the engine
+// found in its table.
+func countWith(t *testing.T, p *core.Problem, split func() core.Action) (core.Counters, []int64, int64) {
+	t.Helper()
+	e := core.New[sparse.Engine](p)
+	var c core.Counters
+	prof := make([]int64, e.MaxDepth()+2)
+	todo := []core.Unit{{}}
+	for len(todo) > 0 {
+		u := todo[0]
+		todo = todo[1:]
+		run := core.Run{Profile: prof, PollEvery: 1, Poll: func(*core.Counters) core.Action { return split() }}
+		if _, err := e.Search(u, &run, &c); err != nil {
+			t.Fatal(err)
+		}
+		todo = append(todo, run.Export...)
+	}
+	return c, prof, sparse.CacheHits(e)
+}
+
+// TestCountsKept checks that keeping counts in the table (cache.go)
+// changes no count: solutions against brute force, and nodes, updates
+// and nodes per level against the search without the table, whole,
+// divided among units as workers divide it, and stopped and resumed as
+// a checkpoint does, with the table used from a few open items to all.
+func TestCountsKept(t *testing.T) {
+	defer func(items int) { sparse.CacheItems = items }(sparse.CacheItems)
+	type instance struct {
+		name string
+		p    *core.Problem
+		sols int64
+	}
+	cases := []instance{
+		{"sudoku 4×4, no givens", sudoku4(nil), 288},
+		{"sudoku 4×4, one given", sudoku4(map[int]int{0: 1}), 288 / 4},
+	}
+	r := rand.New(rand.NewPCG(36, 11))
+	for range 200 {
+		p := randomExactCover(r)
+		cases = append(cases, instance{"random " + enginetest.Describe(p), p, int64(len(enginetest.BruteForce(p)))})
+	}
+	var hits int64
+	for _, tc := range cases {
+		sparse.CacheItems = 0
+		want, wantProf, _ := countWith(t, tc.p, func() core.Action { return core.Continue })
+		for _, items := range []int{2, 5, 32} {
+			sparse.CacheItems = items
+			for _, way := range []struct {
+				name  string
+				split func() core.Action
+			}{
+				{"whole", func() core.Action { return core.Continue }},
+				{"donated", func() core.Action {
+					if r.IntN(3) == 0 {
+						return core.Donate
+					}
+					return core.Continue
+				}},
+				{"stopped", func() core.Action {
+					if r.IntN(5) == 0 {
+						return core.Stop
+					}
+					return core.Continue
+				}},
+			} {
+				got, prof, h := countWith(t, tc.p, way.split)
+				hits += h
+				if got.Solutions != tc.sols {
+					t.Fatalf("%s, %d items, %s: %d solutions, want %d", tc.name, items, way.name, got.Solutions, tc.sols)
+				}
+				if got != want || !slices.Equal(prof, wantProf) {
+					t.Fatalf("%s, %d items, %s: counters %+v, profile %v; without the table %+v, %v", tc.name, items, way.name, got, prof, want, wantProf)
+				}
+			}
+		}
+	}
+	if hits < int64(len(cases)) {
+		t.Errorf("only %d counts found in the table over %d problems: the test checks little", hits, len(cases))
+	}
+}
+
+// TestCountOverflow checks that a count found in the table that would
+// take the solutions past 2⁶³−1 is refused, as is one added to solutions
+// counted past it, while one that reaches it exactly is added.
+func TestCountOverflow(t *testing.T) {
+	e := core.New[sparse.Engine](sudoku4(nil))
+	for _, tc := range []struct {
+		sols, count, want int64
+		ok                bool
+	}{
+		{10, 20, 30, true},
+		{math.MaxInt64 - 5, 5, math.MaxInt64, true},
+		{math.MaxInt64 - 5, 6, math.MaxInt64 - 5, false},
+		{math.MaxInt64, math.MaxInt64, math.MaxInt64, false},
+		{math.MinInt64, 1, math.MinInt64, false}, // counted past the most already
+	} {
+		got, ok := sparse.AddSlot(e, tc.sols, tc.count)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("%d + %d: %d, %v; want %d, %v", tc.sols, tc.count, got, ok, tc.want, tc.ok)
+		}
+	}
+}
