@@ -72,6 +72,9 @@ type mccState struct {
 	// sort keys, when the lists are sets.
 	hb   []int32
 	keys []int64
+	// nk is the keys a level copies and scans: the primary items, then
+	// closed keys up to a multiple of four (leastKey).
+	nk int
 	// slot holds where each level's set and keys are, in lives and keys:
 	// its own place, or its parent's (childSet).
 	slot []int32

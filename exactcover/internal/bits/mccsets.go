@@ -124,6 +124,7 @@ func (e *Engine) resetSets(levels int) {
 	np := e.p.NPrimary
 	m.hb = resize(m.hb, np)
 	m.keys = resize(m.keys, levels*countsStride)
+	m.nk = (np + 3) &^ 3
 	m.slot = resize(m.slot, levels)
 	// Four, six or eight entries an option, as many as the most primary
 	// items of an option need, else none (loseSet goes by bits).
@@ -215,7 +216,6 @@ func (e *Engine) childSet(d int, w *walk) bool {
 	m := &e.mcc
 	lv, next := &e.lv[d], &e.lv[d+1]
 	k := lv.opt
-	np := e.p.NPrimary
 	// A child that is its parent's last branch (the right one, or the
 	// left when there is no right) takes its parent's set and keys, which
 	// nothing reads again; another has its own, copied.
@@ -224,10 +224,13 @@ func (e *Engine) childSet(d int, w *walk) bool {
 		m.slot[d+1] = m.slot[d]
 	} else {
 		m.slot[d+1] = int32(d + 1)
-		copy(m.keysOf(d + 1)[:np], m.keysOf(d)[:np])
+		copy(m.keysOf(d + 1)[:m.nk], m.keysOf(d)[:m.nk])
 		copy(m.liveSet(d+1), m.liveSet(d))
 	}
 	keys := m.keysOf(d + 1)
+	if lv.branch == excludeBranch {
+		return e.excludeSet(d, keys, w)
+	}
 	o0, o1 := lv.open[0], lv.open[1]
 	var m0, m1 uint64
 	if lv.branch == takeBranch {
@@ -278,6 +281,36 @@ func (e *Engine) childSet(d int, w *walk) bool {
 	w.updates += int64(len(lost))
 	w.work += int64(len(lost))
 	return e.chooseSet(d + 1)
+}
+
+// excludeSet makes level d+1, d's right branch, in d's set and keys:
+// they lose lv.opt alone, so the keys that change are its primary items',
+// all down by lose. One of them is d's choice, whose key was d's least
+// (or tied with it but for the item, under the Weighted rule) and is now
+// below every key that did not change: the least is theirs, and the
+// other keys need not be read.
+func (e *Engine) excludeSet(d int, keys *[countsStride]int64, w *walk) bool {
+	m := &e.mcc
+	lv, next := &e.lv[d], &e.lv[d+1]
+	k := lv.opt
+	next.open[0], next.open[1] = lv.open[0], lv.open[1]
+	live := m.liveSet(d + 1)
+	live[k>>6] &^= 1 << (k & 63)
+	least := int64(closed)
+	r := e.rows2[k]
+	for x := r.a & e.prim[0]; x != 0; x &= x - 1 {
+		i := mbits.TrailingZeros64(x) & 127
+		keys[i] -= lose
+		least = min(least, keys[i])
+	}
+	for x := r.b & e.prim[1]; x != 0; x &= x - 1 {
+		i := (64 + mbits.TrailingZeros64(x)) & 127
+		keys[i] -= lose
+		least = min(least, keys[i])
+	}
+	w.updates++
+	w.work++
+	return e.chooseLeast(d+1, least)
 }
 
 // lose is what an option lost does to the key of each of its primary
@@ -374,10 +407,10 @@ func (e *Engine) rootSetM(l int) bool {
 			cnt[64+mbits.TrailingZeros64(x)]++
 		}
 	}
-	keys := m.keysOf(l)[:np]
+	keys := m.keysOf(l)[:m.nk]
 	for i := range keys {
 		keys[i] = closed
-		if lv.open.has(int32(i)) {
+		if i < np && lv.open.has(int32(i)) {
 			keys[i] = key(i, cnt[i], m.hb[i], m.slack[i])
 		}
 	}
@@ -386,20 +419,24 @@ func (e *Engine) rootSetM(l int) bool {
 
 // chooseSet is chooseM where the lists are sets: the least of the
 // primary items' keys, found without a branch that depends on the item
-// (the items not open have keys of closed or more, above any other). It
-// reports false for a dead end, the first open item with fewer options
-// than it needs (lv.best, lv.least −1). When the least is an item content
-// (no option, no need), every content item leaves the open set, its key
-// closed, and the least is found again. Under the Weighted rule, ties in
-// degree, s and count go to the heavier item, then to the first declared.
+// (the items not open have keys of closed or more, above any other).
 func (e *Engine) chooseSet(l int) bool {
 	m := &e.mcc
+	return e.chooseLeast(l, leastKey(m.keysOf(l), m.nk))
+}
+
+// chooseLeast chooses at level l, least being the least of its keys. It
+// reports false for a dead end, the first open item with fewer options
+// than it needs (lv.best, lv.least −1). When the least is an item content
+// (no option, no need), every content item's key is closed, and the
+// least is found again. Under the Weighted rule, ties in
+// degree, s and count go to the heavier item, then to the first declared.
+func (e *Engine) chooseLeast(l int, least int64) bool {
+	m := &e.mcc
 	lv := &e.lv[l]
-	np := e.p.NPrimary
-	keys := m.keysOf(l)[:np:np]
-	least := leastKey(keys)
+	keys := m.keysOf(l)
 	if least < 0 { // fewer options than it needs: the first such item
-		for i, k := range keys {
+		for i, k := range keys[:e.p.NPrimary] {
 			if k < 0 {
 				lv.best, lv.least = int32(i), -1
 				break
@@ -411,7 +448,7 @@ func (e *Engine) chooseSet(l int) bool {
 		return false
 	}
 	if least < closedFloor && least>>cShift&countMask == countMask {
-		least = e.dropContent(l)
+		least = dropContent(keys, m.nk)
 	}
 	if least >= closedFloor { // every primary item covered or content: a solution
 		lv.best, lv.least = -1, 0
@@ -425,17 +462,37 @@ func (e *Engine) chooseSet(l int) bool {
 	return true
 }
 
-// leastKey returns the least of keys (closed if none), four at a time in
-// four minima, which do not wait for each other.
-func leastKey(keys []int64) int64 {
+// dropContent closes the keys of the items content, no option and no
+// need, of the first n keys (n a multiple of four, none below zero), and
+// returns the least key left, four keys at a time as leastKey. Whether an
+// item is content depends on the item, so the test is arithmetic, not a
+// branch: its count's complement is countMask, which adding one carries
+// out of its field (a closed key's complement, at most MaxSetOptions,
+// never is). A content item stays in its level's open set, which only
+// checkStepM reads: a step on it names an option not in the set.
+func dropContent(keys *[countsStride]int64, n int) int64 {
 	a, b, c, d := int64(closed), int64(closed), int64(closed), int64(closed)
-	for len(keys) >= 4 {
-		q := (*[4]int64)(keys)
-		a, b, c, d = min(a, q[0]), min(b, q[1]), min(c, q[2]), min(d, q[3])
-		keys = keys[4:]
+	for i := 0; i < n; i += 4 {
+		q := (*[4]int64)(keys[i&(countsStride-4):])
+		k0, k1, k2, k3 := q[0], q[1], q[2], q[3]
+		k0 |= ((k0+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		k1 |= ((k1+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		k2 |= ((k2+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		k3 |= ((k3+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		q[0], q[1], q[2], q[3] = k0, k1, k2, k3
+		a, b, c, d = min(a, k0), min(b, k1), min(c, k2), min(d, k3)
 	}
-	for _, k := range keys {
-		a = min(a, k)
+	return min(a, b, c, d)
+}
+
+// leastKey returns the least of the first n keys (n a multiple of four,
+// the keys past the primary items closed), four at a time in four
+// minima, which do not wait for each other.
+func leastKey(keys *[countsStride]int64, n int) int64 {
+	a, b, c, d := int64(closed), int64(closed), int64(closed), int64(closed)
+	for i := 0; i < n; i += 4 {
+		j := i & (countsStride - 4)
+		a, b, c, d = min(a, keys[j]), min(b, keys[j+1]), min(c, keys[j+2]), min(d, keys[j+3])
 	}
 	return min(a, b, c, d)
 }
@@ -449,34 +506,6 @@ const (
 )
 
 var _ = [1]struct{}{}[(closed-MaxSetOptions*lose)/closedFloor-1]
-
-// dropContent takes from level l's open set the items content, no option
-// and no need (their keys then closed), and returns the least key left.
-// Whether an item is content depends on the item, so the test is made
-// with arithmetic, not a branch: a key is open below closedFloor (the
-// bits from 61 up clear), and its count is zero when its count's
-// complement is countMask.
-func (e *Engine) dropContent(l int) int64 {
-	m := &e.mcc
-	lv := &e.lv[l]
-	np := e.p.NPrimary
-	keys := m.keysOf(l)[:np:np]
-	least := int64(closed)
-	var dropped [2]uint64
-	for i, k := range keys {
-		none := uint64(k>>cShift&countMask+1) >> 13 // 1 when the count is zero
-		open := (uint64(k)>>61 - 1) >> 63           // 1 when the item is open
-		content := none & open
-		mask := -int64(content)
-		k = k&^mask | closed&mask
-		keys[i] = k
-		dropped[i>>6&1] |= content << (i & 63)
-		least = min(least, k)
-	}
-	lv.open[0] &^= dropped[0]
-	lv.open[1] &^= dropped[1]
-	return least
-}
 
 // heaviestSet returns, of the open items at level l whose key less the
 // item is top (the least), the heaviest, ties to the first declared.
