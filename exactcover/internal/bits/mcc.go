@@ -62,7 +62,6 @@ type mccState struct {
 	mask           set      // scratch: a child's mask
 	diff           []uint64 // scratch: the degrees' planes
 	cands          set      // scratch: the candidates for the least degree
-	lost           []int32  // scratch: the options a child loses
 	// ow is the words of a set of options when the levels' lists are
 	// sets (mccsets.go), else 0; cols holds each row bit's column, lives
 	// each level's set.
@@ -97,7 +96,7 @@ func (e *Engine) resetM(p *core.Problem) {
 	if !m.on {
 		return
 	}
-	w, n := e.words, p.NumOptions()
+	w := e.words
 	uses := make([]int32, p.NPrimary)
 	for _, it := range p.Items {
 		if int(it) < p.NPrimary {
@@ -122,7 +121,6 @@ func (e *Engine) resetM(p *core.Problem) {
 			m.slacks[p*w+int(i>>6)] |= uint64(m.slack[i]>>p&1) << (i & 63)
 		}
 	}
-	m.lost = resize(m.lost, n)
 	m.mask, m.diff = resize(m.mask, w), resize(m.diff, m.planes*w)
 	m.cands = resize(m.cands, w)
 	e.resetSets(levels)
@@ -137,7 +135,6 @@ func (m mccState) clone() mccState {
 	c.cnts = core.Private[uint64](nil, len(m.cnts))
 	c.needs = core.Private[uint64](nil, len(m.needs))
 	c.ss = core.Private[uint64](nil, len(m.ss))
-	c.lost = core.Private[int32](nil, len(m.lost))
 	c.bounds = core.Private[uint64](nil, len(m.bounds))
 	c.mask = core.Private[uint64](nil, len(m.mask))
 	c.diff = core.Private[uint64](nil, len(m.diff))

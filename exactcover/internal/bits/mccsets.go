@@ -231,55 +231,49 @@ func (e *Engine) childSet(d int, w *walk) bool {
 	if lv.branch == excludeBranch {
 		return e.excludeSet(d, keys, w)
 	}
-	o0, o1 := lv.open[0], lv.open[1]
-	var m0, m1 uint64
-	if lv.branch == takeBranch {
-		p0, p1 := e.prim[0], e.prim[1]
-		r := e.rows2[k]
-		var spent [2]uint64
-		for j, x := range [2]uint64{r.a & p0, r.b & p1} {
-			for ; x != 0; x &= x - 1 {
-				i := (j<<6 | mbits.TrailingZeros64(x)) & 127
-				b := m.hb[i]
-				if b > m.slack[i] {
-					keys[i] += 1 << tShift // need less one
-				} else {
-					keys[i] -= 1 << sShift // s less one
-				}
-				if m.hb[i] = b - 1; b == 1 {
-					spent[j] |= x & -x
-					keys[i] = closed
-				}
+	// Its primary items: b less one, and the option itself lost (count
+	// less one); need less one (t back up) while b exceeds the slack, else
+	// s less one (and t less one); closed when b falls to 0.
+	p0, p1 := e.prim[0], e.prim[1]
+	r := e.rows2[k]
+	var spent [2]uint64
+	for j, x := range [2]uint64{r.a & p0, r.b & p1} {
+		for ; x != 0; x &= x - 1 {
+			i := (j<<6 | mbits.TrailingZeros64(x)) & 127
+			b := m.hb[i]
+			m.hb[i] = b - 1
+			switch {
+			case b == 1:
+				spent[j] |= x & -x
+				keys[i] = closed
+			case b > m.slack[i]:
+				keys[i] += 1 << cShift
+			default:
+				keys[i] -= 1<<sShift + lose
 			}
 		}
-		kl := e.kills2[k]
-		m0, m1 = kl.a&^p0|spent[0], kl.b&^p1|spent[1]
-		o0, o1 = o0&^spent[0], o1&^spent[1]
 	}
-	next.open[0], next.open[1] = o0, o1
+	kl := e.kills2[k]
+	m0, m1 := kl.a&^p0|spent[0], kl.b&^p1|spent[1]
+	next.open[0], next.open[1] = lv.open[0]&^spent[0], lv.open[1]&^spent[1]
 	ow := m.ow
 	live := m.liveSet(d + 1)
 	live[k>>6] &^= 1 << (k & 63)
-	lost := append(m.lost[:0], k)
+	lost := 1
 	for j, x := range [2]uint64{m0, m1} {
 		for ; x != 0; x &= x - 1 {
 			b := j<<6 | mbits.TrailingZeros64(x)
 			col := m.cols[b*ow : (b+1)*ow : (b+1)*ow]
 			for wd, c := range col {
-				y := live[wd] & c
-				if y == 0 {
-					continue
-				}
-				live[wd] &^= y
-				for ; y != 0; y &= y - 1 {
-					lost = append(lost, int32(wd<<6|mbits.TrailingZeros64(y)))
+				if y := live[wd] & c; y != 0 {
+					live[wd] &^= y
+					lost += e.loseSet(keys, wd<<6, y)
 				}
 			}
 		}
 	}
-	e.loseSet(keys, lost)
-	w.updates += int64(len(lost))
-	w.work += int64(len(lost))
+	w.updates += int64(lost)
+	w.work += int64(lost)
 	return e.chooseSet(d + 1)
 }
 
@@ -317,26 +311,28 @@ func (e *Engine) excludeSet(d int, keys *[countsStride]int64, w *walk) bool {
 // items: t and the count less one.
 const lose = 1<<tShift - 1<<cShift
 
-// loseSet changes the keys of the primary items of the options lost for
-// their loss: four, six or eight subtractions an option, unrolled, where every
-// option has at most as many (the rest fall on keys never read), else one
-// per bit of its row.
-func (e *Engine) loseSet(keys *[countsStride]int64, lost []int32) {
+// loseSet changes the keys of the primary items of the options lost,
+// options base+i for each bit i of y, for their loss, and returns how
+// many they are: four, six or eight subtractions an option, unrolled,
+// where every option has at most as many (the rest fall on keys never
+// read), else one per bit of its row.
+func (e *Engine) loseSet(keys *[countsStride]int64, base int, y uint64) int {
 	m := &e.mcc
+	n := mbits.OnesCount64(y)
 	// In registers: the keys' writes could alias m.
 	prims4, prims6, prims8 := m.prims4, m.prims6, m.prims8
 	switch m.stride {
 	case 4:
-		for _, q := range lost {
-			p := &prims4[q]
+		for ; y != 0; y &= y - 1 {
+			p := &prims4[base+mbits.TrailingZeros64(y)]
 			keys[p[0]] -= lose
 			keys[p[1]] -= lose
 			keys[p[2]] -= lose
 			keys[p[3]] -= lose
 		}
 	case 6:
-		for _, q := range lost {
-			p := &prims6[q]
+		for ; y != 0; y &= y - 1 {
+			p := &prims6[base+mbits.TrailingZeros64(y)]
 			keys[p[0]] -= lose
 			keys[p[1]] -= lose
 			keys[p[2]] -= lose
@@ -345,8 +341,8 @@ func (e *Engine) loseSet(keys *[countsStride]int64, lost []int32) {
 			keys[p[5]] -= lose
 		}
 	case 8:
-		for _, q := range lost {
-			p := &prims8[q]
+		for ; y != 0; y &= y - 1 {
+			p := &prims8[base+mbits.TrailingZeros64(y)]
 			keys[p[0]] -= lose
 			keys[p[1]] -= lose
 			keys[p[2]] -= lose
@@ -357,8 +353,8 @@ func (e *Engine) loseSet(keys *[countsStride]int64, lost []int32) {
 			keys[p[7]] -= lose
 		}
 	default:
-		for _, q := range lost {
-			r := e.rows2[q]
+		for ; y != 0; y &= y - 1 {
+			r := e.rows2[base+mbits.TrailingZeros64(y)]
 			for x := r.a & e.prim[0]; x != 0; x &= x - 1 {
 				keys[mbits.TrailingZeros64(x)&127] -= lose
 			}
@@ -367,6 +363,7 @@ func (e *Engine) loseSet(keys *[countsStride]int64, lost []int32) {
 			}
 		}
 	}
+	return n
 }
 
 // countsStride is the room a level's keys take when the lists are sets:
