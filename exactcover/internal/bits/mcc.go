@@ -67,9 +67,7 @@ type mccState struct {
 	// each level's set.
 	ow          int
 	cols, lives []uint64
-	// hb holds each primary item's b as numbers, and keys each level's
-	// sort keys, when the lists are sets.
-	hb   []int32
+	// keys holds each level's sort keys, when the lists are sets.
 	keys []int64
 	// nk is the keys a level copies and scans: the primary items, then
 	// closed keys up to a multiple of four (leastKey).
@@ -165,8 +163,7 @@ func mccBytes(p *core.Problem, words int) int64 {
 // resetBounds sets every primary item's b to its upper bound.
 func (e *Engine) resetBounds() {
 	m := &e.mcc
-	if m.ow > 0 {
-		e.resetSetBounds()
+	if m.ow > 0 { // the keys hold b
 		return
 	}
 	w := e.words
@@ -640,8 +637,7 @@ func (e *Engine) survivors2(lo, hi, k int32, cnt []uint64, open set) int {
 // untakeM gives back the b that taking option k took from its items.
 func (e *Engine) untakeM(k int32) {
 	m := &e.mcc
-	if m.ow > 0 {
-		e.untakeSet(k)
+	if m.ow > 0 { // the keys hold b, and the parent's keys are its own
 		return
 	}
 	row, prim, bs, words := e.row(k), e.prim, m.bounds, e.words

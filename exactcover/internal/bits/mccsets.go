@@ -18,9 +18,8 @@ import (
 // set AND the columns of the bits it covers, a word at a time, and only
 // they are visited.
 //
-// The counts are then kept as numbers, not planes, each primary item's b
-// is a number for the path, and each level has for each primary item its
-// sort key: its degree less one (t = len−need) above its s above its
+// The counts are then kept as numbers, not planes, and each level has
+// for each primary item its sort key: its degree less one (t = len−need) above its s above its
 // count's complement above the item, one 64-bit number whose least over
 // the open items is the choice (the least degree, ties to the smaller s,
 // then the longer list, then the first declared); an item that is not
@@ -29,8 +28,10 @@ import (
 // primary items of each option lost (t and the count less one: a few
 // subtractions an option, where the planes' borrow ripples through all of
 // them) and, when it takes an option, those of its primary items (b less
-// one: t up one while b exceeds the slack, else s down one). A key below zero is a dead end; a count of zero with
-// no need, an item content. A choice is the least key, with the sparse
+// one: t up one while b exceeds the slack, else s down one). An open
+// item's b is in its key, its s plus its need (its count less t), so a
+// path keeps nothing to give back when the search goes up. A key below
+// zero is a dead end; a count of zero with no need, an item content. A choice is the least key, with the sparse
 // engine's ties; so the search tree is the same, and the option with the
 // smallest index is the lowest bit of the set AND the item's column.
 
@@ -122,7 +123,6 @@ func (e *Engine) resetSets(levels int) {
 	}
 	m.lives = resize(m.lives, levels*ow)
 	np := e.p.NPrimary
-	m.hb = resize(m.hb, np)
 	m.keys = resize(m.keys, levels*countsStride)
 	m.nk = (np + 3) &^ 3
 	m.slot = resize(m.slot, levels)
@@ -173,15 +173,6 @@ func (e *Engine) resetSets(levels int) {
 	}
 }
 
-// resetSetBounds sets every primary item's b to its upper bound, when the
-// lists are sets.
-func (e *Engine) resetSetBounds() {
-	m := &e.mcc
-	for i := range m.hb {
-		_, m.hb[i] = e.p.Bounds(i)
-	}
-}
-
 // liveSet returns level l's set of options.
 func (m *mccState) liveSet(l int) []uint64 {
 	at := int(m.slot[l])
@@ -209,9 +200,9 @@ func (e *Engine) firstSet(l int, i int32) int32 {
 
 // childSet makes level d+1 from level d by its branch, taking lv.opt or
 // removing it, when the lists are sets; it reports whether the child is
-// alive. Taking an option decreases its primary items' b (untakeSet gives
-// it back); those whose b falls to 0 are covered, with its secondary
-// items, and the options that meet them leave the child's set.
+// alive. Taking an option decreases its primary items' b (in their keys);
+// those whose b falls to 0 are covered, with its secondary items, and the
+// options that meet them leave the child's set.
 func (e *Engine) childSet(d int, w *walk) bool {
 	m := &e.mcc
 	lv, next := &e.lv[d], &e.lv[d+1]
@@ -233,20 +224,21 @@ func (e *Engine) childSet(d int, w *walk) bool {
 	}
 	// Its primary items: b less one, and the option itself lost (count
 	// less one); need less one (t back up) while b exceeds the slack, else
-	// s less one (and t less one); closed when b falls to 0.
+	// s less one (and t less one); closed when b falls to 0. Their keys
+	// hold b: the items are open at a live node, so their t is exact.
 	p0, p1 := e.prim[0], e.prim[1]
 	r := e.rows2[k]
 	var spent [2]uint64
 	for j, x := range [2]uint64{r.a & p0, r.b & p1} {
 		for ; x != 0; x &= x - 1 {
 			i := (j<<6 | mbits.TrailingZeros64(x)) & 127
-			b := m.hb[i]
-			m.hb[i] = b - 1
+			kk := keys[i]
+			need := countMask - kk>>cShift&countMask - kk>>tShift // c − t
 			switch {
-			case b == 1:
+			case kk>>sShift&(maxSetBound-1)+need == 1: // b = s + need
 				spent[j] |= x & -x
 				keys[i] = closed
-			case b > m.slack[i]:
+			case need > 0:
 				keys[i] += 1 << cShift
 			default:
 				keys[i] -= 1<<sShift + lose
@@ -372,18 +364,6 @@ func (e *Engine) loseSet(keys *[countsStride]int64, base int, y uint64) int {
 // nothing reads.
 const countsStride = 256
 
-// untakeSet gives back the b that taking option k took from its items.
-func (e *Engine) untakeSet(k int32) {
-	m := &e.mcc
-	r := e.rows2[k]
-	for x := r.a & e.prim[0]; x != 0; x &= x - 1 {
-		m.hb[mbits.TrailingZeros64(x)]++
-	}
-	for x := r.b & e.prim[1]; x != 0; x &= x - 1 {
-		m.hb[64+mbits.TrailingZeros64(x)]++
-	}
-}
-
 // rootSetM makes level l's set and keys from its list, stack[lo:hi],
 // and chooses as chooseSet does; it reports whether the node is alive.
 func (e *Engine) rootSetM(l int) bool {
@@ -408,7 +388,8 @@ func (e *Engine) rootSetM(l int) bool {
 	for i := range keys {
 		keys[i] = closed
 		if i < np && lv.open.has(int32(i)) {
-			keys[i] = key(i, cnt[i], m.hb[i], m.slack[i])
+			_, hi := e.p.Bounds(i)
+			keys[i] = key(i, cnt[i], hi, m.slack[i])
 		}
 	}
 	return e.chooseSet(l)
@@ -531,7 +512,6 @@ func (e *Engine) inSet(l int, k int32) bool {
 func (m *mccState) cloneSets() {
 	if m.ow > 0 {
 		m.lives = core.Private[uint64](nil, len(m.lives))
-		m.hb = core.Private[int32](nil, len(m.hb))
 		m.keys = core.Private[int64](nil, len(m.keys))
 		m.slot = core.Private[int32](nil, len(m.slot))
 	}
