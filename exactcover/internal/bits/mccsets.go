@@ -31,8 +31,7 @@ import (
 // one: t up one while b exceeds the slack, else s down one). An open
 // item's b is in its key, its s plus its need (its count less t), so a
 // path keeps nothing to give back when the search goes up. A key below
-// zero is a dead end; a count of zero with no need, an item content,
-// whose key is closed as soon as its count falls to zero. A choice is the least key, with the sparse
+// zero is a dead end; a count of zero with no need, an item content. A choice is the least key, with the sparse
 // engine's ties; so the search tree is the same, and the option with the
 // smallest index is the lowest bit of the set AND the item's column.
 
@@ -240,9 +239,9 @@ func (e *Engine) childSet(d int, w *walk) bool {
 				spent[j] |= x & -x
 				keys[i] = closed
 			case need > 0:
-				keys[i] = closeContent(kk + 1<<cShift)
+				keys[i] += 1 << cShift
 			default:
-				keys[i] = closeContent(kk - (1<<sShift + lose))
+				keys[i] -= 1<<sShift + lose
 			}
 		}
 	}
@@ -275,8 +274,7 @@ func (e *Engine) childSet(d int, w *walk) bool {
 // all down by lose. One of them is d's choice, whose key was d's least
 // (or tied with it but for the item, under the Weighted rule) and is now
 // below every key that did not change: the least is theirs, and the
-// other keys need not be read, unless its item is now content and its key
-// closed.
+// other keys need not be read.
 func (e *Engine) excludeSet(d int, keys *[countsStride]int64, w *walk) bool {
 	m := &e.mcc
 	lv, next := &e.lv[d], &e.lv[d+1]
@@ -288,16 +286,13 @@ func (e *Engine) excludeSet(d int, keys *[countsStride]int64, w *walk) bool {
 	r := e.rows2[k]
 	for x := r.a & e.prim[0]; x != 0; x &= x - 1 {
 		i := mbits.TrailingZeros64(x) & 127
-		loseOne(keys, uint8(i))
+		keys[i] -= lose
 		least = min(least, keys[i])
 	}
 	for x := r.b & e.prim[1]; x != 0; x &= x - 1 {
 		i := (64 + mbits.TrailingZeros64(x)) & 127
-		loseOne(keys, uint8(i))
+		keys[i] -= lose
 		least = min(least, keys[i])
-	}
-	if keys[lv.best&127] >= closedFloor { // d's choice is content, closed
-		least = leastKey(keys, m.nk)
 	}
 	w.updates++
 	w.work++
@@ -322,68 +317,46 @@ func (e *Engine) loseSet(keys *[countsStride]int64, base int, y uint64) int {
 	case 4:
 		for ; y != 0; y &= y - 1 {
 			p := &prims4[base+mbits.TrailingZeros64(y)]
-			loseOne(keys, p[0])
-			loseOne(keys, p[1])
-			loseOne(keys, p[2])
-			loseOne(keys, p[3])
+			keys[p[0]] -= lose
+			keys[p[1]] -= lose
+			keys[p[2]] -= lose
+			keys[p[3]] -= lose
 		}
 	case 6:
 		for ; y != 0; y &= y - 1 {
 			p := &prims6[base+mbits.TrailingZeros64(y)]
-			loseOne(keys, p[0])
-			loseOne(keys, p[1])
-			loseOne(keys, p[2])
-			loseOne(keys, p[3])
-			loseOne(keys, p[4])
-			loseOne(keys, p[5])
+			keys[p[0]] -= lose
+			keys[p[1]] -= lose
+			keys[p[2]] -= lose
+			keys[p[3]] -= lose
+			keys[p[4]] -= lose
+			keys[p[5]] -= lose
 		}
 	case 8:
 		for ; y != 0; y &= y - 1 {
 			p := &prims8[base+mbits.TrailingZeros64(y)]
-			loseOne(keys, p[0])
-			loseOne(keys, p[1])
-			loseOne(keys, p[2])
-			loseOne(keys, p[3])
-			loseOne(keys, p[4])
-			loseOne(keys, p[5])
-			loseOne(keys, p[6])
-			loseOne(keys, p[7])
+			keys[p[0]] -= lose
+			keys[p[1]] -= lose
+			keys[p[2]] -= lose
+			keys[p[3]] -= lose
+			keys[p[4]] -= lose
+			keys[p[5]] -= lose
+			keys[p[6]] -= lose
+			keys[p[7]] -= lose
 		}
 	default:
 		for ; y != 0; y &= y - 1 {
 			r := e.rows2[base+mbits.TrailingZeros64(y)]
 			for x := r.a & e.prim[0]; x != 0; x &= x - 1 {
-				loseOne(keys, uint8(mbits.TrailingZeros64(x)&127))
+				keys[mbits.TrailingZeros64(x)&127] -= lose
 			}
 			for x := r.b & e.prim[1]; x != 0; x &= x - 1 {
-				loseOne(keys, uint8(64+mbits.TrailingZeros64(x)&63))
+				keys[64+mbits.TrailingZeros64(x)&63] -= lose
 			}
 		}
 	}
 	return n
 }
-
-// loseOne subtracts an option lost from the key of item i (a padding
-// key, never read, when i is past the primary items), and closes it when
-// the item is then content: no option left (its count's complement
-// countMask) and no need (t not below zero).
-func loseOne(keys *[countsStride]int64, i uint8) {
-	keys[i] = closeContent(keys[i] - lose)
-}
-
-// closeContent returns key k, or closed if its item is content. An item
-// becomes content when its count falls to zero, which only loseOne and a
-// child's take do, so that a choice never meets one.
-func closeContent(k int64) int64 {
-	if uint64(k)&contentMask == countMask<<cShift {
-		return closed
-	}
-	return k
-}
-
-// contentMask is the bits of a key that tell an item content: t's sign
-// and the count's complement.
-const contentMask = 1<<63 | countMask<<cShift
 
 // countsStride is the room a level's keys take when the lists are sets:
 // one per primary item (at most 128 in rows of two words) and, from the
@@ -416,7 +389,7 @@ func (e *Engine) rootSetM(l int) bool {
 		keys[i] = closed
 		if i < np && lv.open.has(int32(i)) {
 			_, hi := e.p.Bounds(i)
-			keys[i] = closeContent(key(i, cnt[i], hi, m.slack[i]))
+			keys[i] = key(i, cnt[i], hi, m.slack[i])
 		}
 	}
 	return e.chooseSet(l)
@@ -430,10 +403,11 @@ func (e *Engine) chooseSet(l int) bool {
 	return e.chooseLeast(l, leastKey(m.keysOf(l), m.nk))
 }
 
-// chooseLeast chooses at level l, least being the least of its keys (an
-// item content, no option and no need, has its key closed: closeContent).
-// It reports false for a dead end, the first open item with fewer options
-// than it needs (lv.best, lv.least −1). Under the Weighted rule, ties in
+// chooseLeast chooses at level l, least being the least of its keys. It
+// reports false for a dead end, the first open item with fewer options
+// than it needs (lv.best, lv.least −1). When the least is an item content
+// (no option, no need), every content item's key is closed, and the
+// least is found again. Under the Weighted rule, ties in
 // degree, s and count go to the heavier item, then to the first declared.
 func (e *Engine) chooseLeast(l int, least int64) bool {
 	m := &e.mcc
@@ -451,6 +425,9 @@ func (e *Engine) chooseLeast(l int, least int64) bool {
 		}
 		return false
 	}
+	if least < closedFloor && least>>cShift&countMask == countMask {
+		least = dropContent(keys, m.nk)
+	}
 	if least >= closedFloor { // every primary item covered or content: a solution
 		lv.best, lv.least = -1, 0
 		return true
@@ -461,6 +438,29 @@ func (e *Engine) chooseLeast(l int, least int64) bool {
 		lv.best = e.heaviestSet(l, least>>cShift)
 	}
 	return true
+}
+
+// dropContent closes the keys of the items content, no option and no
+// need, of the first n keys (n a multiple of four, none below zero), and
+// returns the least key left, four keys at a time as leastKey. Whether an
+// item is content depends on the item, so the test is arithmetic, not a
+// branch: its count's complement is countMask, which adding one carries
+// out of its field (a closed key's complement, at most MaxSetOptions,
+// never is). A content item stays in its level's open set, which only
+// checkStepM reads: a step on it names an option not in the set.
+func dropContent(keys *[countsStride]int64, n int) int64 {
+	a, b, c, d := int64(closed), int64(closed), int64(closed), int64(closed)
+	for i := 0; i < n; i += 4 {
+		q := (*[4]int64)(keys[i&(countsStride-4):])
+		k0, k1, k2, k3 := q[0], q[1], q[2], q[3]
+		k0 |= ((k0+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		k1 |= ((k1+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		k2 |= ((k2+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		k3 |= ((k3+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		q[0], q[1], q[2], q[3] = k0, k1, k2, k3
+		a, b, c, d = min(a, k0), min(b, k1), min(c, k2), min(d, k3)
+	}
+	return min(a, b, c, d)
 }
 
 // leastKey returns the least of the first n keys (n a multiple of four,
