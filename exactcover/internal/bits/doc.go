@@ -67,10 +67,15 @@
 // the bounds, the slacks and what each item still needs are vertical
 // numbers like the counters, so that choosing the item is a few
 // subtractions per plane and word. The tree is the sparse-set engine's,
-// node for node, but a node costs more than the sparse sets' (two
-// children to filter, count and choose where the sparse sets touch the
-// options an item loses), so auto keeps the sparse sets for these
-// problems (Prefer).
+// node for node. Filtered so, a node costs more than the sparse sets'
+// (two children to filter, count and choose where the sparse sets touch
+// the options an item loses); where rows take two words and options are
+// few (mccsets.go), a level's list is instead a set of options and each
+// primary item has a sort key (its degree, s, count and index in one
+// number): a child visits only the options it loses and changes their
+// items' keys, a choice is the least key, and a right branch's is among
+// its option's items, so that auto picks this engine for those problems
+// (Prefer) and the sparse sets for the rest.
 //
 // # Statistics
 //

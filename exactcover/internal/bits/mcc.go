@@ -62,16 +62,16 @@ type mccState struct {
 	mask           set      // scratch: a child's mask
 	diff           []uint64 // scratch: the degrees' planes
 	cands          set      // scratch: the candidates for the least degree
-	lost           []int32  // scratch: the options a child loses
 	// ow is the words of a set of options when the levels' lists are
 	// sets (mccsets.go), else 0; cols holds each row bit's column, lives
 	// each level's set.
 	ow          int
 	cols, lives []uint64
-	// hb holds each primary item's b as numbers, and keys each level's
-	// sort keys, when the lists are sets.
-	hb   []int32
+	// keys holds each level's sort keys, when the lists are sets.
 	keys []int64
+	// nk is the keys a level copies and scans: the primary items, then
+	// closed keys up to a multiple of four (leastKey).
+	nk int
 	// slot holds where each level's set and keys are, in lives and keys:
 	// its own place, or its parent's (childSet).
 	slot []int32
@@ -94,7 +94,7 @@ func (e *Engine) resetM(p *core.Problem) {
 	if !m.on {
 		return
 	}
-	w, n := e.words, p.NumOptions()
+	w := e.words
 	uses := make([]int32, p.NPrimary)
 	for _, it := range p.Items {
 		if int(it) < p.NPrimary {
@@ -119,7 +119,6 @@ func (e *Engine) resetM(p *core.Problem) {
 			m.slacks[p*w+int(i>>6)] |= uint64(m.slack[i]>>p&1) << (i & 63)
 		}
 	}
-	m.lost = resize(m.lost, n)
 	m.mask, m.diff = resize(m.mask, w), resize(m.diff, m.planes*w)
 	m.cands = resize(m.cands, w)
 	e.resetSets(levels)
@@ -134,7 +133,6 @@ func (m mccState) clone() mccState {
 	c.cnts = core.Private[uint64](nil, len(m.cnts))
 	c.needs = core.Private[uint64](nil, len(m.needs))
 	c.ss = core.Private[uint64](nil, len(m.ss))
-	c.lost = core.Private[int32](nil, len(m.lost))
 	c.bounds = core.Private[uint64](nil, len(m.bounds))
 	c.mask = core.Private[uint64](nil, len(m.mask))
 	c.diff = core.Private[uint64](nil, len(m.diff))
@@ -165,8 +163,7 @@ func mccBytes(p *core.Problem, words int) int64 {
 // resetBounds sets every primary item's b to its upper bound.
 func (e *Engine) resetBounds() {
 	m := &e.mcc
-	if m.ow > 0 {
-		e.resetSetBounds()
+	if m.ow > 0 { // the keys hold b
 		return
 	}
 	w := e.words
@@ -640,8 +637,7 @@ func (e *Engine) survivors2(lo, hi, k int32, cnt []uint64, open set) int {
 // untakeM gives back the b that taking option k took from its items.
 func (e *Engine) untakeM(k int32) {
 	m := &e.mcc
-	if m.ow > 0 {
-		e.untakeSet(k)
+	if m.ow > 0 { // the keys hold b, and the parent's keys are its own
 		return
 	}
 	row, prim, bs, words := e.row(k), e.prim, m.bounds, e.words

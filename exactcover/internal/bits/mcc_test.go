@@ -13,7 +13,8 @@ import (
 )
 
 // TestMultiplicitiesSparseTree checks, on random problems with bounds
-// (and colors half the time), with the lists as sets of options, and as
+// (and colors half the time), with the lists as sets of options (with the
+// primary items in a row's first word, and across its two), and as
 // lists in narrow and wide rows, that the engine's
 // tree is the sparse-set engine's: the same solutions and the same nodes,
 // since both choose the item of least branching degree with the same
@@ -30,7 +31,7 @@ func TestMultiplicitiesSparseTree(t *testing.T) {
 		for _, v := range []struct {
 			name string
 			p    *core.Problem
-		}{{"sets", p}, {"wide", padded(p, 300)}, {"lists", withHugeBound(p)}} {
+		}{{"sets", p}, {"sets past 64 items", withContentFirst(p, 60)}, {"wide", padded(p, 300)}, {"lists", withHugeBound(p)}} {
 			c, got := enginetest.Run(t, newEngine(v.p), p, core.Unit{}, func() core.Action { return core.Continue })
 			if !slices.Equal(got, want) || c.Nodes != sc.Nodes || c.Solutions != sc.Solutions {
 				t.Fatalf("trial %d, %s: %v in %d nodes, sparse sets %v in %d\n%s", trial, v.name, got, c.Nodes, want, sc.Nodes, enginetest.Describe(p))
@@ -134,6 +135,27 @@ func withHugeBound(p *core.Problem) *core.Problem {
 		q.Lo[i], q.Hi[i] = p.Bounds(i)
 	}
 	q.Hi[p.NPrimary] = 1 << 24
+	return &q
+}
+
+// withContentFirst returns p with n more primary items before its own, in
+// no option, each to be covered at most once: the same solutions, the same
+// tree (the items are content from the root), and p's items n places on
+// in a row, so that with n near 64 they straddle its two words.
+func withContentFirst(p *core.Problem, n int32) *core.Problem {
+	q := *p
+	q.NPrimary, q.NItems = p.NPrimary+int(n), p.NItems+int(n)
+	q.Items = make([]int32, len(p.Items))
+	for t, it := range p.Items {
+		q.Items[t] = it + n
+	}
+	q.Lo, q.Hi = make([]int32, q.NPrimary), make([]int32, q.NPrimary)
+	for i := range n {
+		q.Lo[i], q.Hi[i] = 0, 1
+	}
+	for i := range p.NPrimary {
+		q.Lo[int(n)+i], q.Hi[int(n)+i] = p.Bounds(i)
+	}
 	return &q
 }
 

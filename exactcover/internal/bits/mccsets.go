@@ -18,9 +18,8 @@ import (
 // set AND the columns of the bits it covers, a word at a time, and only
 // they are visited.
 //
-// The counts are then kept as numbers, not planes, each primary item's b
-// is a number for the path, and each level has for each primary item its
-// sort key: its degree less one (t = len−need) above its s above its
+// The counts are then kept as numbers, not planes, and each level has
+// for each primary item its sort key: its degree less one (t = len−need) above its s above its
 // count's complement above the item, one 64-bit number whose least over
 // the open items is the choice (the least degree, ties to the smaller s,
 // then the longer list, then the first declared); an item that is not
@@ -29,8 +28,10 @@ import (
 // primary items of each option lost (t and the count less one: a few
 // subtractions an option, where the planes' borrow ripples through all of
 // them) and, when it takes an option, those of its primary items (b less
-// one: t up one while b exceeds the slack, else s down one). A key below zero is a dead end; a count of zero with
-// no need, an item content. A choice is the least key, with the sparse
+// one: t up one while b exceeds the slack, else s down one). An open
+// item's b is in its key, its s plus its need (its count less t), so a
+// path keeps nothing to give back when the search goes up. A key below
+// zero is a dead end; a count of zero with no need, an item content. A choice is the least key, with the sparse
 // engine's ties; so the search tree is the same, and the option with the
 // smallest index is the lowest bit of the set AND the item's column.
 
@@ -122,8 +123,8 @@ func (e *Engine) resetSets(levels int) {
 	}
 	m.lives = resize(m.lives, levels*ow)
 	np := e.p.NPrimary
-	m.hb = resize(m.hb, np)
 	m.keys = resize(m.keys, levels*countsStride)
+	m.nk = (np + 3) &^ 3
 	m.slot = resize(m.slot, levels)
 	// Four, six or eight entries an option, as many as the most primary
 	// items of an option need, else none (loseSet goes by bits).
@@ -172,15 +173,6 @@ func (e *Engine) resetSets(levels int) {
 	}
 }
 
-// resetSetBounds sets every primary item's b to its upper bound, when the
-// lists are sets.
-func (e *Engine) resetSetBounds() {
-	m := &e.mcc
-	for i := range m.hb {
-		_, m.hb[i] = e.p.Bounds(i)
-	}
-}
-
 // liveSet returns level l's set of options.
 func (m *mccState) liveSet(l int) []uint64 {
 	at := int(m.slot[l])
@@ -208,14 +200,13 @@ func (e *Engine) firstSet(l int, i int32) int32 {
 
 // childSet makes level d+1 from level d by its branch, taking lv.opt or
 // removing it, when the lists are sets; it reports whether the child is
-// alive. Taking an option decreases its primary items' b (untakeSet gives
-// it back); those whose b falls to 0 are covered, with its secondary
-// items, and the options that meet them leave the child's set.
+// alive. Taking an option decreases its primary items' b (in their keys);
+// those whose b falls to 0 are covered, with its secondary items, and the
+// options that meet them leave the child's set.
 func (e *Engine) childSet(d int, w *walk) bool {
 	m := &e.mcc
 	lv, next := &e.lv[d], &e.lv[d+1]
 	k := lv.opt
-	np := e.p.NPrimary
 	// A child that is its parent's last branch (the right one, or the
 	// left when there is no right) takes its parent's set and keys, which
 	// nothing reads again; another has its own, copied.
@@ -224,86 +215,116 @@ func (e *Engine) childSet(d int, w *walk) bool {
 		m.slot[d+1] = m.slot[d]
 	} else {
 		m.slot[d+1] = int32(d + 1)
-		copy(m.keysOf(d + 1)[:np], m.keysOf(d)[:np])
+		copy(m.keysOf(d + 1)[:m.nk], m.keysOf(d)[:m.nk])
 		copy(m.liveSet(d+1), m.liveSet(d))
 	}
 	keys := m.keysOf(d + 1)
-	o0, o1 := lv.open[0], lv.open[1]
-	var m0, m1 uint64
-	if lv.branch == takeBranch {
-		p0, p1 := e.prim[0], e.prim[1]
-		r := e.rows2[k]
-		var spent [2]uint64
-		for j, x := range [2]uint64{r.a & p0, r.b & p1} {
-			for ; x != 0; x &= x - 1 {
-				i := (j<<6 | mbits.TrailingZeros64(x)) & 127
-				b := m.hb[i]
-				if b > m.slack[i] {
-					keys[i] += 1 << tShift // need less one
-				} else {
-					keys[i] -= 1 << sShift // s less one
-				}
-				if m.hb[i] = b - 1; b == 1 {
-					spent[j] |= x & -x
-					keys[i] = closed
-				}
+	if lv.branch == excludeBranch {
+		return e.excludeSet(d, keys, w)
+	}
+	// Its primary items: b less one, and the option itself lost (count
+	// less one); need less one (t back up) while b exceeds the slack, else
+	// s less one (and t less one); closed when b falls to 0. Their keys
+	// hold b: the items are open at a live node, so their t is exact.
+	p0, p1 := e.prim[0], e.prim[1]
+	r := e.rows2[k]
+	var spent [2]uint64
+	for j, x := range [2]uint64{r.a & p0, r.b & p1} {
+		for ; x != 0; x &= x - 1 {
+			i := (j<<6 | mbits.TrailingZeros64(x)) & 127
+			kk := keys[i]
+			need := countMask - kk>>cShift&countMask - kk>>tShift // c − t
+			switch {
+			case kk>>sShift&(maxSetBound-1)+need == 1: // b = s + need
+				spent[j] |= x & -x
+				keys[i] = closed
+			case need > 0:
+				keys[i] += 1 << cShift
+			default:
+				keys[i] -= 1<<sShift + lose
 			}
 		}
-		kl := e.kills2[k]
-		m0, m1 = kl.a&^p0|spent[0], kl.b&^p1|spent[1]
-		o0, o1 = o0&^spent[0], o1&^spent[1]
 	}
-	next.open[0], next.open[1] = o0, o1
+	kl := e.kills2[k]
+	m0, m1 := kl.a&^p0|spent[0], kl.b&^p1|spent[1]
+	next.open[0], next.open[1] = lv.open[0]&^spent[0], lv.open[1]&^spent[1]
 	ow := m.ow
 	live := m.liveSet(d + 1)
 	live[k>>6] &^= 1 << (k & 63)
-	lost := append(m.lost[:0], k)
+	lost := 1
 	for j, x := range [2]uint64{m0, m1} {
 		for ; x != 0; x &= x - 1 {
 			b := j<<6 | mbits.TrailingZeros64(x)
 			col := m.cols[b*ow : (b+1)*ow : (b+1)*ow]
 			for wd, c := range col {
-				y := live[wd] & c
-				if y == 0 {
-					continue
-				}
-				live[wd] &^= y
-				for ; y != 0; y &= y - 1 {
-					lost = append(lost, int32(wd<<6|mbits.TrailingZeros64(y)))
+				if y := live[wd] & c; y != 0 {
+					live[wd] &^= y
+					lost += e.loseSet(keys, wd<<6, y)
 				}
 			}
 		}
 	}
-	e.loseSet(keys, lost)
-	w.updates += int64(len(lost))
-	w.work += int64(len(lost))
+	w.updates += int64(lost)
+	w.work += int64(lost)
 	return e.chooseSet(d + 1)
+}
+
+// excludeSet makes level d+1, d's right branch, in d's set and keys:
+// they lose lv.opt alone, so the keys that change are its primary items',
+// all down by lose. One of them is d's choice, whose key was d's least
+// (or tied with it but for the item, under the Weighted rule) and is now
+// below every key that did not change: the least is theirs, and the
+// other keys need not be read.
+func (e *Engine) excludeSet(d int, keys *[countsStride]int64, w *walk) bool {
+	m := &e.mcc
+	lv, next := &e.lv[d], &e.lv[d+1]
+	k := lv.opt
+	next.open[0], next.open[1] = lv.open[0], lv.open[1]
+	live := m.liveSet(d + 1)
+	live[k>>6] &^= 1 << (k & 63)
+	least := int64(closed)
+	r := e.rows2[k]
+	for x := r.a & e.prim[0]; x != 0; x &= x - 1 {
+		i := mbits.TrailingZeros64(x) & 127
+		keys[i] -= lose
+		least = min(least, keys[i])
+	}
+	for x := r.b & e.prim[1]; x != 0; x &= x - 1 {
+		i := (64 + mbits.TrailingZeros64(x)) & 127
+		keys[i] -= lose
+		least = min(least, keys[i])
+	}
+	w.updates++
+	w.work++
+	return e.chooseLeast(d+1, least)
 }
 
 // lose is what an option lost does to the key of each of its primary
 // items: t and the count less one.
 const lose = 1<<tShift - 1<<cShift
 
-// loseSet changes the keys of the primary items of the options lost for
-// their loss: four, six or eight subtractions an option, unrolled, where every
-// option has at most as many (the rest fall on keys never read), else one
-// per bit of its row.
-func (e *Engine) loseSet(keys *[countsStride]int64, lost []int32) {
+// loseSet changes the keys of the primary items of the options lost,
+// options base+i for each bit i of y, for their loss, and returns how
+// many they are: four, six or eight subtractions an option, unrolled,
+// where every option has at most as many (the rest fall on keys never
+// read), else one per bit of its row.
+func (e *Engine) loseSet(keys *[countsStride]int64, base int, y uint64) int {
 	m := &e.mcc
+	n := mbits.OnesCount64(y)
 	// In registers: the keys' writes could alias m.
 	prims4, prims6, prims8 := m.prims4, m.prims6, m.prims8
 	switch m.stride {
 	case 4:
-		for _, q := range lost {
-			p := &prims4[q]
+		for ; y != 0; y &= y - 1 {
+			p := &prims4[base+mbits.TrailingZeros64(y)]
 			keys[p[0]] -= lose
 			keys[p[1]] -= lose
 			keys[p[2]] -= lose
 			keys[p[3]] -= lose
 		}
 	case 6:
-		for _, q := range lost {
-			p := &prims6[q]
+		for ; y != 0; y &= y - 1 {
+			p := &prims6[base+mbits.TrailingZeros64(y)]
 			keys[p[0]] -= lose
 			keys[p[1]] -= lose
 			keys[p[2]] -= lose
@@ -312,8 +333,8 @@ func (e *Engine) loseSet(keys *[countsStride]int64, lost []int32) {
 			keys[p[5]] -= lose
 		}
 	case 8:
-		for _, q := range lost {
-			p := &prims8[q]
+		for ; y != 0; y &= y - 1 {
+			p := &prims8[base+mbits.TrailingZeros64(y)]
 			keys[p[0]] -= lose
 			keys[p[1]] -= lose
 			keys[p[2]] -= lose
@@ -324,8 +345,8 @@ func (e *Engine) loseSet(keys *[countsStride]int64, lost []int32) {
 			keys[p[7]] -= lose
 		}
 	default:
-		for _, q := range lost {
-			r := e.rows2[q]
+		for ; y != 0; y &= y - 1 {
+			r := e.rows2[base+mbits.TrailingZeros64(y)]
 			for x := r.a & e.prim[0]; x != 0; x &= x - 1 {
 				keys[mbits.TrailingZeros64(x)&127] -= lose
 			}
@@ -334,6 +355,7 @@ func (e *Engine) loseSet(keys *[countsStride]int64, lost []int32) {
 			}
 		}
 	}
+	return n
 }
 
 // countsStride is the room a level's keys take when the lists are sets:
@@ -341,18 +363,6 @@ func (e *Engine) loseSet(keys *[countsStride]int64, lost []int32) {
 // top, eight that the unrolled subtractions of loseSet may write and
 // nothing reads.
 const countsStride = 256
-
-// untakeSet gives back the b that taking option k took from its items.
-func (e *Engine) untakeSet(k int32) {
-	m := &e.mcc
-	r := e.rows2[k]
-	for x := r.a & e.prim[0]; x != 0; x &= x - 1 {
-		m.hb[mbits.TrailingZeros64(x)]++
-	}
-	for x := r.b & e.prim[1]; x != 0; x &= x - 1 {
-		m.hb[64+mbits.TrailingZeros64(x)]++
-	}
-}
 
 // rootSetM makes level l's set and keys from its list, stack[lo:hi],
 // and chooses as chooseSet does; it reports whether the node is alive.
@@ -374,11 +384,12 @@ func (e *Engine) rootSetM(l int) bool {
 			cnt[64+mbits.TrailingZeros64(x)]++
 		}
 	}
-	keys := m.keysOf(l)[:np]
+	keys := m.keysOf(l)[:m.nk]
 	for i := range keys {
 		keys[i] = closed
-		if lv.open.has(int32(i)) {
-			keys[i] = key(i, cnt[i], m.hb[i], m.slack[i])
+		if i < np && lv.open.has(int32(i)) {
+			_, hi := e.p.Bounds(i)
+			keys[i] = key(i, cnt[i], hi, m.slack[i])
 		}
 	}
 	return e.chooseSet(l)
@@ -386,20 +397,24 @@ func (e *Engine) rootSetM(l int) bool {
 
 // chooseSet is chooseM where the lists are sets: the least of the
 // primary items' keys, found without a branch that depends on the item
-// (the items not open have keys of closed or more, above any other). It
-// reports false for a dead end, the first open item with fewer options
-// than it needs (lv.best, lv.least −1). When the least is an item content
-// (no option, no need), every content item leaves the open set, its key
-// closed, and the least is found again. Under the Weighted rule, ties in
-// degree, s and count go to the heavier item, then to the first declared.
+// (the items not open have keys of closed or more, above any other).
 func (e *Engine) chooseSet(l int) bool {
 	m := &e.mcc
+	return e.chooseLeast(l, leastKey(m.keysOf(l), m.nk))
+}
+
+// chooseLeast chooses at level l, least being the least of its keys. It
+// reports false for a dead end, the first open item with fewer options
+// than it needs (lv.best, lv.least −1). When the least is an item content
+// (no option, no need), every content item's key is closed, and the
+// least is found again. Under the Weighted rule, ties in
+// degree, s and count go to the heavier item, then to the first declared.
+func (e *Engine) chooseLeast(l int, least int64) bool {
+	m := &e.mcc
 	lv := &e.lv[l]
-	np := e.p.NPrimary
-	keys := m.keysOf(l)[:np:np]
-	least := leastKey(keys)
+	keys := m.keysOf(l)
 	if least < 0 { // fewer options than it needs: the first such item
-		for i, k := range keys {
+		for i, k := range keys[:e.p.NPrimary] {
 			if k < 0 {
 				lv.best, lv.least = int32(i), -1
 				break
@@ -411,7 +426,7 @@ func (e *Engine) chooseSet(l int) bool {
 		return false
 	}
 	if least < closedFloor && least>>cShift&countMask == countMask {
-		least = e.dropContent(l)
+		least = dropContent(keys, m.nk)
 	}
 	if least >= closedFloor { // every primary item covered or content: a solution
 		lv.best, lv.least = -1, 0
@@ -425,17 +440,37 @@ func (e *Engine) chooseSet(l int) bool {
 	return true
 }
 
-// leastKey returns the least of keys (closed if none), four at a time in
-// four minima, which do not wait for each other.
-func leastKey(keys []int64) int64 {
+// dropContent closes the keys of the items content, no option and no
+// need, of the first n keys (n a multiple of four, none below zero), and
+// returns the least key left, four keys at a time as leastKey. Whether an
+// item is content depends on the item, so the test is arithmetic, not a
+// branch: its count's complement is countMask, which adding one carries
+// out of its field (a closed key's complement, at most MaxSetOptions,
+// never is). A content item stays in its level's open set, which only
+// checkStepM reads: a step on it names an option not in the set.
+func dropContent(keys *[countsStride]int64, n int) int64 {
 	a, b, c, d := int64(closed), int64(closed), int64(closed), int64(closed)
-	for len(keys) >= 4 {
-		q := (*[4]int64)(keys)
-		a, b, c, d = min(a, q[0]), min(b, q[1]), min(c, q[2]), min(d, q[3])
-		keys = keys[4:]
+	for i := 0; i < n; i += 4 {
+		q := (*[4]int64)(keys[i&(countsStride-4):])
+		k0, k1, k2, k3 := q[0], q[1], q[2], q[3]
+		k0 |= ((k0+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		k1 |= ((k1+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		k2 |= ((k2+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		k3 |= ((k3+1<<cShift)&(countMask<<cShift) - 1) >> 63 & closed
+		q[0], q[1], q[2], q[3] = k0, k1, k2, k3
+		a, b, c, d = min(a, k0), min(b, k1), min(c, k2), min(d, k3)
 	}
-	for _, k := range keys {
-		a = min(a, k)
+	return min(a, b, c, d)
+}
+
+// leastKey returns the least of the first n keys (n a multiple of four,
+// the keys past the primary items closed), four at a time in four
+// minima, which do not wait for each other.
+func leastKey(keys *[countsStride]int64, n int) int64 {
+	a, b, c, d := int64(closed), int64(closed), int64(closed), int64(closed)
+	for i := 0; i < n; i += 4 {
+		j := i & (countsStride - 4)
+		a, b, c, d = min(a, keys[j]), min(b, keys[j+1]), min(c, keys[j+2]), min(d, keys[j+3])
 	}
 	return min(a, b, c, d)
 }
@@ -449,34 +484,6 @@ const (
 )
 
 var _ = [1]struct{}{}[(closed-MaxSetOptions*lose)/closedFloor-1]
-
-// dropContent takes from level l's open set the items content, no option
-// and no need (their keys then closed), and returns the least key left.
-// Whether an item is content depends on the item, so the test is made
-// with arithmetic, not a branch: a key is open below closedFloor (the
-// bits from 61 up clear), and its count is zero when its count's
-// complement is countMask.
-func (e *Engine) dropContent(l int) int64 {
-	m := &e.mcc
-	lv := &e.lv[l]
-	np := e.p.NPrimary
-	keys := m.keysOf(l)[:np:np]
-	least := int64(closed)
-	var dropped [2]uint64
-	for i, k := range keys {
-		none := uint64(k>>cShift&countMask+1) >> 13 // 1 when the count is zero
-		open := (uint64(k)>>61 - 1) >> 63           // 1 when the item is open
-		content := none & open
-		mask := -int64(content)
-		k = k&^mask | closed&mask
-		keys[i] = k
-		dropped[i>>6&1] |= content << (i & 63)
-		least = min(least, k)
-	}
-	lv.open[0] &^= dropped[0]
-	lv.open[1] &^= dropped[1]
-	return least
-}
 
 // heaviestSet returns, of the open items at level l whose key less the
 // item is top (the least), the heaviest, ties to the first declared.
@@ -505,7 +512,6 @@ func (e *Engine) inSet(l int, k int32) bool {
 func (m *mccState) cloneSets() {
 	if m.ow > 0 {
 		m.lives = core.Private[uint64](nil, len(m.lives))
-		m.hb = core.Private[int32](nil, len(m.hb))
 		m.keys = core.Private[int64](nil, len(m.keys))
 		m.slot = core.Private[int32](nil, len(m.slot))
 	}
