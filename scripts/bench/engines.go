@@ -166,7 +166,7 @@ func measureEngines(ctx context.Context, o options, e *env, stdout, stderr io.Wr
 	}
 	var b bytes.Buffer
 	writeEngineTable(&b, rows, o.runs, time.Since(start), load, loadAverage())
-	if _, err := stdout.Write(b.Bytes()); err != nil {
+	if err := writeOut(o, b.Bytes(), stdout); err != nil {
 		return err
 	}
 	if stopped {

@@ -219,11 +219,7 @@ func measureAll(ctx context.Context, o options, ws []*workload, e *env, args []s
 	if err := rp.write(&buf, e); err != nil {
 		return err
 	}
-	if o.out != "" {
-		err = renameio.WriteFile(o.out, buf.Bytes(), 0o644)
-	} else {
-		_, err = stdout.Write(buf.Bytes())
-	}
+	err = writeOut(o, buf.Bytes(), stdout)
 	if err == nil && stopped {
 		err = errDisagree
 	}
@@ -290,4 +286,14 @@ func usedBy(p *peer, ws []*workload) bool {
 		}
 	}
 	return false
+}
+
+// writeOut writes a finished report to -o's file, whole or not at all, or
+// else to stdout.
+func writeOut(o options, report []byte, stdout io.Writer) error {
+	if o.out != "" {
+		return renameio.WriteFile(o.out, report, 0o644)
+	}
+	_, err := stdout.Write(report)
+	return err
 }
