@@ -39,18 +39,7 @@ func randomExactCover(r *rand.Rand) *core.Problem {
 func countWith(t *testing.T, p *core.Problem, split func() core.Action) (core.Counters, []int64, int64) {
 	t.Helper()
 	e := core.New[sparse.Engine](p)
-	var c core.Counters
-	prof := make([]int64, e.MaxDepth()+2)
-	todo := []core.Unit{{}}
-	for len(todo) > 0 {
-		u := todo[0]
-		todo = todo[1:]
-		run := core.Run{Profile: prof, PollEvery: 1, Poll: func(*core.Counters) core.Action { return split() }}
-		if _, err := e.Search(u, &run, &c); err != nil {
-			t.Fatal(err)
-		}
-		todo = append(todo, run.Export...)
-	}
+	c, prof := countOn(t, e, split)
 	return c, prof, sparse.CacheHits(e)
 }
 

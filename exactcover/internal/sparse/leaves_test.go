@@ -36,7 +36,12 @@ func sudoku4(givens map[int]int) *core.Problem {
 // counters and the nodes per level.
 func plainCount(t *testing.T, p *core.Problem, split func() core.Action) (core.Counters, []int64) {
 	t.Helper()
-	e := core.New[sparse.Engine](p)
+	return countOn(t, core.New[sparse.Engine](p), split)
+}
+
+// countOn is plainCount on engine e.
+func countOn(t *testing.T, e *sparse.Engine, split func() core.Action) (core.Counters, []int64) {
+	t.Helper()
 	var c core.Counters
 	prof := make([]int64, e.MaxDepth()+2)
 	todo := []core.Unit{{}}
