@@ -92,9 +92,12 @@ func (c *subCache) invalidate() {
 // caches reports whether a search may keep counts: only in a plain
 // count (no solutions visited, no limits), whose counts are all it
 // reports, of a problem without secondary items, in which the open
-// primary items fix what is left to solve.
-func (e *Engine) caches(visits, limits bool) bool {
-	return CacheItems > 0 && !e.mcc && !visits && !limits && e.p.NItems == e.p.NPrimary
+// primary items fix what is left to solve, and under Knuth's rule: the
+// Weighted rule learns from the dead ends it meets, so a subtree found in
+// the table would leave its weights, and the rest of its tree, other than
+// a listing's of the same problem.
+func (e *Engine) caches(visits, limits, weighted bool) bool {
+	return CacheItems > 0 && !e.mcc && !visits && !limits && !weighted && e.p.NItems == e.p.NPrimary
 }
 
 // lookUp looks for the open items of the node at depth, of level lv, in

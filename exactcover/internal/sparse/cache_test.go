@@ -125,3 +125,37 @@ func TestCountOverflow(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightedKeepsNoCounts checks that a count under the Weighted rule
+// keeps no counts: its weights learn from the subtrees it searches, so
+// counts found in the table would make its tree other than the tree of a
+// listing of the same problem, whose counters it must report. Under
+// Knuth's rule the same problems find counts in the table.
+func TestWeightedKeepsNoCounts(t *testing.T) {
+	defer func(items int) { sparse.CacheItems = items }(sparse.CacheItems)
+	sparse.CacheItems = 5 // the random problems' paths meet near their leaves
+	search := func(p *core.Problem, weighted bool, visit func([]int) bool) (core.Counters, int64) {
+		e := core.New[sparse.Engine](p)
+		var c core.Counters
+		run := core.Run{Weighted: weighted, Visit: visit, Profile: make([]int64, e.MaxDepth()+2)}
+		if _, err := e.Search(core.Unit{}, &run, &c); err != nil {
+			t.Fatal(err)
+		}
+		return c, sparse.CacheHits(e)
+	}
+	r := rand.New(rand.NewPCG(36, 12))
+	var knuthHits int64
+	for range 200 {
+		p := randomExactCover(r)
+		listed, _ := search(p, true, func([]int) bool { return true })
+		counted, hits := search(p, true, nil)
+		if counted != listed || hits != 0 {
+			t.Fatalf("%s: weighted count %+v with %d counts found in the table; the listing counted %+v", enginetest.Describe(p), counted, hits, listed)
+		}
+		_, h := search(p, false, nil)
+		knuthHits += h
+	}
+	if knuthHits == 0 {
+		t.Error("no count found in the table under Knuth's rule either: the test checks nothing")
+	}
+}

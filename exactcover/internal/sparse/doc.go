@@ -122,7 +122,9 @@
 //
 // # Counts kept
 //
-// In a plain count of a problem without secondary items, what is left to
+// In a plain count of a problem without secondary items, under Knuth's
+// rule (the Weighted rule learns from the subtrees it searches, so a
+// count found would change the rest of its tree), what is left to
 // solve at a node is fixed by its open primary items: an option is live
 // exactly when all its items are open. Nodes reached along different
 // paths often leave the same items open (in a Sudoku, two digits swapped

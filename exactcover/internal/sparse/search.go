@@ -118,7 +118,7 @@ func (e *Engine) searchSubtree(run *core.Run, c *core.Counters, base int) (end c
 	ww.fast = e.track && !run.Weighted
 	ww.mcc = e.mcc
 	ww.finishes = e.finishes(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0)
-	ww.caches = e.caches(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0)
+	ww.caches = e.caches(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0, run.Weighted)
 	e.err = nil
 	clear(e.prof)
 	ww.nextPoll, ww.nextWork = run.NextPoll(0), PollWork
