@@ -21,29 +21,22 @@ import (
 // subtree's counts to be kept and looked up. A node is looked up only
 // where its path first comes to at most CacheItems open items: deeper, the
 // subtrees are smaller and found less often, so that a look-up (hashing
-// the items, a read of the table) costs more than it saves. On
-// sudoku-multi-823k, whose options cover four items each, the 455 K nodes
-// with 32 open items are found 166 K times with the table's 256 slots,
-// sparing 2.2 M of the search's 9.86 M nodes; with 4,096 slots, 218 K
-// times, 2.9 M nodes and 14% of the instructions. Looking up every node
-// from 32 open items down spared 4.4 M nodes with 2.6 times the look-ups,
-// most of them finding nothing, and looking up the first nodes at 48 and
-// at 32 ran as many instructions as at 32 alone. Zero turns it off (a
-// variable only so that tests can compare both ways).
+// the items, a read of the table) costs more than it saves, and looking up
+// the first nodes at a larger width as well finds little that the nodes at
+// this one do not. Zero turns it off (a variable only so that tests can
+// compare both ways).
 var CacheItems = cacheWidth
 
 // cacheWidth is the most items a slot of the table holds, and the most
 // levels of a subtree whose nodes it keeps.
 const cacheWidth = 32
 
-// CacheSlots is the number of slots of an engine's table, 106 KiB, which
-// fits a core's own cache. A slot is direct-mapped, overwritten by the
-// next node whose items hash to it (losing a count costs only its
-// search), and the counts found again are mostly those of nodes searched
-// shortly before, near in the tree: on sudoku-multi-823k, in paired runs
-// of CPU time, 256 slots took 0.90 × the search without the table, 1,024
-// slots 0.93, 4,096 slots 0.96 to 0.99 (finding more counts, but read
-// from further away), 64 slots 6% more than 256.
+// CacheSlots is the number of slots of an engine's table, small enough
+// to stay in a core's own cache. A slot is direct-mapped, overwritten by
+// the next node whose items hash to it (losing a count costs only its
+// search): the counts found again are mostly those of nodes searched
+// shortly before, near in the tree, so a larger table finds more counts
+// but reads them from further away, and runs no faster.
 const CacheSlots = 1 << 8
 
 // CacheMemory is the most bytes an engine's table takes: for the memory

@@ -70,24 +70,7 @@ func TestCountsKept(t *testing.T) {
 		want, wantProf, _ := countWith(t, tc.p, func() core.Action { return core.Continue })
 		for _, items := range []int{2, 5, 32} {
 			sparse.CacheItems = items
-			for _, way := range []struct {
-				name  string
-				split func() core.Action
-			}{
-				{"whole", func() core.Action { return core.Continue }},
-				{"donated", func() core.Action {
-					if r.IntN(3) == 0 {
-						return core.Donate
-					}
-					return core.Continue
-				}},
-				{"stopped", func() core.Action {
-					if r.IntN(5) == 0 {
-						return core.Stop
-					}
-					return core.Continue
-				}},
-			} {
+			for _, way := range splitWays(r) {
 				got, prof, h := countWith(t, tc.p, way.split)
 				hits += h
 				if got.Solutions != tc.sols {

@@ -39,6 +39,33 @@ func plainCount(t *testing.T, p *core.Problem, split func() core.Action) (core.C
 	return countOn(t, core.New[sparse.Engine](p), split)
 }
 
+// splitWay is a way to divide a search: split answers its polls.
+type splitWay struct {
+	name  string
+	split func() core.Action
+}
+
+// splitWays are the ways a search is divided: whole, donated in part at
+// random polls as workers do, and stopped at random polls as a
+// checkpoint does (its rest searched after).
+func splitWays(r *rand.Rand) []splitWay {
+	return []splitWay{
+		{"whole", func() core.Action { return core.Continue }},
+		{"donated", func() core.Action {
+			if r.IntN(3) == 0 {
+				return core.Donate
+			}
+			return core.Continue
+		}},
+		{"stopped", func() core.Action {
+			if r.IntN(5) == 0 {
+				return core.Stop
+			}
+			return core.Continue
+		}},
+	}
+}
+
 // countOn is plainCount on engine e.
 func countOn(t *testing.T, e *sparse.Engine, split func() core.Action) (core.Counters, []int64) {
 	t.Helper()
@@ -84,18 +111,7 @@ func TestForcedFinishes(t *testing.T) {
 		sparse.LeafItems = 0
 		want, wantProf := plainCount(t, tc.p, func() core.Action { return core.Continue })
 		sparse.LeafItems = 64
-		for _, way := range []struct {
-			name  string
-			split func() core.Action
-		}{
-			{"whole", func() core.Action { return core.Continue }},
-			{"donated", func() core.Action {
-				if r.IntN(3) == 0 {
-					return core.Donate
-				}
-				return core.Continue
-			}},
-		} {
+		for _, way := range splitWays(r)[:2] { // whole and donated
 			got, prof := plainCount(t, tc.p, way.split)
 			if got.Solutions != tc.sols {
 				t.Fatalf("%s, %s: %d solutions, want %d", tc.name, way.name, got.Solutions, tc.sols)
