@@ -202,7 +202,7 @@ func (s *siblings) names(eng core.Engine, pieces []core.Piece, i int) error {
 
 // isParent reports whether path is the node whose children s holds.
 func (s *siblings) isParent(path []core.Step) bool {
-	return s.parent != nil && len(path) == len(s.parent) && core.CommonPrefix(path, s.parent) == len(path)
+	return s.parent != nil && slices.Equal(path, s.parent)
 }
 
 // branchesFrom reports whether u is a unit for a child of the node that
