@@ -143,11 +143,9 @@
 //     the visit function one at a time, in no particular order.
 //     MaxSolutions holds exactly. MaxNodes is one budget the workers
 //     share, drawn a poll interval at a time: the search never enters more
-//     nodes (but for solutions found at the node where a worker's share
-//     ran out, which an engine counts as it finds them, as the sequential
-//     search does), and when the budget is spent it stops at most 1025
-//     nodes per other worker short of it (what they were granted and had
-//     not yet entered). A resumed search's MaxNodes bounds the nodes it
+//     nodes (a solution is a node like any other), and when the budget is
+//     spent it stops at most 1025 nodes per other worker short of it (what
+//     they were granted and had not yet entered). A resumed search's MaxNodes bounds the nodes it
 //     enters, as --timeout bounds its time: the checkpoint's do not count.
 //     A piece handed over enters its node again, which costs about the
 //     node's width, so a worker gives away only what the nodes searched so

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"testing"
 
@@ -87,4 +88,34 @@ func TestCheckpointDoneOnEntry(t *testing.T) {
 		t.Fatal(err)
 	}
 	in.matches(t, st)
+}
+
+// TestMaxNodesAtLeaves stops each engine at its node limit where every
+// child is a solution (one item, 5,000 options of it alone): a leaf is a
+// node like any other, so the search enters exactly the limit's nodes,
+// and a resume from the checkpoint it wrote finds the rest, every
+// solution once.
+func TestMaxNodesAtLeaves(t *testing.T) {
+	const options, limit = 5000, 2500
+	p := &exactcover.Problem{Primary: []string{"a"}}
+	for range options {
+		p.Options = append(p.Options, exactcover.NewOption("a"))
+	}
+	s := mustNew(t, p)
+	for _, engine := range []exactcover.Engine{exactcover.EngineDLX, exactcover.EngineSparse, exactcover.EngineBits} {
+		path := filepath.Join(t.TempDir(), "ck")
+		st, err := searchCount(s, context.Background(), exactcover.Config{Engine: engine, MaxNodes: limit, Checkpoint: toFile(path)})
+		if err != nil || st.Status != exactcover.NodeLimit || st.Nodes != limit || st.Solutions != limit-1 {
+			t.Errorf("%v, node limit %d: %+v, %v; want %d nodes, %d solutions", engine, limit, st, err, limit, limit-1)
+			continue
+		}
+		ck, err := readCheckpoint(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err = searchCount(s, context.Background(), exactcover.Config{Engine: engine, Resume: ck})
+		if err != nil || st.Status != exactcover.Complete || st.Solutions != options || st.Nodes != options+1 {
+			t.Errorf("%v, resumed: %+v, %v; want %d solutions in %d nodes", engine, st, err, options, options+1)
+		}
+	}
 }

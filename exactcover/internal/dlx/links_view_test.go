@@ -25,8 +25,8 @@ import (
 //
 //   - at every node of the search, the arrays the trace's operations lead
 //     to are the engine's own, as its real search enters the node (polled
-//     at every node; a solution seen as it is visited), and so are the
-//     updates and cleansings counted before it;
+//     at every node, a solution too), and so are the updates and
+//     cleansings counted before it;
 //   - at every operation, they are those of a second engine made to do the
 //     same operation with its own routine (hide and unhide of one option,
 //     tweak, the active set of cover, uncover and the null branch), or with
@@ -241,12 +241,6 @@ func search(t *testing.T, cp *core.Problem) []state {
 		return core.Continue
 	}
 	var c core.Counters
-	if !cp.Multiplicities() {
-		run.Visit = func([]int) bool {
-			states = append(states, snapshot(e))
-			return true
-		}
-	}
 	if end, err := e.Search(core.Unit{}, run, &c); err != nil || end != core.Complete {
 		t.Fatalf("the engine's search: %v %v", end, err)
 	}

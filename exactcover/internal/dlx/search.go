@@ -176,6 +176,12 @@ advance:
 	t.updates += u
 	t.cleansings += cl
 	if e.nActive == 0 { // every primary item covered: a solution, a leaf node
+		// A leaf is a node too: the limit and the polls see it as enter
+		// would, the leaf exported as a unit of its own when the search
+		// stops there.
+		if t.nodes >= t.nextPoll && e.poll(&t, level+1) {
+			goto stopAtSolution
+		}
 		t.nodes++
 		profile[level+1]++
 		if e.visit(&t, level+1) {
