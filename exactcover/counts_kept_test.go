@@ -27,7 +27,7 @@ func TestCountsKeptShared(t *testing.T) {
 	}{
 		{"sudoku-17clue", nil},
 		{"sudoku-escargot", nil},
-		{"pent-3x20", nil},
+		{"pent-3x20", testtier.Slow},
 		{"sudoku-multi-65k", testtier.Slow},
 		{"sudoku-multi-823k", testtier.Long},
 	} {

@@ -59,6 +59,12 @@ func loadShared(t testing.TB, name string) *exactcover.Problem {
 // that -short keeps: the race detector makes a search twenty times slower.
 const shortNodes = 100_000
 
+// shortUpdates is the most updates (Knuth's count) of an instance that
+// TestSharedInstances keeps under -short: its searches run on one
+// goroutine, where the race detector finds nothing, and pent-3x20's
+// 11 million updates take it a minute.
+const shortUpdates = 5_000_000
+
 // slowShared are the instances skipped by -short: more than 50 million
 // updates or 100,000 solutions each, seconds apiece and minutes under -race.
 var slowShared = map[string]bool{
@@ -84,7 +90,7 @@ func TestSharedInstances(t *testing.T) {
 			if longShared[e.name] {
 				testtier.Long(t)
 			}
-			if testtier.Short() && (slowShared[e.name] || e.nodes > shortNodes) {
+			if testtier.Short() && (slowShared[e.name] || e.nodes > shortNodes || e.update > shortUpdates) {
 				t.Skip("slow; run without -short")
 			}
 			p := loadShared(t, e.name)

@@ -14,6 +14,7 @@ import (
 	"github.com/xcover/xcover/cmd/xcover/internal/exitcode"
 	"github.com/xcover/xcover/cmd/xcover/internal/searchcmd"
 	"github.com/xcover/xcover/exactcover"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // TestEstimateHelpJSON runs the --json example of estimate's help and
@@ -74,6 +75,7 @@ func TestEstimateRun(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			if tc.o.Input.File == "queens-14" {
+				testtier.Slow(t) // a million nodes searched to rate the engine, then the probes, on one goroutine
 				tc.o.Input.File = filepath.Join(sharedData(t), "exactcover", "queens-14.dlx")
 			}
 			s, stdout, stderr := testIO(t, tc.stdin)
