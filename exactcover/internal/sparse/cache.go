@@ -3,6 +3,9 @@ package sparse
 import (
 	"errors"
 	"math"
+	"unsafe"
+
+	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Counting each open set once (see doc.go, Counts kept).
@@ -18,68 +21,79 @@ import (
 // searching again.
 
 // CacheItems is the most open primary items a node may have for its
-// subtree's counts to be kept and looked up. A node is looked up only
-// where its path first comes to at most CacheItems open items: deeper, the
-// subtrees are smaller and found less often, so that a look-up (hashing
-// the items, a read of the table) costs more than it saves, and looking up
-// the first nodes at a larger width as well finds little that the nodes at
-// this one do not. Zero turns it off (a variable only so that tests can
-// compare both ways).
+// subtree's counts to be kept and looked up: every node with at most
+// that many is looked up, each finding its hash from its parent's in
+// constant time (see below). With more items open the same items are
+// met again too rarely to pay for keeping them: on a Sudoku, looking up
+// every node up to 64 open items found more counts but took more time,
+// in writing the slots, than up to 32. Zero turns it off (a variable only
+// so that tests can compare both ways).
 var CacheItems = cacheWidth
 
-// cacheWidth is the most items a slot of the table holds, and the most
-// levels of a subtree whose nodes it keeps.
+// cacheWidth is the most items a slot of the table holds.
 const cacheWidth = 32
 
-// CacheSlots is the number of slots of an engine's table, small enough
-// to stay in a core's own cache. A slot is direct-mapped, overwritten by
-// the next node whose items hash to it (losing a count costs only its
-// search): the counts found again are mostly those of nodes searched
-// shortly before, near in the tree, so a larger table finds more counts
-// but reads them from further away, and runs no faster.
-const CacheSlots = 1 << 8
+// cacheLevels is the most levels of a subtree whose nodes a slot keeps:
+// a node is looked up only when the options still to take below it, each
+// of at least minLen of its open items, are at most that many. A
+// Sudoku's options have four items, so its nodes of up to 32 open items
+// have subtrees of at most 8 levels.
+const cacheLevels = 8
+
+// CacheSlots is the number of slots of an engine's table: as many as
+// stay, with their hashes, in a core's own cache (under half a MiB).
+// Nearly every node looked up writes a slot when its search ends, so
+// that a table larger than that cache finds more counts but spends more
+// time waiting for memory than it saves.
+const CacheSlots = 1 << 11
 
 // CacheMemory is the most bytes an engine's table takes: for the memory
 // budget (exactcover.MemoryNeeded) of a search, one per worker.
-const CacheMemory = CacheSlots * int64(slotSize)
+const CacheMemory = CacheSlots*slotSize + (cacheWidth+1)*cacheLevels*8
 
-// slotSize is the size of a slot in bytes.
-const slotSize = 4*8 + 4 + 4 + 4*cacheWidth + 8*cacheWidth
+// slotSize is the size of a slot in bytes, with its hash.
+const slotSize = 8 + int64(unsafe.Sizeof(slot{}))
 
-// slot is one subtree's counts: the blocks of its node's open items (0
-// past the last: no block is 0) and their hash; its solutions, and the
-// updates and the nodes of each level its search made below its node, so
-// that a count found in the table adds what searching the subtree again
-// would (the counts do not depend on what the table holds). While the
-// subtree is searched, count is minus a serial number, which no look-up
-// takes for a count, and levels holds the nodes per level before it.
+// slot is one subtree's counts: its node's open items (n blocks); its
+// solutions, and the updates and the nodes of each of its depth levels
+// its search made below its node, so that a count found in the table
+// adds what searching the subtree again would (the counts do not depend
+// on what the table holds). It is laid out small (three cache lines),
+// since keeping a count writes it: a subtree of more than 2³²−1 nodes is
+// not kept, so that the nodes of its levels fit 32 bits.
 type slot struct {
-	hash    uint64
 	count   int64
 	nodes   int64
 	updates int64
-	gen     uint32 // the table's generation when it was written
+	n       uint16 // the open items
+	depth   uint16 // the levels kept
 	_       uint32
+	levels  [cacheLevels]uint32
 	blocks  [cacheWidth]int32
-	levels  [cacheWidth]int64
 }
 
-// subCache is an engine's table of counts.
+// subCache is an engine's table of counts. A slot is written when its
+// node's subtree has been searched, over what it held (direct-mapped);
+// its hash is kept apart, with the others, so that a look-up that finds
+// nothing reads only the hashes, which stay in a core's own cache. A
+// hash of 0 marks an empty slot (a node whose items hash to 0 is never
+// kept).
 type subCache struct {
-	slots  []slot // nil until a search uses it
-	gen    uint32 // slots of another generation are empty
-	serial int64  // the serial number of the newest subtree being searched
-	hits   int64  // counts found, for tests
+	hashes []uint64 // nil until a search uses the table
+	slots  []slot
+	// before holds, for each node of the path being searched whose count
+	// is to be kept, the nodes per level below it before its search: at
+	// before[open*cacheLevels:], open being the node's open items, which
+	// are fewer at each level of a path.
+	before []int64
+	// hits counts the counts found, by the open items of their nodes,
+	// for tests.
+	hits [cacheWidth + 1]int64
 }
 
-// invalidate empties the table, for a new problem: its slots are left as
-// they are, and read as empty.
+// invalidate empties the table, for a new problem.
 func (c *subCache) invalidate() {
-	c.gen++
-	if c.gen == 0 { // the generations ran out: clear the slots
-		clear(c.slots)
-		c.gen = 1
-	}
+	clear(c.hashes)
 }
 
 // caches reports whether a search may keep counts: only in a plain
@@ -93,79 +107,133 @@ func (e *Engine) caches(visits, limits, weighted bool) bool {
 	return CacheItems > 0 && !e.mcc && !visits && !limits && !weighted && e.p.NItems == e.p.NPrimary
 }
 
-// lookUp looks for the open items of the node at depth, of level lv, in
-// the table, t holding the counts so far. When they are there, it returns
-// their slot. Otherwise it claims their slot for the counts that the
-// node's search will find (see keepCount) and returns nil.
-func (e *Engine) lookUp(lv *level, t *tally, depth int) *slot {
-	c := &e.cache
-	if c.slots == nil {
-		c.slots = make([]slot, CacheSlots)
-		if c.gen == 0 {
-			c.gen = 1
+// cacheReach returns the most open items of a node looked up: CacheItems,
+// but no more than cacheLevels options of minLen items cover.
+func (e *Engine) cacheReach() int32 {
+	return int32(min(CacheItems, cacheWidth, cacheLevels*int(e.minLen)))
+}
+
+// The hash of a node's open items is the sum modulo 2 (xor) of a
+// pseudo-random word per item (Zobrist hashing): a child's is its
+// parent's less its option's items (they were open, and are covered),
+// whose sum is made for each node when the engine is built, so that a
+// node finds its hash from its parent's with two reads, whatever the
+// number of items open. Only the search's first node sums its open items.
+
+// mix returns a pseudo-random word for x (SplitMix64's finalizer).
+func mix(x uint64) uint64 {
+	x *= 0x9e3779b97f4a7c15
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// hashItems makes the items' words of p, and each node's sum of its
+// option's.
+func (e *Engine) hashItems(p *core.Problem) {
+	e.itemHash = resize(e.itemHash, p.NItems)
+	for i := range e.itemHash {
+		e.itemHash[i] = mix(uint64(i))
+	}
+	e.optionHash = resize(e.optionHash, len(e.finishTag))
+	for k := range p.NumOptions() {
+		items, _ := p.Option(k)
+		var h uint64
+		for _, it := range items {
+			h ^= e.itemHash[it]
+		}
+		for j := range items {
+			e.optionHash[int(e.first[k])+j] = h
 		}
 	}
-	open := e.list[:e.nAct]
+}
+
+// openHash returns the hash of the open primary items.
+func (e *Engine) openHash() uint64 {
 	var h uint64
-	for _, x := range open { // a sum, as the order of the list is not the items'
-		h += uint64(uint32(x)) * 0x9e3779b97f4a7c15
+	for _, x := range e.list[:e.nAct] {
+		h ^= e.itemHash[e.mem[x+itemAt]]
 	}
-	h ^= h >> 31
-	h *= 0xbf58476d1ce4e5b9
-	h ^= h >> 29
+	return h
+}
+
+// lookUp looks for the open items of the node at depth, of level lv, in
+// the table, t holding the counts so far. When they are there, it returns
+// their slot. Otherwise it notes in lv the counts before the node's
+// search, for keepCount to keep those of its subtree, and returns nil.
+func (e *Engine) lookUp(lv *level, t *tally, depth int) *slot {
+	c := &e.cache
+	if c.hashes == nil {
+		c.hashes = make([]uint64, CacheSlots)
+		c.slots = make([]slot, CacheSlots)
+		c.before = make([]int64, (cacheWidth+1)*cacheLevels)
+	}
+	h := lv.hash
 	k := int32(h & (CacheSlots - 1))
-	s := &c.slots[k]
-	if s.hash == h && s.gen == c.gen && s.count >= 0 && e.allOpen(&s.blocks) {
-		c.hits++
-		return s
+	if h != 0 && c.hashes[k] == h {
+		if s := &c.slots[k]; e.allOpen(s) {
+			c.hits[e.nAct]++
+			return s
+		}
 	}
-	c.serial++
-	s.hash, s.gen, s.count = h, c.gen, -c.serial
-	n := copy(s.blocks[:], open)
-	if n < cacheWidth {
-		s.blocks[n] = 0
-	}
-	copy(s.levels[:n], e.prof[depth+1:])
-	lv.slot, lv.serial, lv.t = k, c.serial, *t
+	n := int(e.nAct)
+	d := e.keptLevels(n, depth)
+	copy(c.before[n*cacheLevels:][:d], e.prof[depth+1:])
+	lv.slot, lv.t = k, *t
 	return nil
 }
 
-// allOpen reports whether blocks, up to the first 0, are as many as the
-// open primary items and all open: then they are the open items, since
-// the blocks of a slot are distinct.
-func (e *Engine) allOpen(blocks *[cacheWidth]int32) bool {
+// keptLevels returns the levels below a node at depth with n open items
+// that its subtree may have: each takes an option of at least minLen of
+// them.
+func (e *Engine) keptLevels(n, depth int) int {
+	return min(n/int(e.minLen), cacheLevels, len(e.prof)-depth-1)
+}
+
+// allOpen reports whether the blocks of s are as many as the open
+// primary items and all open: then they are the open items, since the
+// blocks of a slot are distinct.
+func (e *Engine) allOpen(s *slot) bool {
+	if int32(s.n) != e.nAct {
+		return false
+	}
 	mem := viewMem(e.mem)
-	n := int32(0)
-	for _, x := range blocks {
-		if x == 0 {
-			break
-		}
+	for _, x := range s.blocks[:s.n] {
 		if *mem.at(x + sizeAt) < 0 {
 			return false
 		}
-		n++
 	}
-	return n == e.nAct
+	return true
 }
 
 // keepCount writes to its slot the counts of the node at depth, of level
 // lv, whose subtree has been searched, t holding the counts so far,
-// unless the slot has been taken by another node since, or the subtree
-// was not searched whole (given away in part: whole is false).
+// unless the subtree was not searched whole (given away in part: whole is
+// false). The node's open items are list[:lv.open] still: below the node,
+// items leave the list and come back only by moves inside that part of
+// it.
 func (e *Engine) keepCount(lv *level, t *tally, depth int, whole bool) {
-	s := &e.cache.slots[lv.slot]
+	k := lv.slot
 	lv.slot = -1
-	if !whole || s.count != -lv.serial {
+	nodes := t.nodes - lv.t.nodes
+	if !whole || lv.hash == 0 || nodes > math.MaxUint32 {
 		return
 	}
-	s.count, s.nodes, s.updates = t.sols-lv.t.sols, t.nodes-lv.t.nodes, t.updates-lv.t.updates
-	n := 0
-	for n < cacheWidth && s.blocks[n] != 0 {
-		n++
+	c := &e.cache
+	s := &c.slots[k]
+	c.hashes[k] = lv.hash
+	s.count, s.nodes, s.updates = t.sols-lv.t.sols, nodes, t.updates-lv.t.updates
+	n := int(lv.open)
+	d := e.keptLevels(n, depth)
+	s.n, s.depth = uint16(n), uint16(d)
+	levels, before := s.levels[:d], c.before[n*cacheLevels:][:d]
+	prof := e.prof[depth+1:][:d]
+	for l := range levels {
+		levels[l] = uint32(prof[l] - before[l])
 	}
-	for l, before := range s.levels[:n] {
-		s.levels[l] = e.prof[depth+1+l] - before
-	}
+	copy(s.blocks[:n], e.list[:n])
 }
 
 // ErrCountOverflow is returned by a count whose number of solutions
@@ -183,11 +251,10 @@ func (e *Engine) addSlot(t *tally, s *slot, depth int) bool {
 	t.sols += s.count
 	t.nodes += s.nodes
 	t.updates += s.updates
-	for l := range cacheWidth {
-		if s.blocks[l] == 0 {
-			break
-		}
-		e.prof[depth+1+l] += s.levels[l]
+	levels := s.levels[:s.depth]
+	prof := e.prof[depth+1:][:len(levels)]
+	for l := range levels {
+		prof[l] += int64(levels[l])
 	}
 	return true
 }

@@ -19,17 +19,19 @@ func TestLookUpChecksItems(t *testing.T) {
 		found  bool
 	}{
 		{"same items", func(*slot, *Engine) {}, true},
-		{"one item fewer", func(s *slot, _ *Engine) { s.blocks[2] = 0 }, false},
-		{"an item covered", func(s *slot, e *Engine) { e.mem[s.blocks[1]+sizeAt] = ^e.mem[s.blocks[1]+sizeAt] }, false},
+		{"one item fewer", func(s *slot, _ *Engine) { s.n-- }, false},
+		{"an item covered", func(s *slot, e *Engine) { x := s.blocks[1]; e.mem[x+sizeAt] = ^e.mem[x+sizeAt] }, false},
 	} {
 		e := core.New[Engine](p)
-		var lv level
+		lv := level{open: e.nAct, hash: e.openHash()}
 		var tl tally
 		if s := e.lookUp(&lv, &tl, 0); s != nil {
 			t.Fatalf("%s: found in an empty table", tc.name)
 		}
-		s := &e.cache.slots[lv.slot]
-		s.count = 2 // as if its subtree had been searched
+		k := lv.slot
+		tl.sols = 2 // as if the node's subtree had been searched
+		e.keepCount(&lv, &tl, 0, true)
+		s := &e.cache.slots[k]
 		tc.change(s, e)
 		if got := e.lookUp(&lv, &tl, 0) != nil; got != tc.found {
 			t.Errorf("%s: found %v, want %v", tc.name, got, tc.found)

@@ -142,3 +142,29 @@ func TestWeightedKeepsNoCounts(t *testing.T) {
 		t.Error("no count found in the table under Knuth's rule either: the test checks nothing")
 	}
 }
+
+// TestCountsFoundAtEveryWidth checks that the table is looked up at
+// every node within its reach, not only at the first such node of each
+// path: on the empty 4×4 Sudoku (64 items, options of 4), counts are
+// found by nodes of several numbers of open items, and by nodes with
+// fewer than CacheItems, which a path reaches only below its first node
+// within reach.
+func TestCountsFoundAtEveryWidth(t *testing.T) {
+	e := core.New[sparse.Engine](sudoku4(nil))
+	var c core.Counters
+	if _, err := e.Search(core.Unit{}, &core.Run{}, &c); err != nil {
+		t.Fatal(err)
+	}
+	if c.Solutions != 288 {
+		t.Fatalf("%d solutions, want 288", c.Solutions)
+	}
+	var widths []int
+	for open, hits := range sparse.CacheHitsByOpen(e) {
+		if hits > 0 {
+			widths = append(widths, open)
+		}
+	}
+	if len(widths) < 2 || widths[0] > sparse.CacheItems-8 {
+		t.Errorf("counts found only by nodes with %v open items (CacheItems %d)", widths, sparse.CacheItems)
+	}
+}

@@ -128,19 +128,22 @@
 // solve at a node is fixed by its open primary items: an option is live
 // exactly when all its items are open. Nodes reached along different
 // paths often leave the same items open (in a Sudoku, two digits swapped
-// in a rectangle of cells cover the same items), so where a path first
-// comes to at most CacheItems open items, the node looks its items up in
-// a table of CacheSlots slots (cache.go). Found, it adds the counts kept
-// there; otherwise its search fills the slot when it ends, unless part
-// of the subtree was given to another worker. A slot keeps the open
-// items themselves, not only their hash, so that a count is taken only
-// for the same items. It keeps the subtree's solutions, its updates and
-// its nodes at each level below the node, and a count found adds them
-// all: nodes, updates and nodes per level are those of the search
-// without the table, whatever the table held, whole or divided among
-// workers, stopped and resumed. The table is the engine's (each worker
-// has its own) and holds for one problem: it is emptied when the engine
-// is given another.
+// in a rectangle of cells cover the same items), so every node with at
+// most CacheItems open items looks its items up in a table of CacheSlots
+// slots (cache.go). Found, it adds the counts kept there; otherwise, when
+// its search ends, the counts of its subtree go to the slot (over what it
+// held), unless part of the subtree was given to another worker. A
+// node's key is a hash of its open items, a sum of a word per item that
+// each node finds from its parent's by taking out its option's items
+// (Zobrist hashing), so that a look-up costs the same whatever the
+// number of items; a slot keeps the open items themselves as well, and a
+// count is taken only for the same items. A slot keeps the subtree's
+// solutions, its updates and its nodes at each level below the node, and
+// a count found adds them all: nodes, updates and nodes per level are
+// those of the search without the table, whatever the table held, whole
+// or divided among workers, stopped and resumed. The table is the
+// engine's (each worker has its own) and holds for one problem: it is
+// emptied when the engine is given another.
 //
 // # Costs
 //

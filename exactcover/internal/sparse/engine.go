@@ -1,6 +1,7 @@
 package sparse
 
 import (
+	"math"
 	"slices"
 	"unsafe"
 
@@ -44,13 +45,12 @@ type level struct {
 	end    int32 // end of best's set (best is covered, so its set stays put)
 	branch int32 // with multiplicities: the branch taken (see mcc.go)
 	point        // the level's restore point; mark < 0 for a forced move
-	// With counts kept (cache.go): the slot claimed for the node's counts
-	// (-1: none), the serial number it holds meanwhile, and the counts
-	// before the node's search.
-	slot   int32
-	serial int64
-	t      tally
-	open   int32 // the open primary items at the node
+	// With counts kept (cache.go): the slot to keep the node's counts
+	// in (-1: none), and the counts before the node's search.
+	slot int32
+	t    tally
+	open int32  // the open primary items at the node
+	hash uint64 // with counts kept, the hash of its open items
 }
 
 // Engine is a problem compiled into sparse sets, with the scratch state of
@@ -111,6 +111,13 @@ type Engine struct {
 	// search early (a count past what the counters hold), or nil.
 	cache subCache
 	err   error
+	// minLen is the fewest items of an option (at least 1): the most
+	// levels below a node with n open items is n/minLen (cache.go).
+	minLen int32
+	// itemHash[i] is item i's word, whose sums make the hashes of nodes'
+	// open items; optionHash[q], the sum of those of node q's option's
+	// items (cache.go).
+	itemHash, optionHash []uint64
 }
 
 var _ core.Engine = (*Engine)(nil)
@@ -167,8 +174,10 @@ func (e *Engine) Reset(p *core.Problem) {
 	}
 	e.finishTag = resize(e.finishTag, nNodes)
 	clear(e.finishTag)
+	e.minLen = math.MaxInt32
 	for k := range nOptions {
 		items, colors := p.Option(k)
+		e.minLen = min(e.minLen, max(int32(len(items)), 1))
 		e.first[k] = q + 1
 		if !slices.ContainsFunc(items, func(it int32) bool { return int(it) >= p.NPrimary }) {
 			for j := range items {
@@ -228,6 +237,7 @@ func (e *Engine) Reset(p *core.Problem) {
 	e.prof = resize(e.prof, depth+1)
 	e.sol = e.sol[:0]
 	e.cache.invalidate()
+	e.hashItems(p)
 }
 
 // MaxDepth returns the most levels a path can have: each level covers a

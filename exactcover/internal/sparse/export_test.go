@@ -32,7 +32,17 @@ func ForcedFinishes(p *core.Problem) int64 {
 
 // CacheHits returns how many counts e's searches found in its table
 // (cache.go).
-func CacheHits(e *Engine) int64 { return e.cache.hits }
+func CacheHits(e *Engine) int64 {
+	var n int64
+	for _, h := range e.cache.hits {
+		n += h
+	}
+	return n
+}
+
+// CacheHitsByOpen returns how many counts e's searches found in its
+// table, by the number of open items of the node that found them.
+func CacheHitsByOpen(e *Engine) []int64 { return e.cache.hits[:] }
 
 // AddSlot is addSlot, on a slot of count solutions and nothing else.
 func AddSlot(e *Engine, sols, count int64) (int64, bool) {

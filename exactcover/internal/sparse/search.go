@@ -71,6 +71,7 @@ type walk struct {
 	mcc      bool // the problem has multiplicities
 	finishes bool // forced finishes may be counted at once (leaves.go)
 	caches   bool // counts of subtrees may be kept and looked up (cache.go)
+	reach    int32
 }
 
 // poll does what is due when a search reaches Run.NextPoll or its work
@@ -119,6 +120,7 @@ func (e *Engine) searchSubtree(run *core.Run, c *core.Counters, base int) (end c
 	ww.mcc = e.mcc
 	ww.finishes = e.finishes(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0)
 	ww.caches = e.caches(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0, run.Weighted)
+	ww.reach = e.cacheReach()
 	e.err = nil
 	clear(e.prof)
 	ww.nextPoll, ww.nextWork = run.NextPoll(0), PollWork
@@ -154,14 +156,21 @@ forward:
 		goto backup
 	}
 	lv.open = e.nAct
-	if ww.caches && e.nAct <= int32(CacheItems) && (depth == ww.base || e.lv[depth-1].open > int32(CacheItems)) {
-		// the first node at or below CacheItems open items on the path
-		if s := e.lookUp(lv, &ww.t, depth); s != nil {
-			if !e.addSlot(&ww.t, s, depth) {
-				e.err = ErrCountOverflow
-				goto finish
+	if ww.caches {
+		if depth > ww.base { // its parent's hash, less its option's items
+			lv.hash = e.lv[depth-1].hash ^ e.optionHash[e.mem[e.lv[depth-1].r]]
+		} else {
+			lv.hash = e.openHash()
+		}
+		if e.nAct <= ww.reach {
+			e.checkHash(lv.hash)
+			if s := e.lookUp(lv, &ww.t, depth); s != nil {
+				if !e.addSlot(&ww.t, s, depth) {
+					e.err = ErrCountOverflow
+					goto finish
+				}
+				goto backup
 			}
-			goto backup
 		}
 	}
 	if ww.mcc {
