@@ -38,11 +38,12 @@ const MemoryBudget = 4 << 30
 // sparse-set engine, so that callers can refuse a problem before building
 // anything.
 func MemoryNeeded(items, options, uses int) int64 {
-	// Per item: a header node in each engine, its bounds, bits and weight.
-	// Per option: a spacer in each engine and its index maps. Per use: a
-	// node in each engine (16 bytes in the dancing-links layout, 16 in the
-	// sparse-set layout with its place in the item's set) and its place
-	// in the flat model (8). The sparse-set engine's trail of restore
+	// Per item: a header node in each engine, its bounds, bits, weight and
+	// the sparse-set engine's hash word. Per option: a spacer in each
+	// engine and its index maps. Per use: a node in each engine (16 bytes
+	// in the dancing-links layout, 16 in the sparse-set layout with its
+	// place in the item's set), its place in the flat model (8) and the
+	// sparse-set engine's hash of its option (8). The sparse-set engine's trail of restore
 	// points is bounded in proportion to items and uses too. The bit-set
 	// engine, built only for at most bits.MaxItems items, takes its rows
 	// and first stack of lists per option (bits.Memory). A count in the
