@@ -30,6 +30,13 @@ var (
 	boxCells [3]uint32
 )
 
+// word names a value's word of a band.
+type word struct{ band, value uint8 }
+
+// wordOf gives the word of a dirty bit: bit 3v+b is value v's word of
+// band b (a table, as dividing by three took a tenth of a look).
+var wordOf [27]word
+
 // rowCells are the cells of each row of a band.
 var rowCells = [3]uint32{0x1ff, 0x1ff << 9, 0x1ff << 18}
 
@@ -53,6 +60,9 @@ const (
 )
 
 func init() {
+	for j := range 27 {
+		wordOf[j] = word{band: uint8(j % 3), value: uint8(j / 3)}
+	}
 	for row := range 512 {
 		for k := range 3 {
 			if row>>(3*k)&7 != 0 {
