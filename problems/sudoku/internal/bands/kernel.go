@@ -45,6 +45,11 @@ type Solver struct {
 	dirtyValues uint16
 	dirtyCells  bool
 
+	// The open cells with two values, band by band, as the last look at
+	// the cells' counts found them: propagation ends with that look, so
+	// they are those of the level it leaves, which choose reads.
+	pairs [3]uint32
+
 	ctx   context.Context
 	lim   Limits
 	visit func([]uint8) bool
@@ -327,14 +332,16 @@ func fold(x uint32) (in, twice uint32) {
 // more): a cell with none ends the branch.
 func (s *Solver) cells(st *level) bool {
 	for b := range 3 {
-		var one, two uint32
+		var one, two, three uint32
 		for _, x := range &st.cand[b] {
+			three |= two & x
 			two |= one & x
 			one |= x
 		}
 		if one != allCells {
 			return false
 		}
+		s.pairs[b] = two &^ three
 		for single := one &^ two &^ st.placed[b]; single != 0; single &= single - 1 {
 			i := bits.TrailingZeros32(single)
 			v := 0
@@ -352,21 +359,11 @@ func (s *Solver) cells(st *level) bool {
 // choose returns an open cell with the fewest values left, and among
 // those one with the most open peers (its placement removes the most
 // options), and its values as a mask. Cells with two values, the usual
-// case, are found with three bit-sliced counters.
+// case, are those the last look at the cells' counts found (s.pairs).
 func (s *Solver) choose(st *level) (int, uint16) {
-	var pairs [3]uint32
-	for b := range 3 {
-		var one, two, three uint32
-		for _, x := range &st.cand[b] {
-			three |= two & x
-			two |= one & x
-			one |= x
-		}
-		pairs[b] = two &^ three
-	}
 	best, bestKey := -1, -1
 	for b := range 3 {
-		for p := pairs[b]; p != 0; p &= p - 1 {
+		for p := s.pairs[b]; p != 0; p &= p - 1 {
 			c := 27*b + bits.TrailingZeros32(p)
 			if key := openPeers(st, c); key > bestKey {
 				best, bestKey = c, key
