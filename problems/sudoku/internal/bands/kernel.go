@@ -210,8 +210,8 @@ func (s *Solver) propagate(st *level) bool {
 			w := &wordOf[j]
 			b, v := uint(w.band), int(w.value)
 			x := st.cand[b][v]
-			open := uint16(rowTriads[x&0x1ff]) | uint16(rowTriads[x>>9&0x1ff])<<3 | uint16(rowTriads[x>>18&0x1ff])<<6
-			fit := fitCells[open]
+			r0, r1, r2 := uint32(rowInfo[x&0x1ff]), uint32(rowInfo[x>>9&0x1ff]), uint32(rowInfo[x>>18&0x1ff])
+			fit := fitCells[r0&7|r1&7<<3|r2&7<<6]
 			if fit == 0 {
 				return s.fail()
 			}
@@ -220,27 +220,9 @@ func (s *Solver) propagate(st *level) bool {
 				st.cand[b][v] = x
 				s.dirtyValues |= 1 << v
 				s.dirtyCells = true
+				r0, r1, r2 = uint32(rowInfo[x&0x1ff]), uint32(rowInfo[x>>9&0x1ff]), uint32(rowInfo[x>>18&0x1ff])
 			}
-			// The cells that are the last of their row or box, if open.
-			var last uint32
-			if r := x & 0x1ff; r&(r-1) == 0 {
-				last |= r
-			}
-			if r := x & (0x1ff << 9); r&(r-1) == 0 {
-				last |= r
-			}
-			if r := x & (0x1ff << 18); r&(r-1) == 0 {
-				last |= r
-			}
-			if k := x & box0; k&(k-1) == 0 {
-				last |= k
-			}
-			if k := x & (box0 << 3); k&(k-1) == 0 {
-				last |= k
-			}
-			if k := x & (box0 << 6); k&(k-1) == 0 {
-				last |= k
-			}
+			last := lastCells(x, r0, r1, r2)
 			for last &^= st.placed[b]; last != 0; last &= last - 1 {
 				if !s.place(st, b, uint(bits.TrailingZeros32(last)), v) {
 					return s.fail()
@@ -270,6 +252,16 @@ func (s *Solver) propagate(st *level) bool {
 func (s *Solver) fail() bool {
 	s.dirtyBands, s.dirtyValues, s.dirtyCells = 0, 0, false
 	return false
+}
+
+// lastCells returns the cells of a band's word x that are the last of
+// their row or box, given rowInfo of its rows r0, r1 and r2: a box's last
+// is a triad with one cell in a box whose other triads are empty.
+func lastCells(x, r0, r1, r2 uint32) uint32 {
+	twice := r0&r1 | r0&r2 | r1&r2 // bits 0–2: the boxes open in two rows or more
+	boxes := (r0 | r1 | r2) >> 3 & 7 &^ twice
+	rows := r0>>6 | r1>>5&2 | r2>>4&4
+	return x & lastCellsOf[rows|boxes<<3]
 }
 
 // columns places the hidden singles of value v's columns: a column whose
