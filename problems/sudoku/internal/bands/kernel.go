@@ -267,37 +267,29 @@ func lastCells(x, r0, r1, r2 uint32) uint32 {
 // columns places the hidden singles of value v's columns: a column whose
 // cells for v, across the three bands, are one open cell.
 func (s *Solver) columns(st *level, v int) bool {
-	// For each band, its columns that hold v (in) and that hold it twice
-	// or more (twice), as nine bits.
+	// For each band, its columns that hold v, as nine bits.
 	x0, x1, x2 := st.cand[0][v], st.cand[1][v], st.cand[2][v]
-	in0, twice0 := fold(x0)
-	in1, twice1 := fold(x1)
-	in2, twice2 := fold(x2)
-	some := in0 | in1 | in2
-	if some != 0x1ff {
+	in0, in1, in2 := fold(x0), fold(x1), fold(x2)
+	if in0|in1|in2 != 0x1ff {
 		return false
 	}
 	// The box–column rule, stack by stack: v takes one column piece of
 	// each of the stack's boxes and one of each of its columns, a
-	// permutation matrix of three bands and three columns.
-	if drop := stackDrops(in0, in1, in2); drop != 0 {
-		if drop == noFit {
+	// permutation matrix of three bands and three columns. The three
+	// stacks' pieces are looked up first: most of the time none goes.
+	d0 := unfitTriads[in0&7|in1&7<<3|in2&7<<6]
+	d1 := unfitTriads[in0>>3&7|in1>>3&7<<3|in2>>3&7<<6]
+	d2 := unfitTriads[in0>>6&7|in1>>6&7<<3|in2>>6&7<<6]
+	if d0|d1|d2 != 0 {
+		if !s.dropPieces(st, v, uint32(d0), uint32(d1), uint32(d2)) {
 			return false
 		}
-		for b, x := range [3]*uint32{&st.cand[0][v], &st.cand[1][v], &st.cand[2][v]} {
-			if d := columnsCells[drop>>(9*b)&0x1ff]; *x&d != 0 {
-				*x &^= d
-				s.dirtyBands |= 1 << (3*uint(v) + uint(b))
-			}
-		}
-		s.dirtyCells = true
 		x0, x1, x2 = st.cand[0][v], st.cand[1][v], st.cand[2][v]
-		in0, twice0 = fold(x0)
-		in1, twice1 = fold(x1)
-		in2, twice2 = fold(x2)
+		in0, in1, in2 = fold(x0), fold(x1), fold(x2)
 	}
-	many := twice0 | twice1 | twice2 | in0&in1 | in0&in2 | in1&in2
-	for one := some &^ many &^ uint32(st.cols[v]); one != 0; one &= one - 1 {
+	// The columns that hold v twice or more, within a band or across two.
+	many := twice(x0) | twice(x1) | twice(x2) | in0&in1 | in0&in2 | in1&in2
+	for one := 0x1ff &^ many &^ uint32(st.cols[v]); one != 0; one &= one - 1 {
 		col := bits.TrailingZeros32(one)
 		b, x := uint(0), x0
 		if in1>>col&1 != 0 {
@@ -312,12 +304,34 @@ func (s *Solver) columns(st *level, v int) bool {
 	return true
 }
 
-// fold returns the columns of a band's word that hold a cell, and those
-// that hold two or more, as nine bits.
-func fold(x uint32) (in, twice uint32) {
-	r0, r1, r2 := x&0x1ff, x>>9&0x1ff, x>>18
-	return r0 | r1 | r2, r0&r1 | r0&r2 | r1&r2
+// dropPieces removes from value v's words the column pieces that no
+// permutation matrix of their stack takes: d0, d1 and d2 are unfitTriads
+// of the three stacks. It returns false when a stack has no matrix left.
+func (s *Solver) dropPieces(st *level, v int, d0, d1, d2 uint32) bool {
+	if (d0|d1|d2)&noFitTriads != 0 {
+		return false
+	}
+	// Band by band (bits 9b…9b+8), the columns whose piece goes.
+	drop := d0&7 | d0>>3&7<<9 | d0>>6<<18 |
+		(d1&7|d1>>3&7<<9|d1>>6<<18)<<3 |
+		(d2&7|d2>>3&7<<9|d2>>6<<18)<<6
+	for b, x := range [3]*uint32{&st.cand[0][v], &st.cand[1][v], &st.cand[2][v]} {
+		if d := columnsCells[drop>>(9*b)&0x1ff]; *x&d != 0 {
+			*x &^= d
+			s.dirtyBands |= 1 << (3*uint(v) + uint(b))
+		}
+	}
+	s.dirtyCells = true
+	return true
 }
+
+// fold returns the columns of a band's word that hold a cell, as nine
+// bits.
+func fold(x uint32) uint32 { return (x | x>>9 | x>>18) & 0x1ff }
+
+// twice returns the columns of a band's word that hold two cells or more,
+// as nine bits.
+func twice(x uint32) uint32 { return (x&x>>9 | x&x>>18 | x>>9&x>>18) & 0x1ff }
 
 // cells places the naked singles, counting each cell's values across the
 // nine words of its band with two bit-sliced counters (one or more, two or
@@ -450,28 +464,4 @@ func (s *Solver) solution(st *level) bool {
 		return false
 	}
 	return true
-}
-
-// noFit is stackDrops' answer when a stack has no permutation matrix left.
-const noFit = 1 << 27
-
-// stackDrops applies the box–column rule to one value, given the columns
-// where each band still holds it (in0, in1, in2, nine bits each): it
-// returns, band by band (bits 9b…9b+8), the columns whose piece in that
-// band fits no permutation matrix of its stack, or noFit. The three
-// stacks' pieces are looked up first: most of the time none goes.
-func stackDrops(in0, in1, in2 uint32) uint32 {
-	s0 := in0&7 | in1&7<<3 | in2&7<<6
-	s1 := in0>>3&7 | in1>>3&7<<3 | in2>>3&7<<6
-	s2 := in0>>6&7 | in1>>6&7<<3 | in2>>6&7<<6
-	d0, d1, d2 := uint32(unfitTriads[s0]), uint32(unfitTriads[s1]), uint32(unfitTriads[s2])
-	if d0|d1|d2 == 0 {
-		return 0
-	}
-	if (d0|d1|d2)&noFitTriads != 0 {
-		return noFit
-	}
-	return d0&7 | d0>>3&7<<9 | d0>>6<<18 |
-		(d1&7|d1>>3&7<<9|d1>>6<<18)<<3 |
-		(d2&7|d2>>3&7<<9|d2>>6<<18)<<6
 }
