@@ -172,14 +172,16 @@ func (s *Solver) place(st *level, b, i uint, v int) bool {
 			s.dirtyBands |= 1 << (3*uint(w) + b)
 		}
 	}
-	// v's words: its own band's always change; the others when the
-	// column held v there.
+	// v's words, each marked only if it lost a cell: its own band's when
+	// i's row or box held v elsewhere, the others' when i's column did. A
+	// look at a word that lost nothing finds nothing the last look at it
+	// did not.
 	m := &peerCells[27*b+i]
 	g0, g1, g2 := st.cand[0][v]&m[0], st.cand[1][v]&m[1], st.cand[2][v]&m[2]
 	st.cand[0][v] &^= g0
 	st.cand[1][v] &^= g1
 	st.cand[2][v] &^= g2
-	changed := uint32(1) << b
+	changed := uint32(0)
 	if g0 != 0 {
 		changed |= 1
 	}
@@ -202,47 +204,47 @@ func (s *Solver) place(st *level, b, i uint, v int) bool {
 // when an item has no option left.
 func (s *Solver) propagate(st *level) bool {
 	for {
-		// The band words, in a loop of their own: most looks find nothing,
-		// and a call per look cost a third of a look.
-		for s.dirtyBands != 0 {
-			j := bits.TrailingZeros32(s.dirtyBands)
-			s.dirtyBands &^= 1 << j
-			w := &wordOf[j]
-			b, v := uint(w.band), int(w.value)
-			x := st.cand[b][v]
-			r0, r1, r2 := uint32(rowInfo[x&0x1ff]), uint32(rowInfo[x>>9&0x1ff]), uint32(rowInfo[x>>18&0x1ff])
-			fit := fitCells[r0&7|r1&7<<3|r2&7<<6]
-			if fit == 0 {
-				return s.fail()
-			}
-			if x&^fit != 0 {
-				x &= fit
-				st.cand[b][v] = x
-				s.dirtyValues |= 1 << v
-				s.dirtyCells = true
-				r0, r1, r2 = uint32(rowInfo[x&0x1ff]), uint32(rowInfo[x>>9&0x1ff]), uint32(rowInfo[x>>18&0x1ff])
-			}
-			last := lastCells(x, r0, r1, r2)
-			for last &^= st.placed[b]; last != 0; last &= last - 1 {
-				if !s.place(st, b, uint(bits.TrailingZeros32(last)), v) {
-					return s.fail()
-				}
-			}
-		}
+		var j int
 		switch {
+		case s.dirtyBands != 0:
+			j = bits.TrailingZeros32(s.dirtyBands)
 		case s.dirtyValues != 0:
 			v := bits.TrailingZeros16(s.dirtyValues)
 			s.dirtyValues &^= 1 << v
 			if !s.columns(st, v) {
 				return s.fail()
 			}
+			continue
 		case s.dirtyCells:
 			s.dirtyCells = false
 			if !s.cells(st) {
 				return s.fail()
 			}
+			continue
 		default:
 			return true
+		}
+		s.dirtyBands &^= 1 << j
+		w := &wordOf[j]
+		b, v := uint(w.band), int(w.value)
+		x := st.cand[b][v]
+		r0, r1, r2 := uint32(rowInfo[x&0x1ff]), uint32(rowInfo[x>>9&0x1ff]), uint32(rowInfo[x>>18&0x1ff])
+		fit := fitCells[r0&7|r1&7<<3|r2&7<<6]
+		if fit == 0 {
+			return s.fail()
+		}
+		if x&^fit != 0 {
+			x &= fit
+			st.cand[b][v] = x
+			s.dirtyValues |= 1 << v
+			s.dirtyCells = true
+			r0, r1, r2 = uint32(rowInfo[x&0x1ff]), uint32(rowInfo[x>>9&0x1ff]), uint32(rowInfo[x>>18&0x1ff])
+		}
+		last := lastCells(x, r0, r1, r2)
+		for last &^= st.placed[b]; last != 0; last &= last - 1 {
+			if !s.place(st, b, uint(bits.TrailingZeros32(last)), v) {
+				return s.fail()
+			}
 		}
 	}
 }
