@@ -340,12 +340,7 @@ func twice(x uint32) uint32 { return (x&x>>9 | x&x>>18 | x>>9&x>>18) & 0x1ff }
 // more): a cell with none ends the branch.
 func (s *Solver) cells(st *level) bool {
 	for b := range 3 {
-		var one, two, three uint32
-		for _, x := range &st.cand[b] {
-			three |= two & x
-			two |= one & x
-			one |= x
-		}
+		one, two, three := counts(&st.cand[b])
 		if one != allCells {
 			return false
 		}
@@ -362,6 +357,37 @@ func (s *Solver) cells(st *level) bool {
 		}
 	}
 	return true
+}
+
+// counts returns the cells of a band with one value or more, two or more,
+// and three or more, from its nine words (unrolled: the loop's counter and
+// bounds were a third of its instructions).
+func counts(w *[9]uint32) (one, two, three uint32) {
+	one = w[0]
+	two = one & w[1]
+	one |= w[1]
+	three = two & w[2]
+	two |= one & w[2]
+	one |= w[2]
+	three |= two & w[3]
+	two |= one & w[3]
+	one |= w[3]
+	three |= two & w[4]
+	two |= one & w[4]
+	one |= w[4]
+	three |= two & w[5]
+	two |= one & w[5]
+	one |= w[5]
+	three |= two & w[6]
+	two |= one & w[6]
+	one |= w[6]
+	three |= two & w[7]
+	two |= one & w[7]
+	one |= w[7]
+	three |= two & w[8]
+	two |= one & w[8]
+	one |= w[8]
+	return one, two, three
 }
 
 // choose returns an open cell with the fewest values left, and among
