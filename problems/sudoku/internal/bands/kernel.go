@@ -145,11 +145,12 @@ func (s *Solver) place(st *level, b, i uint, v int) bool {
 		return true // placed already, with v: the only value its cell keeps
 	}
 	st.placed[b] |= bit
-	// The values the cell had, and the cell out of their words (unrolled:
-	// the shifts by a constant are what the loop's body comes down to).
-	had := words[0]>>i&1 | words[1]>>i&1<<1 | words[2]>>i&1<<2 |
-		words[3]>>i&1<<3 | words[4]>>i&1<<4 | words[5]>>i&1<<5 |
-		words[6]>>i&1<<6 | words[7]>>i&1<<7 | words[8]>>i&1<<8
+	// The values the cell had (as valuesOf finds them, written out here
+	// as the compiler does not inline it), and the cell out of their
+	// words.
+	had := uint32((uint64(words[0]&bit) | uint64(words[1]&bit)<<1 | uint64(words[2]&bit)<<2 |
+		uint64(words[3]&bit)<<3 | uint64(words[4]&bit)<<4 | uint64(words[5]&bit)<<5 |
+		uint64(words[6]&bit)<<6 | uint64(words[7]&bit)<<7 | uint64(words[8]&bit)<<8) >> (i & 63))
 	words[0] &^= bit
 	words[1] &^= bit
 	words[2] &^= bit
@@ -429,12 +430,16 @@ func openPeers(st *level, c int) int {
 	return bits.OnesCount32(m[0]&^st.placed[0]) + bits.OnesCount32(m[1]&^st.placed[1]) + bits.OnesCount32(m[2]&^st.placed[2])
 }
 
-// valuesOf returns the values still possible in cell c as a mask.
+// valuesOf returns the values still possible in cell c as a mask. Word
+// k's bit i goes to bit i+k of 64 bits (no two words land on the same
+// bit), and all nine to bits 0–8 with one shift, rather than nine shifts
+// by i.
 func valuesOf(st *level, c int) uint16 {
 	b, i := uint(c)/27, uint(c)%27
-	w := &st.cand[b]
-	return uint16(w[0]>>i&1 | w[1]>>i&1<<1 | w[2]>>i&1<<2 | w[3]>>i&1<<3 | w[4]>>i&1<<4 |
-		w[5]>>i&1<<5 | w[6]>>i&1<<6 | w[7]>>i&1<<7 | w[8]>>i&1<<8)
+	w, bit := &st.cand[b], uint32(1)<<i
+	return uint16((uint64(w[0]&bit) | uint64(w[1]&bit)<<1 | uint64(w[2]&bit)<<2 |
+		uint64(w[3]&bit)<<3 | uint64(w[4]&bit)<<4 | uint64(w[5]&bit)<<5 |
+		uint64(w[6]&bit)<<6 | uint64(w[7]&bit)<<7 | uint64(w[8]&bit)<<8) >> (i & 63))
 }
 
 // search explores the propagated level at depth: a solution when every

@@ -44,3 +44,26 @@ func TestLastCells(t *testing.T) {
 		check(rng.Uint32() & allCells)
 	}
 }
+
+// TestValuesOf holds a cell's values, gathered from the band's words at
+// once, to the words read one by one, on random words.
+func TestValuesOf(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var st level
+	for range 1000 {
+		for b := range 3 {
+			for v := range 9 {
+				st.cand[b][v] = rng.Uint32() & allCells
+			}
+		}
+		for c := range Cells {
+			var want uint16
+			for v := range 9 {
+				want |= uint16(st.cand[c/27][v]>>(c%27)&1) << v
+			}
+			if got := valuesOf(&st, c); got != want {
+				t.Fatalf("cell %d: values %09b, want %09b", c, got, want)
+			}
+		}
+	}
+}
