@@ -335,7 +335,7 @@ func fold(x uint32) uint32 { return (x | x>>9 | x>>18) & 0x1ff }
 
 // twice returns the columns of a band's word that hold two cells or more,
 // as nine bits.
-func twice(x uint32) uint32 { return (x&x>>9 | x&x>>18 | x>>9&x>>18) & 0x1ff }
+func twice(x uint32) uint32 { return (x&(x>>9) | x&(x>>18) | (x>>9)&(x>>18)) & 0x1ff }
 
 // cells places the naked singles, counting each cell's values across the
 // nine words of its band with two bit-sliced counters (one or more, two or

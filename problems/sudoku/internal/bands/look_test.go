@@ -67,3 +67,28 @@ func TestValuesOf(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldTwice holds a band word's columns with a cell (fold) and with
+// two or more (twice) to a count of each column's three cells.
+func TestFoldTwice(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 100000 {
+		x := rng.Uint32() & allCells
+		var in, many uint32
+		for c := range 9 {
+			n := x>>c&1 + x>>(9+c)&1 + x>>(18+c)&1
+			if n >= 1 {
+				in |= 1 << c
+			}
+			if n >= 2 {
+				many |= 1 << c
+			}
+		}
+		if got := fold(x); got != in {
+			t.Fatalf("word %027b: fold %09b, want %09b", x, got, in)
+		}
+		if got := twice(x); got != many {
+			t.Fatalf("word %027b: twice %09b, want %09b", x, got, many)
+		}
+	}
+}
