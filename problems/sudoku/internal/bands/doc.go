@@ -30,12 +30,18 @@
 // # Propagation
 //
 // After a placement the kernel looks at what it changed, a (value, band)
-// word at a time, and places every option that is the last of an item:
+// word at a time, and places every option that is the last of an item
+// (the words first, lowest value first, then the values' columns, then
+// the cells; a word that lost no cell, or lost one that cannot make a
+// rule fire, is not looked at, as the look would find nothing new):
 //
 //   - A cell with one value left (a naked single): counted across the
-//     nine words of a band with two bit-sliced counters.
+//     nine words of a band with bit-sliced counters (one value or more,
+//     two or more, three or more), which also give the cells with two
+//     values that the search branches on.
 //   - A (row, value) or (box, value) item with one option left (a hidden
-//     single in a row or box): a row or box of a word with one bit.
+//     single in a row or box): a row or box of a word with one bit, read
+//     with the triads off a 512-entry table of a row's nine bits.
 //   - A (column, value) item with one option left: a column with one bit
 //     across the three words of the value.
 //

@@ -45,6 +45,11 @@ type Solver struct {
 	dirtyValues uint16
 	dirtyCells  bool
 
+	// The open cells with two values, band by band, as the last look at
+	// the cells' counts found them: propagation ends with that look, so
+	// they are those of the level it leaves, which choose reads.
+	pairs [3]uint32
+
 	ctx   context.Context
 	lim   Limits
 	visit func([]uint8) bool
@@ -140,11 +145,12 @@ func (s *Solver) place(st *level, b, i uint, v int) bool {
 		return true // placed already, with v: the only value its cell keeps
 	}
 	st.placed[b] |= bit
-	// The values the cell had, and the cell out of their words (unrolled:
-	// the shifts by a constant are what the loop's body comes down to).
-	had := words[0]>>i&1 | words[1]>>i&1<<1 | words[2]>>i&1<<2 |
-		words[3]>>i&1<<3 | words[4]>>i&1<<4 | words[5]>>i&1<<5 |
-		words[6]>>i&1<<6 | words[7]>>i&1<<7 | words[8]>>i&1<<8
+	// The values the cell had (as valuesOf finds them, written out here
+	// as the compiler does not inline it), and the cell out of their
+	// words.
+	had := uint32((uint64(words[0]&bit) | uint64(words[1]&bit)<<1 | uint64(words[2]&bit)<<2 |
+		uint64(words[3]&bit)<<3 | uint64(words[4]&bit)<<4 | uint64(words[5]&bit)<<5 |
+		uint64(words[6]&bit)<<6 | uint64(words[7]&bit)<<7 | uint64(words[8]&bit)<<8) >> (i & 63))
 	words[0] &^= bit
 	words[1] &^= bit
 	words[2] &^= bit
@@ -163,18 +169,21 @@ func (s *Solver) place(st *level, b, i uint, v int) bool {
 		w := bits.TrailingZeros32(h)
 		y := words[w]
 		row, box := y&u.row, y&u.box
-		if y&u.triad == 0 || row&(row-1) == 0 || box&(box-1) == 0 {
-			s.dirtyBands |= 1 << (3*uint(w) + b)
-		}
+		// Without a branch, which a predictor misses often here: bit 31
+		// of -x is set when x (below 1<<27) is not zero.
+		quiet := -(y & u.triad) & -(row & (row - 1)) & -(box & (box - 1)) >> 31
+		s.dirtyBands |= (quiet ^ 1) << (3*uint(w) + b)
 	}
-	// v's words: its own band's always change; the others when the
-	// column held v there.
+	// v's words, each marked only if it lost a cell: its own band's when
+	// i's row or box held v elsewhere, the others' when i's column did. A
+	// look at a word that lost nothing finds nothing the last look at it
+	// did not.
 	m := &peerCells[27*b+i]
 	g0, g1, g2 := st.cand[0][v]&m[0], st.cand[1][v]&m[1], st.cand[2][v]&m[2]
 	st.cand[0][v] &^= g0
 	st.cand[1][v] &^= g1
 	st.cand[2][v] &^= g2
-	changed := uint32(1) << b
+	changed := uint32(0)
 	if g0 != 0 {
 		changed |= 1
 	}
@@ -192,110 +201,99 @@ func (s *Solver) place(st *level, b, i uint, v int) bool {
 }
 
 // propagate looks at what the placements changed until nothing is left to
-// look at, placing the options that are the last of an item. It returns
-// false when an item has no option left.
+// look at, placing the options that are the last of an item: the band
+// words first, then the values' columns, then the cells. It returns false
+// when an item has no option left.
 func (s *Solver) propagate(st *level) bool {
 	for {
-		var ok bool
+		var j int
 		switch {
 		case s.dirtyBands != 0:
-			j := bits.TrailingZeros32(s.dirtyBands)
-			s.dirtyBands &^= 1 << j
-			ok = s.band(st, j/3, j%3)
+			j = bits.TrailingZeros32(s.dirtyBands)
 		case s.dirtyValues != 0:
 			v := bits.TrailingZeros16(s.dirtyValues)
 			s.dirtyValues &^= 1 << v
-			ok = s.columns(st, v)
+			if !s.columns(st, v) {
+				return s.fail()
+			}
+			continue
 		case s.dirtyCells:
 			s.dirtyCells = false
-			ok = s.cells(st)
+			if !s.cells(st) {
+				return s.fail()
+			}
+			continue
 		default:
 			return true
 		}
-		if !ok {
-			s.dirtyBands, s.dirtyValues, s.dirtyCells = 0, 0, false
-			return false
+		s.dirtyBands &^= 1 << j
+		w := &wordOf[j]
+		b, v := uint(w.band), int(w.value)
+		x := st.cand[b][v]
+		r0, r1, r2 := uint32(rowInfo[x&0x1ff]), uint32(rowInfo[x>>9&0x1ff]), uint32(rowInfo[x>>18&0x1ff])
+		fit := fitCells[r0&7|r1&7<<3|r2&7<<6]
+		if fit == 0 {
+			return s.fail()
+		}
+		if x&^fit != 0 {
+			x &= fit
+			st.cand[b][v] = x
+			s.dirtyValues |= 1 << v
+			s.dirtyCells = true
+			r0, r1, r2 = uint32(rowInfo[x&0x1ff]), uint32(rowInfo[x>>9&0x1ff]), uint32(rowInfo[x>>18&0x1ff])
+		}
+		last := lastCells(x, r0, r1, r2)
+		for last &^= st.placed[b]; last != 0; last &= last - 1 {
+			if !s.place(st, b, uint(bits.TrailingZeros32(last)), v) {
+				return s.fail()
+			}
 		}
 	}
 }
 
-// band applies the box–line rule to value v's word of band b and places
-// the hidden singles of its rows and boxes.
-func (s *Solver) band(st *level, v, b int) bool {
-	x := st.cand[b][v]
-	open := uint16(rowTriads[x&0x1ff]) | uint16(rowTriads[x>>9&0x1ff])<<3 | uint16(rowTriads[x>>18])<<6
-	fit := fitCells[open]
-	if fit == 0 {
-		return false
-	}
-	if x&^fit != 0 {
-		x &= fit
-		st.cand[b][v] = x
-		s.dirtyValues |= 1 << v
-		s.dirtyCells = true
-	}
-	// The cells that are the last of their row or box, if still open.
-	var last uint32
-	if r := x & 0x1ff; r&(r-1) == 0 {
-		last |= r
-	}
-	if r := x & (0x1ff << 9); r&(r-1) == 0 {
-		last |= r
-	}
-	if r := x & (0x1ff << 18); r&(r-1) == 0 {
-		last |= r
-	}
-	if k := x & box0; k&(k-1) == 0 {
-		last |= k
-	}
-	if k := x & (box0 << 3); k&(k-1) == 0 {
-		last |= k
-	}
-	if k := x & (box0 << 6); k&(k-1) == 0 {
-		last |= k
-	}
-	for last &^= st.placed[b]; last != 0; last &= last - 1 {
-		if !s.place(st, uint(b), uint(bits.TrailingZeros32(last)), v) {
-			return false
-		}
-	}
-	return true
+// fail forgets what was left to look at, as the level it was on is
+// abandoned, and returns false.
+func (s *Solver) fail() bool {
+	s.dirtyBands, s.dirtyValues, s.dirtyCells = 0, 0, false
+	return false
+}
+
+// lastCells returns the cells of a band's word x that are the last of
+// their row or box, given rowInfo of its rows r0, r1 and r2: a box's last
+// is a triad with one cell in a box whose other triads are empty.
+func lastCells(x, r0, r1, r2 uint32) uint32 {
+	twice := r0&r1 | r0&r2 | r1&r2 // bits 0–2: the boxes open in two rows or more
+	boxes := (r0 | r1 | r2) >> 3 & 7 &^ twice
+	rows := r0>>6 | r1>>5&2 | r2>>4&4
+	return x & lastCellsOf[rows|boxes<<3]
 }
 
 // columns places the hidden singles of value v's columns: a column whose
 // cells for v, across the three bands, are one open cell.
 func (s *Solver) columns(st *level, v int) bool {
-	// For each band, its columns that hold v (in) and that hold it twice
-	// or more (twice), as nine bits.
+	// For each band, its columns that hold v, as nine bits.
 	x0, x1, x2 := st.cand[0][v], st.cand[1][v], st.cand[2][v]
-	in0, twice0 := fold(x0)
-	in1, twice1 := fold(x1)
-	in2, twice2 := fold(x2)
-	some := in0 | in1 | in2
-	if some != 0x1ff {
+	in0, in1, in2 := fold(x0), fold(x1), fold(x2)
+	if in0|in1|in2 != 0x1ff {
 		return false
 	}
 	// The box–column rule, stack by stack: v takes one column piece of
 	// each of the stack's boxes and one of each of its columns, a
-	// permutation matrix of three bands and three columns.
-	if drop := stackDrops(in0, in1, in2); drop != 0 {
-		if drop == noFit {
+	// permutation matrix of three bands and three columns. The three
+	// stacks' pieces are looked up first: most of the time none goes.
+	d0 := unfitTriads[in0&7|in1&7<<3|in2&7<<6]
+	d1 := unfitTriads[in0>>3&7|in1>>3&7<<3|in2>>3&7<<6]
+	d2 := unfitTriads[in0>>6&7|in1>>6&7<<3|in2>>6&7<<6]
+	if d0|d1|d2 != 0 {
+		if !s.dropPieces(st, v, uint32(d0), uint32(d1), uint32(d2)) {
 			return false
 		}
-		for b, x := range [3]*uint32{&st.cand[0][v], &st.cand[1][v], &st.cand[2][v]} {
-			if d := columnsCells[drop>>(9*b)&0x1ff]; *x&d != 0 {
-				*x &^= d
-				s.dirtyBands |= 1 << (3*uint(v) + uint(b))
-			}
-		}
-		s.dirtyCells = true
 		x0, x1, x2 = st.cand[0][v], st.cand[1][v], st.cand[2][v]
-		in0, twice0 = fold(x0)
-		in1, twice1 = fold(x1)
-		in2, twice2 = fold(x2)
+		in0, in1, in2 = fold(x0), fold(x1), fold(x2)
 	}
-	many := twice0 | twice1 | twice2 | in0&in1 | in0&in2 | in1&in2
-	for one := some &^ many &^ uint32(st.cols[v]); one != 0; one &= one - 1 {
+	// The columns that hold v twice or more, within a band or across two.
+	many := twice(x0) | twice(x1) | twice(x2) | in0&in1 | in0&in2 | in1&in2
+	for one := 0x1ff &^ many &^ uint32(st.cols[v]); one != 0; one &= one - 1 {
 		col := bits.TrailingZeros32(one)
 		b, x := uint(0), x0
 		if in1>>col&1 != 0 {
@@ -310,26 +308,45 @@ func (s *Solver) columns(st *level, v int) bool {
 	return true
 }
 
-// fold returns the columns of a band's word that hold a cell, and those
-// that hold two or more, as nine bits.
-func fold(x uint32) (in, twice uint32) {
-	r0, r1, r2 := x&0x1ff, x>>9&0x1ff, x>>18
-	return r0 | r1 | r2, r0&r1 | r0&r2 | r1&r2
+// dropPieces removes from value v's words the column pieces that no
+// permutation matrix of their stack takes: d0, d1 and d2 are unfitTriads
+// of the three stacks. It returns false when a stack has no matrix left.
+func (s *Solver) dropPieces(st *level, v int, d0, d1, d2 uint32) bool {
+	if (d0|d1|d2)&noFitTriads != 0 {
+		return false
+	}
+	// Band by band (bits 9b…9b+8), the columns whose piece goes.
+	drop := d0&7 | d0>>3&7<<9 | d0>>6<<18 |
+		(d1&7|d1>>3&7<<9|d1>>6<<18)<<3 |
+		(d2&7|d2>>3&7<<9|d2>>6<<18)<<6
+	for b, x := range [3]*uint32{&st.cand[0][v], &st.cand[1][v], &st.cand[2][v]} {
+		if d := columnsCells[drop>>(9*b)&0x1ff]; *x&d != 0 {
+			*x &^= d
+			s.dirtyBands |= 1 << (3*uint(v) + uint(b))
+		}
+	}
+	s.dirtyCells = true
+	return true
 }
+
+// fold returns the columns of a band's word that hold a cell, as nine
+// bits.
+func fold(x uint32) uint32 { return (x | x>>9 | x>>18) & 0x1ff }
+
+// twice returns the columns of a band's word that hold two cells or more,
+// as nine bits.
+func twice(x uint32) uint32 { return (x&(x>>9) | x&(x>>18) | (x>>9)&(x>>18)) & 0x1ff }
 
 // cells places the naked singles, counting each cell's values across the
 // nine words of its band with two bit-sliced counters (one or more, two or
 // more): a cell with none ends the branch.
 func (s *Solver) cells(st *level) bool {
 	for b := range 3 {
-		var one, two uint32
-		for _, x := range &st.cand[b] {
-			two |= one & x
-			one |= x
-		}
+		one, two, three := counts(&st.cand[b])
 		if one != allCells {
 			return false
 		}
+		s.pairs[b] = two &^ three
 		for single := one &^ two &^ st.placed[b]; single != 0; single &= single - 1 {
 			i := bits.TrailingZeros32(single)
 			v := 0
@@ -344,24 +361,45 @@ func (s *Solver) cells(st *level) bool {
 	return true
 }
 
+// counts returns the cells of a band with one value or more, two or more,
+// and three or more, from its nine words (unrolled: the loop's counter and
+// bounds were a third of its instructions).
+func counts(w *[9]uint32) (one, two, three uint32) {
+	one = w[0]
+	two = one & w[1]
+	one |= w[1]
+	three = two & w[2]
+	two |= one & w[2]
+	one |= w[2]
+	three |= two & w[3]
+	two |= one & w[3]
+	one |= w[3]
+	three |= two & w[4]
+	two |= one & w[4]
+	one |= w[4]
+	three |= two & w[5]
+	two |= one & w[5]
+	one |= w[5]
+	three |= two & w[6]
+	two |= one & w[6]
+	one |= w[6]
+	three |= two & w[7]
+	two |= one & w[7]
+	one |= w[7]
+	three |= two & w[8]
+	two |= one & w[8]
+	one |= w[8]
+	return one, two, three
+}
+
 // choose returns an open cell with the fewest values left, and among
 // those one with the most open peers (its placement removes the most
 // options), and its values as a mask. Cells with two values, the usual
-// case, are found with three bit-sliced counters.
+// case, are those the last look at the cells' counts found (s.pairs).
 func (s *Solver) choose(st *level) (int, uint16) {
-	var pairs [3]uint32
-	for b := range 3 {
-		var one, two, three uint32
-		for _, x := range &st.cand[b] {
-			three |= two & x
-			two |= one & x
-			one |= x
-		}
-		pairs[b] = two &^ three
-	}
 	best, bestKey := -1, -1
 	for b := range 3 {
-		for p := pairs[b]; p != 0; p &= p - 1 {
+		for p := s.pairs[b]; p != 0; p &= p - 1 {
 			c := 27*b + bits.TrailingZeros32(p)
 			if key := openPeers(st, c); key > bestKey {
 				best, bestKey = c, key
@@ -393,12 +431,16 @@ func openPeers(st *level, c int) int {
 	return bits.OnesCount32(m[0]&^st.placed[0]) + bits.OnesCount32(m[1]&^st.placed[1]) + bits.OnesCount32(m[2]&^st.placed[2])
 }
 
-// valuesOf returns the values still possible in cell c as a mask.
+// valuesOf returns the values still possible in cell c as a mask. Word
+// k's bit i goes to bit i+k of 64 bits (no two words land on the same
+// bit), and all nine to bits 0–8 with one shift, rather than nine shifts
+// by i.
 func valuesOf(st *level, c int) uint16 {
 	b, i := uint(c)/27, uint(c)%27
-	w := &st.cand[b]
-	return uint16(w[0]>>i&1 | w[1]>>i&1<<1 | w[2]>>i&1<<2 | w[3]>>i&1<<3 | w[4]>>i&1<<4 |
-		w[5]>>i&1<<5 | w[6]>>i&1<<6 | w[7]>>i&1<<7 | w[8]>>i&1<<8)
+	w, bit := &st.cand[b], uint32(1)<<i
+	return uint16((uint64(w[0]&bit) | uint64(w[1]&bit)<<1 | uint64(w[2]&bit)<<2 |
+		uint64(w[3]&bit)<<3 | uint64(w[4]&bit)<<4 | uint64(w[5]&bit)<<5 |
+		uint64(w[6]&bit)<<6 | uint64(w[7]&bit)<<7 | uint64(w[8]&bit)<<8) >> (i & 63))
 }
 
 // search explores the propagated level at depth: a solution when every
@@ -456,28 +498,4 @@ func (s *Solver) solution(st *level) bool {
 		return false
 	}
 	return true
-}
-
-// noFit is stackDrops' answer when a stack has no permutation matrix left.
-const noFit = 1 << 27
-
-// stackDrops applies the box–column rule to one value, given the columns
-// where each band still holds it (in0, in1, in2, nine bits each): it
-// returns, band by band (bits 9b…9b+8), the columns whose piece in that
-// band fits no permutation matrix of its stack, or noFit. The three
-// stacks' pieces are looked up first: most of the time none goes.
-func stackDrops(in0, in1, in2 uint32) uint32 {
-	s0 := in0&7 | in1&7<<3 | in2&7<<6
-	s1 := in0>>3&7 | in1>>3&7<<3 | in2>>3&7<<6
-	s2 := in0>>6&7 | in1>>6&7<<3 | in2>>6&7<<6
-	d0, d1, d2 := uint32(unfitTriads[s0]), uint32(unfitTriads[s1]), uint32(unfitTriads[s2])
-	if d0|d1|d2 == 0 {
-		return 0
-	}
-	if (d0|d1|d2)&noFitTriads != 0 {
-		return noFit
-	}
-	return d0&7 | d0>>3&7<<9 | d0>>6<<18 |
-		(d1&7|d1>>3&7<<9|d1>>6<<18)<<3 |
-		(d2&7|d2>>3&7<<9|d2>>6<<18)<<6
 }

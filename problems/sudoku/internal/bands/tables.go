@@ -1,12 +1,18 @@
 package bands
 
+import "math/bits"
+
 // The tables of a band's geometry. A band's cell i (0…26) lies in row i/9
 // of the band, column i%9 and box (i%9)/3 of the band; triad t (0…8) is
 // the three cells of row t/3 and box t%3.
 var (
-	// rowTriads gives, for a row's nine bits, its triads that hold one:
-	// bit k for box k.
-	rowTriads [512]uint8
+	// rowInfo gives, for a row's nine bits, its triads that hold a cell
+	// (bits 0–2, bit k for box k), those that hold one cell only (bits
+	// 3–5), and whether the row holds one cell only (bit 6).
+	rowInfo [512]uint8
+	// lastCellsOf gives, for a set of a band's rows (bits 0–2) and boxes
+	// (bits 3–5), their cells.
+	lastCellsOf [64]uint32
 	// fitTriads gives, for a band's set of open triads, the triads of the
 	// permutation matrices (one triad in each row and in each box) that
 	// the set contains: 0 when none fits.
@@ -29,6 +35,13 @@ var (
 	// boxCells are the cells of each box of a band.
 	boxCells [3]uint32
 )
+
+// word names a value's word of a band.
+type word struct{ band, value uint8 }
+
+// wordOf gives the word of a dirty bit: bit 3v+b is value v's word of
+// band b (a table, as dividing by three took a tenth of a look).
+var wordOf [27]word
 
 // rowCells are the cells of each row of a band.
 var rowCells = [3]uint32{0x1ff, 0x1ff << 9, 0x1ff << 18}
@@ -53,11 +66,21 @@ const (
 )
 
 func init() {
+	for j := range 27 {
+		wordOf[j] = word{band: uint8(j % 3), value: uint8(j / 3)}
+	}
 	for row := range 512 {
 		for k := range 3 {
-			if row>>(3*k)&7 != 0 {
-				rowTriads[row] |= 1 << k
+			switch bits.OnesCount(uint(row >> (3 * k) & 7)) {
+			case 0:
+			case 1:
+				rowInfo[row] |= 1<<k | 1<<(3+k)
+			default:
+				rowInfo[row] |= 1 << k
 			}
+		}
+		if bits.OnesCount(uint(row)) == 1 {
+			rowInfo[row] |= 1 << 6
 		}
 	}
 	for set := range 512 {
@@ -100,6 +123,16 @@ func init() {
 		for c := range 9 {
 			if set>>c&1 != 0 {
 				columnsCells[set] |= columnCells[c]
+			}
+		}
+	}
+	for set := range 64 {
+		for k := range 3 {
+			if set>>k&1 != 0 {
+				lastCellsOf[set] |= rowCells[k]
+			}
+			if set>>(3+k)&1 != 0 {
+				lastCellsOf[set] |= boxCells[k]
 			}
 		}
 	}
