@@ -39,10 +39,23 @@ func TestFilterOneWord(t *testing.T) {
 		}
 		m := r.Uint64() & mask & r.Uint64() & r.Uint64()
 		open := r.Uint64() & mask &^ m
-		dst1, dst2 := make([]int32, len(src)), make([]int32, len(src))
-		var ties1 [1]uint64
+		// The one-word filter reads the list from the engine's stack, the
+		// rows beside it, and writes after it.
+		e := &Engine{one: true, ties: make(set, 2)}
+		e.stack, e.stackRows = make([]int32, 3*len(src)), make([]uint64, 3*len(src))
+		for i, k := range src {
+			e.stack[i], e.stackRows[i] = k, rows1[k].a
+		}
+		lo, hi := int32(0), int32(len(src))
+		n1, best1, least1 := e.filter1(lo, hi, hi, m, open)
+		dst1, ties1 := e.stack[hi:hi+int32(n1)], e.ties[:1]
+		for i, k := range dst1 {
+			if e.stackRows[int(hi)+i] != rows1[k].a {
+				t.Fatalf("trial %d: survivor %d, option %d, written with row %x, its row %x", trial, i, k, e.stackRows[int(hi)+i], rows1[k].a)
+			}
+		}
+		dst2 := make([]int32, len(src))
 		var ties2 [2]uint64
-		n1, best1, least1 := filter1(rows1, src, dst1, row1{m}, row1{open}, &ties1)
 		n2, best2, least2 := filter2(rows2, src, dst2, row2{m, 0}, row2{open, 0}, &ties2)
 		if n1 != n2 || !slices.Equal(dst1[:n1], dst2[:n2]) || best1 != best2 || least1 != least2 || ties1[0] != ties2[0] {
 			t.Fatalf("trial %d: one word %d %v best %d least %d ties %x; two words %d %v best %d least %d ties %x",

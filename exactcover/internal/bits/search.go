@@ -111,7 +111,7 @@ forward:
 		goto backup
 	}
 	lv.blo = lv.hi
-	lv.rest, lv.bhi = e.split(depth, lv.lo, lv.hi, lv.best)
+	lv.rest, lv.bhi = e.split(depth, lv.lo, lv.hi, lv.best, lv.known())
 	lv.cur = lv.blo
 	w.work += int64(lv.hi - lv.lo)
 
