@@ -62,22 +62,11 @@ func (e *Engine) filterWidth(lo, hi, top int32, m, open set, l int) (n int, best
 	return n, best, min(least, Saturated)
 }
 
-// filterNarrow is filterWidth for rows of at most narrowWords, by option
+// filterNarrow is filterWidth for rows of two and four words, by option
 // k's kill, for a child whose open items are those of parent less k's,
 // which it sets in open: the rows' words go to the generated filter as
 // they are.
 func (e *Engine) filterNarrow(lo, hi, top, k int32, parent, open set) (n int, best, least int32) {
-	if e.one {
-		r, o := e.kills1[k].a, open[:2]
-		o[0], o[1] = parent[0]&^r, 0
-		if o[0] == 0 {
-			// A solution: every option left meets a covered primary
-			// item, so that the child's list is empty; filter1 would
-			// find so, and nothing to choose, after reading every row.
-			return 0, -1, Saturated
-		}
-		return e.filter1(lo, hi, top, r, o[0])
-	}
 	if need := int(top) + 2*int(hi-lo); need > len(e.stack) {
 		e.grow(need)
 	}
@@ -160,10 +149,14 @@ func (e *Engine) branches1(lo, hi, i, want int32) (rest, bhi int32) {
 	s, rows := e.stack, e.stackRows[lo:hi]
 	list := s[lo:hi]
 	bhi = hi
-	end := hi + want
+	end, bit := hi+want, uint64(1)<<i
 	for j, r := range rows {
 		s[bhi] = list[j]
-		bhi += int32(r >> i & 1)
+		var has int32
+		if r&bit != 0 {
+			has = 1
+		}
+		bhi += has
 		if bhi == end {
 			break
 		}

@@ -147,6 +147,9 @@ finish:
 // the next level, and reports whether the child is alive (every open
 // primary item keeps an option).
 func (e *Engine) take(depth int, w *walk) bool {
+	if e.one {
+		return e.take1(depth, w)
+	}
 	lv, next := &e.lv[depth], &e.lv[depth+1]
 	k := e.stack[lv.cur]
 	lv.opt = k
@@ -163,6 +166,30 @@ func (e *Engine) take(depth int, w *walk) bool {
 	best = e.weigh(best, least)
 	next.hi = next.lo + int32(n)
 
+	next.best, next.least = best, least
+	w.updates += int64(lv.hi-lv.lo) - int64(n)
+	w.work += int64(lv.hi - lv.lo)
+	return best < 0 || least > 0
+}
+
+// take1 is take for one-word rows, which it filters by filter1 at once.
+func (e *Engine) take1(depth int, w *walk) bool {
+	lv, next := &e.lv[depth], &e.lv[depth+1]
+	k := e.stack[lv.cur]
+	lv.opt = k
+	next.lo = lv.bhi
+	r := e.kills1[k].a
+	o := lv.open[0] &^ r
+	next.open[0], next.open[1] = o, 0
+	n, best, least := 0, int32(-1), int32(Saturated)
+	if o != 0 {
+		// Else a solution: every option left meets a covered primary
+		// item, so that the child's list is empty; filter1 would find
+		// so, and nothing to choose, after reading every row.
+		n, best, least = e.filter1(lv.lo, lv.rest, next.lo, r, o)
+		best = e.weigh(best, least)
+	}
+	next.hi = next.lo + int32(n)
 	next.best, next.least = best, least
 	w.updates += int64(lv.hi-lv.lo) - int64(n)
 	w.work += int64(lv.hi - lv.lo)
