@@ -290,6 +290,7 @@ func (e *Engine) Reset(p *core.Problem) {
 	depth := e.MaxDepth() + 2
 	e.lv = resize(e.lv, depth)
 	e.opens = resize(e.opens, depth*w)
+	clear(e.opens) // one-word rows write the first word of each alone (child1)
 	e.ties = resize(e.ties, w)
 	clear(e.ties) // one-word rows write ties[0] alone
 	e.covered, e.before, e.none = resize(e.covered, w), resize(e.before, w), resize(e.none, w)

@@ -62,11 +62,14 @@ func (e *Engine) filterWidth(lo, hi, top int32, m, open set, l int) (n int, best
 	return n, best, min(least, Saturated)
 }
 
-// filterNarrow is filterWidth for rows of two and four words, by option
+// filterNarrow is filterWidth for rows of at most narrowWords, by option
 // k's kill, for a child whose open items are those of parent less k's,
 // which it sets in open: the rows' words go to the generated filter as
 // they are.
 func (e *Engine) filterNarrow(lo, hi, top, k int32, parent, open set) (n int, best, least int32) {
+	if e.one {
+		return e.child1(lo, hi, top, k, parent[0], &open[0])
+	}
 	if need := int(top) + 2*int(hi-lo); need > len(e.stack) {
 		e.grow(need)
 	}
@@ -79,6 +82,20 @@ func (e *Engine) filterNarrow(lo, hi, top, k int32, parent, open set) (n int, be
 	r, p, o := e.kills4[k], parent[:4], open[:4]
 	o[0], o[1], o[2], o[3] = p[0]&^r.a, p[1]&^r.b, p[2]&^r.c, p[3]&^r.d
 	return filter4(e.rows4, src, dst, r, row4{o[0], o[1], o[2], o[3]}, (*[4]uint64)(e.ties))
+}
+
+// child1 is filterNarrow for one-word rows, given the first words of
+// parent and open alone: the second stays zero (Reset clears it).
+func (e *Engine) child1(lo, hi, top, k int32, parent uint64, open *uint64) (n int, best, least int32) {
+	r := e.kills1[k].a
+	*open = parent &^ r
+	if *open == 0 {
+		// A solution: every option left meets a covered primary item, so
+		// that the child's list is empty; filter1 would find so, and
+		// nothing to choose, after reading every row.
+		return 0, -1, Saturated
+	}
+	return e.filter1(lo, hi, top, r, *open)
 }
 
 // filterChild makes, for rows wider than narrowWords, the list of the

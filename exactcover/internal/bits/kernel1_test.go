@@ -3,9 +3,12 @@ package bits
 import (
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/enginetest"
 )
 
 // TestFilterOneWord checks the one-word filter against the two-word one
@@ -97,5 +100,43 @@ func TestOneWordRows(t *testing.T) {
 				t.Errorf("one word: %v, want %v", e.one, tc.one)
 			}
 		})
+	}
+}
+
+// TestCostOneWord checks the cost search on problems whose rows fit one
+// word, whose root list the cost search orders by net cost: the costs of
+// the cheapest solutions against brute force, so that the rows carried
+// beside the lists (Engine.stackRows) follow the list as ordered.
+func TestCostOneWord(t *testing.T) {
+	r := rand.New(rand.NewPCG(36, 12))
+	const k = 4
+	tried := 0
+	for range 400 {
+		p := enginetest.WithCosts(enginetest.Random(r, false), r.Uint64())
+		c, err := NewCostEngine(p)
+		if err != nil {
+			continue // colors: the cost search does not take them
+		}
+		if !c.e.one {
+			t.Fatalf("%s: not filtered in one word", enginetest.Describe(p))
+		}
+		tried++
+		var want []int64
+		for _, sol := range enginetest.BruteForce(p) {
+			var cost int64
+			for _, f := range strings.Fields(strings.Trim(sol, "[]")) {
+				o, _ := strconv.Atoi(f)
+				cost += p.Costs[p.Index[o]]
+			}
+			want = append(want, cost)
+		}
+		slices.Sort(want)
+		want = want[:min(k, len(want))]
+		if _, got, _ := enginetest.CostSearch(c, k, 0); !slices.Equal(got, want) {
+			t.Fatalf("%s: costs %v, brute force %v", enginetest.Describe(p), got, want)
+		}
+	}
+	if tried < 100 {
+		t.Fatalf("only %d problems without colors", tried)
 	}
 }

@@ -178,17 +178,14 @@ func (e *Engine) take1(depth int, w *walk) bool {
 	k := e.stack[lv.cur]
 	lv.opt = k
 	next.lo = lv.bhi
+	// child1, written out: a call less per child.
 	r := e.kills1[k].a
-	o := lv.open[0] &^ r
-	next.open[0], next.open[1] = o, 0
-	n, best, least := 0, int32(-1), int32(Saturated)
-	if o != 0 {
-		// Else a solution: every option left meets a covered primary
-		// item, so that the child's list is empty; filter1 would find
-		// so, and nothing to choose, after reading every row.
-		n, best, least = e.filter1(lv.lo, lv.rest, next.lo, r, o)
-		best = e.weigh(best, least)
+	next.open[0] = lv.open[0] &^ r
+	n, best, least := 0, int32(-1), int32(Saturated) // a solution
+	if next.open[0] != 0 {
+		n, best, least = e.filter1(lv.lo, lv.rest, next.lo, r, next.open[0])
 	}
+	best = e.weigh(best, least)
 	next.hi = next.lo + int32(n)
 	next.best, next.least = best, least
 	w.updates += int64(lv.hi-lv.lo) - int64(n)
