@@ -33,16 +33,6 @@ func (e *Engine) filter1(lo, hi, top int32, m, open uint64) (n int, best, least 
 		n += survives
 	}
 	rows := dstRows[:n]
-	// Then whether some open item is left without options, a dead end:
-	// it needs no counts.
-	var or uint64
-	for _, r := range rows {
-		or |= r
-	}
-	if d := open &^ or; d != 0 {
-		ties[0] = d
-		return n, int32(mbits.TrailingZeros64(d)), 0
-	}
 	// Then the counts, in vertical counters, as in filter2, but for the
 	// survivors past the last eight, which are fewer than eight and so
 	// are counted in three planes, then added to the others: a list
@@ -67,6 +57,12 @@ func (e *Engine) filter1(lo, hi, top int32, m, open uint64) (n int, best, least 
 		p4, c = p4^c, p4&c
 		p5, c = p5^c, p5&c
 		sat |= c
+	}
+	// Then whether some open item is left without options, a dead end,
+	// which needs no choice.
+	if d := open &^ (p0 | p1 | p2 | p3 | p4 | p5 | sat); d != 0 {
+		ties[0] = d
+		return n, int32(mbits.TrailingZeros64(d)), 0
 	}
 	c := open &^ sat
 	if c == 0 { // every open item has Saturated options or more
