@@ -144,7 +144,7 @@ func (s set) union(t, u set) {
 // level is what the search remembers about one level of the tree.
 type level struct {
 	lo, hi   int32 // the node's live options: stack[lo:hi], until split
-	rest     int32 // after split: the live options without best, stack[lo:rest]
+	rest     int32 // after split: the live options without best, stack[lo:rest] (one-word rows: all, branches1)
 	blo, bhi int32 // its branches, the live options that contain best: stack[blo:bhi]
 	cur      int32 // the branch being tried: stack[cur]
 	opt      int32 // the option taken: stack[cur], or a replayed step's

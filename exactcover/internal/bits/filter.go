@@ -70,6 +70,11 @@ func (e *Engine) filterNarrow(lo, hi, top, k int32, parent, open set) (n int, be
 	if e.one {
 		return e.child1(lo, hi, top, k, parent[0], &open[0])
 	}
+	return e.filterWords(lo, hi, top, k, parent, open)
+}
+
+// filterWords is filterNarrow for rows of two and four words.
+func (e *Engine) filterWords(lo, hi, top, k int32, parent, open set) (n int, best, least int32) {
 	if need := int(top) + 2*int(hi-lo); need > len(e.stack) {
 		e.grow(need)
 	}
@@ -134,12 +139,17 @@ func (e *Engine) grow(need int) {
 // there are, when the caller knows (-1 otherwise); one-word rows split
 // otherwise (branches1).
 func (e *Engine) split(l int, lo, hi, i, want int32) (rest, bhi int32) {
+	if e.one {
+		return e.branches1(lo, hi, i, want)
+	}
+	return e.splitWords(l, lo, hi, i)
+}
+
+// splitWords is split for rows of two words or more.
+func (e *Engine) splitWords(l int, lo, hi, i int32) (rest, bhi int32) {
 	if e.words > narrowWords {
 		nb := e.wide.split(l, i, e.stack[hi:])
 		return hi - nb, hi + nb
-	}
-	if e.one {
-		return e.branches1(lo, hi, i, want)
 	}
 	w, sh, words := int(i>>6), uint(i&63), e.words
 	s, rows := e.stack, e.rows

@@ -52,8 +52,11 @@ func filter{{.W}}(rows []row{{.W}}, src, dst []int32, m, open row{{.W}}, ties *[
 	for _, k := range src {
 		r := rows[k]
 		dst[n] = k
-		meet := {{.Meet}}
-		n += int(1 - (meet|-meet)>>63)
+		var survives int
+		if {{.Meet}} == 0 {
+			survives = 1
+		}
+		n += survives
 	}
 	// Then whether some open item is left without options, a dead end,
 	// which two out of three children are in a pentomino packing: it

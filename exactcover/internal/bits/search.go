@@ -111,7 +111,11 @@ forward:
 		goto backup
 	}
 	lv.blo = lv.hi
-	lv.rest, lv.bhi = e.split(depth, lv.lo, lv.hi, lv.best, lv.known())
+	if e.one {
+		lv.rest, lv.bhi = e.branches1(lv.lo, lv.hi, lv.best, lv.known())
+	} else {
+		lv.rest, lv.bhi = e.splitWords(depth, lv.lo, lv.hi, lv.best)
+	}
 	lv.cur = lv.blo
 	w.work += int64(lv.hi - lv.lo)
 
@@ -157,7 +161,7 @@ func (e *Engine) take(depth int, w *walk) bool {
 	var n int
 	var best, least int32
 	if e.words <= narrowWords {
-		n, best, least = e.filterNarrow(lv.lo, lv.rest, next.lo, k, lv.open, next.open)
+		n, best, least = e.filterWords(lv.lo, lv.rest, next.lo, k, lv.open, next.open)
 	} else {
 		row := e.kill(k)
 		next.open.minus(lv.open, row)
