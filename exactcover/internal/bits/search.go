@@ -151,16 +151,20 @@ finish:
 // the next level, and reports whether the child is alive (every open
 // primary item keeps an option).
 func (e *Engine) take(depth int, w *walk) bool {
-	if e.one {
-		return e.take1(depth, w)
-	}
 	lv, next := &e.lv[depth], &e.lv[depth+1]
 	k := e.stack[lv.cur]
 	lv.opt = k
 	next.lo = lv.bhi
 	var n int
 	var best, least int32
-	if e.words <= narrowWords {
+	if e.one { // child1, written out: a call less per child
+		r := e.kills1[k].a
+		next.open[0] = lv.open[0] &^ r
+		best, least = -1, Saturated // a solution, without options
+		if next.open[0] != 0 {
+			n, best, least = e.filter1(lv.lo, lv.rest, next.lo, r, next.open[0])
+		}
+	} else if e.words <= narrowWords {
 		n, best, least = e.filterWords(lv.lo, lv.rest, next.lo, k, lv.open, next.open)
 	} else {
 		row := e.kill(k)
@@ -170,27 +174,6 @@ func (e *Engine) take(depth int, w *walk) bool {
 	best = e.weigh(best, least)
 	next.hi = next.lo + int32(n)
 
-	next.best, next.least = best, least
-	w.updates += int64(lv.hi-lv.lo) - int64(n)
-	w.work += int64(lv.hi - lv.lo)
-	return best < 0 || least > 0
-}
-
-// take1 is take for one-word rows, which it filters by filter1 at once.
-func (e *Engine) take1(depth int, w *walk) bool {
-	lv, next := &e.lv[depth], &e.lv[depth+1]
-	k := e.stack[lv.cur]
-	lv.opt = k
-	next.lo = lv.bhi
-	// child1, written out: a call less per child.
-	r := e.kills1[k].a
-	next.open[0] = lv.open[0] &^ r
-	n, best, least := 0, int32(-1), int32(Saturated) // a solution
-	if next.open[0] != 0 {
-		n, best, least = e.filter1(lv.lo, lv.rest, next.lo, r, next.open[0])
-	}
-	best = e.weigh(best, least)
-	next.hi = next.lo + int32(n)
 	next.best, next.least = best, least
 	w.updates += int64(lv.hi-lv.lo) - int64(n)
 	w.work += int64(lv.hi - lv.lo)
