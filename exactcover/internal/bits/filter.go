@@ -177,8 +177,9 @@ func (e *Engine) branches1(lo, hi, i, want int32) (rest, bhi int32) {
 	list := s[lo:hi]
 	bhi = hi
 	end, bit := hi+want, uint64(1)<<i
+	out := viewOptions(s) // in bounds: filter grew the stack for them
 	for j, r := range rows {
-		s[bhi] = list[j]
+		*out.at(int(bhi)) = list[j]
 		var has int32
 		if r&bit != 0 {
 			has = 1

@@ -24,8 +24,9 @@ func (e *Engine) filter1(lo, hi, top int32, m, open uint64) (n int, best, least 
 	// is a coin toss the processor cannot predict.
 	src = src[:len(srcRows)]
 	dst, dstRows = dst[:len(srcRows)], dstRows[:len(srcRows)]
+	out, outRows := viewOptions(dst), viewRows(dstRows) // n ≤ i: in bounds
 	for i, r := range srcRows {
-		dst[n], dstRows[n] = src[i], r
+		*out.at(n), *outRows.at(n) = src[i], r
 		var survives int
 		if r&m == 0 {
 			survives = 1
