@@ -346,8 +346,8 @@ func Memory(items, options int) int64 {
 	}
 	w := rowWords(items)
 	m := 4*(4*int64(options)+64) + int64(items+2)*int64(w)*8
-	if items <= 64 { // the rows beside the stack (Engine.stackRows)
-		m += 8 * (4*int64(options) + 64)
+	if items <= 64 { // the rows in one word, and beside the stack (Engine.stackRows)
+		m += 8*int64(options) + 8*(4*int64(options)+64)
 	}
 	if w > narrowWords {
 		return m + min(wideMemory(items, items, options), MaxWideBytes)

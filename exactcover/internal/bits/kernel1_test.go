@@ -71,24 +71,32 @@ func TestFilterOneWord(t *testing.T) {
 // those whose rows (items and colors) fit 64 bits, without
 // multiplicities.
 func TestOneWordRows(t *testing.T) {
+	// Past maxOneStack, a stack of lists with rows beside it could take
+	// more than MaxStack's bytes: the rows are filtered in two words.
+	past := int(maxOneStack/(2*37)) + 1
 	for _, tc := range []struct {
-		name   string
-		items  int
-		bounds bool
-		one    bool
+		name    string
+		items   int
+		options int // option k has item k mod items
+		bounds  bool
+		one     bool
 	}{
-		{"36 items (Langford's pairs of order 12)", 36, false, true},
-		{"64 items", 64, false, true},
-		{"65 items", 65, false, false},
-		{"36 items with multiplicities", 36, true, false},
+		{"36 items (Langford's pairs of order 12)", 36, 36, false, true},
+		{"64 items", 64, 64, false, true},
+		{"65 items", 65, 65, false, false},
+		{"36 items with multiplicities", 36, 36, true, false},
+		{"36 items, options up to maxOneStack", 36, past - 1, false, true},
+		{"36 items, options past maxOneStack", 36, past, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := &core.Problem{NPrimary: tc.items, NItems: tc.items, Begin: []int32{0}}
-			for i := range tc.items {
-				p.Items = append(p.Items, int32(i))
+			for k := range tc.options {
+				p.Items = append(p.Items, int32(k%tc.items))
 				p.Begin = append(p.Begin, int32(len(p.Items)))
-				p.Caller, p.Index = append(p.Caller, int32(i)), append(p.Index, int32(i))
-				if tc.bounds {
+				p.Caller, p.Index = append(p.Caller, int32(k)), append(p.Index, int32(k))
+			}
+			if tc.bounds {
+				for range tc.items {
 					p.Lo, p.Hi = append(p.Lo, 1), append(p.Hi, 2)
 				}
 			}
@@ -100,6 +108,29 @@ func TestOneWordRows(t *testing.T) {
 				t.Errorf("one word: %v, want %v", e.one, tc.one)
 			}
 		})
+	}
+}
+
+// TestMemoryOneWord checks that Memory counts what an engine of one-word
+// rows takes before its stack grows: the stack and the rows beside it,
+// the levels' open sets, and the rows in one and two words and as sets
+// (their lengths: what append leaves spare past them is not counted).
+func TestMemoryOneWord(t *testing.T) {
+	const items, options = 36, 198
+	p := &core.Problem{NPrimary: items, NItems: items, Begin: []int32{0}}
+	for k := range options {
+		p.Items = append(p.Items, int32(k%items), int32((k+1+k/items)%items))
+		p.Begin = append(p.Begin, int32(len(p.Items)))
+		p.Caller, p.Index = append(p.Caller, int32(k)), append(p.Index, int32(k))
+	}
+	e := core.New[Engine](p)
+	if !e.one {
+		t.Fatal("not filtered in one word")
+	}
+	took := 4*len(e.stack) + 8*len(e.stackRows) + 8*len(e.opens) +
+		8*len(e.rows) + 8*len(e.rows1) + 16*len(e.rows2)
+	if m := Memory(items, options); m < int64(took) {
+		t.Errorf("Memory(%d, %d) = %d bytes, the engine takes %d", items, options, m, took)
 	}
 }
 
