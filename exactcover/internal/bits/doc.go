@@ -100,8 +100,11 @@
 // option's row beside it, so that a filter reads a list's rows in order
 // instead of looking each up; a node's branches are then copied out of
 // its list, which stays whole (its children's filters drop them, as they
-// contain the item chosen), rather than moved apart from the rest; and a
-// list's last survivors, fewer than eight, are counted in three planes.
+// contain the item chosen), rather than moved apart from the rest; a
+// list's last survivors, fewer than eight, are counted in three planes;
+// and a dead end is found in the counts' planes (an open item with no bit
+// in any), which costs less than a pass of its own over the survivors
+// where rows are one word.
 // The stack of lists needs at most twice the length of each level's
 // parent list along the current path; it starts at four times the number
 // of options and doubles when a path needs more, which happens a few

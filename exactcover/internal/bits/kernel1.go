@@ -22,9 +22,12 @@ func (e *Engine) filter1(lo, hi, top int32, m, open uint64) (n int, best, least 
 	dst, dstRows := e.stack[top:top+hi-lo], e.stackRows[top:top+hi-lo]
 	// First the survivors, without a branch: whether an option survives
 	// is a coin toss the processor cannot predict.
+	// The n-th survivor goes to place n ≤ i, which these slices check
+	// once to be in bounds for every i, so that the views write it
+	// unchecked (views.go).
 	src = src[:len(srcRows)]
 	dst, dstRows = dst[:len(srcRows)], dstRows[:len(srcRows)]
-	out, outRows := viewOptions(dst), viewRows(dstRows) // n ≤ i: in bounds
+	out, outRows := viewOptions(dst), viewRows(dstRows)
 	for i, r := range srcRows {
 		*out.at(n), *outRows.at(n) = src[i], r
 		var survives int
