@@ -68,6 +68,9 @@ func NewCostEngine(p *core.Problem) (*CostEngine, error) {
 	if c.e.words > narrowWords {
 		c.e.wide.order(c.e.rows, c.e.kills, c.e.stack[:n])
 	}
+	if c.e.one {
+		c.e.rootRows()
+	}
 	c.cost = make([]int64, len(c.e.lv))
 	c.sol = make([]int, 0, p.NPrimary)
 	return c, nil

@@ -101,7 +101,7 @@ entered:
 		goto backup
 	}
 	lv.blo = lv.hi
-	lv.rest, lv.bhi = e.split(depth, lv.lo, lv.hi, lv.best)
+	lv.rest, lv.bhi = e.split(depth, lv.lo, lv.hi, lv.best, lv.known())
 	w.work += int64(lv.hi - lv.lo)
 	lv.cur = lv.blo
 
@@ -148,7 +148,7 @@ func (c *CostEngine) replayStart(run *core.CostRun, bound *core.Bound, w *walk) 
 		lv := &e.lv[l]
 		lv.best = st.Item
 		lv.blo = lv.hi
-		lv.rest, lv.bhi = e.split(l, lv.lo, lv.hi, st.Item)
+		lv.rest, lv.bhi = e.split(l, lv.lo, lv.hi, st.Item, -1)
 		k := e.p.Index[st.Option]
 		for lv.cur = lv.blo; lv.cur < lv.bhi && e.stack[lv.cur] != k; lv.cur++ {
 		}

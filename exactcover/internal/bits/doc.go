@@ -95,12 +95,21 @@
 // generated for each width (gen.go) so that a row's words and the
 // counters' planes live in registers. Rows of at most 64 bits (items and
 // colors; Langford's pairs of order 12 take 36), without multiplicities,
-// are also filtered as one word, half the loads and adds of two; the
-// rest of the engine reads them in two. The stack of lists needs at most
-// twice the length of each level's parent list along the current path;
-// it starts at four times the number of options and doubles when a path
-// needs more, which happens a few times in a search, never per node.
-// Nothing else is allocated while searching.
+// are also filtered as one word (kernel1.go), half the loads and adds of
+// two; the rest of the engine reads them in two. Their lists carry each
+// option's row beside it, so that a filter reads a list's rows in order
+// instead of looking each up; a node's branches are then copied out of
+// its list, which stays whole (its children's filters drop them, as they
+// contain the item chosen), rather than moved apart from the rest; a
+// list's last survivors, fewer than eight, are counted in three planes;
+// and a dead end is found in the counts' planes (an open item with no bit
+// in any), which costs less than a pass of its own over the survivors
+// where rows are one word.
+// The stack of lists needs at most twice the length of each level's
+// parent list along the current path; it starts at four times the number
+// of options and doubles when a path needs more, which happens a few
+// times in a search, never per node. Nothing else is allocated while
+// searching.
 //
 // # Wide rows
 //

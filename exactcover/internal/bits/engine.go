@@ -43,6 +43,12 @@ const Saturated = 1 << planes
 // at every level, and the stack grows only as far as they need.
 const MaxStack = 1 << 26
 
+// maxOneStack bounds the stack's entries as MaxStack does where rows of
+// one word are filtered as such: an entry then takes 12 bytes with its
+// row beside it (Engine.stackRows), so that a third as many fit the same
+// bytes. A problem over it is searched in two words.
+const maxOneStack = MaxStack / 3
+
 // MaxWideBytes bounds the bytes that rows wider than narrowWords take
 // (wideRows): the rows twice, the counters of each level, and the sets of
 // options of each item, of each level and of the options that meet each
@@ -138,7 +144,7 @@ func (s set) union(t, u set) {
 // level is what the search remembers about one level of the tree.
 type level struct {
 	lo, hi   int32 // the node's live options: stack[lo:hi], until split
-	rest     int32 // after split: the live options without best, stack[lo:rest]
+	rest     int32 // after split: the live options without best, stack[lo:rest] (one-word rows: all, branches1)
 	blo, bhi int32 // its branches, the live options that contain best: stack[blo:bhi]
 	cur      int32 // the branch being tried: stack[cur]
 	opt      int32 // the option taken: stack[cur], or a replayed step's
@@ -146,6 +152,15 @@ type level struct {
 	least    int32 // best's options, up to Saturated (multiplicities: its degree less one, -1 for a dead end)
 	branch   int32 // multiplicities: the branch being tried (takeBranch, excludeBranch)
 	open     set   // the primary items not yet covered (in Engine.opens)
+}
+
+// known returns how many branches the level has, its item's options,
+// when its count is exact (under Saturated), else -1.
+func (lv *level) known() int32 {
+	if lv.least < Saturated {
+		return lv.least
+	}
+	return -1
 }
 
 // Engine is a problem compiled into bit rows, with the scratch state of its
@@ -176,9 +191,13 @@ type Engine struct {
 	// one: the rows fit one word, and the search without multiplicities
 	// filters them as such (kernel1.go), half the work of two words; the
 	// rows are also kept in two words, which every other part reads.
-	one  bool
-	prim set      // the primary items
-	mcc  mccState // the bounds, with multiplicities (mcc.go)
+	// stackRows then holds, at each place of stack, its option's row, so
+	// that the filter reads a list's rows in order rather than looking
+	// each up (maxOneStack).
+	one       bool
+	stackRows []uint64
+	prim      set      // the primary items
+	mcc       mccState // the bounds, with multiplicities (mcc.go)
 	// Under the Weighted rule (weighted, set by each Search), weight
 	// counts the dead ends each item caused, and ties holds filter's
 	// items with the fewest options, among which the heaviest is chosen.
@@ -222,7 +241,7 @@ func (e *Engine) Reset(p *core.Problem) {
 	}
 	e.rows1, e.rows2, e.rows4 = e.rows1[:0], e.rows2[:0], e.rows4[:0]
 	e.killRows1, e.killRows2, e.killRows4 = e.killRows1[:0], e.killRows2[:0], e.killRows4[:0]
-	e.one = w == 2 && rowBits(p) <= 64 && !p.Multiplicities()
+	e.one = w == 2 && rowBits(p) <= 64 && !p.Multiplicities() && 2*int64(n)*int64(p.NPrimary+1) <= maxOneStack
 	switch {
 	case w == 2:
 		for k := range n {
@@ -257,6 +276,11 @@ func (e *Engine) Reset(p *core.Problem) {
 	for k := range n {
 		e.stack[k] = int32(k)
 	}
+	e.stackRows = e.stackRows[:0]
+	if e.one {
+		e.stackRows = resize(e.stackRows, len(e.stack))
+		e.rootRows()
+	}
 	if w > narrowWords {
 		e.wide.order(e.rows, e.kills, e.stack[:n])
 	}
@@ -266,12 +290,23 @@ func (e *Engine) Reset(p *core.Problem) {
 	depth := e.MaxDepth() + 2
 	e.lv = resize(e.lv, depth)
 	e.opens = resize(e.opens, depth*w)
+	clear(e.opens) // one-word rows write the first word of each alone (child1)
 	e.ties = resize(e.ties, w)
+	clear(e.ties) // one-word rows write ties[0] alone
 	e.covered, e.before, e.none = resize(e.covered, w), resize(e.before, w), resize(e.none, w)
 	clear(e.none)
 	e.pointOpens()
 	e.prof = resize(e.prof, depth+1)
 	e.sol = e.sol[:0]
+}
+
+// rootRows writes beside the root's list, stack[:options], its rows, for
+// one-word rows: after Reset, and after the cost search orders the list.
+func (e *Engine) rootRows() {
+	n := e.p.NumOptions()
+	for i, k := range e.stack[:n] {
+		e.stackRows[i] = e.rows1[k].a
+	}
 }
 
 // rowWords returns the words of a row for n items: 2 up to 128 items, 4
@@ -311,6 +346,9 @@ func Memory(items, options int) int64 {
 	}
 	w := rowWords(items)
 	m := 4*(4*int64(options)+64) + int64(items+2)*int64(w)*8
+	if items <= 64 { // the rows in one word, and beside the stack (Engine.stackRows)
+		m += 8*int64(options) + 8*(4*int64(options)+64)
+	}
 	if w > narrowWords {
 		return m + min(wideMemory(items, items, options), MaxWideBytes)
 	}
@@ -337,6 +375,10 @@ func (e *Engine) Clone() core.Engine {
 	}
 	c.stack = core.Private[int32](nil, len(e.stack))
 	copy(c.stack, e.stack[:e.p.NumOptions()])
+	if e.one {
+		c.stackRows = core.Private[uint64](nil, len(e.stack))
+		copy(c.stackRows, e.stackRows[:e.p.NumOptions()])
+	}
 	c.lv = core.Private[level](nil, len(e.lv))
 	c.opens = core.Private[uint64](nil, len(e.opens))
 	c.pointOpens()

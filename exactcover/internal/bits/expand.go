@@ -36,7 +36,7 @@ func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.
 		return dst, true, nil
 	}
 	lv.blo = lv.hi
-	_, lv.bhi = e.split(base, lv.lo, lv.hi, lv.best)
+	_, lv.bhi = e.split(base, lv.lo, lv.hi, lv.best, lv.known())
 	for r := lv.blo; r < lv.bhi; r++ {
 		dst = append(dst, core.Unit{Path: append(e.Steps(base), core.Step{Item: lv.best, Option: e.p.Caller[e.stack[r]]}), CountLast: true})
 	}

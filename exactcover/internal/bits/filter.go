@@ -43,15 +43,14 @@ func (e *Engine) weighed(best, least int32) int32 {
 
 // filterWidth is filter by Knuth's rule, in the rows' width.
 func (e *Engine) filterWidth(lo, hi, top int32, m, open set, l int) (n int, best, least int32) {
+	if e.one {
+		return e.filter1(lo, hi, top, m[0], open[0])
+	}
 	if need := int(top) + 2*int(hi-lo); need > len(e.stack) {
 		e.grow(need)
 	}
 	src, dst := e.stack[lo:hi], e.stack[top:]
 	switch {
-	case e.one:
-		ties := (*[2]uint64)(e.ties)
-		ties[1] = 0
-		return filter1(e.rows1, src, dst, row1{m[0]}, row1{open[0]}, (*[1]uint64)(ties[:1]))
 	case e.words == 2:
 		m, open := m[:2], open[:2]
 		return filter2(e.rows2, src, dst, row2{m[0], m[1]}, row2{open[0], open[1]}, (*[2]uint64)(e.ties))
@@ -68,23 +67,18 @@ func (e *Engine) filterWidth(lo, hi, top int32, m, open set, l int) (n int, best
 // which it sets in open: the rows' words go to the generated filter as
 // they are.
 func (e *Engine) filterNarrow(lo, hi, top, k int32, parent, open set) (n int, best, least int32) {
+	if e.one {
+		return e.child1(lo, hi, top, k, parent[0], &open[0])
+	}
+	return e.filterWords(lo, hi, top, k, parent, open)
+}
+
+// filterWords is filterNarrow for rows of two and four words.
+func (e *Engine) filterWords(lo, hi, top, k int32, parent, open set) (n int, best, least int32) {
 	if need := int(top) + 2*int(hi-lo); need > len(e.stack) {
 		e.grow(need)
 	}
 	src, dst := e.stack[lo:hi], e.stack[top:]
-	if e.one {
-		r, o := e.kills1[k], open[:2]
-		o[0], o[1] = parent[0]&^r.a, 0
-		if o[0] == 0 {
-			// A solution: every option left meets a covered primary
-			// item, so that the child's list is empty; filter1 would
-			// find so, and nothing to choose, after reading every row.
-			return 0, -1, Saturated
-		}
-		ties := (*[2]uint64)(e.ties)
-		ties[1] = 0
-		return filter1(e.rows1, src, dst, r, row1{o[0]}, (*[1]uint64)(ties[:1]))
-	}
 	if e.words == 2 {
 		r, p, o := e.kills2[k], parent[:2], open[:2]
 		o[0], o[1] = p[0]&^r.a, p[1]&^r.b
@@ -93,6 +87,20 @@ func (e *Engine) filterNarrow(lo, hi, top, k int32, parent, open set) (n int, be
 	r, p, o := e.kills4[k], parent[:4], open[:4]
 	o[0], o[1], o[2], o[3] = p[0]&^r.a, p[1]&^r.b, p[2]&^r.c, p[3]&^r.d
 	return filter4(e.rows4, src, dst, r, row4{o[0], o[1], o[2], o[3]}, (*[4]uint64)(e.ties))
+}
+
+// child1 is filterNarrow for one-word rows, given the first words of
+// parent and open alone: the second stays zero (Reset clears it).
+func (e *Engine) child1(lo, hi, top, k int32, parent uint64, open *uint64) (n int, best, least int32) {
+	r := e.kills1[k].a
+	*open = parent &^ r
+	if *open == 0 {
+		// A solution: every option left meets a covered primary item, so
+		// that the child's list is empty; filter1 would find so, and
+		// nothing to choose, after reading every row.
+		return 0, -1, Saturated
+	}
+	return e.filter1(lo, hi, top, r, *open)
 }
 
 // filterChild makes, for rows wider than narrowWords, the list of the
@@ -115,6 +123,11 @@ func (e *Engine) grow(need int) {
 	s := make([]int32, max(need, 2*len(e.stack)))
 	copy(s, e.stack)
 	e.stack = s
+	if e.one {
+		r := make([]uint64, len(s))
+		copy(r, e.stackRows)
+		e.stackRows = r
+	}
 }
 
 // split divides the list stack[lo:hi] by item i: the options without i
@@ -122,8 +135,18 @@ func (e *Engine) grow(need int) {
 // i, the branches, go in their order to the stack at hi, and end where
 // split returns second. Every child of the node takes one branch, which
 // covers i, so its list comes from the options without i alone, and the
-// branches are not tested again by each child.
-func (e *Engine) split(l int, lo, hi, i int32) (rest, bhi int32) {
+// branches are not tested again by each child. want is how many branches
+// there are, when the caller knows (-1 otherwise); one-word rows split
+// otherwise (branches1).
+func (e *Engine) split(l int, lo, hi, i, want int32) (rest, bhi int32) {
+	if e.one {
+		return e.branches1(lo, hi, i, want)
+	}
+	return e.splitWords(l, lo, hi, i)
+}
+
+// splitWords is split for rows of two words or more.
+func (e *Engine) splitWords(l int, lo, hi, i int32) (rest, bhi int32) {
 	if e.words > narrowWords {
 		nb := e.wide.split(l, i, e.stack[hi:])
 		return hi - nb, hi + nb
@@ -138,6 +161,35 @@ func (e *Engine) split(l int, lo, hi, i int32) (rest, bhi int32) {
 		bhi += has
 	}
 	return rest, bhi
+}
+
+// branches1 is split for one-word rows: it writes the branches, the
+// options with item i, to the stack at hi, and leaves the list whole,
+// returning hi as its rest. A child's list is then filtered from the
+// whole list, and the branches, which contain i, do not survive it: a
+// few options more to test for each child than the rest alone, but the
+// list, and the rows beside it, stay as they are.
+//
+// Knowing how many branches there are (want, else -1), it stops at the
+// last.
+func (e *Engine) branches1(lo, hi, i, want int32) (rest, bhi int32) {
+	s, rows := e.stack, e.stackRows[lo:hi]
+	list := s[lo:hi]
+	bhi = hi
+	end, bit := hi+want, uint64(1)<<i
+	out := viewOptions(s) // in bounds: filter grew the stack for them
+	for j, r := range rows {
+		*out.at(int(bhi)) = list[j]
+		var has int32
+		if r&bit != 0 {
+			has = 1
+		}
+		bhi += has
+		if bhi == end {
+			break
+		}
+	}
+	return hi, bhi
 }
 
 // maxWeight caps an item's weight.

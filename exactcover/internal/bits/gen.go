@@ -1,8 +1,9 @@
 //go:build ignore
 
-// gen writes kernel1.go, kernel2.go and kernel4.go, the filter for rows
-// of one, two and four words: the same loops with one variable per word
-// and per bit plane, which Go's generics cannot give (methods of a type parameter are called
+// gen writes kernel2.go and kernel4.go, the filter for rows of two and
+// four words (kernel1.go, for one word, reads its rows from the lists
+// and is written by hand): the same loops with one variable per word and
+// per bit plane, which Go's generics cannot give (methods of a type parameter are called
 // through a dictionary, not inlined, and arrays are not kept in
 // registers). Run it with go generate after changing it.
 package main
@@ -51,8 +52,11 @@ func filter{{.W}}(rows []row{{.W}}, src, dst []int32, m, open row{{.W}}, ties *[
 	for _, k := range src {
 		r := rows[k]
 		dst[n] = k
-		meet := {{.Meet}}
-		n += int(1 - (meet|-meet)>>63)
+		var survives int
+		if {{.Meet}} == 0 {
+			survives = 1
+		}
+		n += survives
 	}
 	// Then whether some open item is left without options, a dead end,
 	// which two out of three children are in a pentomino packing: it
@@ -182,7 +186,7 @@ func (k kernel) PlaneVars() string {
 
 func main() {
 	t := template.Must(template.New("kernel").Parse(text))
-	for _, w := range []int{1, 2, 4} {
+	for _, w := range []int{2, 4} {
 		k := kernel{W: w, Items: 64 * w}
 		for i := range w {
 			k.Words = append(k.Words, word{L: string(rune('a' + i)), Base: 64 * i})

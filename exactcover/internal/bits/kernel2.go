@@ -28,8 +28,11 @@ func filter2(rows []row2, src, dst []int32, m, open row2, ties *[2]uint64) (n in
 	for _, k := range src {
 		r := rows[k]
 		dst[n] = k
-		meet := r.a&m.a | r.b&m.b
-		n += int(1 - (meet|-meet)>>63)
+		var survives int
+		if r.a&m.a|r.b&m.b == 0 {
+			survives = 1
+		}
+		n += survives
 	}
 	// Then whether some open item is left without options, a dead end,
 	// which two out of three children are in a pentomino packing: it

@@ -18,8 +18,11 @@ func filter4(rows []row4, src, dst []int32, m, open row4, ties *[4]uint64) (n in
 	for _, k := range src {
 		r := rows[k]
 		dst[n] = k
-		meet := r.a&m.a | r.b&m.b | r.c&m.c | r.d&m.d
-		n += int(1 - (meet|-meet)>>63)
+		var survives int
+		if r.a&m.a|r.b&m.b|r.c&m.c|r.d&m.d == 0 {
+			survives = 1
+		}
+		n += survives
 	}
 	// Then whether some open item is left without options, a dead end,
 	// which two out of three children are in a pentomino packing: it

@@ -111,7 +111,11 @@ forward:
 		goto backup
 	}
 	lv.blo = lv.hi
-	lv.rest, lv.bhi = e.split(depth, lv.lo, lv.hi, lv.best)
+	if e.one {
+		lv.rest, lv.bhi = e.branches1(lv.lo, lv.hi, lv.best, lv.known())
+	} else {
+		lv.rest, lv.bhi = e.splitWords(depth, lv.lo, lv.hi, lv.best)
+	}
 	lv.cur = lv.blo
 	w.work += int64(lv.hi - lv.lo)
 
@@ -153,8 +157,15 @@ func (e *Engine) take(depth int, w *walk) bool {
 	next.lo = lv.bhi
 	var n int
 	var best, least int32
-	if e.words <= narrowWords {
-		n, best, least = e.filterNarrow(lv.lo, lv.rest, next.lo, k, lv.open, next.open)
+	if e.one { // child1, written out: a call less per child
+		r := e.kills1[k].a
+		next.open[0] = lv.open[0] &^ r
+		best, least = -1, Saturated // a solution, without options
+		if next.open[0] != 0 {
+			n, best, least = e.filter1(lv.lo, lv.rest, next.lo, r, next.open[0])
+		}
+	} else if e.words <= narrowWords {
+		n, best, least = e.filterWords(lv.lo, lv.rest, next.lo, k, lv.open, next.open)
 	} else {
 		row := e.kill(k)
 		next.open.minus(lv.open, row)
