@@ -20,7 +20,7 @@ import (
 )
 
 // costEngines make each cost engine for a problem, nil when it does not
-// take it (the bit-set engine: no colors).
+// take it (the bit-set engine: multiplicities, or what bits.Supports refuses).
 var costEngines = []struct {
 	name string
 	make func(*core.Problem) core.CostEngine
