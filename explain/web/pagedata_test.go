@@ -57,6 +57,7 @@ func dataCases(t testing.TB) map[string]*web.Page {
 // of every node comes back, the narration's lines in the same order,
 // the operations on the links with them.
 func TestPageDataReadsBack(t *testing.T) {
+	testtier.Slow(t) // every case encoded and decoded, on one goroutine
 	for name, page := range dataCases(t) {
 		t.Run(name, func(t *testing.T) {
 			data, err := web.Encode(page)
@@ -117,6 +118,7 @@ func unwrap(t testing.TB, data string) []byte {
 // or read as another page that holds together; never a panic. (Knuth's
 // example, and the DLX3 example with its operations.)
 func TestPageDataDamaged(t *testing.T) {
+	testtier.Slow(t) // thousands of damaged pages decoded, on one goroutine
 	// Every cut and every byte changed is quadratic in the data's size:
 	// the long tier tries each, other runs one in seven (at a different
 	// offset for each page) and FuzzPageData goes on from there.
@@ -193,6 +195,7 @@ func FuzzPageData(f *testing.F) {
 // reads back whole (above). A trace with multiplicities or colors holds
 // them as text.
 func TestPageDataDerivesNodeLines(t *testing.T) {
+	testtier.Slow(t) // every case encoded and read, on one goroutine
 	for name, page := range dataCases(t) {
 		t.Run(name, func(t *testing.T) {
 			data, err := web.Encode(page)

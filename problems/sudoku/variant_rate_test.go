@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // TestVariantRate rates the published puzzles and generated 4×4 and 9×9
@@ -14,6 +16,7 @@ import (
 // empty cell of its unit, and every value placed is the puzzle's
 // solution's. A puzzle rated below beyond ends full.
 func TestVariantRate(t *testing.T) {
+	testtier.Slow(t) // rates fifty puzzles, on one goroutine
 	type rated struct {
 		g *Grid
 		r *Rules

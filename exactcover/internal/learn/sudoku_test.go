@@ -8,6 +8,7 @@ import (
 	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/exactcover/internal/enginetest"
 	"github.com/xcover/xcover/exactcover/internal/learn"
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // sudokuProblem encodes a Sudoku given as one line (digits 1-9 then
@@ -85,6 +86,7 @@ func BenchmarkUnique(b *testing.B) {
 // three workers, splitting after a few conflicts), each solution checked
 // against the definition and against the published solution.
 func TestGecodeUnique(t *testing.T) {
+	testtier.Slow(t) // two 25×25 searches, on one goroutine
 	puzzles, err := os.ReadFile("../../../../shared/data/sudoku/gecode/gecode_25x25.txt")
 	if err != nil {
 		t.Skip(err)
