@@ -68,10 +68,10 @@ type walk struct {
 	cut      int // levels ≤ cut gave their other branches away
 	fast     bool
 	weighted bool
-	mcc      bool // the problem has multiplicities
-	finishes bool // forced finishes may be counted at once (leaves.go)
-	caches   bool // counts of subtrees may be kept and looked up (cache.go)
-	reach    int32
+	mcc      bool  // the problem has multiplicities
+	finishes bool  // forced finishes may be counted at once (leaves.go)
+	caches   bool  // counts of subtrees may be kept and looked up (cache.go)
+	reach    int32 // the most open items of a node that looks its items up (cacheReach)
 }
 
 // poll does what is due when a search reaches Run.NextPoll or its work
