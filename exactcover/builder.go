@@ -91,6 +91,25 @@ func (b *Builder) option(k int) ([]int32, []int32) {
 	return b.items[lo:hi], nil
 }
 
+// colorBits bounds the colors of the secondary items, each item's counted
+// apart (a bit each in the bit-set engine's rows): at most one per colored
+// use, and, when every color is positive, at most the secondary items
+// times the greatest color.
+func (b *Builder) colorBits() int {
+	uses, most, negative := int64(0), int32(0), false
+	for _, c := range b.colors {
+		if c != 0 {
+			uses++
+			most = max(most, c)
+			negative = negative || c < 0
+		}
+	}
+	if negative {
+		return int(uses)
+	}
+	return int(min(uses, int64(b.nItems-b.nPrimary)*int64(most)))
+}
+
 // Build validates the collected problem and compiles it into s, reusing s's
 // memory. Errors are *ProblemError values naming the option and position.
 func (b *Builder) Build(s *Solver) error {
@@ -104,7 +123,8 @@ func (b *Builder) Build(s *Solver) error {
 	case b.nItems+1+len(b.ends)+1+len(b.items) > MaxNodes:
 		return &ProblemError{Err: fmt.Errorf("%w: %d item uses, limit MaxNodes = %d", ErrTooLarge, len(b.items), MaxNodes), Option: -1, Position: -1}
 	}
-	if need := MemoryNeeded(b.nItems, len(b.ends), len(b.items)); need > MemoryBudget {
+	need := MemoryNeeded(b.nItems, len(b.ends), len(b.items)) + bits.ColorMemory(b.nItems, len(b.ends), b.colorBits())
+	if need > MemoryBudget {
 		return &ProblemError{Err: fmt.Errorf("%w: it would take %s, more than MemoryBudget = %s", ErrTooLarge, bytesize.Format(need), bytesize.Format(MemoryBudget)), Option: -1, Position: -1}
 	}
 	for i := range b.lo {

@@ -36,7 +36,8 @@ const MemoryBudget = 4 << 30
 // (summed over all options) takes in every engine that may be built for
 // it, and one search's restore points and table of counts in the
 // sparse-set engine, so that callers can refuse a problem before building
-// anything.
+// anything. Colors of secondary items can widen the bit-set engine's rows:
+// [Builder.Build] adds that too, from the colors it holds.
 func MemoryNeeded(items, options, uses int) int64 {
 	// Per item: a header node in each engine, its bounds, bits, weight and
 	// the sparse-set engine's hash word. Per option: a spacer in each
@@ -46,7 +47,8 @@ func MemoryNeeded(items, options, uses int) int64 {
 	// sparse-set engine's hash of its option (8). The sparse-set engine's trail of restore
 	// points is bounded in proportion to items and uses too. The bit-set
 	// engine, built only for at most bits.MaxItems items, takes its rows
-	// and first stack of lists per option (bits.Memory). A count in the
-	// sparse-set engine keeps subtrees' counts in a table of fixed size.
+	// and first stack of lists per option (bits.Memory; colors add to it,
+	// see Builder.colorBits). A count in the sparse-set engine keeps
+	// subtrees' counts in a table of fixed size.
 	return int64(items)*64 + int64(options)*48 + int64(uses)*48 + sparse.RestoreMemory(items, uses) + sparse.CacheMemory + bits.Memory(items, options)
 }

@@ -62,6 +62,29 @@ func colorBytes(n, items, nbits int) int64 {
 	return int64(n) * 8 * (2*w + 2*(w-int64(rowWords(items))))
 }
 
+// ColorMemory returns what colors add at most to Memory(items, options)
+// for a problem whose secondary items have at most colorBits colors among
+// them, each item's colors counted apart (each is a bit of the rows). The
+// bits past the items widen the rows and the levels' open sets, and the
+// kills come beside the rows in every layout (colorBytes; wider rows' own
+// layout, wideMemory). Each part is bounded by MaxWideBytes, as Supports
+// bounds it.
+func ColorMemory(items, options, colorBits int) int64 {
+	if colorBits <= 0 || items > MaxItems {
+		return 0
+	}
+	nbits := int(min(int64(items)+int64(colorBits), MaxItems))
+	m := min(colorBytes(options, items, nbits), MaxWideBytes)
+	m += int64(items+2) * 8 * int64(rowWords(nbits)-rowWords(items))
+	if nbits <= 64 { // the kills in one word
+		m += 8 * int64(options)
+	}
+	if rowWords(nbits) > narrowWords {
+		m += min(wideMemory(nbits, nbits, options), MaxWideBytes)
+	}
+	return m
+}
+
 // rowBits returns the bits of a row of p: its items, and its secondary
 // items' colors.
 func rowBits(p *core.Problem) int {

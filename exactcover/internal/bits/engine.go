@@ -2,6 +2,7 @@ package bits
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
@@ -242,27 +243,43 @@ func (e *Engine) Reset(p *core.Problem) {
 	e.rows1, e.rows2, e.rows4 = e.rows1[:0], e.rows2[:0], e.rows4[:0]
 	e.killRows1, e.killRows2, e.killRows4 = e.killRows1[:0], e.killRows2[:0], e.killRows4[:0]
 	e.one = w == 2 && rowBits(p) <= 64 && !p.Multiplicities() && 2*int64(n)*int64(p.NPrimary+1) <= maxOneStack
+	// Each layout is made n rows long at once, not appended to, so that a
+	// new array holds what Memory counts and no more.
 	switch {
 	case w == 2:
+		e.rows2 = resize(e.rows2, n)
+		if e.colored {
+			e.killRows2 = resize(e.killRows2, n)
+		}
+		if e.one {
+			e.rows1 = resize(e.rows1, n)
+			if e.colored {
+				e.killRows1 = resize(e.killRows1, n)
+			}
+		}
 		for k := range n {
 			r, m := e.row(int32(k)), e.kill(int32(k))
-			e.rows2 = append(e.rows2, row2{r[0], r[1]})
+			e.rows2[k] = row2{r[0], r[1]}
 			if e.colored {
-				e.killRows2 = append(e.killRows2, row2{m[0], m[1]})
+				e.killRows2[k] = row2{m[0], m[1]}
 			}
 			if e.one {
-				e.rows1 = append(e.rows1, row1{r[0]})
+				e.rows1[k] = row1{r[0]}
 				if e.colored {
-					e.killRows1 = append(e.killRows1, row1{m[0]})
+					e.killRows1[k] = row1{m[0]}
 				}
 			}
 		}
 	case w == 4:
+		e.rows4 = resize(e.rows4, n)
+		if e.colored {
+			e.killRows4 = resize(e.killRows4, n)
+		}
 		for k := range n {
 			r, m := e.row(int32(k)), e.kill(int32(k))
-			e.rows4 = append(e.rows4, row4{r[0], r[1], r[2], r[3]})
+			e.rows4[k] = row4{r[0], r[1], r[2], r[3]}
 			if e.colored {
-				e.killRows4 = append(e.killRows4, row4{m[0], m[1], m[2], m[3]})
+				e.killRows4[k] = row4{m[0], m[1], m[2], m[3]}
 			}
 		}
 	default:
@@ -337,15 +354,19 @@ func (e *Engine) row(k int32) set {
 
 // Memory returns the bytes that the engine takes for a problem with the
 // given numbers of items and options, before its stack of lists grows (at
-// most to MaxStack entries): the first stack, the levels' open sets, and
-// each option's row twice (as a set and in the filter's layout), or for
-// rows wider than narrowWords what they take (at most MaxWideBytes).
+// most to MaxStack entries): the first stack, the levels and their open
+// sets, and each option's row twice (as a set and in the filter's
+// layout), or for rows wider than narrowWords what they take (at most
+// MaxWideBytes). Colors add to it (ColorMemory).
 func Memory(items, options int) int64 {
 	if items > MaxItems {
 		return 0 // refused: nothing is built
 	}
 	w := rowWords(items)
 	m := 4*(4*int64(options)+64) + int64(items+2)*int64(w)*8
+	// The levels, with each item's weight and each level's profile count,
+	// and the few sets of a word per item.
+	m += int64(items+3)*int64(unsafe.Sizeof(level{})+4+8) + 5*int64(w)*8
 	if items <= 64 { // the rows in one word, and beside the stack (Engine.stackRows)
 		m += 8*int64(options) + 8*(4*int64(options)+64)
 	}

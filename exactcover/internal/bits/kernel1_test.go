@@ -111,29 +111,6 @@ func TestOneWordRows(t *testing.T) {
 	}
 }
 
-// TestMemoryOneWord checks that Memory counts what an engine of one-word
-// rows takes before its stack grows: the stack and the rows beside it,
-// the levels' open sets, and the rows in one and two words and as sets
-// (their lengths: what append leaves spare past them is not counted).
-func TestMemoryOneWord(t *testing.T) {
-	const items, options = 36, 198
-	p := &core.Problem{NPrimary: items, NItems: items, Begin: []int32{0}}
-	for k := range options {
-		p.Items = append(p.Items, int32(k%items), int32((k+1+k/items)%items))
-		p.Begin = append(p.Begin, int32(len(p.Items)))
-		p.Caller, p.Index = append(p.Caller, int32(k)), append(p.Index, int32(k))
-	}
-	e := core.New[Engine](p)
-	if !e.one {
-		t.Fatal("not filtered in one word")
-	}
-	took := 4*len(e.stack) + 8*len(e.stackRows) + 8*len(e.opens) +
-		8*len(e.rows) + 8*len(e.rows1) + 16*len(e.rows2)
-	if m := Memory(items, options); m < int64(took) {
-		t.Errorf("Memory(%d, %d) = %d bytes, the engine takes %d", items, options, m, took)
-	}
-}
-
 // TestCostOneWord checks the cost search on random problems whose rows
 // fit one word, colored ones among them, whose root list the cost search
 // orders by net cost: the costs of
