@@ -180,9 +180,9 @@ func (v *View) Live(k int) bool {
 // multiplicities is solved by Algorithm M as Knuth's DLX3 solves it, with
 // DLX3's branching rule (the fewest branches; see [ItemSize]) and DLX3's
 // statistics, with the steps Lower, Tweak and Null besides. It is written to be
-// read, not to be fast: it allocates at every step, and takes 10 to 30
-// times the engine's time (8 ms against 0.5 ms for the 92 solutions of
-// 8 queens), which is nothing next to the time it takes to read a step.
+// read, not to be fast: it allocates at every step, many times the
+// engine's time, which is nothing next to the time it takes to read a
+// step.
 //
 // An invalid problem is reported as [exactcover.New] reports it. Walk
 // returns ctx.Err() when the context stopped it; the statistics are valid

@@ -96,10 +96,9 @@ func scan(nd []node, active []uint64, weight []uint32) int32 {
 // unpredictable branch, and that pass is all; otherwise the key holds the
 // degree and s, and a second pass breaks the ties. The first pass is one
 // loop compiled in two forms (chooseMIn), as links.go's loops are, so that
-// neither tests at each item which key it makes: that test made the search
-// 4.3% slower on mcc-queens2-7, while one loop in two forms costs 0.8% of
-// its instructions (0.25% on mcc-tetra-4x10) against two loops written
-// apart.
+// neither tests at each item which key it makes: that test, at every
+// item of every node, cost more than the one loop's two forms cost against
+// two loops written apart.
 func (e *Engine) chooseM() (best, score int32) {
 	if e.packedM {
 		return chooseMIn[packed](e)
