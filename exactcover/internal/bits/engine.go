@@ -216,7 +216,8 @@ type Engine struct {
 	sol                   []int
 	prof                  []int64
 	path                  []core.Step
-	depth                 int // the current level, for Branches during a poll
+	depth                 int    // the current level, for Branches during a poll
+	rest                  restAt // where a search of a rest unit stands (rest.go)
 }
 
 var _ core.Engine = (*Engine)(nil)

@@ -124,6 +124,10 @@ func (e *Engine) Branches(dst []core.Branch) []core.Branch {
 			dst = append(dst, core.Branch{Item: int(lv.best), K: k, D: 2})
 			continue
 		}
+		if e.rest.d > 0 && l == e.rest.level { // the node of a rest unit
+			dst = append(dst, core.Branch{Item: int(lv.best), K: e.rest.k + 1, D: e.rest.d})
+			continue
+		}
 		if l < len(e.path) {
 			dst = append(dst, core.Branch{Item: int(lv.best), K: 1, D: 1})
 			continue

@@ -208,6 +208,19 @@ func Check(t *testing.T, newEngine func(*core.Problem) core.Engine, mcc bool) {
 		if !slices.Equal(got, want) || c != whole {
 			t.Fatalf("trial %d, expand: %v %+v, want %v %+v", trial, got, c, want, whole)
 		}
+		for _, way := range []struct {
+			name  string
+			split func() core.Action
+		}{
+			{"whole", func() core.Action { return core.Continue }},
+			{"stop", randomAction(r, core.Stop)},
+			{"donate", randomAction(r, core.Donate)},
+		} {
+			c, got = restAll(t, e, p, core.Unit{}, r.IntN(3), way.split)
+			if !slices.Equal(got, want) || c != whole {
+				t.Fatalf("trial %d, rests, %s: %v %+v, want %v %+v\n%s", trial, way.name, got, c, want, whole, Describe(p))
+			}
+		}
 	}
 }
 
@@ -287,6 +300,54 @@ func expandAll(t testing.TB, e core.Engine, u core.Unit, depth int) (core.Counte
 	}
 	for _, ch := range children {
 		c2, f2 := expandAll(t, e, ch, depth-1)
+		c.Add(c2)
+		found = append(found, f2...)
+	}
+	slices.Sort(found)
+	return c, found
+}
+
+// restAll expands u and its descendants to the given depth, as expandAll
+// does, and searches the children of each node at that depth as one rest
+// unit (core.Unit.Rest): those that take options of the item the node
+// branches on; any other child (an excluding branch) as a unit of its
+// own. Each search is divided as split says, as Run divides it.
+func restAll(t testing.TB, e core.Engine, p *core.Problem, u core.Unit, depth int, split func() core.Action) (core.Counters, []string) {
+	t.Helper()
+	var c core.Counters
+	var found []string
+	children, solution, err := e.Expand(u, &c, nil)
+	if err != nil {
+		t.Fatalf("expand %v: %v", u, err)
+	}
+	if solution {
+		var sol []int
+		for _, st := range u.Path {
+			if st.Option >= 0 && !st.Exclude {
+				sol = append(sol, int(st.Option))
+			}
+		}
+		found = append(found, solutionKey(sol))
+	}
+	rest := core.Unit{Path: u.Path}
+	for _, ch := range children {
+		last := ch.Path[len(ch.Path)-1]
+		if depth > 0 || last.Exclude || last.Option < 0 {
+			var c2 core.Counters
+			var f2 []string
+			if depth > 0 {
+				c2, f2 = restAll(t, e, p, ch, depth-1, split)
+			} else {
+				c2, f2 = Run(t, e, p, ch, split)
+			}
+			c.Add(c2)
+			found = append(found, f2...)
+			continue
+		}
+		rest.Rest = append(rest.Rest, last)
+	}
+	if rest.Rest != nil {
+		c2, f2 := Run(t, e, p, rest, split)
 		c.Add(c2)
 		found = append(found, f2...)
 	}

@@ -130,6 +130,10 @@ func (e *Engine) Branches(dst []core.Branch) []core.Branch {
 			dst = append(dst, core.Branch{Item: item, K: k, D: 2})
 			continue
 		}
+		if e.rest.d > 0 && l == e.rest.level { // the node of a rest unit
+			dst = append(dst, core.Branch{Item: item, K: e.rest.k + 1, D: e.rest.d})
+			continue
+		}
 		d := lv.end - lv.best
 		if l < len(e.path) {
 			d = lv.r - lv.best + 1
