@@ -218,6 +218,7 @@ type Engine struct {
 	path                  []core.Step
 	depth                 int    // the current level, for Branches during a poll
 	rest                  restAt // where a search of a rest unit stands (rest.go)
+	replays               int64  // the paths replayed (units entered), for tests
 }
 
 var _ core.Engine = (*Engine)(nil)

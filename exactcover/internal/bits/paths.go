@@ -16,6 +16,7 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // items covered before the last step, and by the last step's option, to
 // count the last step's updates as the search that took it counted them.
 func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (depth int, alive bool, err error) {
+	e.replays++
 	covered, before := e.covered, e.before
 	clear(covered)
 	for l, st := range path {

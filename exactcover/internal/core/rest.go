@@ -22,21 +22,21 @@ type RestBranches interface {
 // poll), and where a poll or a limit stops the search, the branches not
 // yet searched are exported as one rest unit after what the branch being
 // searched exported. A poll between branches that asks to Donate gives
-// away every branch after the next.
+// away the later half of the branches after the next, as one rest unit.
 func SearchRest(u Unit, run *Run, c *Counters, b RestBranches) (Status, error) {
 	start := *c
 	own := func() int64 { return c.Nodes - start.Nodes }
-	rest := func(j int) Unit { return Unit{Path: u.Path, Rest: u.Rest[j:len(u.Rest):len(u.Rest)]} }
+	end := len(u.Rest) // the branches searched here are u.Rest[:end]: a donation cuts it back
+	rest := func(j int) Unit { return Unit{Path: u.Path, Rest: u.Rest[j:end:end]} }
 	owed := -1 // an Export asked for inside branch owed still owes the branches after it
 	pay := func() {
 		if owed >= 0 {
-			if owed+1 < len(u.Rest) {
+			if owed+1 < end {
 				run.Export = append(run.Export, rest(owed+1))
 			}
 			owed = -1
 		}
 	}
-	end := len(u.Rest) // a donation cuts it back
 	nextPoll := run.NextPoll(0)
 	sub := *run
 	defer b.At(len(u.Rest))
@@ -57,10 +57,10 @@ func SearchRest(u Unit, run *Run, c *Counters, b RestBranches) (Status, error) {
 				return Interrupted, nil
 			case Export:
 				run.Export = append(run.Export, rest(j))
-			case Donate:
-				if j+1 < end {
-					run.Export = append(run.Export, Unit{Path: u.Path, Rest: u.Rest[j+1 : end : end]})
-					end = j + 1
+			case Donate: // the later half of what is left, at least a branch
+				if mid := j + 1 + (end-j-1)/2; mid < end {
+					run.Export = append(run.Export, Unit{Path: u.Path, Rest: u.Rest[mid:end:end]})
+					end = mid
 				}
 			}
 			nextPoll = run.NextPoll(own())

@@ -104,7 +104,9 @@ type Engine struct {
 	path  []core.Step
 	depth int    // the current level, for Branches during a poll
 	rest  restAt // where a search of a rest unit stands (rest.go)
-	dead  int32  // the block of the first item found with too few options, or -1
+	// replays counts the paths replayed (units entered), for tests.
+	replays int64
+	dead    int32 // the block of the first item found with too few options, or -1
 	// finished counts the forced finishes counted at once (leaves.go),
 	// for tests.
 	finished int64

@@ -8,6 +8,7 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // leaves a primary item without options ends the unit (a choice abandoned
 // before it became a node). The caller's restore point undoes it all.
 func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (depth int, alive bool, err error) {
+	e.replays++
 	for l, st := range path {
 		u, ok, err := e.step(l, st)
 		if err != nil {
