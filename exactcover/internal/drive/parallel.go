@@ -636,7 +636,8 @@ func (w *worker) poll(c *core.Counters) core.Action {
 // about the widths of the levels down to it, and there is a unit per
 // branch left, or one for them all once the engine has handed a rest over
 // whole, or when the level is that of a rest unit being searched
-// (core.SearchRest donates the rest of its branches as one unit). Zero when no level has branches left.
+// (core.SearchRest donates its branches as one unit). Zero when no level
+// has branches left.
 func (w *worker) handoverCost() int64 {
 	from := max(base(&w.cur), w.cut+1)
 	var replay int64
