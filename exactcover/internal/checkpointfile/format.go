@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
@@ -194,6 +195,14 @@ func Decode(r io.Reader) (*Record, []core.Piece, error) {
 	sum := sha256.Sum256(data[:cut])
 	if err != nil || !bytes.Equal(want, sum[:]) {
 		return nil, nil, errors.New("its digest does not match its contents: the file was changed or damaged after it was written")
+	}
+	// A later version is refused as such before its fields, which this
+	// xcover may not know, are read (they come after the version).
+	if after, ok := bytes.CutPrefix(data, []byte(Header+`,"version":`)); ok {
+		digits := after[:max(bytes.IndexFunc(after, func(r rune) bool { return r < '0' || r > '9' }), 0)]
+		if v, err := strconv.Atoi(string(digits)); err == nil && v > Version {
+			return nil, nil, fmt.Errorf("format version %d; this xcover reads versions %d to %d", v, oldestVersion, Version)
+		}
 	}
 	var rec Record
 	dec := json.NewDecoder(bytes.NewReader(data[:cut]))

@@ -99,6 +99,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"another format", edit(`"format":"xcover checkpoint"`, `"format":"xcover checkpoint","format":"other"`), `format "other"`},
 		{"version 1", edit(`"version":3`, `"version":1`), "format version 1"},
 		{"version 5", edit(`"version":3`, `"version":5`), "format version 5"},
+		{"version 5 with a field of its own", edit(`"version":3,`, `"version":5,"novel":1,`), "format version 5; this xcover reads versions 2 to 4"},
 		{"version 2 with a cost section", editCost(`"version":3`, `"version":2`), "format version 2"},
 		{"an unknown field", edit(`"limit":0`, `"limit":0,"extra":1`), `unknown field "extra"`},
 		{"a count too large", edit(`"nodes":2`, `"nodes":1e30`), "cannot unmarshal"},
