@@ -9,6 +9,7 @@ import (
 
 	"github.com/xcover/xcover/exactcover/internal/bits"
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/dlx"
 	"github.com/xcover/xcover/exactcover/internal/drive"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
@@ -57,6 +58,14 @@ var siblingEngines = []struct {
 	{"sparse", func(p *core.Problem) core.Engine { return core.New[sparse.Engine](p) }},
 	{"bits", func(p *core.Problem) core.Engine { return core.New[bits.Engine](p) }},
 }
+
+// restEngines are the engines that search the branches of a node named
+// by one unit (core.Unit.Rest), as shards and positions hold them,
+// entering the node once: every engine.
+var restEngines = append(siblingEngines[:len(siblingEngines):len(siblingEngines)], struct {
+	name string
+	new  func(*core.Problem) core.Engine
+}{"dlx", func(p *core.Problem) core.Engine { return dlx.New(p) }})
 
 // TestRunWideNode checks that several workers share a wide node without
 // paying its width for each branch: on a node of n branches that end at
@@ -220,7 +229,7 @@ func TestResumeWideNode(t *testing.T) {
 func TestSplitWideNode(t *testing.T) {
 	const n, shards = 50000, 2
 	p := wideNode(n)
-	for _, e := range siblingEngines {
+	for _, e := range restEngines {
 		var expands atomic.Int64
 		eng := countingEngine{e.new(p), new(atomic.Int64), &expands}
 		parts, _, _, err := drive.SplitOf(eng, nil, shards, 7)
@@ -258,7 +267,7 @@ func TestSplitWideNode(t *testing.T) {
 func TestResumeWideShard(t *testing.T) {
 	const n, shards, seed = 50000, 2, 7
 	p := wideNode(n)
-	for _, e := range siblingEngines {
+	for _, e := range restEngines {
 		whole, err := drive.Run(context.Background(), e.new(p), drive.Config{Shard: 1, Shards: shards, SplitSeed: seed})
 		if err != nil || whole.Status != core.Complete {
 			t.Fatalf("%s: %+v, %v", e.name, whole, err)
