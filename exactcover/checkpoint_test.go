@@ -260,7 +260,7 @@ func TestCheckpointRefused(t *testing.T) {
 	flipped[len(flipped)/2] ^= 1
 	refuse("one bit flipped", flipped, exactcover.ErrCheckpoint)
 	refuse("not a checkpoint", []byte(`{"type":"summary","solutions":92}`+"\n"), exactcover.ErrCheckpoint)
-	v1 := bytes.Replace(data, []byte(`"version":3`), []byte(`"version":1`), 1)
+	v1 := bytes.Replace(data, fmt.Appendf(nil, `"version":%d`, exactcover.CheckpointVersion), []byte(`"version":1`), 1)
 	refuse("version 1, digest and all", redigest(t, v1), exactcover.ErrCheckpoint)
 
 	// Another search.

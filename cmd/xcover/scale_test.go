@@ -124,6 +124,37 @@ func TestCheckpointResume(t *testing.T) {
 	}
 }
 
+// TestCheckpointResumeWideNode stops a count of two workers in the middle
+// of a node of n branches (item A in n options, each a solution, below
+// item B's one), and resumes it: the checkpoint holds the branches left as
+// one unit (format version 4, "rest"), a few bytes a branch, not a unit of
+// its own each, and the resumed count ends with the totals of -j 1.
+func TestCheckpointResumeWideNode(t *testing.T) {
+	const n = 50000
+	dir := t.TempDir()
+	file, ck := filepath.Join(dir, "wide.dlx"), filepath.Join(dir, "wide.ck")
+	text := "A B\n" + strings.Repeat("A\n", n) + "B\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := runXcover(t, nil, []string{"solve", "--count", "--json", "-j", "2", "--max-nodes", fmt.Sprint(n / 2), "--checkpoint", ck, file}, "")
+	if r.code != exitcode.Stopped {
+		t.Fatalf("first run: exit %d\n%s", r.code, r.stderr)
+	}
+	data, err := os.ReadFile(ck)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(`"version":4`)) || !bytes.Contains(data, []byte(`"rest":[`)) || len(data) > 8*n {
+		t.Errorf("a checkpoint of %d bytes for about %d branches left, without a unit of branches:\n%.300s", len(data), n/2, data)
+	}
+	r = runXcover(t, nil, []string{"solve", "--count", "--json", "-j", "2", "--resume", ck, file}, "")
+	_, sum := decodeJSON(t, r.stdout)
+	if want := reference(t, file, "", counts{}); r.code != exitcode.Found || countsOf(sum) != want || want.solutions != n || sum.Status != "complete" {
+		t.Fatalf("resumed: exit %d, %+v; want %+v with %d solutions\n%s", r.code, sum, want, n, r.stderr)
+	}
+}
+
 // TestShardsMerge runs a count as 4 shards, with --all, and merges them:
 // DLX1's totals, every solution once; a shard missing, repeated or cut
 // short is refused with exit 2.

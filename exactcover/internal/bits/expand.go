@@ -10,7 +10,7 @@ func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.
 	if e.err != nil {
 		return dst, false, e.err
 	}
-	if u.After {
+	if u.After || u.Rest != nil { // not a node
 		return dst, false, &core.PathError{Err: core.ErrBadPath}
 	}
 	e.weighted = false // Knuth's rule, as the other engines expand

@@ -16,6 +16,7 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // items covered before the last step, and by the last step's option, to
 // count the last step's updates as the search that took it counted them.
 func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (depth int, alive bool, err error) {
+	e.replays++
 	covered, before := e.covered, e.before
 	clear(covered)
 	for l, st := range path {
@@ -122,6 +123,10 @@ func (e *Engine) Branches(dst []core.Branch) []core.Branch {
 				k = 2
 			}
 			dst = append(dst, core.Branch{Item: int(lv.best), K: k, D: 2})
+			continue
+		}
+		if e.rest.d > 0 && l == e.rest.level { // the node of a rest unit
+			dst = append(dst, core.Branch{Item: int(lv.best), K: e.rest.k + 1, D: e.rest.d})
 			continue
 		}
 		if l < len(e.path) {

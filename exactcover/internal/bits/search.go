@@ -17,6 +17,9 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Stat
 		return core.Complete, &core.PathError{Err: core.ErrBadPath} // never made here
 	}
 	e.weighted = run.Weighted
+	if u.Rest != nil {
+		return e.searchRest(u, run, c)
+	}
 	if e.mcc.on {
 		base, alive, err := e.replayM(u.Path, u.CountLast, c)
 		if err != nil || !alive {

@@ -9,15 +9,22 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
 )
 
 // Version is the version of the format written and read. Version 3 adds
-// the Cost section of searches for the cheapest solutions; files of
-// version 2, which have none, are read too.
-const Version = 3
+// the Cost section of searches for the cheapest solutions, version 4 the
+// units that name branches of a node (rest_item and rest); files of
+// versions 2 and 3, which have neither, are read too. (An xcover that
+// reads version 3 at most refuses a file of version 4, whose units it
+// could not search.)
+const Version = 4
+
+// restVersion is the first version whose units may name branches.
+const restVersion = 4
 
 // oldestVersion is the oldest version read.
 const oldestVersion = 2
@@ -98,10 +105,14 @@ type Shard struct {
 
 // unitJSON is a core.Piece as the file holds it: its path as [item, option]
 // pairs ([item, option, 1] for an excluding step), of which the first
-// Shared are those of the unit before it and Path holds the rest.
+// Shared are those of the unit before it and Path holds the rest; for a
+// unit of branches (core.Unit.Rest), the item they are for and the
+// options they take.
 type unitJSON struct {
 	Shared    int       `json:"shared,omitempty"`
 	Path      [][]int32 `json:"path"`
+	RestItem  int32     `json:"rest_item,omitempty"`
+	Rest      []int32   `json:"rest,omitempty"`
 	CountLast bool      `json:"count_last,omitempty"`
 	After     bool      `json:"after,omitempty"`
 	Skip      int32     `json:"skip,omitempty"`
@@ -111,7 +122,8 @@ type unitJSON struct {
 }
 
 // Encode writes rec, whose Units field it fills from units, to w, and
-// returns the number of bytes written.
+// returns the number of bytes written. The branches of a unit's Rest
+// must take options of one item.
 func Encode(w io.Writer, rec *Record, units []core.Piece) (int64, error) {
 	rec.Format, rec.Version = Format, Version
 	if rec.Profile == nil {
@@ -129,6 +141,16 @@ func Encode(w io.Writer, rec *Record, units []core.Piece) (int64, error) {
 				u.Path[j] = []int32{st.Item, st.Option, 1}
 			} else {
 				u.Path[j] = []int32{st.Item, st.Option}
+			}
+		}
+		if rest := p.Unit.Rest; rest != nil {
+			u.RestItem, u.Rest = rest[0].Item, make([]int32, len(rest))
+			for j, st := range rest {
+				if st.Item != u.RestItem || st.Option < 0 || st.Exclude {
+					rec.Units = nil
+					return 0, fmt.Errorf("unit %d: a rest's branches take options of one item", i+1)
+				}
+				u.Rest[j] = st.Option
 			}
 		}
 		rec.Units[i] = u
@@ -174,6 +196,14 @@ func Decode(r io.Reader) (*Record, []core.Piece, error) {
 	if err != nil || !bytes.Equal(want, sum[:]) {
 		return nil, nil, errors.New("its digest does not match its contents: the file was changed or damaged after it was written")
 	}
+	// A later version is refused as such before its fields, which this
+	// xcover may not know, are read (they come after the version).
+	if after, ok := bytes.CutPrefix(data, []byte(Header+`,"version":`)); ok {
+		digits := after[:max(bytes.IndexFunc(after, func(r rune) bool { return r < '0' || r > '9' }), 0)]
+		if v, err := strconv.Atoi(string(digits)); err == nil && v > Version {
+			return nil, nil, fmt.Errorf("format version %d; this xcover reads versions %d to %d", v, oldestVersion, Version)
+		}
+	}
 	var rec Record
 	dec := json.NewDecoder(bytes.NewReader(data[:cut]))
 	dec.DisallowUnknownFields()
@@ -210,6 +240,14 @@ func Decode(r io.Reader) (*Record, []core.Piece, error) {
 		if u.Shared < 0 || u.Shared > len(prev) || u.After && u.Shared+len(u.Path) == 0 || !(0 <= u.Lo && u.Lo <= u.Hi && u.Hi <= u.End && u.End <= 1) {
 			return nil, nil, fmt.Errorf("unit %d is malformed", i+1)
 		}
+		if u.Rest != nil || u.RestItem != 0 {
+			if rec.Version < restVersion {
+				return nil, nil, fmt.Errorf("unit %d names branches (rest), which format version %d does not have", i+1, rec.Version)
+			}
+			if len(u.Rest) == 0 || u.RestItem < 0 || u.After || u.CountLast {
+				return nil, nil, fmt.Errorf("unit %d is malformed: a rest needs an item, its options, and neither after nor count_last", i+1)
+			}
+		}
 		p := core.Piece{Unit: core.Unit{CountLast: u.CountLast, After: u.After}, Lo: u.Lo, Hi: u.Hi, End: u.End, Skip: u.Skip}
 		// A unit that is a prefix of the one before shares its memory.
 		path := prev[:u.Shared:u.Shared]
@@ -223,6 +261,15 @@ func Decode(r io.Reader) (*Record, []core.Piece, error) {
 			path = append(path, core.Step{Item: st[0], Option: st[1], Exclude: len(st) == 3})
 		}
 		p.Unit.Path, prev = path, path
+		if len(u.Rest) > 0 {
+			p.Unit.Rest = make([]core.Step, len(u.Rest))
+			for j, o := range u.Rest {
+				if o < 0 {
+					return nil, nil, fmt.Errorf("unit %d, branch %d: option %d", i+1, j+1, o)
+				}
+				p.Unit.Rest[j] = core.Step{Item: u.RestItem, Option: o}
+			}
+		}
 		units[i] = p
 	}
 	rec.Units = nil

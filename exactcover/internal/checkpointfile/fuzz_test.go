@@ -58,6 +58,16 @@ func check(t *testing.T, data []byte) {
 		if !(0 <= p.Lo && p.Lo <= p.Hi && p.Hi <= p.End && p.End <= 1) || p.Unit.After && len(p.Unit.Path) == 0 {
 			t.Fatalf("unit %d accepted with share [%g, %g) of %g, after %v, %d steps", i+1, p.Lo, p.Hi, p.End, p.Unit.After, len(p.Unit.Path))
 		}
+		if r := p.Unit.Rest; r != nil {
+			if len(r) == 0 || p.Unit.After || p.Unit.CountLast || rec.Version < 4 {
+				t.Fatalf("unit %d accepted with %d branches, after %v, count last %v, in version %d", i+1, len(r), p.Unit.After, p.Unit.CountLast, rec.Version)
+			}
+			for _, st := range r {
+				if st.Item != r[0].Item || st.Item < 0 || st.Option < 0 || st.Exclude {
+					t.Fatalf("unit %d accepted with a branch %+v among branches of item %d", i+1, st, r[0].Item)
+				}
+			}
+		}
 	}
 	if c := rec.Cost; c != nil {
 		for i, u := range c.Units {
@@ -102,6 +112,7 @@ func TestSeedsRead(t *testing.T) {
 		{"langford-7-partial.ckpt", 3, false, true},
 		{"assignment-4-best-3.ckpt", 3, true, false},
 		{"queens-8-count-version-2.ckpt", 2, false, true},
+		{"queens-8-count-rest.ckpt", 4, false, true},
 	} {
 		f, err := os.Open(filepath.Join("testdata", tc.name))
 		if err != nil {

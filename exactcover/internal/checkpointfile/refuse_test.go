@@ -8,11 +8,13 @@ import (
 	"io"
 	"io/fs"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/xcover/xcover/exactcover/internal/checkpointfile"
+	"github.com/xcover/xcover/exactcover/internal/core"
 	"github.com/xcover/xcover/internal/testtier"
 )
 
@@ -68,6 +70,11 @@ func TestDecodeRefuses(t *testing.T) {
 		}
 	}
 	edit, editCost := editOf(valid), editOf(validCost)
+	edit4 := editOf(strings.Replace(valid, `"version":3`, `"version":4`, 1))
+	if _, units, err := checkpointfile.Decode(bytes.NewReader(edit4(`"count_last":true,`, `"rest_item":2,"rest":[4,5],`))); err != nil ||
+		len(units) != 2 || !slices.Equal(units[1].Unit.Rest, []core.Step{{Item: 2, Option: 4}, {Item: 2, Option: 5}}) {
+		t.Fatalf("a unit of two branches: %v, %+v", err, units)
+	}
 	if _, _, err := checkpointfile.Decode(bytes.NewReader(sealed(validCost))); err != nil {
 		t.Fatalf("the valid cost checkpoint: %v", err)
 	}
@@ -91,7 +98,8 @@ func TestDecodeRefuses(t *testing.T) {
 		{"a letter beyond ASCII", edit(`"dlx"`, `"dlxé"`), `not a checkpoint file (byte 71 is`},
 		{"another format", edit(`"format":"xcover checkpoint"`, `"format":"xcover checkpoint","format":"other"`), `format "other"`},
 		{"version 1", edit(`"version":3`, `"version":1`), "format version 1"},
-		{"version 4", edit(`"version":3`, `"version":4`), "format version 4"},
+		{"version 5", edit(`"version":3`, `"version":5`), "format version 5"},
+		{"version 5 with a field of its own", edit(`"version":3,`, `"version":5,"novel":1,`), "format version 5; this xcover reads versions 2 to 4"},
 		{"version 2 with a cost section", editCost(`"version":3`, `"version":2`), "format version 2"},
 		{"an unknown field", edit(`"limit":0`, `"limit":0,"extra":1`), `unknown field "extra"`},
 		{"a count too large", edit(`"nodes":2`, `"nodes":1e30`), "cannot unmarshal"},
@@ -110,6 +118,15 @@ func TestDecodeRefuses(t *testing.T) {
 		{"an excluding step marked 2", edit(`[[1,2,1]]`, `[[1,2,2]]`), "unit 2, step 2: expected"},
 		{"a step of four numbers", edit(`[[1,2,1]]`, `[[1,2,1,0]]`), "unit 2, step 2: expected"},
 		{"an item beyond int32", edit(`[[0,1]]`, `[[4294967296,1]]`), "cannot unmarshal"},
+		{"branches in version 3", edit(`"count_last":true,`, `"rest":[4,5],`), "unit 2 names branches (rest), which format version 3 does not have"},
+		{"an item of branches in version 3", edit(`"count_last":true,`, `"rest_item":2,`), "unit 2 names branches (rest)"},
+		{"branches after a branch", edit4(`"count_last":true,`, `"rest":[4,5],"after":true,`), "unit 2 is malformed: a rest needs"},
+		{"branches counting their step", edit4(`"count_last":true,`, `"rest":[4,5],"count_last":true,`), "unit 2 is malformed: a rest needs"},
+		{"an item without branches", edit4(`"count_last":true,`, `"rest_item":2,`), "unit 2 is malformed: a rest needs"},
+		{"no branches", edit4(`"count_last":true,`, `"rest_item":2,"rest":[],`), "unit 2 is malformed: a rest needs"},
+		{"branches of a negative item", edit4(`"count_last":true,`, `"rest_item":-2,"rest":[4],`), "unit 2 is malformed: a rest needs"},
+		{"a negative branch", edit4(`"count_last":true,`, `"rest":[4,-1],`), "unit 2, branch 2: option -1"},
+		{"a branch beyond int32", edit4(`"count_last":true,`, `"rest":[4294967296],`), "cannot unmarshal"},
 		{"a second value after the record", sealed(valid + ` {"nodes":7}`), "more JSON after the record"},
 		{"a second line", sealed(valid + "\n" + strings.Replace(valid, `"nodes":2`, `"nodes":7`, 1)), "more JSON after the record"},
 	} {

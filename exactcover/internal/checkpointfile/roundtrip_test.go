@@ -58,6 +58,13 @@ func randomPieces(r *rand.Rand) []core.Piece {
 			path = append(slices.Clone(prev[:r.IntN(len(prev)+1)]), path...)
 		}
 		p := core.Piece{Unit: core.Unit{Path: path, CountLast: r.IntN(2) == 0, After: len(path) > 0 && r.IntN(3) == 0}}
+		if r.IntN(4) == 0 { // branches of the node, of one item
+			p.Unit.CountLast, p.Unit.After = false, false
+			item := int32(r.IntN(3))
+			for range 1 + r.IntN(5) {
+				p.Unit.Rest = append(p.Unit.Rest, core.Step{Item: item, Option: int32(r.IntN(1 << 20))})
+			}
+		}
 		share(&p)
 		pieces = append(pieces, p)
 	}
@@ -120,6 +127,7 @@ func randomCost(r *rand.Rand) *checkpointfile.Cost {
 func samePieces(a, b []core.Piece) bool {
 	return slices.EqualFunc(a, b, func(x, y core.Piece) bool {
 		return slices.Equal(x.Unit.Path, y.Unit.Path) && x.Unit.CountLast == y.Unit.CountLast && x.Unit.After == y.Unit.After &&
+			slices.Equal(x.Unit.Rest, y.Unit.Rest) && (x.Unit.Rest == nil) == (y.Unit.Rest == nil) &&
 			x.Lo == y.Lo && x.Hi == y.Hi && x.End == y.End && x.Skip == y.Skip
 	})
 }
@@ -213,5 +221,15 @@ var errWrite = &json.UnsupportedValueError{Str: "the disk is full"}
 func TestEncodeReportsWriteErrors(t *testing.T) {
 	if _, err := checkpointfile.Encode(failingWriter{}, &checkpointfile.Record{}, nil); err != errWrite {
 		t.Errorf("Encode to a failing writer: %v", err)
+	}
+}
+
+// TestEncodeRefusesMixedBranches checks that Encode refuses a unit whose
+// branches are for two items, which the file cannot say.
+func TestEncodeRefusesMixedBranches(t *testing.T) {
+	u := core.Unit{Rest: []core.Step{{Item: 0, Option: 1}, {Item: 1, Option: 2}}}
+	var out bytes.Buffer
+	if _, err := checkpointfile.Encode(&out, &checkpointfile.Record{}, []core.Piece{{Unit: u}}); err == nil || out.Len() != 0 {
+		t.Errorf("branches of two items: %v, %d bytes written", err, out.Len())
 	}
 }

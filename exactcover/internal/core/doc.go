@@ -7,12 +7,14 @@
 //
 // A node of a search tree is named by its path: the branches taken from the
 // root, each a [Step] (the item branched on and the option taken for it).
-// A [Unit] is a piece of work: the subtree below a path. The drivers need
+// A [Unit] is a piece of work: the subtree below a path, or the subtrees of
+// branches of one node that it names ([Unit.Rest]), which an engine
+// searches entering the node once ([SearchRest]). The drivers need
 // nothing else: the sequential search runs one unit; a parallel search
 // hands units to workers and makes new ones by taking the unexplored
 // siblings of a busy worker; a checkpoint is the list of units not yet
-// explored plus the counters so far; a shard is a deterministic share of
-// the units at some depth.
+// explored plus the counters so far, a node's siblings left being one
+// unit; a shard is a deterministic share of the units at some depth.
 //
 // # Counting stays exact
 //

@@ -27,10 +27,32 @@ const Null = -1
 // search has entered and counted: the branches of the node reached by
 // Path[:len(Path)-1] that come after the last step's, in the order of the
 // engine that made the unit (only that engine can search it).
+//
+// When Rest is set, the unit is instead branches of the node that Path
+// leads to, named: the node was entered and counted by another search,
+// and the unit is the subtrees of the branches Rest, in that order, each
+// searched and counted as the unit of Path and that step with CountLast
+// would be (CountLast and After are unset). The branches take options
+// (none is Null or Exclude) for one item. Unlike After, any engine can
+// search it, and it enters the node once for all its branches, where a
+// unit per branch would enter it once per branch, walking the item's
+// options each time: on a node of n branches, n steps instead of n².
+// See [SearchRest].
 type Unit struct {
 	Path      []Step
 	CountLast bool
 	After     bool
+	Rest      []Step
+}
+
+// Level returns the level of the node u's work hangs from: the node that
+// Path leads to, or for a rest of either kind, the node whose branches
+// it holds. (Its branches are at the next level.)
+func (u *Unit) Level() int {
+	if u.After {
+		return len(u.Path) - 1
+	}
+	return len(u.Path)
 }
 
 // Counters are the totals a search keeps, as Knuth's programs keep them.

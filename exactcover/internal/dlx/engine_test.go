@@ -23,3 +23,7 @@ func TestEngineMCCUnpacked(t *testing.T) {
 		return e
 	}, true)
 }
+
+func TestRestEntersOnce(t *testing.T) {
+	enginetest.CheckRestEntersOnce(t, newEngine, func(e core.Engine) int64 { return dlx.Replays(e.(*dlx.Engine)) })
+}

@@ -83,3 +83,6 @@ func Purify(e *Engine, p int32)                   { e.purify(p) }
 func Unpurify(e *Engine, p int32)                 { e.unpurify(p) }
 func Tweak(e *Engine, x int32, block bool)        { e.tweak(x, block) }
 func Untweak(e *Engine, c, x int32, unblock bool) { e.untweak(c, x, unblock) }
+
+// Replays returns how many paths e has replayed (units entered).
+func Replays(e *Engine) int64 { return e.replays }

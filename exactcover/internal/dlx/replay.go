@@ -11,6 +11,7 @@ const forcedLevel = -1
 // that the last step's updates go to c when countLast is set, and returns
 // the depth reached. On error nothing is left changed.
 func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (int, error) {
+	e.replays++
 	for level, st := range path {
 		u, cl, err := e.take(level, st)
 		if err != nil {
@@ -175,6 +176,10 @@ func (e *Engine) resumeAt(l int, st core.Step) (int32, error) {
 func (e *Engine) Branches(dst []core.Branch) []core.Branch {
 	nd := e.nodes
 	for l := range e.level {
+		if e.rest.d > 0 && l == e.rest.level { // the node of a rest unit
+			dst = append(dst, core.Branch{Item: int(nd[e.choice[l]].top - 1), K: e.rest.k + 1, D: e.rest.d})
+			continue
+		}
 		cur := e.choice[l]
 		item := cur
 		if cur > e.nItems {

@@ -4,6 +4,9 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 
 // Search explores the subtree of u (core.Engine).
 func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Status, error) {
+	if u.Rest != nil {
+		return e.searchRest(u, run, c)
+	}
 	path := u.Path
 	if u.After {
 		if len(path) == 0 {

@@ -17,10 +17,12 @@ import (
 
 // CheckUnits checks that the units are distinct and disjoint and all
 // below root. A unit is the subtree of the node its path names, or (After)
-// the branches of the node above that come after its last step's. Two
-// units overlap when one's node lies in the subtree of another's that is
-// a node (or is that node), or when two are rests of one node. (A rest and
-// a node below one of the branches it covers also overlap; telling which
+// the branches of the node above that come after its last step's, or
+// (Rest) the subtrees of the branches it names, which are checked as the
+// units for each would be. Two units overlap when one's node lies in the
+// subtree of another's that is a node (or is that node), or when two are
+// rests of one node after a branch. (A rest after a branch and a node
+// below one of the branches it covers also overlap; telling which
 // branches come after which needs the engine's order, and is left to the
 // digest.)
 func CheckUnits(pieces []core.Piece, root []core.Step) error {
@@ -41,11 +43,28 @@ func CheckUnits(pieces []core.Piece, root []core.Step) error {
 		if len(u.Path) < len(root) || !slices.Equal(u.Path[:len(root)], root) || u.After && len(u.Path) == len(root) {
 			return fmt.Errorf("unit %d does not start from the partial solution", i+1)
 		}
+		if err := checkRestShape(u); err != nil {
+			return fmt.Errorf("unit %d: %v", i+1, err)
+		}
 		at = at[:core.CommonPrefix(prev, u.Path)+1]
 		for _, st := range u.Path[len(at)-1:] {
 			at = append(at, t.child(at[len(at)-1], st))
 		}
 		prev = u.Path
+		if u.Rest != nil { // a node unit for each branch
+			node := at[len(u.Path)]
+			for _, st := range u.Rest {
+				c := t.child(node, st)
+				if j := t.node[c]; j == int32(i) {
+					return fmt.Errorf("unit %d names the branch to option %d twice", i+1, st.Option)
+				} else if j >= 0 {
+					return fmt.Errorf("units %d and %d overlap (the same work twice)", j+1, i+1)
+				}
+				t.node[c] = int32(i)
+			}
+			where[i] = node
+			continue
+		}
 		seen, node := t.node, at[len(u.Path)]
 		if u.After {
 			seen, node = t.rest, at[len(u.Path)-1]
@@ -68,13 +87,32 @@ func CheckUnits(pieces []core.Piece, root []core.Step) error {
 	for i, p := range pieces {
 		n, j := where[i], int32(-1)
 		switch {
-		case p.Unit.After:
+		case p.Unit.After, p.Unit.Rest != nil:
 			j = below[n]
 		case n > 0:
 			j = below[t.parent[n]]
 		}
 		if j >= 0 {
 			return fmt.Errorf("unit %d lies inside unit %d (the same work twice)", i+1, j+1)
+		}
+	}
+	return nil
+}
+
+// checkRestShape checks what a rest unit's branches must be: at least
+// one, each taking an option of one item, and the unit neither After nor
+// CountLast.
+func checkRestShape(u *core.Unit) error {
+	if u.Rest == nil {
+		return nil
+	}
+	if len(u.Rest) == 0 || u.After || u.CountLast {
+		return fmt.Errorf("a rest of %d branches, after %t, count last %t", len(u.Rest), u.After, u.CountLast)
+	}
+	for _, st := range u.Rest {
+		if st.Item < 0 || st.Option < 0 || st.Exclude || st.Item != u.Rest[0].Item {
+			return fmt.Errorf("a rest's branches take options of one item, not %d:%d (exclude %t) after item %d",
+				st.Item, st.Option, st.Exclude, u.Rest[0].Item)
 		}
 	}
 	return nil
@@ -155,7 +193,7 @@ func CheckFits(eng core.Engine, pos *Position, root []core.Step, k, n int, seed 
 		tops.node[at] = int32(j)
 	}
 	for i := range pos.Pieces {
-		if !tops.holds(nodePath(&pos.Pieces[i].Unit)) {
+		if !tops.holdsUnit(&pos.Pieces[i].Unit) {
 			return fmt.Errorf("%w: unit %d is not in shard %d/%d", ErrUnfit, i+1, k, n)
 		}
 	}
@@ -181,6 +219,9 @@ type siblings struct {
 // the Weighted rule may take) is entered as it stands.
 func (s *siblings) names(eng core.Engine, pieces []core.Piece, i int) error {
 	u := &pieces[i].Unit
+	if u.Rest != nil {
+		return s.namesRest(eng, u)
+	}
 	if u.After || len(u.Path) == 0 {
 		return names(eng, u.Path, &s.buf)
 	}
@@ -198,6 +239,31 @@ func (s *siblings) names(eng core.Engine, pieces []core.Piece, i int) error {
 		return nil
 	}
 	return names(eng, u.Path, &s.buf)
+}
+
+// namesRest checks that every branch of rest unit u is a child of its
+// node: the node is entered once and its children listed, and each
+// branch looked up among them. A branch not found there (the Weighted
+// rule may branch on another item than the engine's Expand, which takes
+// Knuth's) is entered as it stands, as a unit of its own would be.
+func (s *siblings) namesRest(eng core.Engine, u *core.Unit) error {
+	s.parent, s.steps = u.Path, nil
+	if err := names(eng, u.Path, &s.buf); err != nil {
+		return err
+	}
+	s.steps = make(map[core.Step]bool, len(s.buf))
+	for _, c := range s.buf {
+		s.steps[c.Path[len(c.Path)-1]] = true
+	}
+	path := slices.Clip(u.Path)
+	for _, st := range u.Rest {
+		if !s.steps[st] {
+			if err := names(eng, append(path, st), &s.buf); err != nil {
+				return fmt.Errorf("branch to option %d: %v", st.Option, err)
+			}
+		}
+	}
+	return nil
 }
 
 // isParent reports whether path is the node whose children s holds.
@@ -220,23 +286,40 @@ func nodePath(u *core.Unit) []core.Step {
 	return u.Path
 }
 
-// holds reports whether path lies in the subtree of a node of t that a
-// unit's top was marked on (the node itself, or one above it).
-func (t *pathTrie) holds(path []core.Step) bool {
-	at := int32(0)
+// holdsUnit reports whether the work of u lies in the subtrees of nodes
+// of t that a unit's top was marked on: its node's (or, for a rest, each
+// of its branches') path is such a node or lies below one.
+func (t *pathTrie) holdsUnit(u *core.Unit) bool {
+	at, in := t.walk(nodePath(u))
+	if in || at < 0 || u.Rest == nil {
+		return in
+	}
+	for _, st := range u.Rest {
+		c, ok := t.children[trieEdge{at, st}]
+		if !ok || t.node[c] < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// walk follows path down t and reports whether it meets a node that a
+// unit's top was marked on; if not, it returns the node path leads to,
+// or -1 when t has no such node.
+func (t *pathTrie) walk(path []core.Step) (at int32, marked bool) {
 	if t.node[at] >= 0 {
-		return true
+		return at, true
 	}
 	for _, st := range path {
 		next, ok := t.children[trieEdge{at, st}]
 		if !ok {
-			return false
+			return -1, false
 		}
 		if at = next; t.node[at] >= 0 {
-			return true
+			return at, true
 		}
 	}
-	return false
+	return at, false
 }
 
 // names checks that path names a node of the search tree, by entering it

@@ -24,6 +24,13 @@ func TestCheckUnits(t *testing.T) {
 	exported.Unit.CountLast = true
 	skipped := rest(a, b)
 	skipped.Skip = -1
+	d, f := core.Step{Item: 2, Option: 8}, core.Step{Item: 2, Option: 9}
+	branches := func(path []core.Step, steps ...core.Step) core.Piece {
+		return core.Piece{Unit: core.Unit{Path: path, Rest: steps}}
+	}
+	excluding := core.Step{Item: 1, Option: 6, Exclude: true}
+	counted := branches([]core.Step{a}, b)
+	counted.Unit.CountLast = true
 	for _, tc := range []struct {
 		name   string
 		pieces []core.Piece
@@ -47,6 +54,23 @@ func TestCheckUnits(t *testing.T) {
 		{"shorter than the partial solution", []core.Piece{node()}, []core.Step{r}, "unit 1 does not start"},
 		{"the rest of the partial solution's node", []core.Piece{rest(r)}, []core.Step{r}, "unit 1 does not start"},
 		{"a negative skip", []core.Piece{skipped}, nil, "unit 1: skip -1"},
+		{"branches of a node", []core.Piece{branches([]core.Step{a}, b, c)}, nil, ""},
+		{"branches and a node beside them", []core.Piece{node(a, b, d), branches([]core.Step{a}, c)}, nil, ""},
+		{"branches of two nodes", []core.Piece{branches([]core.Step{a, b}, d), branches([]core.Step{a, c}, d, f)}, nil, ""},
+		{"branches of a node, split in two", []core.Piece{branches([]core.Step{a}, b), branches([]core.Step{a}, c)}, nil, ""},
+		{"branches of the root", []core.Piece{branches(nil, a)}, nil, ""},
+		{"a branch named twice", []core.Piece{branches([]core.Step{a}, b, c, b)}, nil, "unit 1 names the branch to option 4 twice"},
+		{"a branch in two units", []core.Piece{branches([]core.Step{a}, b), branches([]core.Step{a}, c, b)}, nil, "units 1 and 2 overlap"},
+		{"a branch that is a unit", []core.Piece{node(a, c), branches([]core.Step{a}, b, c)}, nil, "units 1 and 2 overlap"},
+		{"a unit below a branch", []core.Piece{branches([]core.Step{a}, b, c), node(a, c, d)}, nil, "unit 2 lies inside unit 1"},
+		{"branches below a unit", []core.Piece{node(a), branches([]core.Step{a, b}, d)}, nil, "unit 2 lies inside unit 1"},
+		{"branches of a node that is a unit", []core.Piece{branches([]core.Step{a}, b), node(a)}, nil, "unit 1 lies inside unit 2"},
+		{"branches for two items", []core.Piece{branches([]core.Step{a}, b, d)}, nil, "unit 1: a rest's branches take options of one item"},
+		{"an excluding branch", []core.Piece{branches([]core.Step{a}, excluding)}, nil, "unit 1: a rest's branches take options"},
+		{"a null branch", []core.Piece{branches([]core.Step{a}, core.Step{Item: 1, Option: core.Null})}, nil, "unit 1: a rest's branches take options"},
+		{"no branches", []core.Piece{branches([]core.Step{a}, []core.Step{}...)}, nil, "unit 1: a rest of 0 branches"},
+		{"branches counting their step", []core.Piece{counted}, nil, "unit 1: a rest of 1 branches, after false, count last true"},
+		{"branches above the partial solution", []core.Piece{branches(nil, r)}, []core.Step{r}, "unit 1 does not start"},
 	} {
 		err := drive.CheckUnits(tc.pieces, tc.root)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {

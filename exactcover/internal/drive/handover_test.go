@@ -9,6 +9,7 @@ import (
 
 	"github.com/xcover/xcover/exactcover/internal/bits"
 	"github.com/xcover/xcover/exactcover/internal/core"
+	"github.com/xcover/xcover/exactcover/internal/dlx"
 	"github.com/xcover/xcover/exactcover/internal/drive"
 	"github.com/xcover/xcover/exactcover/internal/sparse"
 )
@@ -57,6 +58,14 @@ var siblingEngines = []struct {
 	{"sparse", func(p *core.Problem) core.Engine { return core.New[sparse.Engine](p) }},
 	{"bits", func(p *core.Problem) core.Engine { return core.New[bits.Engine](p) }},
 }
+
+// restEngines are the engines that search the branches of a node named
+// by one unit (core.Unit.Rest), as shards and positions hold them,
+// entering the node once: every engine.
+var restEngines = append(siblingEngines[:len(siblingEngines):len(siblingEngines)], struct {
+	name string
+	new  func(*core.Problem) core.Engine
+}{"dlx", func(p *core.Problem) core.Engine { return dlx.New(p) }})
 
 // TestRunWideNode checks that several workers share a wide node without
 // paying its width for each branch: on a node of n branches that end at
@@ -147,14 +156,18 @@ func TestCheapestWideRoot(t *testing.T) {
 }
 
 // TestResumeWideNode stops a search of two workers in the middle of a
-// node of n branches, whose rest its position holds as a unit per branch,
-// and checks that the position is validated without entering that node n
-// times (CheckFits looks the siblings up among the node's children,
-// listed once), and that the search resumed from it counts what is left.
-// (The resumed search itself still enters the node once per unit: n is
-// kept small for it.)
+// node of n branches, whose branches left its position holds as one unit
+// (core.Unit.Rest, gathered from the unit per branch that the engines
+// export), and checks that the position is validated without entering
+// that node n times (CheckFits lists the node's children once and looks
+// the branches up among them), and that the search resumed from it
+// counts what is left, searching a few units, not one per branch: each
+// unit searched enters the node, walking its n options, so the units,
+// times n, stay within a few times the tree's nodes and the node's width
+// together (the workers hand halves of the rest to each other as they
+// run dry, as their credit allows).
 func TestResumeWideNode(t *testing.T) {
-	const n = 4000
+	const n = 50000
 	p := wideNode(n)
 	for _, e := range siblingEngines {
 		var pos *drive.Position
@@ -178,15 +191,30 @@ func TestResumeWideNode(t *testing.T) {
 			forged.Pieces = slices.Clone(pos.Pieces)
 			i := len(forged.Pieces) / 2
 			u := &forged.Pieces[i].Unit
-			u.Path = slices.Clone(u.Path)
-			u.Path[len(u.Path)-1].Option = bad
+			if u.Rest != nil { // the siblings, as one unit
+				u.Rest = slices.Clone(u.Rest)
+				u.Rest[len(u.Rest)/2].Option = bad
+			} else {
+				u.Path = slices.Clone(u.Path)
+				u.Path[len(u.Path)-1].Option = bad
+			}
 			if err := drive.CheckFits(e.new(p), &forged, nil, 0, 0, 0, ""); !errors.Is(err, drive.ErrUnfit) {
 				t.Errorf("%s: unit %d taking option %d: %v, want ErrUnfit", e.name, i+1, bad, err)
 			}
 		}
-		resumed, err := drive.Run(context.Background(), e.new(p), drive.Config{Workers: 2, Resume: pos})
+		var searches atomic.Int64
+		resumed, err := drive.Run(context.Background(), countingEngine{e.new(p), &searches, nil}, drive.Config{Workers: 2, Resume: pos})
 		if err != nil || resumed.Status != core.Complete || resumed.Counters.Solutions != n || resumed.Counters.Nodes != n+2 {
 			t.Fatalf("%s: resumed: %+v, %v", e.name, resumed, err)
+		}
+		if units := searches.Load(); units*n > 4*(resumed.Counters.Nodes+n) {
+			t.Errorf("%s: the resumed search searched %d units, each entering a node of %d branches, for a tree of %d nodes",
+				e.name, units, n, resumed.Counters.Nodes)
+		}
+		// Uninterrupted, the same problem counts the same updates.
+		whole, err := drive.Run(context.Background(), e.new(p), drive.Config{Workers: 1})
+		if err != nil || resumed.Counters != whole.Counters {
+			t.Errorf("%s: resumed %+v, uninterrupted %+v, %v", e.name, resumed.Counters, whole.Counters, err)
 		}
 	}
 }
@@ -194,31 +222,87 @@ func TestResumeWideNode(t *testing.T) {
 // TestSplitWideNode checks that the shard split walks from a sample of a
 // wide node's children, not from each: every walk enters the node again,
 // walking its n options, so walks from all n would cost n² steps. The
-// shards still partition the tree: their counts add up to the whole (on
-// a narrower node, whose shards search a unit per child, entering the
-// node each time).
+// shards still partition the tree: their counts add up to the whole. A
+// shard searches the children dealt to it as one unit (core.Unit.Rest),
+// entering the node once, not once per child: the units it searches,
+// times n, stay within a few times the tree's nodes.
 func TestSplitWideNode(t *testing.T) {
-	const n, narrow, shards = 6000, 2000, 2
-	for _, e := range siblingEngines {
+	const n, shards = 50000, 2
+	p := wideNode(n)
+	for _, e := range restEngines {
 		var expands atomic.Int64
-		eng := countingEngine{e.new(wideNode(n)), new(atomic.Int64), &expands}
+		eng := countingEngine{e.new(p), new(atomic.Int64), &expands}
 		parts, _, _, err := drive.SplitOf(eng, nil, shards, 7)
 		if err != nil || len(parts) != shards {
 			t.Fatalf("%s: %d parts, %v", e.name, len(parts), err)
 		}
-		if got := expands.Load(); got > n/2 {
+		if got := expands.Load(); got > n/20 {
 			t.Errorf("%s: the split entered %d nodes to divide a node of %d children", e.name, got, n)
 		}
 		var total core.Counters
 		for k := 1; k <= shards; k++ {
-			res, err := drive.Run(context.Background(), e.new(wideNode(narrow)), drive.Config{Shard: k, Shards: shards, SplitSeed: 7})
+			var searches atomic.Int64
+			res, err := drive.Run(context.Background(), countingEngine{e.new(p), &searches, nil}, drive.Config{Shard: k, Shards: shards, SplitSeed: 7})
 			if err != nil || res.Status != core.Complete {
 				t.Fatalf("%s, shard %d/%d: %+v, %v", e.name, k, shards, res, err)
 			}
+			if units := searches.Load(); units*n > 4*(n+2) {
+				t.Errorf("%s, shard %d/%d: searched %d units, each entering a node of %d branches, for a tree of %d nodes",
+					e.name, k, shards, units, n, n+2)
+			}
 			total.Add(res.Counters)
 		}
-		if total.Solutions != narrow || total.Nodes != narrow+2 {
-			t.Errorf("%s: the shards counted %+v together, want %d solutions in %d nodes", e.name, total, narrow, narrow+2)
+		whole, err := drive.Run(context.Background(), e.new(p), drive.Config{Workers: 1})
+		if err != nil || total != whole.Counters || total.Solutions != n || total.Nodes != n+2 {
+			t.Errorf("%s: the shards counted %+v together, uninterrupted %+v (%v), want %d solutions in %d nodes", e.name, total, whole.Counters, err, n, n+2)
+		}
+	}
+}
+
+// TestResumeWideShard stops shard 1 of 2 in the middle of a node of n
+// branches, whose branches dealt to the shard it holds as one unit,
+// resumes it to the totals of the shard searched uninterrupted, and
+// checks that a position naming a branch of the other shard's part, or
+// one that is not a branch of the node, does not fit.
+func TestResumeWideShard(t *testing.T) {
+	const n, shards, seed = 50000, 2, 7
+	p := wideNode(n)
+	for _, e := range restEngines {
+		whole, err := drive.Run(context.Background(), e.new(p), drive.Config{Shard: 1, Shards: shards, SplitSeed: seed})
+		if err != nil || whole.Status != core.Complete {
+			t.Fatalf("%s: %+v, %v", e.name, whole, err)
+		}
+		var pos *drive.Position
+		cfg := drive.Config{Workers: 2, Shard: 1, Shards: shards, SplitSeed: seed, MaxNodes: n / 8,
+			Checkpoint: func(q *drive.Position) error { pos = q; return nil }}
+		res, err := drive.Run(context.Background(), e.new(p), cfg)
+		if err != nil || res.Status != core.NodeLimit || pos == nil {
+			t.Fatalf("%s: stopped: %+v, %v", e.name, res, err)
+		}
+		i := slices.IndexFunc(pos.Pieces, func(q core.Piece) bool { return len(q.Unit.Rest) > 1 })
+		if i < 0 {
+			t.Fatalf("%s: no unit of branches among %d", e.name, len(pos.Pieces))
+		}
+		for _, bad := range []struct {
+			option int32
+			want   error
+		}{
+			{pos.Pieces[i].Unit.Rest[0].Option ^ 1, drive.ErrUnfit}, // the other shard's (dealt alternately)
+			{n, drive.ErrUnfit}, // {B}: no branch of the node
+		} {
+			forged := *pos
+			forged.Pieces = slices.Clone(pos.Pieces)
+			u := &forged.Pieces[i].Unit
+			u.Rest = slices.Clone(u.Rest)
+			u.Rest[len(u.Rest)-1].Option = bad.option
+			if err := drive.CheckFits(e.new(p), &forged, nil, 1, shards, seed, whole.Split); !errors.Is(err, bad.want) {
+				t.Errorf("%s: a branch to option %d: %v, want %v", e.name, bad.option, err, bad.want)
+			}
+		}
+		cfg = drive.Config{Workers: 2, Shard: 1, Shards: shards, SplitSeed: seed, Split: whole.Split, Resume: pos}
+		resumed, err := drive.Run(context.Background(), e.new(p), cfg)
+		if err != nil || resumed.Status != core.Complete || resumed.Counters != whole.Counters {
+			t.Errorf("%s: resumed %+v, %v; uninterrupted %+v", e.name, resumed, err, whole.Counters)
 		}
 	}
 }

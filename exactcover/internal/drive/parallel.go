@@ -173,7 +173,7 @@ func Run(ctx context.Context, proto core.Engine, cfg Config) (Result, error) {
 			return Result{Status: core.Complete}, err
 		}
 		d.split = sp.digest
-		d.pool = sp.parts[cfg.Shard-1]
+		d.pool = gatherRests(sp.parts[cfg.Shard-1])
 		d.share = 0
 		for _, p := range d.pool {
 			d.share += p.Hi - p.Lo
@@ -496,7 +496,7 @@ func (w *worker) searchPiece(p piece) {
 	units := w.run.Export
 	if w.donating { // the donation made at the last poll, if it gave anything
 		n := 0
-		for n < len(units) && (units[n].After || units[n].CountLast) {
+		for n < len(units) && (units[n].After || units[n].CountLast || units[n].Rest != nil) {
 			n++ // an export starts with a node of its own (neither)
 		}
 		w.handOver(units[:n])
@@ -635,7 +635,9 @@ func (w *worker) poll(c *core.Counters) core.Action {
 // that has branches left (core.DonateUnits), each unit's replay walks
 // about the widths of the levels down to it, and there is a unit per
 // branch left, or one for them all once the engine has handed a rest over
-// whole. Zero when no level has branches left.
+// whole, or when the level is that of a rest unit being searched
+// (core.SearchRest donates its branches as one unit). Zero when no level
+// has branches left.
 func (w *worker) handoverCost() int64 {
 	from := max(base(&w.cur), w.cut+1)
 	var replay int64
@@ -646,7 +648,7 @@ func (w *worker) handoverCost() int64 {
 			continue
 		}
 		units := d - k
-		if w.d.wholeRests.Load() {
+		if w.d.wholeRests.Load() || w.cur.Unit.Rest != nil && l == base(&w.cur) { // a rest gives its own rest whole
 			units = 1
 		}
 		if replay > math.MaxInt64/units {
@@ -689,7 +691,10 @@ func (w *worker) handOver(units []core.Unit) {
 		return
 	}
 	// The units are the rest of one level: the tail of the donor's share.
-	w.cut = len(units[0].Path) - 1
+	w.cut = units[0].Level()
+	if units[0].CountLast && !units[0].After {
+		w.cut-- // a branch: the level is its parent's
+	}
 	if units[0].After {
 		d.wholeRests.Store(true)
 	}

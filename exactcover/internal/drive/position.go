@@ -11,7 +11,7 @@ import (
 // (d.mu held, no worker busy) or once the workers are done.
 func (d *driver) snapshot(status core.Status) *Position {
 	pos := &Position{Counters: d.total, Profile: trimmed(d.profile), Elapsed: d.prior + time.Since(d.start),
-		Status: status, Share: d.share, Pieces: slices.Clone(d.pool), Split: d.split}
+		Status: status, Share: d.share, Pieces: gatherRests(d.pool), Split: d.split}
 	if status == running {
 		pos.Running, pos.Status = true, core.Interrupted
 	}
@@ -32,7 +32,7 @@ func (d *driver) resume(pos *Position) error {
 	copy(d.profile, pos.Profile)
 	d.prior = pos.Elapsed
 	d.share = pos.Share
-	d.pool = slices.Clone(pos.Pieces)
+	d.pool = gatherRests(pos.Pieces)
 	return nil
 }
 

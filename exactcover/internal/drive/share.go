@@ -6,12 +6,7 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 type piece = core.Piece
 
 // base returns the level of the node at the top of p's subtree.
-func base(p *piece) int {
-	if p.Unit.After {
-		return len(p.Unit.Path) - 1
-	}
-	return len(p.Unit.Path)
-}
+func base(p *piece) int { return p.Unit.Level() }
 
 // A level is one level of the current path inside a piece, in the piece's
 // share: the node at that level has the interval [a, a+w), and the path
@@ -92,6 +87,8 @@ func (f *frame) divide(p *piece, units []core.Unit, from float64, branches []cor
 		switch {
 		case !f.valid:
 			out[i].Lo = from + float64(i)*(p.Hi-from)/float64(len(units))
+		case u.Rest != nil: // the rest of the level below its path
+			out[i].Lo = f.restStart(l+1, p.Hi)
 		case u.After:
 			out[i].Lo = f.restStart(l, p.Hi)
 			if l >= 0 && l < len(branches) {

@@ -208,6 +208,20 @@ func Check(t *testing.T, newEngine func(*core.Problem) core.Engine, mcc bool) {
 		if !slices.Equal(got, want) || c != whole {
 			t.Fatalf("trial %d, expand: %v %+v, want %v %+v", trial, got, c, want, whole)
 		}
+		for _, way := range []struct {
+			name  string
+			split func() core.Action
+		}{
+			{"whole", func() core.Action { return core.Continue }},
+			{"stop", randomAction(r, core.Stop)},
+			{"donate", randomAction(r, core.Donate)},
+			{"donate and stop", func() core.Action { return [...]core.Action{core.Continue, core.Donate, core.Stop}[r.IntN(3)] }},
+		} {
+			c, got = restAll(t, e, p, core.Unit{}, r.IntN(3), way.split)
+			if !slices.Equal(got, want) || c != whole {
+				t.Fatalf("trial %d, rests, %s: %v %+v, want %v %+v\n%s", trial, way.name, got, c, want, whole, Describe(p))
+			}
+		}
 	}
 }
 
@@ -292,6 +306,98 @@ func expandAll(t testing.TB, e core.Engine, u core.Unit, depth int) (core.Counte
 	}
 	slices.Sort(found)
 	return c, found
+}
+
+// restAll expands u and its descendants to the given depth, as expandAll
+// does, and searches the children of each node at that depth as one rest
+// unit (core.Unit.Rest): those that take options of the item the node
+// branches on; any other child (an excluding branch) as a unit of its
+// own. Each search is divided as split says, as Run divides it.
+func restAll(t testing.TB, e core.Engine, p *core.Problem, u core.Unit, depth int, split func() core.Action) (core.Counters, []string) {
+	t.Helper()
+	var c core.Counters
+	var found []string
+	children, solution, err := e.Expand(u, &c, nil)
+	if err != nil {
+		t.Fatalf("expand %v: %v", u, err)
+	}
+	if solution {
+		var sol []int
+		for _, st := range u.Path {
+			if st.Option >= 0 && !st.Exclude {
+				sol = append(sol, int(st.Option))
+			}
+		}
+		found = append(found, solutionKey(sol))
+	}
+	rest := core.Unit{Path: u.Path}
+	for _, ch := range children {
+		last := ch.Path[len(ch.Path)-1]
+		if depth > 0 || last.Exclude || last.Option < 0 {
+			var c2 core.Counters
+			var f2 []string
+			if depth > 0 {
+				c2, f2 = restAll(t, e, p, ch, depth-1, split)
+			} else {
+				c2, f2 = Run(t, e, p, ch, split)
+			}
+			c.Add(c2)
+			found = append(found, f2...)
+			continue
+		}
+		rest.Rest = append(rest.Rest, last)
+	}
+	if rest.Rest != nil {
+		c2, f2 := Run(t, e, p, rest, split)
+		c.Add(c2)
+		found = append(found, f2...)
+	}
+	slices.Sort(found)
+	return c, found
+}
+
+// CheckRestEntersOnce searches a rest unit (core.Unit.Rest) of a wide
+// node with the engine newEngine makes, and checks with replays, which
+// says how many paths the engine has replayed, that the search entered
+// the node once: item B has one option, which the root takes, and item A
+// n options, one for each branch of the node below, each a solution. A
+// unit per branch would replay the path n times, each time covering A,
+// which walks its n options. The counts are those of the units for each
+// branch together.
+func CheckRestEntersOnce(t *testing.T, newEngine func(*core.Problem) core.Engine, replays func(core.Engine) int64) {
+	const n = 50000
+	p := &core.Problem{NItems: 2, NPrimary: 2, Begin: []int32{0}}
+	for k := range n + 1 {
+		item := int32(0)
+		if k == n {
+			item = 1 // {B}
+		}
+		p.Items = append(p.Items, item)
+		p.Begin = append(p.Begin, int32(len(p.Items)))
+		p.Caller = append(p.Caller, int32(k))
+		p.Index = append(p.Index, int32(k))
+	}
+	rest := core.Unit{Path: []core.Step{{Item: 1, Option: n}}}
+	for k := range n {
+		rest.Rest = append(rest.Rest, core.Step{Item: 0, Option: int32(k)})
+	}
+	e := newEngine(p)
+	before := replays(e)
+	var c core.Counters
+	if end, err := e.Search(rest, &core.Run{}, &c); err != nil || end != core.Complete {
+		t.Fatalf("rest of %d branches: %v, %v", n, end, err)
+	}
+	if got := replays(e) - before; got != 1 {
+		t.Errorf("a rest of %d branches replayed %d paths, want 1", n, got)
+	}
+	var one core.Counters // the branches are alike: n times the first
+	first := core.Unit{Path: []core.Step{rest.Path[0], rest.Rest[0]}, CountLast: true}
+	if _, err := e.Search(first, &core.Run{}, &one); err != nil {
+		t.Fatal(err)
+	}
+	if want := (core.Counters{Solutions: n * one.Solutions, Nodes: n * one.Nodes, Updates: n * one.Updates}); c != want || one.Solutions != 1 {
+		t.Errorf("a rest of %d branches counted %+v, its first branch as a unit %+v", n, c, one)
+	}
 }
 
 // Describe writes p in Knuth's format, for failure messages.

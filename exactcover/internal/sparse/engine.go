@@ -102,8 +102,11 @@ type Engine struct {
 	sol   []int
 	prof  []int64
 	path  []core.Step
-	depth int   // the current level, for Branches during a poll
-	dead  int32 // the block of the first item found with too few options, or -1
+	depth int    // the current level, for Branches during a poll
+	rest  restAt // where a search of a rest unit stands (rest.go)
+	// replays counts the paths replayed (units entered), for tests.
+	replays int64
+	dead    int32 // the block of the first item found with too few options, or -1
 	// finished counts the forced finishes counted at once (leaves.go),
 	// for tests.
 	finished int64

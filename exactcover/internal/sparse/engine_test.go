@@ -59,3 +59,7 @@ func setVar(v *int, x int) (restore func()) {
 	*v = x
 	return func() { *v = old }
 }
+
+func TestRestEntersOnce(t *testing.T) {
+	enginetest.CheckRestEntersOnce(t, newEngine, func(e core.Engine) int64 { return sparse.Replays(e.(*sparse.Engine)) })
+}

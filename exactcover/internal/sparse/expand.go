@@ -6,7 +6,7 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // (core.Engine). It counts exactly what a search entering that node would
 // count before trying its first branch.
 func (e *Engine) Expand(u core.Unit, c *core.Counters, dst []core.Unit) ([]core.Unit, bool, error) {
-	if u.After {
+	if u.After || u.Rest != nil { // not a node
 		return dst, false, &core.PathError{Err: core.ErrBadPath}
 	}
 	var pt point

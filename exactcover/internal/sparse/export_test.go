@@ -50,3 +50,6 @@ func AddSlot(e *Engine, sols, count int64) (int64, bool) {
 	ok := e.addSlot(&t, &slot{count: count}, 0)
 	return t.sols, ok
 }
+
+// Replays returns how many paths e has replayed (units entered).
+func Replays(e *Engine) int64 { return e.replays }

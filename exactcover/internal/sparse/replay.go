@@ -8,6 +8,7 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // leaves a primary item without options ends the unit (a choice abandoned
 // before it became a node). The caller's restore point undoes it all.
 func (e *Engine) replay(path []core.Step, countLast bool, c *core.Counters) (depth int, alive bool, err error) {
+	e.replays++
 	for l, st := range path {
 		u, ok, err := e.step(l, st)
 		if err != nil {
@@ -128,6 +129,10 @@ func (e *Engine) Branches(dst []core.Branch) []core.Branch {
 				k = 2
 			}
 			dst = append(dst, core.Branch{Item: item, K: k, D: 2})
+			continue
+		}
+		if e.rest.d > 0 && l == e.rest.level { // the node of a rest unit
+			dst = append(dst, core.Branch{Item: item, K: e.rest.k + 1, D: e.rest.d})
 			continue
 		}
 		d := lv.end - lv.best

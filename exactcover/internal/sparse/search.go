@@ -11,6 +11,9 @@ func (e *Engine) Search(u core.Unit, run *core.Run, c *core.Counters) (core.Stat
 	if u.After {
 		return core.Complete, &core.PathError{Err: core.ErrBadPath} // never made here
 	}
+	if u.Rest != nil {
+		return e.searchRest(u, run, c)
+	}
 	var pt point
 	e.save(&pt)
 	defer e.unsave(&pt)
