@@ -108,7 +108,7 @@ func TestParallelSharedInstances(t *testing.T) {
 			continue // TestParallelSpeedInstances runs the slow ones
 		}
 		workers := []int{2, 8}
-		if testtier.Short() && e.nodes > 100000 {
+		if testtier.Short() && (e.nodes > 100000 || e.update > shortUpdates) {
 			if e.solutions > 50000 {
 				continue // minutes under the race detector; plain "go test" runs it
 			}

@@ -94,13 +94,25 @@ func TestShardsRandomAgainstBruteForce(t *testing.T) {
 
 // TestShardsShared: shards of shared instances merge to the published
 // counts, every solution verified and found once; pent-6x10-sym in five
+
+// shardQueens names the queens instance the shard tests divide: ten
+// queens, or eight where slow tests are skipped (the race detector makes
+// each of a shard's nodes many times dearer, and eight queens still
+// divide into more units than shards).
+func shardQueens() string {
+	if testtier.Short() {
+		return "queens-8"
+	}
+	return "queens-10"
+}
+
 // shards gives 2,339 (not with -short).
 func TestShardsShared(t *testing.T) {
 	cases := []struct {
 		in     instance
 		shards int
 	}{
-		{sharedInstance(t, "queens-10"), 4},
+		{sharedInstance(t, shardQueens()), 4},
 		{sharedInstance(t, "knuth-example"), 3}, // more shards than units
 		{mccInstance(t, "mcc-queens2-6"), 3},
 	}
@@ -141,7 +153,7 @@ func TestShardsShared(t *testing.T) {
 // sequential search, and every shard computes the same split even after
 // the engine's sets were permuted by other searches.
 func TestShardsSparse(t *testing.T) {
-	for _, in := range []instance{sharedInstance(t, "queens-10"), mccInstance(t, "mcc-queens2-6")} {
+	for _, in := range []instance{sharedInstance(t, shardQueens()), mccInstance(t, "mcc-queens2-6")} {
 		s := mustNew(t, in.p)
 		cfg := exactcover.Config{Engine: exactcover.EngineSparse, Workers: 2}
 		seq, err := searchCount(s, context.Background(), exactcover.Config{Engine: exactcover.EngineSparse})

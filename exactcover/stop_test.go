@@ -91,12 +91,12 @@ func TestCheckpointDoneOnEntry(t *testing.T) {
 }
 
 // TestMaxNodesAtLeaves stops each engine at its node limit where every
-// child is a solution (one item, 5,000 options of it alone): a leaf is a
+// child is a solution (one item, 1,000 options of it alone): a leaf is a
 // node like any other, so the search enters exactly the limit's nodes,
 // and a resume from the checkpoint it wrote finds the rest, every
 // solution once.
 func TestMaxNodesAtLeaves(t *testing.T) {
-	const options, limit = 5000, 2500
+	const options, limit = 1000, 500
 	p := &exactcover.Problem{Primary: []string{"a"}}
 	for range options {
 		p.Options = append(p.Options, exactcover.NewOption("a"))
