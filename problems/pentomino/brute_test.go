@@ -97,10 +97,14 @@ func TestAgainstBruteForce(t *testing.T) {
 	// The naive packer takes seconds on a whole 10×6 board of copies (no
 	// pivot: the filter alone removes the copies' orders).
 	longCases := map[string]bool{"copies 10x6 L×12": true}
+	slowCases := map[string]bool{"copies 10x5 Y×10": true} // one goroutine: the race detector makes it tens of seconds
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			if longCases[tc.name] {
 				testtier.Long(t)
+			}
+			if slowCases[tc.name] {
+				testtier.Slow(t)
 			}
 			brutal := brute(tc.board, tc.pieces, tc.oneSided)
 			syms, reflects := boardSymmetries(tc.board, tc.oneSided && tc.mirror == nil)
