@@ -267,7 +267,7 @@ func TestSplitWideNode(t *testing.T) {
 // checks that a position naming a branch of the other shard's part, or
 // one that is not a branch of the node, does not fit.
 func TestResumeWideShard(t *testing.T) {
-	const n, shards, seed = 1000, 2, 7
+	const n, shards, seed = 600, 2, 7
 	p := wideNode(n)
 	for _, e := range restEngines {
 		whole, err := drive.Run(context.Background(), e.new(p), drive.Config{Shard: 1, Shards: shards, SplitSeed: seed})
