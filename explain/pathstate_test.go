@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/xcover/xcover/internal/testtier"
+
 	"github.com/xcover/xcover/exactcover"
 )
 
@@ -16,6 +18,7 @@ import (
 // problems with secondary items, colors and multiplicities (Algorithm M's
 // tweaks and null branches), and on the 4×4 Sudoku.
 func TestLostSinceMatchesScan(t *testing.T) {
+	testtier.Slow(t) // one goroutine of the module's code
 	r := rand.New(rand.NewPCG(7, 8))
 	problems := []*exactcover.Problem{lostTestSudoku4()}
 	for range 300 {

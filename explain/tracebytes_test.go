@@ -77,6 +77,7 @@ func emptySudoku(t *testing.T, n int) *exactcover.Problem {
 // backtracking, 262,144 options) must not hold a copy of its state per
 // level.
 func TestTraceBytesMeasured(t *testing.T) {
+	testtier.Slow(t) // one goroutine of the module's code
 	type tcase struct {
 		name string
 		p    func(t *testing.T) *exactcover.Problem
