@@ -288,19 +288,7 @@ func expandAll(t testing.TB, e core.Engine, u core.Unit, depth int) (core.Counte
 		slices.Sort(found)
 		return c, found
 	}
-	children, solution, err := e.Expand(u, &c, nil)
-	if err != nil {
-		t.Fatalf("expand %v: %v", u, err)
-	}
-	if solution {
-		var sol []int
-		for _, st := range u.Path {
-			if st.Option >= 0 && !st.Exclude {
-				sol = append(sol, int(st.Option))
-			}
-		}
-		found = append(found, solutionKey(sol))
-	}
+	children, found := expand(t, e, u, &c)
 	for _, ch := range children {
 		c2, f2 := expandAll(t, e, ch, depth-1)
 		c.Add(c2)
@@ -308,6 +296,26 @@ func expandAll(t testing.TB, e core.Engine, u core.Unit, depth int) (core.Counte
 	}
 	slices.Sort(found)
 	return c, found
+}
+
+// expand expands u with e, counting into c, and returns its children and,
+// when u's node is a solution, its key.
+func expand(t testing.TB, e core.Engine, u core.Unit, c *core.Counters) ([]core.Unit, []string) {
+	t.Helper()
+	children, solution, err := e.Expand(u, c, nil)
+	if err != nil {
+		t.Fatalf("expand %v: %v", u, err)
+	}
+	if !solution {
+		return children, nil
+	}
+	var sol []int
+	for _, st := range u.Path {
+		if st.Option >= 0 && !st.Exclude {
+			sol = append(sol, int(st.Option))
+		}
+	}
+	return children, []string{solutionKey(sol)}
 }
 
 // restAll expands u and its descendants to the given depth, as expandAll
@@ -318,20 +326,7 @@ func expandAll(t testing.TB, e core.Engine, u core.Unit, depth int) (core.Counte
 func restAll(t testing.TB, e core.Engine, p *core.Problem, u core.Unit, depth int, split func() core.Action) (core.Counters, []string) {
 	t.Helper()
 	var c core.Counters
-	var found []string
-	children, solution, err := e.Expand(u, &c, nil)
-	if err != nil {
-		t.Fatalf("expand %v: %v", u, err)
-	}
-	if solution {
-		var sol []int
-		for _, st := range u.Path {
-			if st.Option >= 0 && !st.Exclude {
-				sol = append(sol, int(st.Option))
-			}
-		}
-		found = append(found, solutionKey(sol))
-	}
+	children, found := expand(t, e, u, &c)
 	rest := core.Unit{Path: u.Path}
 	for _, ch := range children {
 		last := ch.Path[len(ch.Path)-1]
