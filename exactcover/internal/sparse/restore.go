@@ -117,12 +117,16 @@ func (e *Engine) save(pt *point) {
 func (e *Engine) saveWhole(dst []saved) {
 	active, secondary := e.list[:e.nAct], e.list[e.nPrimary:e.nPrimary+e.nSec]
 	mem := viewMem(e.mem)
-	for k, x := range active {
-		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
+	// (Each loop writes to a slice of its own length, so that it makes no
+	// bounds check.)
+	for k, d := 0, dst[:len(active)]; k < len(d); k++ {
+		x := active[k]
+		d[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
 	}
 	dst = dst[len(active):]
-	for k, x := range secondary {
-		dst[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
+	for k, d := 0, dst[:len(secondary)]; k < len(d); k++ {
+		x := secondary[k]
+		d[k] = saved{x, *mem.wide(int(uint32(x)) + sizeAt)}
 	}
 	dst = dst[len(secondary):]
 	if e.mcc {
