@@ -89,6 +89,9 @@ type subCache struct {
 	// hits counts the counts found, by the open items of their nodes,
 	// for tests.
 	hits [cacheWidth + 1]int64
+	// levelsFor[n] is the most levels below a node of n open items that
+	// a slot keeps (keptLevels).
+	levelsFor [cacheWidth + 1]uint8
 }
 
 // invalidate empties the table, for a new problem.
@@ -186,10 +189,19 @@ func (e *Engine) lookUp(lv *level, t *tally, depth int) *slot {
 }
 
 // keptLevels returns the levels below a node at depth with n open items
-// that its subtree may have: each takes an option of at least minLen of
-// them.
+// (at most cacheWidth) that its subtree may have: each takes an option of
+// at least minLen of them.
 func (e *Engine) keptLevels(n, depth int) int {
-	return min(n/int(e.minLen), cacheLevels, len(e.prof)-depth-1)
+	return min(int(e.cache.levelsFor[n]), len(e.prof)-depth-1)
+}
+
+// countLevels fills the table of keptLevels: n/minLen levels at most
+// below a node of n open items, and at most cacheLevels. It is a table
+// because a division costs tens of cycles, twice for each slot written.
+func (e *Engine) countLevels() {
+	for n := range e.cache.levelsFor {
+		e.cache.levelsFor[n] = uint8(min(n/int(e.minLen), cacheLevels))
+	}
 }
 
 // allOpen reports whether the blocks of s are as many as the open

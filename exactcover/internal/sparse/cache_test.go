@@ -87,6 +87,27 @@ func TestCountsKept(t *testing.T) {
 	}
 }
 
+// TestCountsKeptByClones checks that an engine's clone, as each worker
+// of a search has, keeps counts as the engine does: its counters and
+// nodes per level are those of the search without the table, on the
+// empty 4×4 Sudoku, whose nodes find counts in the table at several
+// depths.
+func TestCountsKeptByClones(t *testing.T) {
+	defer func(items int) { sparse.CacheItems = items }(sparse.CacheItems)
+	p := sudoku4(nil)
+	sparse.CacheItems = 0
+	want, wantProf, _ := countWith(t, p, func() core.Action { return core.Continue })
+	sparse.CacheItems = 32
+	e := core.New[sparse.Engine](p).Clone().(*sparse.Engine)
+	got, prof := countOn(t, e, func() core.Action { return core.Continue })
+	if sparse.CacheHits(e) == 0 {
+		t.Fatal("the clone found no count in its table: the test checks nothing")
+	}
+	if got != want || !slices.Equal(prof, wantProf) {
+		t.Errorf("the clone counted %+v, profile %v; without the table %+v, %v", got, prof, want, wantProf)
+	}
+}
+
 // TestCountOverflow checks that a count found in the table that would
 // take the solutions past 2⁶³−1 is refused, as is one added to solutions
 // counted past it, while one that reaches it exactly is added.

@@ -241,6 +241,7 @@ func (e *Engine) Reset(p *core.Problem) {
 	e.sol = e.sol[:0]
 	e.cache.invalidate()
 	e.hashItems(p)
+	e.countLevels()
 }
 
 // MaxDepth returns the most levels a path can have: each level covers a
@@ -285,7 +286,7 @@ func (e *Engine) Clone() core.Engine {
 	c.lv = core.Private[level](nil, len(e.lv))
 	c.sol = nil
 	c.prof = core.Private[int64](nil, len(e.prof))
-	c.cache = subCache{} // a table of its own, made when a search needs it
+	c.cache = subCache{levelsFor: e.cache.levelsFor} // a table of its own, made when a search needs it
 	return core.PrivateValue(c)
 }
 
