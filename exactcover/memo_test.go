@@ -120,32 +120,25 @@ func newSolver(t testing.TB, p *exactcover.Problem) *exactcover.Solver {
 
 // TestCountDominoes counts domino tilings with the automatic choice (which
 // memoizes on every board here) and with memoizing asked for, against the
-// transfer matrix and the published counts (OEIS A004003) of the boards
-// issue 12 names.
+// transfer matrix and, for the square boards of 8, 12 and 16, the
+// published counts (OEIS A004003): 16×16 already takes 31 digits.
 func TestCountDominoes(t *testing.T) {
 	published := map[[2]int]string{
 		{8, 8}:   "12988816",
 		{12, 12}: "53060477521960000",
 		{16, 16}: "2444888770250892795802079170816",
 	}
-	for _, b := range [][2]int{{1, 1}, {2, 3}, {3, 3}, {4, 40}, {7, 8}, {8, 8}, {9, 14}, {12, 12}, {16, 16}, {20, 20}} {
+	for _, b := range [][2]int{{1, 1}, {2, 3}, {3, 3}, {4, 40}, {7, 8}, {8, 8}, {9, 14}, {12, 12}, {16, 16}} {
 		if testtier.Short() && b[0]*b[1] > 150 {
 			continue
 		}
 		t.Run(fmt.Sprintf("%dx%d", b[0], b[1]), func(t *testing.T) {
-			if b[0]*b[1] > 300 {
-				testtier.Long(t) // 20×20: seconds
-			}
 			s := newSolver(t, dominoes(b[0], b[1]))
 			want := transferMatrix(b[0], b[1])
 			if p, ok := published[b]; ok && want.String() != p {
 				t.Fatalf("transfer matrix %v, published %s", want, p)
 			}
-			methods := []exactcover.Method{exactcover.MethodAuto, exactcover.MethodMemo}
-			if b[0]*b[1] > 300 {
-				methods = methods[:1] // auto memoizes (checked below): the same count twice
-			}
-			for _, m := range methods {
+			for _, m := range []exactcover.Method{exactcover.MethodAuto, exactcover.MethodMemo} {
 				res, err := s.Count(context.Background(), exactcover.Config{Method: m})
 				if err != nil {
 					t.Fatal(err)
