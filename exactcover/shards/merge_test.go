@@ -71,8 +71,8 @@ func runShardsOf(t testing.TB, p *exactcover.Problem, base exactcover.Config, n 
 // unfinished makes Merge fail, naming it.
 func TestMergeRefuses(t *testing.T) {
 	sums, whole := runShards(t, queens(8), 4)
-	otherSums, _ := runShards(t, queens(10), 4)
-	otherSums[2].Source = "q10-3.json"
+	otherSums, _ := runShards(t, queens(7), 4)
+	otherSums[2].Source = "q7-3.json"
 	fiveWay, _ := runShards(t, queens(8), 5)
 	fiveWay[0].Source = "five-1.json"
 	unfinished := sums[1]

@@ -292,6 +292,7 @@ func randomMCC(r *rand.Rand) *exactcover.Problem {
 // plainest one there is, every subset of the options checked by Solution,
 // on random problems with bounds, colors and secondary items.
 func TestBruteForcePruning(t *testing.T) {
+	testtier.Slow(t) // one goroutine: the race detector made it seconds
 	r := rand.New(rand.NewPCG(10, 20))
 	total := 0
 	for run := range 2000 {
