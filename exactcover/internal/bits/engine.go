@@ -217,9 +217,9 @@ type Engine struct {
 	sol                   []int
 	prof                  []int64
 	path                  []core.Step
-	depth                 int    // the current level, for Branches during a poll
-	rest                  restAt // where a search of a rest unit stands (rest.go)
-	replays               int64  // the paths replayed (units entered), for tests
+	depth                 int         // the current level, for Branches during a poll
+	rest                  core.RestAt // where a search of a rest unit stands (rest.go)
+	replays               int64       // the paths replayed (units entered), for tests
 }
 
 var _ core.Engine = (*Engine)(nil)

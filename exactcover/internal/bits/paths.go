@@ -125,8 +125,8 @@ func (e *Engine) Branches(dst []core.Branch) []core.Branch {
 			dst = append(dst, core.Branch{Item: int(lv.best), K: k, D: 2})
 			continue
 		}
-		if e.rest.d > 0 && l == e.rest.level { // the node of a rest unit
-			dst = append(dst, core.Branch{Item: int(lv.best), K: e.rest.k + 1, D: e.rest.d})
+		if k, d, ok := e.rest.Branch(l); ok { // the node of a rest unit
+			dst = append(dst, core.Branch{Item: int(lv.best), K: k, D: d})
 			continue
 		}
 		if l < len(e.path) {

@@ -9,13 +9,6 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // child's list) and searched below. A unit per branch would replay the
 // path for each, filtering every option of the problem each time.
 
-// restAt is where a search of a rest unit stands, for Branches: the
-// level of the rest's node, the branch next (0-based) and how many the
-// rest has; d is 0 outside such a search.
-type restAt struct {
-	level, k, d int
-}
-
 // searchRest searches rest unit u (core.Engine's Search).
 func (e *Engine) searchRest(u core.Unit, run *core.Run, c *core.Counters) (core.Status, error) {
 	if e.mcc.on || len(u.Rest) == 0 { // binary branches: no rest worth one entry
@@ -57,7 +50,7 @@ func (e *Engine) searchRest(u core.Unit, run *core.Run, c *core.Counters) (core.
 		b.places[j] = r
 	}
 	b.path = append(u.Path[:len(u.Path):len(u.Path)], u.Rest[0])
-	defer func() { e.rest = restAt{} }()
+	defer func() { e.rest = core.RestAt{} }()
 	return core.SearchRest(u, run, c, b)
 }
 
@@ -71,7 +64,7 @@ type restBranches struct {
 }
 
 func (b *restBranches) At(j int) {
-	b.e.rest = restAt{level: b.base, k: j, d: len(b.u.Rest)}
+	b.e.rest = core.RestAt{Level: b.base, Next: j, Of: len(b.u.Rest)}
 	b.e.depth = b.base + 1
 }
 

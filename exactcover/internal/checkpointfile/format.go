@@ -144,12 +144,12 @@ func Encode(w io.Writer, rec *Record, units []core.Piece) (int64, error) {
 			}
 		}
 		if rest := p.Unit.Rest; rest != nil {
+			if err := p.Unit.CheckRest(); err != nil {
+				rec.Units = nil
+				return 0, fmt.Errorf("unit %d: %v", i+1, err)
+			}
 			u.RestItem, u.Rest = rest[0].Item, make([]int32, len(rest))
 			for j, st := range rest {
-				if st.Item != u.RestItem || st.Option < 0 || st.Exclude {
-					rec.Units = nil
-					return 0, fmt.Errorf("unit %d: a rest's branches take options of one item", i+1)
-				}
 				u.Rest[j] = st.Option
 			}
 		}

@@ -1,5 +1,7 @@
 package core
 
+import "fmt"
+
 // RestBranches is what an engine gives SearchRest once it has entered the
 // node of a rest unit (Unit.Rest) and covered the item its branches are
 // for, as it would before taking the node's first branch.
@@ -101,6 +103,42 @@ func SearchRest(u Unit, run *Run, c *Counters, b RestBranches) (Status, error) {
 		}
 	}
 	return Complete, nil
+}
+
+// RestAt is where an engine's search of a rest unit stands, for its
+// Branches: the level of the rest's node, the branch next (0-based) and
+// how many the rest has. The zero RestAt stands for no such search.
+type RestAt struct {
+	Level, Next, Of int
+}
+
+// Branch returns the K and D of level l's branch for the engine's
+// Branches (the Next+1-th of the rest's Of branches) when l is the
+// level of the rest's node, and ok false at any other level.
+func (r RestAt) Branch(l int) (k, d int, ok bool) {
+	if r.Of > 0 && l == r.Level {
+		return r.Next + 1, r.Of, true
+	}
+	return 0, 0, false
+}
+
+// CheckRest checks the shape that a rest unit's branches must have: at
+// least one, each taking an option of one item, and the unit neither
+// After nor CountLast. A unit without Rest passes.
+func (u *Unit) CheckRest() error {
+	if u.Rest == nil {
+		return nil
+	}
+	if len(u.Rest) == 0 || u.After || u.CountLast {
+		return fmt.Errorf("a rest of %d branches, after %t, count last %t", len(u.Rest), u.After, u.CountLast)
+	}
+	for _, st := range u.Rest {
+		if st.Item < 0 || st.Option < 0 || st.Exclude || st.Item != u.Rest[0].Item {
+			return fmt.Errorf("a rest's branches take options of one item, not %d:%d (exclude %t) after item %d",
+				st.Item, st.Option, st.Exclude, u.Rest[0].Item)
+		}
+	}
+	return nil
 }
 
 // left returns what a limit leaves for a branch after used (0, no limit,

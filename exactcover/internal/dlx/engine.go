@@ -64,7 +64,7 @@ type Engine struct {
 	prof       []int64     // nodes per level in the current search
 	path       []core.Step // the path the current search was given
 	level      int         // the current level, for Branches during a poll
-	rest       restAt      // where a search of a rest unit stands (rest.go)
+	rest       core.RestAt // where a search of a rest unit stands (rest.go)
 	replays    int64       // the paths replayed (units entered), for tests
 }
 

@@ -176,8 +176,8 @@ func (e *Engine) resumeAt(l int, st core.Step) (int32, error) {
 func (e *Engine) Branches(dst []core.Branch) []core.Branch {
 	nd := e.nodes
 	for l := range e.level {
-		if e.rest.d > 0 && l == e.rest.level { // the node of a rest unit
-			dst = append(dst, core.Branch{Item: int(nd[e.choice[l]].top - 1), K: e.rest.k + 1, D: e.rest.d})
+		if k, d, ok := e.rest.Branch(l); ok { // the node of a rest unit
+			dst = append(dst, core.Branch{Item: int(nd[e.choice[l]].top - 1), K: k, D: d})
 			continue
 		}
 		cur := e.choice[l]

@@ -9,13 +9,6 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // replay the path for each, covering the item, which walks its list,
 // every time.
 
-// restAt is where a search of a rest unit stands, for Branches: the
-// level of the rest's node, the branch next (0-based) and how many the
-// rest has; d is 0 outside such a search.
-type restAt struct {
-	level, k, d int
-}
-
 // searchRest searches rest unit u (core.Engine's Search).
 func (e *Engine) searchRest(u core.Unit, run *core.Run, c *core.Counters) (core.Status, error) {
 	if e.mcc || len(u.Rest) == 0 { // binary branches: no rest worth one entry
@@ -43,7 +36,7 @@ func (e *Engine) searchRest(u core.Unit, run *core.Run, c *core.Counters) (core.
 	e.cover(item) // the node's work, counted by the search that entered it
 	defer e.uncover(item)
 	b.path = append(u.Path[:len(u.Path):len(u.Path)], u.Rest[0])
-	defer func() { e.rest = restAt{} }()
+	defer func() { e.rest = core.RestAt{} }()
 	return core.SearchRest(u, run, c, b)
 }
 
@@ -57,7 +50,7 @@ type restBranches struct {
 }
 
 func (b *restBranches) At(j int) {
-	b.e.rest = restAt{level: b.base, k: j, d: len(b.u.Rest)}
+	b.e.rest = core.RestAt{Level: b.base, Next: j, Of: len(b.u.Rest)}
 	b.e.level = b.base + 1
 	if j < len(b.nodes) {
 		b.e.choice[b.base] = b.nodes[j] // for Branches, which names the item from it

@@ -43,7 +43,7 @@ func CheckUnits(pieces []core.Piece, root []core.Step) error {
 		if len(u.Path) < len(root) || !slices.Equal(u.Path[:len(root)], root) || u.After && len(u.Path) == len(root) {
 			return fmt.Errorf("unit %d does not start from the partial solution", i+1)
 		}
-		if err := checkRestShape(u); err != nil {
+		if err := u.CheckRest(); err != nil {
 			return fmt.Errorf("unit %d: %v", i+1, err)
 		}
 		at = at[:core.CommonPrefix(prev, u.Path)+1]
@@ -94,25 +94,6 @@ func CheckUnits(pieces []core.Piece, root []core.Step) error {
 		}
 		if j >= 0 {
 			return fmt.Errorf("unit %d lies inside unit %d (the same work twice)", i+1, j+1)
-		}
-	}
-	return nil
-}
-
-// checkRestShape checks what a rest unit's branches must be: at least
-// one, each taking an option of one item, and the unit neither After nor
-// CountLast.
-func checkRestShape(u *core.Unit) error {
-	if u.Rest == nil {
-		return nil
-	}
-	if len(u.Rest) == 0 || u.After || u.CountLast {
-		return fmt.Errorf("a rest of %d branches, after %t, count last %t", len(u.Rest), u.After, u.CountLast)
-	}
-	for _, st := range u.Rest {
-		if st.Item < 0 || st.Option < 0 || st.Exclude || st.Item != u.Rest[0].Item {
-			return fmt.Errorf("a rest's branches take options of one item, not %d:%d (exclude %t) after item %d",
-				st.Item, st.Option, st.Exclude, u.Rest[0].Item)
 		}
 	}
 	return nil

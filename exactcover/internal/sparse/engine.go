@@ -102,8 +102,8 @@ type Engine struct {
 	sol   []int
 	prof  []int64
 	path  []core.Step
-	depth int    // the current level, for Branches during a poll
-	rest  restAt // where a search of a rest unit stands (rest.go)
+	depth int         // the current level, for Branches during a poll
+	rest  core.RestAt // where a search of a rest unit stands (rest.go)
 	// replays counts the paths replayed (units entered), for tests.
 	replays int64
 	dead    int32 // the block of the first item found with too few options, or -1

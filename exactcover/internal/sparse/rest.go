@@ -10,13 +10,6 @@ import "github.com/xcover/xcover/exactcover/internal/core"
 // branch would replay the node for each, covering the item, which walks
 // its options, every time.
 
-// restAt is where a search of a rest unit stands, for Branches: the
-// level of the rest's node, the branch next (0-based) and how many the
-// rest has; d is 0 outside such a search.
-type restAt struct {
-	level, k, d int
-}
-
 // searchRest searches rest unit u (core.Engine's Search).
 func (e *Engine) searchRest(u core.Unit, run *core.Run, c *core.Counters) (core.Status, error) {
 	if e.mcc { // binary branches: a node has two, and no rest worth one entry
@@ -57,7 +50,7 @@ func (e *Engine) searchRest(u core.Unit, run *core.Run, c *core.Counters) (core.
 	defer e.unsave(&b.at)
 	b.path = append(u.Path[:len(u.Path):len(u.Path)], u.Rest[0])
 	e.path = b.path
-	defer func() { e.rest = restAt{} }()
+	defer func() { e.rest = core.RestAt{} }()
 	return core.SearchRest(u, run, c, b)
 }
 
@@ -72,7 +65,7 @@ type restBranches struct {
 }
 
 func (b *restBranches) At(j int) {
-	b.e.rest = restAt{level: b.base, k: j, d: len(b.u.Rest)}
+	b.e.rest = core.RestAt{Level: b.base, Next: j, Of: len(b.u.Rest)}
 	b.e.depth = b.base + 1
 }
 
