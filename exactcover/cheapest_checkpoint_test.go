@@ -335,7 +335,7 @@ func TestCheapestCanceledResume(t *testing.T) {
 		instance = "sudoku-multi-65k-cost.dlx"
 	}
 	for _, r := range readDLX5Figures(t) {
-		if r.file != instance {
+		if r.file != instance || testtier.Short() && r.k != 3 { // one K of three under -race
 			continue
 		}
 		sp := dlx5Instance(t, r.file)

@@ -200,9 +200,13 @@ func TestCheapestWorkers(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, c := range []struct {
-				w   int
-				eng exactcover.Engine
-			}{{2, exactcover.EngineDLX}, {3, exactcover.EngineDLX}, {2, exactcover.EngineSparse}, {3, exactcover.EngineSparse}, {2, exactcover.EngineBits}, {3, exactcover.EngineBits}} {
+				w     int
+				eng   exactcover.Engine
+				short bool // run under -short and the race detector: each engine once
+			}{{2, exactcover.EngineDLX, true}, {3, exactcover.EngineDLX, false}, {2, exactcover.EngineSparse, false}, {3, exactcover.EngineSparse, true}, {2, exactcover.EngineBits, true}, {3, exactcover.EngineBits, false}} {
+				if testtier.Short() && !c.short {
+					continue
+				}
 				w := c.w
 				res, err := s.Cheapest(context.Background(), exactcover.CostConfig{Best: row.k, Workers: w, Engine: c.eng}, nil)
 				if c.eng == exactcover.EngineBits && errors.Is(err, exactcover.ErrEngineUnsupported) {

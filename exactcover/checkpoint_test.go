@@ -154,6 +154,9 @@ func TestResumeInterruptedRuns(t *testing.T) {
 // totals are DLX1's.
 func TestResumeFromPeriodicCheckpoint(t *testing.T) {
 	in := sharedInstance(t, "queens-12")
+	if testtier.Short() { // still dozens of checkpoints under the race detector
+		in = sharedInstance(t, "queens-10")
+	}
 	s := mustNew(t, in.p)
 	dir := t.TempDir()
 	f := newFound(t, in.p)

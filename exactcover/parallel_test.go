@@ -109,8 +109,8 @@ func TestParallelSharedInstances(t *testing.T) {
 		}
 		workers := []int{2, 8}
 		if testtier.Short() && (e.nodes > 100000 || e.update > shortUpdates) {
-			if e.solutions > 50000 {
-				continue // minutes under the race detector; plain "go test" runs it
+			if e.solutions > 50000 || e.update > 2*shortUpdates {
+				continue // minutes, or long seconds, under the race detector; plain "go test" runs it
 			}
 			workers = []int{3}
 		}
