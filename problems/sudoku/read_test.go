@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/xcover/xcover/internal/testtier"
 )
 
 // TestRead checks format detection, alphabets and the errors of malformed
@@ -167,6 +169,7 @@ func TestModeFor(t *testing.T) {
 // located at the line where the budget runs out, and that a line fewer is
 // read.
 func TestReadMemory(t *testing.T) {
+	testtier.Slow(t)                 // one goroutine: nothing for the race detector, and seconds under it
 	fit := MaxReadMemory / lineBytes // lines whose index the budget holds
 	over := []byte(strings.Repeat("\n", fit))
 	want := fmt.Sprintf("in:%d:1: input too large", fit+1)

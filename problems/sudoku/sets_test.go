@@ -31,13 +31,13 @@ var sharedSets = []struct {
 	{"9x9/puzzles7_serg_benchmark.txt", 50, 1, 0},
 	{"gecode/gecode_9x9.txt", 1, 1, 0},
 	{"gecode/gecode_16x16.txt", 1, 1, 0},
-	{"gecode/gecode_25x25.txt", 9, 1, 20_000},
+	{"gecode/gecode_25x25.txt", 18, 1, 20_000},
 	{"vu_kr/4x4.txt", 1, 1, 0},
 	{"vu_kr/9x9.txt", 1, 1, 0},
 	{"vu_kr/hard.txt", 1, 1, 0},
 	{"vu_kr/16x16.txt", 2, 1, 0},
 	{"misc_nxn/misc_16x16.txt", 1, 1, 0},
-	{"misc_nxn/misc_25x25.txt", 6, 1, 100_000},
+	{"misc_nxn/misc_25x25.txt", 9, 1, 100_000},
 	{"misc_nxn/misc_36x36.txt", 2, 1, 100_000},
 }
 

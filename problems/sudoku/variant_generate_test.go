@@ -105,10 +105,8 @@ func TestGenerateVariantLarger(t *testing.T) {
 // killer) with a quarter of its cells given: the solution found keeps the
 // givens and every rule (CheckVariant).
 func TestVariantLargerGrids(t *testing.T) {
-	boxes := []int{4}
-	if !testtier.Short() {
-		boxes = append(boxes, 5)
-	}
+	testtier.Slow(t) // one goroutine: nothing for the race detector, and seconds under it
+	boxes := []int{4, 5}
 	gen := NewVariantGenerator()
 	s := NewVariantSolver()
 	for _, box := range boxes {

@@ -76,7 +76,10 @@ var restEngines = append(siblingEngines[:len(siblingEngines):len(siblingEngines)
 // n units, n² steps). Counting and listing, with 2 and 4 workers, each
 // count exact.
 func TestRunWideNode(t *testing.T) {
-	const n = 50000
+	n := 50000
+	if testtier.Short() { // a tenth tells one entry from n as well, under the race detector
+		n = 5000
+	}
 	p := wideNode(n)
 	for _, e := range siblingEngines {
 		for _, workers := range []int{2, 4} {
@@ -88,13 +91,13 @@ func TestRunWideNode(t *testing.T) {
 					cfg.Visit = got.visit
 				}
 				res, err := drive.Run(context.Background(), countingEngine{e.new(p), &searches, nil}, cfg)
-				if err != nil || res.Status != core.Complete || res.Counters.Solutions != n || res.Counters.Nodes != n+2 {
+				if err != nil || res.Status != core.Complete || res.Counters.Solutions != int64(n) || res.Counters.Nodes != int64(n)+2 {
 					t.Fatalf("%s, %d workers, listing %t: %+v, %v", e.name, workers, listing, res, err)
 				}
 				if listing && len(got.sols) != n {
 					t.Fatalf("%s, %d workers: %d solutions listed, want %d", e.name, workers, len(got.sols), n)
 				}
-				if units := searches.Load(); units*n > 4*res.Counters.Nodes {
+				if units := searches.Load(); units*int64(n) > 4*res.Counters.Nodes {
 					t.Errorf("%s, %d workers, listing %t: %d units searched, each replaying a node of %d branches, for a tree of %d nodes",
 						e.name, workers, listing, units, n, res.Counters.Nodes)
 				}
@@ -127,7 +130,10 @@ func (e countingCostEngine) Clone() core.CostEngine {
 // made, times n, stay within a few times the tree's nodes and the root's
 // width together.
 func TestCheapestWideRoot(t *testing.T) {
-	const n = 50000
+	n := 50000
+	if testtier.Short() { // a tenth tells one entry from n as well, under the race detector
+		n = 5000
+	}
 	p := problem(1, 1, nil)
 	for k := range n {
 		p.Items = append(p.Items, 0)
@@ -148,7 +154,7 @@ func TestCheapestWideRoot(t *testing.T) {
 					t.Fatalf("%s, %d workers: kept %v, want three options of cost 1", ce.name, workers, res.Kept)
 				}
 			}
-			if units := searches.Load(); units*n > 4*(res.Counters.Nodes+n) {
+			if units := searches.Load(); units*int64(n) > 4*(res.Counters.Nodes+int64(n)) {
 				t.Errorf("%s, %d workers: %d searches, each entering a root of %d options, for a tree of %d nodes",
 					ce.name, workers, units, n, res.Counters.Nodes)
 			}
