@@ -17,14 +17,10 @@ import (
 )
 
 // traceNodes bounds the traces of the tests: enough for the first
-// solutions of every example; fewer under -short and -race, where the
-// pentominoes' 3,000 nodes take 15 s.
-func traceNodes() int64 {
-	if testtier.Short() {
-		return 300
-	}
-	return 3000
-}
+// solutions of every example. (The tests that trace every example are
+// slow tests: one goroutine, each walk and narration many times slower
+// under the race detector.)
+const traceNodes = 3000
 
 // shippedExamples loads the problems of specs/examples.
 func shippedExamples(t *testing.T) map[string]*exactcover.Problem {
@@ -48,14 +44,15 @@ func shippedExamples(t *testing.T) map[string]*exactcover.Problem {
 // The trace's narration is Narrate's, line for line, and its counts are
 // the walk's.
 func TestTraceTextIsNarration(t *testing.T) {
+	testtier.Slow(t) // every example traced and narrated, on one goroutine
 	for name, p := range shippedExamples(t) {
 		t.Run(name, func(t *testing.T) {
-			tr, err := explain.NewTrace(context.Background(), p, explain.TraceLimits{Nodes: traceNodes()})
+			tr, err := explain.NewTrace(context.Background(), p, explain.TraceLimits{Nodes: traceNodes})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var want bytes.Buffer
-			st, err := explain.Narrate(context.Background(), &want, p, explain.Config{MaxNodes: traceNodes()})
+			st, err := explain.Narrate(context.Background(), &want, p, explain.Config{MaxNodes: traceNodes})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -93,12 +90,13 @@ func head(s string) string {
 // count is the number of live options that contain it. Solutions pass the
 // verifier. (Without multiplicities, where no option is tweaked.)
 func TestTraceStateMatchesPartialSolution(t *testing.T) {
+	testtier.Slow(t) // every example traced and narrated, on one goroutine
 	for name, p := range shippedExamples(t) {
 		if p.HasMultiplicities() {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			tr, err := explain.NewTrace(context.Background(), p, explain.TraceLimits{Nodes: traceNodes()})
+			tr, err := explain.NewTrace(context.Background(), p, explain.TraceLimits{Nodes: traceNodes})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -21,15 +21,16 @@ import (
 // narration has told before it: counted here from Narrate's text, node
 // by node.
 func TestTraceSolutionsSoFar(t *testing.T) {
+	testtier.Slow(t) // every example traced and narrated, on one goroutine
 	header := regexp.MustCompile(`(?m)^ *(?:Node (\d+) at level|Solution \d+ at node (\d+))`)
 	for name, p := range shippedExamples(t) {
 		t.Run(name, func(t *testing.T) {
-			tr, err := explain.NewTrace(context.Background(), p, explain.TraceLimits{Nodes: traceNodes()})
+			tr, err := explain.NewTrace(context.Background(), p, explain.TraceLimits{Nodes: traceNodes})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var text bytes.Buffer
-			if _, err := explain.Narrate(context.Background(), &text, p, explain.Config{MaxNodes: traceNodes()}); err != nil {
+			if _, err := explain.Narrate(context.Background(), &text, p, explain.Config{MaxNodes: traceNodes}); err != nil {
 				t.Fatal(err)
 			}
 			before := map[int64]int64{} // node → solutions told before it

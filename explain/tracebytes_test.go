@@ -147,6 +147,7 @@ func TestTraceBytesMeasured(t *testing.T) {
 // size, before the trace's memory is spent: an empty 64×64 Sudoku's trace
 // takes about 100 MB before its first node.
 func TestTraceRefusedBeforeSpending(t *testing.T) {
+	testtier.Slow(t) // a 64×64 Sudoku built on one goroutine: seconds under the race detector
 	p := emptySudoku(t, 64)
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)

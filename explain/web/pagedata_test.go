@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -18,8 +19,9 @@ import (
 )
 
 // dataCases are pages of every example, whole and cut short (by a node
-// limit, and by a budget of memory that stops a node before its choice).
-func dataCases(t testing.TB) map[string]*web.Page {
+// limit, and by a budget of memory that stops a node before its choice),
+// or those of them named in only.
+func dataCases(t testing.TB, only ...string) map[string]*web.Page {
 	t.Helper()
 	files, _ := filepath.Glob(filepath.Join("..", "..", "specs", "examples", "*.yaml"))
 	if len(files) == 0 {
@@ -27,6 +29,9 @@ func dataCases(t testing.TB) map[string]*web.Page {
 	}
 	out := map[string]*web.Page{}
 	add := func(name string, p *exactcover.Problem, lim explain.TraceLimits) {
+		if len(only) > 0 && !slices.Contains(only, name) {
+			return
+		}
 		page, err := web.NewPage(context.Background(), name, p, lim)
 		if err != nil {
 			t.Fatal(err)
@@ -126,8 +131,9 @@ func TestPageDataDamaged(t *testing.T) {
 	if testtier.Longs() {
 		stride = 1
 	}
-	cases := dataCases(t)
-	for _, name := range []string{"knuth", "knuth-mcc, 7 nodes", "colors, 7 nodes"} {
+	names := []string{"knuth", "knuth-mcc, 7 nodes", "colors, 7 nodes"}
+	cases := dataCases(t, names...)
+	for _, name := range names {
 		data, err := web.Encode(cases[name])
 		if err != nil {
 			t.Fatal(err)
@@ -158,8 +164,9 @@ func TestPageDataDamaged(t *testing.T) {
 // FuzzPageData reads damaged data without a panic, seeded from the
 // examples' pages.
 func FuzzPageData(f *testing.F) {
-	cases := dataCases(f)
-	for _, name := range []string{"knuth", "knuth-mcc", "colors, 7 nodes", "queens-8 within 100 KiB", "sudoku rated x-wing, 7 nodes"} {
+	seeds := []string{"knuth", "knuth-mcc", "colors, 7 nodes", "queens-8 within 100 KiB", "sudoku rated x-wing, 7 nodes"}
+	cases := dataCases(f, seeds...)
+	for _, name := range seeds {
 		data, err := web.Encode(cases[name])
 		if err != nil {
 			f.Fatal(err)

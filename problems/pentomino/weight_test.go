@@ -32,14 +32,14 @@ func TestCheapestTouchingBorder(t *testing.T) {
 	for _, tc := range []struct {
 		w, h     int
 		symmetry bool
-		slow     bool
-	}{{20, 3, false, false}, {20, 3, true, false}, {15, 4, true, false}, {10, 6, true, true}} {
+		tier     string // "short": every run; "default": not under -short and the race detector; "long"
+	}{{20, 3, false, "short"}, {20, 3, true, "short"}, {15, 4, true, "default"}, {10, 6, true, "long"}} {
 		board, err := pentomino.Rectangle(tc.w, tc.h)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if tc.slow && !testtier.Longs() {
-			continue // seconds: XCOVER_LONG_TESTS=1
+		if tc.tier == "long" && !testtier.Longs() || tc.tier == "default" && testtier.Short() {
+			continue // seconds: XCOVER_LONG_TESTS=1, or without -short and -race
 		}
 		p, err := pentomino.New(board, pentomino.Pentominoes(), pentomino.Options{Symmetry: tc.symmetry})
 		if err != nil {

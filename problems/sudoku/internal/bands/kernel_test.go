@@ -178,7 +178,7 @@ func TestAgainstEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 6))
 	s, e := bands.NewSolver(), sudoku.NewSolver()
 	trials := 3000
-	if testing.Short() {
+	if testtier.Short() {
 		trials = 500
 	}
 	seen := map[int64]int{}
