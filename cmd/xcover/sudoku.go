@@ -6,8 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"runtime"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -230,7 +233,7 @@ func (r *sudokuBatch) showProgress(line *statusline.Line, finished int, more str
 func (r *sudokuBatch) end(ctx context.Context) error {
 	t, took, jobs := &r.Tally, time.Since(r.start), r.jobs
 	sum := &report.SudokuSummary{Summary: report.New(exactcover.Stats{Solutions: t.Solutions, Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took}),
-		Puzzles: t.Puzzles, Verdicts: t.Verdicts}
+		Puzzles: t.Puzzles, Verdicts: t.Verdicts, SettledBy: t.By}
 	if t.ByLearner > 0 { // the learner's counters, summed over the puzzles it settled
 		sum.Learn = report.LearnOf(t.Learn)
 	}
@@ -240,6 +243,9 @@ func (r *sudokuBatch) end(ctx context.Context) error {
 	if r.o.Stats {
 		o.Stats = fmt.Sprintf("%s in %s on %d of %d cores: %s puzzles/s, %.1f nodes per puzzle", t.String(), report.Elapsed(took),
 			jobs, runtime.GOMAXPROCS(0), perSecond(float64(t.Puzzles)/max(took.Seconds(), 1e-9)), float64(t.Nodes)/float64(max(t.Puzzles, 1)))
+		if by := settledBy(t.By); by != "" {
+			o.Stats += "; settled by " + by
+		}
 		if t.ByLearner > 0 {
 			o.Stats += fmt.Sprintf("; clause learning settled %s in %s", plural.Of(t.ByLearner, "puzzle"), plural.Of(t.Learn.Conflicts, "conflict"))
 		}
@@ -257,6 +263,18 @@ func (r *sudokuBatch) end(ctx context.Context) error {
 		o.Stopped = fmt.Errorf("%s stopped at --max-nodes before the search could finish", plural.Of(t.Verdicts["node-limit"], "puzzle"))
 	}
 	return searchcmd.End(r.out, r.o.IO, o)
+}
+
+// settledBy writes the puzzles each method settled, most first (ties in
+// the order of the names): "kernel 94, learn 1".
+func settledBy(by map[string]int) string {
+	names := slices.Collect(maps.Keys(by))
+	slices.SortFunc(names, func(a, b string) int { return cmp.Or(by[b]-by[a], strings.Compare(a, b)) })
+	parts := make([]string, len(names))
+	for i, name := range names {
+		parts[i] = fmt.Sprintf("%s %d", name, by[name])
+	}
+	return strings.Join(parts, ", ")
 }
 
 // perSecond writes a rate with three significant digits below 100 (a

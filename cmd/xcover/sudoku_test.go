@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -115,6 +116,39 @@ func TestSudokuLearnerStats(t *testing.T) {
 		case tt.learner && (summary.Learn == nil || puzzle.Conflicts <= 0 || summary.Learn.Conflicts != puzzle.Conflicts ||
 			summary.Learn.Propagations <= 0):
 			t.Errorf("%s: %s; want the puzzle's conflicts, the same in the summary's learn record", tt.engine, js.stdout)
+		}
+	}
+}
+
+// TestSudokuSettledBy checks what "sudoku --json" and "--stats" say
+// settled each puzzle: the 9×9 kernel under auto, else the engine asked
+// for, or propagation when singles fill the grid (Wikipedia's puzzle).
+func TestSudokuSettledBy(t *testing.T) {
+	const (
+		escargot = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..\n"
+		singles  = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+	)
+	for _, tt := range []struct {
+		engine, input string
+		want          map[string]int
+		stats         string
+	}{
+		{"auto", escargot, map[string]int{"kernel": 1}, "; settled by kernel 1"},
+		{"learn", escargot, map[string]int{"learn": 1}, "; settled by learn 1;"},
+		{"sparse", singles + escargot, map[string]int{"propagation": 1, "sparse": 1}, "; settled by propagation 1, sparse 1"},
+		{"dlx", escargot + singles + escargot, map[string]int{"dlx": 2, "propagation": 1}, "; settled by dlx 2, propagation 1"},
+	} {
+		js := runXcover(t, nil, []string{"sudoku", "--unique", "--json", "--engine", tt.engine, "-"}, tt.input)
+		lines := strings.Split(strings.TrimSpace(js.stdout), "\n")
+		var summary struct {
+			SettledBy map[string]int `json:"settled_by"`
+		}
+		if js.code != 0 || json.Unmarshal([]byte(lines[len(lines)-1]), &summary) != nil || !maps.Equal(summary.SettledBy, tt.want) {
+			t.Errorf("%s: exit %d, settled by %v, want %v:\n%s%s", tt.engine, js.code, summary.SettledBy, tt.want, js.stdout, js.stderr)
+		}
+		stats := runXcover(t, nil, []string{"sudoku", "--unique", "--stats", "--engine", tt.engine, "-"}, tt.input)
+		if stats.code != 0 || !strings.Contains(stats.stderr, tt.stats) {
+			t.Errorf("%s: --stats line %q, want %q in it", tt.engine, stats.stderr, tt.stats)
 		}
 	}
 }

@@ -228,6 +228,9 @@ type Tally struct {
 	// settled, and Learn the sum of its counters on them (Kept included).
 	ByLearner int
 	Learn     exactcover.LearnStats
+	// By counts the puzzles each method settled (Result.By), refused
+	// puzzles left out.
+	By map[string]int
 	// Status is the worst status of a searched puzzle, from Complete
 	// through SolutionLimit, Stopped, NodeLimit and Timeout to Interrupted.
 	Status exactcover.Status
@@ -236,7 +239,10 @@ type Tally struct {
 // Add counts a.
 func (t *Tally) Add(a Answer) {
 	if t.Verdicts == nil {
-		t.Verdicts = map[string]int{}
+		t.Verdicts, t.By = map[string]int{}, map[string]int{}
+	}
+	if a.Result.By != "" {
+		t.By[a.Result.By]++
 	}
 	t.Puzzles++
 	t.Verdicts[a.String()]++

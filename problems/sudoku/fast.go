@@ -45,7 +45,7 @@ func (s *Solver) solveKernel(ctx context.Context, g *Grid, cfg *Config, visit fu
 		s.kernels[g.Box] = k
 	}
 	r, err := k.Solve(ctx, g.Cells, planes.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}, kernelVisit(&s.out, visit))
-	return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status}, err
+	return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status, By: ByKernel}, err
 }
 
 // solveBands searches the 9×9 grid g with the kernel of band words
@@ -64,7 +64,7 @@ func (s *Solver) solveBands(ctx context.Context, g *Grid, cfg *Config, visit fun
 		}
 		panic("sudoku: the kernel and placeGivens disagree on clashing givens") // a bug
 	}
-	return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status}, err
+	return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status, By: ByKernel}, err
 }
 
 // kernelVisit hands a kernel's solutions, one value per cell, to visit

@@ -377,14 +377,14 @@ func (s *Solver) solveExcept(ctx context.Context, g *Grid, i, v int, cfg Config)
 	if m&(m-1) == 0 {
 		s.queue = append(s.queue, int16(i))
 		if m == 0 {
-			return Result{Status: exactcover.Complete}, nil
+			return Result{Status: exactcover.Complete, By: ByPropagation}, nil
 		}
 	}
 	if !s.propagate() {
-		return Result{Status: exactcover.Complete}, nil
+		return Result{Status: exactcover.Complete, By: ByPropagation}, nil
 	}
 	if len(s.open) > 0 && !s.probe() {
-		return Result{Status: exactcover.Complete}, nil
+		return Result{Status: exactcover.Complete, By: ByPropagation}, nil
 	}
 	res := Result{Status: exactcover.Complete}
 	cfg.MaxSolutions = 1

@@ -63,7 +63,32 @@ type Result struct {
 	// found, SolutionLimit when MaxSolutions stopped it, NodeLimit,
 	// Timeout or Interrupted when it was cut short.
 	Status exactcover.Status
+	// By names what settled the puzzle: ByPropagation, ByKernel,
+	// ByInOrder, or the exact-cover engine that searched what was open
+	// (its exactcover.Engine name: "sparse", "bits", "dlx", "learn").
+	// It is empty when the puzzle was refused.
+	By string
 }
+
+// searchedBy is Result.By for a search by engine e: its name, or none
+// when the search stopped before auto chose one.
+func searchedBy(e exactcover.Engine) string {
+	if e == exactcover.EngineAuto {
+		return ""
+	}
+	return e.String()
+}
+
+// What settled a puzzle, besides the exact-cover engines (Result.By).
+const (
+	// ByPropagation: the singles and the probes alone, which filled the
+	// grid or left a cell with no value.
+	ByPropagation = "propagation"
+	// ByKernel: the kernel of 4×4 or 9×9 grids (see Solver).
+	ByKernel = "kernel"
+	// ByInOrder: the Solver's own search on cells (Config.InOrder).
+	ByInOrder = "in-order"
+)
 
 // Verdict is what a search established about a puzzle's solutions, named
 // as the sudoku command prints it.
@@ -185,10 +210,10 @@ func (s *Solver) Solve(ctx context.Context, g *Grid, cfg Config, visit func(*Gri
 	s.visit = visit
 	defer func() { s.visit = nil }()
 	if !s.propagate() {
-		return Result{Status: exactcover.Complete}, nil
+		return Result{Status: exactcover.Complete, By: ByPropagation}, nil
 	}
 	if len(s.open) > 0 && !s.probe() {
-		return Result{Status: exactcover.Complete}, nil
+		return Result{Status: exactcover.Complete, By: ByPropagation}, nil
 	}
 	res := Result{Status: exactcover.Complete}
 	err := s.searchOpen(ctx, &cfg, &res)
@@ -202,10 +227,12 @@ func (s *Solver) Solve(ctx context.Context, g *Grid, cfg Config, visit func(*Gri
 // ended it.
 func (s *Solver) searchOpen(ctx context.Context, cfg *Config, res *Result) error {
 	if len(s.open) == 0 {
+		res.By = ByPropagation
 		s.solved(cfg, res)
 		return nil
 	}
 	if cfg.InOrder {
+		res.By = ByInOrder
 		return s.inOrder(ctx, 0, cfg, res)
 	}
 	s.build()
@@ -222,7 +249,7 @@ func (s *Solver) searchOpen(ctx context.Context, cfg *Config, res *Result) error
 	}
 	st, err := s.cover.Search(ctx, sub, s.onSolution)
 	res.Solutions, res.Nodes, res.Updates = st.Solutions, st.Nodes, st.Updates
-	res.Status = st.Status
+	res.Status, res.By = st.Status, searchedBy(st.Engine)
 	if st.Engine == exactcover.EngineLearn {
 		res.Learn = st.Learn
 	}

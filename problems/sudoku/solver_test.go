@@ -388,3 +388,56 @@ func TestLearnCounters(t *testing.T) {
 			tally.ByLearner, tally.Learn, want.Conflicts, want.Propagations)
 	}
 }
+
+// TestResultBy checks what Result.By names as having settled a puzzle: the
+// kernel of 4×4 and 9×9 grids under auto, the engine asked for, the
+// Solver's own search with InOrder, and propagation when singles fill the
+// grid (the first puzzle, Wikipedia's, needs nothing else) or leave a
+// cell empty (the 4×4 whose box cannot hold both of its row's missing
+// values).
+func TestResultBy(t *testing.T) {
+	const (
+		singles  = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+		escargot = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+	)
+	empty16 := &Grid{Box: 4, Cells: make([]uint8, 256)}
+	s := NewSolver()
+	for _, tc := range []struct {
+		name string
+		g    *Grid
+		cfg  Config
+		want string
+	}{
+		{"9×9, auto", lineGrid(t, escargot), Config{}, ByKernel},
+		{"4×4, auto", lineGrid(t, "1.....2..3.....4"), Config{}, ByKernel},
+		{"9×9, sparse", lineGrid(t, escargot), Config{Engine: exactcover.EngineSparse}, "sparse"},
+		{"9×9, dlx", lineGrid(t, escargot), Config{Engine: exactcover.EngineDLX}, "dlx"},
+		{"9×9, learn", lineGrid(t, escargot), Config{Engine: exactcover.EngineLearn}, "learn"},
+		{"9×9, in order", lineGrid(t, escargot), Config{InOrder: true}, ByInOrder},
+		{"9×9 of singles, sparse", lineGrid(t, singles), Config{Engine: exactcover.EngineSparse}, ByPropagation},
+		{"4×4 with no solution, sparse", lineGrid(t, "12....34........"), Config{Engine: exactcover.EngineSparse}, ByPropagation},
+	} {
+		res, err := s.Solve(context.Background(), tc.g, Config{MaxSolutions: 2, Engine: tc.cfg.Engine, InOrder: tc.cfg.InOrder}, func(sol *Grid) bool {
+			if err := Check(tc.g, sol); err != nil {
+				t.Errorf("%s: %v", tc.name, err)
+			}
+			return true
+		})
+		if err != nil || res.By != tc.want {
+			t.Errorf("%s: settled by %q (%v), want %q", tc.name, res.By, err, tc.want)
+		}
+	}
+	// 16×16 grids have no kernel: auto picks an engine, and says which.
+	res, err := s.Solve(context.Background(), empty16, Config{MaxSolutions: 1}, nil)
+	if _, perr := exactcover.ParseEngine(res.By); err != nil || perr != nil || res.By == "auto" || res.Solutions != 1 {
+		t.Errorf("an empty 16×16: settled by %q, %d solutions (%v)", res.By, res.Solutions, err)
+	}
+	var tally Tally
+	tally.Add(Answer{Result: res})
+	tally.Add(Answer{Result: Result{By: ByKernel}})
+	tally.Add(Answer{Result: Result{By: ByKernel}})
+	tally.Add(Answer{Err: ErrSize})
+	if len(tally.By) != 2 || tally.By[ByKernel] != 2 || tally.By[res.By] != 1 {
+		t.Errorf("tally of four answers, one refused: %v", tally.By)
+	}
+}

@@ -54,7 +54,7 @@ func (s *VariantSolver) search(ctx context.Context, g *Grid, r *Rules, cfg Confi
 	}
 	g, ok := placeSingles(g, r, exceptCell, except)
 	if !ok || !s.build(g, r, exceptCell, except, rng) {
-		return Result{Status: exactcover.Complete}, nil // a cell with no value left
+		return Result{Status: exactcover.Complete, By: ByPropagation}, nil // a cell with no value left
 	}
 	if err := s.b.Build(&s.cover); err != nil {
 		return Result{}, err
@@ -68,7 +68,7 @@ func (s *VariantSolver) search(ctx context.Context, g *Grid, r *Rules, cfg Confi
 	sub := exactcover.Config{SkipProfile: true, MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes,
 		Engine: cfg.Engine, Progress: cfg.Progress, ProgressEvery: cfg.ProgressEvery}
 	st, err := s.cover.Search(ctx, sub, s.decode)
-	res := Result{Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Status: st.Status}
+	res := Result{Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Status: st.Status, By: searchedBy(st.Engine)}
 	if st.Engine == exactcover.EngineLearn {
 		res.Learn = st.Learn
 	}

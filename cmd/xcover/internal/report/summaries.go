@@ -115,12 +115,16 @@ func Count(res exactcover.CountResult) *CountSummary {
 
 // SudokuSummary is the summary of "xcover sudoku": the figures added up
 // over the puzzles, the learner's counters summed over the puzzles it
-// settled, and the number of puzzles of each verdict.
+// settled, and the number of puzzles of each verdict and of each method
+// that settled them.
 type SudokuSummary struct {
 	Summary
 	Learn    *Learn         `json:"learn,omitempty"`
 	Puzzles  int            `json:"puzzles,omitempty"`
 	Verdicts map[string]int `json:"verdicts,omitempty"`
+	// SettledBy counts the puzzles each method settled: "kernel",
+	// "propagation", "in-order", or an engine's name (sudoku.Result.By).
+	SettledBy map[string]int `json:"settled_by,omitempty"`
 }
 
 // PackingSummary is the summary of "xcover pentomino": the engine, the
