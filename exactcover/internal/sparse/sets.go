@@ -265,16 +265,34 @@ func shut[T plain | trailed](e *Engine, from, stop int) (updates int64, ok bool)
 					mem.swapOut(nn, y+s)
 					*mem.wide(y + sizeAt) = int32(s)
 					updates++
-					if s <= 1 && y < int(e.secBase) {
+					if !isTrailed[T]() {
 						// Still listed as active, the item is not one
-						// being covered: with no option left it is a
-						// dead end.
+						// being covered: with no option left it is a dead
+						// end. (A secondary item's place in the list is
+						// past every primary one's.)
+						if s == 0 && *mem.wide(y + posAt) < e.nAct && e.dead < 0 {
+							e.dead = int32(y)
+						}
+						// A primary item left with at most one option
+						// joins the short items. Below a whole save nothing
+						// is recorded, so its bit is set without a branch:
+						// whether a size has come down to one is the
+						// data's, which history predicts poorly. b is 1
+						// when s ≤ 1 and the item is primary, else 0; an
+						// index past the short words (a secondary item's)
+						// is then masked to 0, whose word b leaves as it is.
+						b := uint64((s-2)&(y-int(e.secBase))) >> 63
+						i := *mem.wide(y + itemAt) & -int32(b)
+						*viewWords(e.short).at(i >> 6) |= b << (i & 63)
+					} else if s <= 1 && y < int(e.secBase) {
+						// As above; below a trail point the short word
+						// goes on the trail before its bit is set.
 						if s == 0 && *mem.wide(y + posAt) < e.nAct && e.dead < 0 {
 							e.dead = int32(y)
 						}
 						i := *mem.wide(y + itemAt)
 						w := viewWords(e.short).at(i >> 6)
-						if isTrailed[T]() && *w&(1<<(i&63)) == 0 {
+						if *w&(1<<(i&63)) == 0 {
 							e.logWord(i)
 						}
 						*w |= 1 << (i & 63)
