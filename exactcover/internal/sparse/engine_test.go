@@ -24,6 +24,20 @@ func TestEngineShort(t *testing.T) {
 
 func TestEngineMCC(t *testing.T) { enginetest.Check(t, newEngine, true) }
 
+// TestEngineLongSets runs the checks with shut's plain form for long sets
+// on every problem (ShortSetUses 0), with the set of short items kept and
+// without: the checks' problems have short sets, which take the form
+// without a branch (plainShort), so that both forms are checked.
+func TestEngineLongSets(t *testing.T) {
+	defer setVar(&sparse.ShortSetUses, 0)()
+	for _, track := range []int{0, 100} {
+		t.Run(fmt.Sprintf("track=%d", track), func(t *testing.T) {
+			defer setVar(&sparse.TrackShortAbove, track)()
+			enginetest.Check(t, newEngine, false)
+		})
+	}
+}
+
 // TestEngineMCCUnpacked runs the checks with the two-pass choice.
 func TestEngineMCCUnpacked(t *testing.T) {
 	enginetest.Check(t, func(p *core.Problem) core.Engine {
