@@ -92,7 +92,7 @@ type Engine struct {
 	short   []uint64
 	shortAt int32
 	track   bool
-	// shortSets: the primary items have at most ShortSetUses uses on
+	// shortSets: every item is primary, with at most ShortSetUses uses on
 	// average, so that shut's plain form is plainShort (sets.go).
 	shortSets bool
 	// With multiplicities (mcc), blocks hold bounds and slacks.
@@ -161,7 +161,7 @@ func (e *Engine) Reset(p *core.Problem) {
 	for i := range p.NPrimary {
 		primaryUses += int(uses[i])
 	}
-	e.shortSets = primaryUses <= ShortSetUses*p.NPrimary
+	e.shortSets = p.NItems == p.NPrimary && primaryUses <= ShortSetUses*p.NPrimary
 	e.shortAt = (x + 1) &^ 1 // 8-byte aligned, as mem's array is
 	x = e.shortAt + 2*int32(p.NPrimary>>6+1)
 	e.mem = resize(e.mem, int(x))

@@ -76,8 +76,9 @@ func (e *Engine) force(cur int32) (updates int64, ok bool) { return e.takeOption
 // change unrecorded. Testing e.trailing at each update instead would cost
 // what the plain form saves. The type parameter's size tells the two
 // forms apart, as a constant in each (as in the dancing-links engine).
-// shut has a third, plainShort: plain, for problems of short sets
-// (Engine.shortSets), where an item's set often comes down to one option.
+// shut has a third, plainShort: plain, for problems of short sets and
+// primary items only (Engine.shortSets), where an item's set often comes
+// down to one option.
 type (
 	plain      int8
 	trailed    int16
@@ -92,15 +93,17 @@ func isShort[T plain | trailed | plainShort]() bool { return unsafe.Sizeof(T(0))
 
 // ShortSetUses is the most uses per primary item (the average size of
 // their sets at the start) for which shut's plain form notes items left
-// with at most one option without a branch (plainShort). Where sets are
-// short, as in a Sudoku (7 uses per item on sudoku-multi-823k) or
-// Langford's problem (16 on langford-12), a set comes down to one option
-// at so many updates, and at others not, that a branch on it is
-// mispredicted often: without it sudoku-multi-823k took 0.93 of the CPU
-// time. Where they are long, as in pentomino packings (170), the branch
-// is predicted and the arithmetic that replaces it costs more than it
-// saves (pent-6x10-sym took 1.09 of the time without it). A variable only
-// so that tests can try both forms.
+// with at most one option without a branch (plainShort), in a problem
+// without secondary items. Where sets are short, as in a Sudoku (7 uses
+// per item on sudoku-multi-823k) or Langford's problem (16 on
+// langford-12), a set comes down to one option at so many updates, and at
+// others not, that a branch on it is mispredicted often: without it
+// sudoku-multi-823k took 0.93 of the CPU time. Where they are long, as in
+// pentomino packings (170), the branch is predicted and the arithmetic
+// that replaces it costs more than it saves (pent-6x10-sym took 1.09 of
+// the time without it); with secondary items, whose updates set no bit,
+// it cost more than it saved too (latin-5-xcc, colored: 1.05). A
+// variable only so that tests can try both forms.
 var ShortSetUses = 32
 
 // takeOption is take, and with self force: cur's own item is then taken
@@ -291,22 +294,18 @@ func shut[T plain | trailed | plainShort](e *Engine, from, stop int) (updates in
 					*mem.wide(y + sizeAt) = int32(s)
 					updates++
 					if isShort[T]() {
-						// Still listed as active, the item is not one
-						// being covered: with no option left it is a dead
-						// end. (A secondary item's place in the list is
-						// past every primary one's.)
+						// Every item is primary. Still listed as active,
+						// the item is not one being covered: with no
+						// option left it is a dead end.
 						if s == 0 && *mem.wide(y + posAt) < e.nAct && e.dead < 0 {
 							e.dead = int32(y)
 						}
-						// A primary item left with at most one option
-						// joins the short items. Below a whole save nothing
-						// is recorded, so its bit is set without a branch
-						// (see ShortSetUses). b is 1 when s ≤ 1 and the
-						// item is primary, else 0; an index past the short
-						// words (a secondary item's) is then masked to 0,
-						// whose word b leaves as it is.
-						b := uint64((s-2)&(y-int(e.secBase))) >> 63
-						i := *mem.wide(y + itemAt) & -int32(b)
+						// Left with at most one option, the item joins the
+						// short items. Below a whole save nothing is
+						// recorded, so its bit is set without a branch
+						// (see ShortSetUses): b is 1 when s ≤ 1, else 0.
+						b := uint64(s-2) >> 63
+						i := *mem.wide(y + itemAt)
 						*viewWords(e.short).at(i >> 6) |= b << (i & 63)
 					} else if s <= 1 && y < int(e.secBase) {
 						// As above, with a branch; below a trail point the
