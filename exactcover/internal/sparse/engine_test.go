@@ -81,8 +81,10 @@ func TestRestEntersOnce(t *testing.T) {
 // TestSecondaryItemsPastShortWords counts a problem whose secondary items'
 // indices are past the words of the set of short items (two primary items
 // have one word, items 0…63), with sets of those items shrinking to one
-// option and to none: the set's words are written for primary items only,
-// and the checked build (-tags xcover_checked) catches a write past them.
+// option and to none: the set's words are written for primary items only
+// (shut's form without a branch, which would write for every item, is kept
+// to problems without secondary items), and the checked build (-tags
+// xcover_checked) catches a write past them.
 // Its three solutions are counted by hand: P0 takes S100 or S101, P1 takes
 // S100 or S120, and they must not both take S100.
 func TestSecondaryItemsPastShortWords(t *testing.T) {
