@@ -52,7 +52,7 @@ const CacheSlots = 1 << 11
 const CacheMemory = CacheSlots*slotSize + (cacheWidth+1)*cacheLevels*8
 
 // slotSize is the size of a slot in bytes, with its hash.
-const slotSize = 4 + int64(unsafe.Sizeof(slot{}))
+const slotSize = 8 + int64(unsafe.Sizeof(slot{}))
 
 // slot is one subtree's counts: its node's open items (n blocks); its
 // solutions, and the updates and the nodes of each of its depth levels
@@ -79,7 +79,7 @@ type slot struct {
 // hash of 0 marks an empty slot (a node whose items hash to 0 is never
 // kept).
 type subCache struct {
-	hashes []uint32 // nil until a search uses the table
+	hashes []uint64 // nil until a search uses the table
 	slots  []slot
 	// before holds, for each node of the path being searched whose count
 	// is to be kept, the nodes per level below it before its search: at
@@ -122,15 +122,6 @@ func (e *Engine) cacheReach() int32 {
 // whose sum is made for each node when the engine is built, so that a
 // node finds its hash from its parent's with two reads, whatever the
 // number of items open. Only the search's first node sums its open items.
-//
-// Hashes are 32 bits: a slot found is taken only for the same open items
-// (allOpen), so the hash need only spread the nodes over the slots and
-// turn most other items away, which 32 bits do as well as 64. At half the
-// width, the table of the nodes' sums read at every node and the slots'
-// hashes read at every look-up take half the room in the core's
-// first-level cache, where they compete with the sets; on
-// sudoku-multi-823k that took a tenth of the search's first-level misses
-// away.
 
 // mix returns a pseudo-random word for x (SplitMix64's finalizer).
 func mix(x uint64) uint64 {
@@ -147,12 +138,12 @@ func mix(x uint64) uint64 {
 func (e *Engine) hashItems(p *core.Problem) {
 	e.itemHash = resize(e.itemHash, p.NItems)
 	for i := range e.itemHash {
-		e.itemHash[i] = uint32(mix(uint64(i)))
+		e.itemHash[i] = mix(uint64(i))
 	}
 	e.optionHash = resize(e.optionHash, len(e.finishTag))
 	for k := range p.NumOptions() {
 		items, _ := p.Option(k)
-		var h uint32
+		var h uint64
 		for _, it := range items {
 			h ^= e.itemHash[it]
 		}
@@ -163,8 +154,8 @@ func (e *Engine) hashItems(p *core.Problem) {
 }
 
 // openHash returns the hash of the open primary items.
-func (e *Engine) openHash() uint32 {
-	var h uint32
+func (e *Engine) openHash() uint64 {
+	var h uint64
 	for _, x := range e.list[:e.nAct] {
 		h ^= e.itemHash[e.mem[x+itemAt]]
 	}
@@ -178,7 +169,7 @@ func (e *Engine) openHash() uint32 {
 func (e *Engine) lookUp(lv *level, t *tally, depth int) *slot {
 	c := &e.cache
 	if c.hashes == nil {
-		c.hashes = make([]uint32, CacheSlots)
+		c.hashes = make([]uint64, CacheSlots)
 		c.slots = make([]slot, CacheSlots)
 		c.before = make([]int64, (cacheWidth+1)*cacheLevels)
 	}

@@ -50,7 +50,7 @@ type level struct {
 	slot int32
 	t    tally
 	open int32  // the open primary items at the node
-	hash uint32 // with counts kept, the hash of its open items
+	hash uint64 // with counts kept, the hash of its open items
 }
 
 // Engine is a problem compiled into sparse sets, with the scratch state of
@@ -123,7 +123,7 @@ type Engine struct {
 	// itemHash[i] is item i's word, whose sums make the hashes of nodes'
 	// open items; optionHash[q], the sum of those of node q's option's
 	// items (cache.go).
-	itemHash, optionHash []uint32
+	itemHash, optionHash []uint64
 }
 
 var _ core.Engine = (*Engine)(nil)
