@@ -101,9 +101,10 @@ func isShort[T plain | trailed | plainShort]() bool { return unsafe.Sizeof(T(0))
 // sudoku-multi-823k took 0.93 of the CPU time. Where they are long, as in
 // pentomino packings (170), the branch is predicted and the arithmetic
 // that replaces it costs more than it saves (pent-6x10-sym took 1.09 of
-// the time without it); with secondary items, whose updates set no bit,
-// it cost more than it saved too (latin-5-xcc, colored: 1.05). A
-// variable only so that tests can try both forms.
+// the time without it). With secondary items, whose updates set no bit,
+// it needs a test and a mask more, and took latin-5-xcc (colored) to 3%
+// more instructions for no gain in time. A variable only so that tests
+// can try both forms.
 var ShortSetUses = 32
 
 // takeOption is take, and with self force: cur's own item is then taken
