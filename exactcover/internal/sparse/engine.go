@@ -92,6 +92,9 @@ type Engine struct {
 	short   []uint64
 	shortAt int32
 	track   bool
+	// shortSets: every item is primary, with at most ShortSetUses uses on
+	// average, so that shut's plain form is plainShort (sets.go).
+	shortSets bool
 	// With multiplicities (mcc), blocks hold bounds and slacks.
 	mcc bool
 	// packedM: fewer than 2^13 primary items, every set shorter than 2^20
@@ -154,6 +157,11 @@ func (e *Engine) Reset(p *core.Problem) {
 	}
 	e.mcc = p.Multiplicities()
 	e.track = p.NPrimary > TrackShortAbove && !e.mcc
+	primaryUses := 0
+	for i := range p.NPrimary {
+		primaryUses += int(uses[i])
+	}
+	e.shortSets = p.NItems == p.NPrimary && primaryUses <= ShortSetUses*p.NPrimary
 	e.shortAt = (x + 1) &^ 1 // 8-byte aligned, as mem's array is
 	x = e.shortAt + 2*int32(p.NPrimary>>6+1)
 	e.mem = resize(e.mem, int(x))
