@@ -97,14 +97,12 @@ func isShort[T plain | trailed | plainShort]() bool { return unsafe.Sizeof(T(0))
 // without secondary items. Where sets are short, as in a Sudoku (7 uses
 // per item on sudoku-multi-823k) or Langford's problem (16 on
 // langford-12), a set comes down to one option at so many updates, and at
-// others not, that a branch on it is mispredicted often: without it
-// sudoku-multi-823k took 0.93 of the CPU time. Where they are long, as in
-// pentomino packings (170), the branch is predicted and the arithmetic
-// that replaces it costs more than it saves (pent-6x10-sym took 1.09 of
-// the time without it). With secondary items, whose updates set no bit,
-// it needs a test and a mask more, and took latin-5-xcc (colored) to 3%
-// more instructions for no gain in time. A variable only so that tests
-// can try both forms.
+// others not, that a branch on it is mispredicted often. Where they are
+// long, as in pentomino packings (170), the branch is predicted and the
+// arithmetic that replaces it costs more than it saves. With secondary
+// items, whose updates set no bit, it needs a test and a mask more, and
+// costs more than it saves there too (docs/engines.md). A variable only
+// so that tests can try both forms.
 var ShortSetUses = 32
 
 // takeOption is take, and with self force: cur's own item is then taken
