@@ -294,7 +294,7 @@ func (sc *scenario) format(stdout, work string) []byte {
 		}
 		fmt.Fprintf(&b, "-- %s --\n%s", s.name, body)
 	}
-	if !replaced {
+	if !replaced && stdout != "" { // no section reads as no output: a file without one stays so
 		fmt.Fprintf(&b, "-- stdout --\n%s", stdout)
 	}
 	return b.Bytes()

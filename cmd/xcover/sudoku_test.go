@@ -185,7 +185,7 @@ func TestSudokuRun(t *testing.T) {
 			code: exitcode.None, stdout: "NO SOLUTION\n"},
 		{name: "summary", o: sudokuOptions{Input: "-", Request: searchcmd.Request{Limit: 1, JSON: true}}, stdin: none + "\n", code: exitcode.None,
 			stdout: `{"type":"puzzle","index":1,"line":1,"status":"none","solutions":0,"nodes":0}` + "\n" +
-				`{"type":"summary","solutions":0,"nodes":0,"updates":0,"status":"complete","elapsed_seconds":*,"puzzles":1,"verdicts":{"none":1}}` + "\n"},
+				`{"type":"summary","solutions":0,"nodes":0,"updates":0,"status":"complete","elapsed_seconds":*,"puzzles":1,"verdicts":{"none":1},"settled_by":{"kernel":1}}` + "\n"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
