@@ -102,7 +102,7 @@ func (c *collector) sorted() []string {
 // bruteForceWith returns the solutions of p that use every option of
 // partial (compiled indices, which are the caller's in the problems
 // here), as enginetest.BruteForce writes them: every subset of options is
-// tried against the definition (enginetest.Valid).
+// tried against the definition (enginetest.Validator).
 func bruteForceWith(p *core.Problem, partial []int) []string {
 	var found []string
 	n := p.NumOptions()
@@ -110,17 +110,19 @@ func bruteForceWith(p *core.Problem, partial []int) []string {
 	for _, k := range partial {
 		need |= 1 << k
 	}
+	solves := enginetest.Validator(p)
+	chosen := make([]int, 0, n)
 	for mask := 0; mask < 1<<n; mask++ {
 		if mask&need != need {
 			continue
 		}
-		var chosen []int
+		chosen = chosen[:0]
 		for k := range n {
 			if mask&(1<<k) != 0 {
 				chosen = append(chosen, k)
 			}
 		}
-		if enginetest.Valid(p, chosen) {
+		if solves(chosen) {
 			found = append(found, solutionKey(chosen))
 		}
 	}

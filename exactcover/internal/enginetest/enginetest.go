@@ -68,14 +68,18 @@ func Random(r *rand.Rand, mcc bool) *core.Problem {
 func BruteForce(p *core.Problem) []string {
 	var found []string
 	n := p.NumOptions()
+	// One subset's options, made once: the subsets are many, and the work
+	// each asks is small.
+	chosen := make([]int, 0, n)
+	solves := Validator(p)
 	for mask := 0; mask < 1<<n; mask++ {
-		var chosen []int
+		chosen = chosen[:0]
 		for k := range n {
 			if mask&(1<<k) != 0 {
 				chosen = append(chosen, k)
 			}
 		}
-		if Valid(p, chosen) {
+		if solves(chosen) {
 			found = append(found, key(p, chosen))
 		}
 	}
@@ -85,8 +89,23 @@ func BruteForce(p *core.Problem) []string {
 
 // Valid reports whether the compiled options chosen solve p.
 func Valid(p *core.Problem, chosen []int) bool {
-	count := make([]int32, p.NItems)
-	color := make([]int32, p.NItems) // -1: an uncolored use
+	return valid(p, chosen, make([]int32, p.NItems), make([]int32, p.NItems))
+}
+
+// Validator returns Valid for p, which reuses its counts from one call to
+// the next (for a brute force's many subsets). It is not safe for
+// concurrent use.
+func Validator(p *core.Problem) func(chosen []int) bool {
+	count, color := make([]int32, p.NItems), make([]int32, p.NItems)
+	return func(chosen []int) bool {
+		clear(count)
+		return valid(p, chosen, count, color)
+	}
+}
+
+// valid is Valid, counting each item's uses in count (zero on entry) and
+// keeping the color of its last use in color (-1: an uncolored use).
+func valid(p *core.Problem, chosen []int, count, color []int32) bool {
 	for _, k := range chosen {
 		items, colors := p.Option(k)
 		for j, it := range items {
