@@ -27,9 +27,13 @@ func TestSparseCostDLX5(t *testing.T) {
 }
 
 func checkCostDLX5(t *testing.T, eng exactcover.Engine) {
-	for _, r := range readDLX5Figures(t) {
+	rows := readDLX5Figures(t)
+	for i, r := range rows {
 		if testtier.Short() && r.updates > 1_000_000 {
 			continue // the pentominoes: minutes under -race; the rest share the cut-off as they do
+		}
+		if testtier.Short() && i+1 < len(rows) && rows[i+1].file == r.file {
+			continue // under -race, each file's largest K alone
 		}
 		workers := []int{1, 3}
 		if testtier.Short() {

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -132,13 +131,31 @@ func optionNumbers(options []int) string {
 }
 
 // activeLine is the narrator's line of the items left to cover, named by
-// names.
+// names. It keeps only what the line lists: the first items (all of them,
+// when there are few), and the fewest options first, as a stable sort by
+// size would order them, without sorting every item at every node.
 func (s *pathState) activeLine(names []string) string {
 	type item struct{ i, size int32 }
-	var active []item
+	var first, fewest []item
+	n := 0
 	for i, size := range s.size {
-		if size >= 0 {
-			active = append(active, item{int32(i), size})
+		if size < 0 {
+			continue
+		}
+		a := item{int32(i), size}
+		if n++; n <= derivedListedItems {
+			first = append(first, a)
+		}
+		if len(fewest) == derivedListedItems && size >= fewest[derivedListedItems-1].size {
+			continue
+		}
+		j := len(fewest)
+		for j > 0 && fewest[j-1].size > size { // after its equals: stable
+			j--
+		}
+		fewest = slices.Insert(fewest, j, a)
+		if len(fewest) > derivedListedItems {
+			fewest = fewest[:derivedListedItems]
 		}
 	}
 	list := func(items []item) string {
@@ -148,11 +165,10 @@ func (s *pathState) activeLine(names []string) string {
 		}
 		return strings.Join(parts, ", ")
 	}
-	if len(active) <= derivedListedItems {
-		return "Items left to cover, with their numbers of options: " + list(active) + "."
+	if n <= derivedListedItems {
+		return "Items left to cover, with their numbers of options: " + list(first) + "."
 	}
-	slices.SortStableFunc(active, func(a, b item) int { return cmp.Compare(a.size, b.size) })
-	return fmt.Sprintf("%d items left to cover; the %d with the fewest options: %s.", len(active), derivedListedItems, list(active[:derivedListedItems]))
+	return fmt.Sprintf("%d items left to cover; the %d with the fewest options: %s.", n, derivedListedItems, list(fewest))
 }
 
 // tryLine is the narrator's line that tries option (from 0) of the item
