@@ -65,7 +65,7 @@ func (in instance) matches(t testing.TB, st exactcover.Stats) {
 func TestResumeInterruptedRuns(t *testing.T) {
 	defer goroutines(t)()
 	instances := []instance{sharedInstance(t, "queens-10"), mccInstance(t, "mcc-queens2-6"), sharedInstance(t, "knuth-example")}
-	seeds := 6
+	seeds := 3 // under -short and -race: both engines on each instance
 	if !testtier.Short() {
 		instances = append(instances, sharedInstance(t, "queens-12"), sharedInstance(t, "pent-3x20"))
 		seeds = 8

@@ -340,6 +340,9 @@ func TestParallelLimits(t *testing.T) {
 	ctx := context.Background()
 	const pollInterval = 1024 // parallelPollEvery
 	for _, j := range []int{1, 2, 8} {
+		if j == 1 && testtier.Short() {
+			continue // one worker: nothing for the race detector
+		}
 		t.Run(fmt.Sprintf("j%d", j), func(t *testing.T) {
 			cfg := exactcover.Config{Workers: j, Engine: exactcover.EngineDLX}
 			if j == 1 {
