@@ -232,9 +232,10 @@ func (r *sudokuBatch) showProgress(line *statusline.Line, finished int, more str
 // solution or could not be read.
 func (r *sudokuBatch) end(ctx context.Context) error {
 	t, took, jobs := &r.Tally, time.Since(r.start), r.jobs
+	byLearner := t.By[exactcover.EngineLearn.String()]
 	sum := &report.SudokuSummary{Summary: report.New(exactcover.Stats{Solutions: t.Solutions, Nodes: t.Nodes, Updates: t.Updates, Status: t.Status, Elapsed: took}),
 		Puzzles: t.Puzzles, Verdicts: t.Verdicts, SettledBy: t.By}
-	if t.ByLearner > 0 { // the learner's counters, summed over the puzzles it settled
+	if byLearner > 0 { // the learner's counters, summed over the puzzles it settled
 		sum.Learn = report.LearnOf(t.Learn)
 	}
 	// Found: every puzzle was solved; a puzzle with no solution or unread
@@ -246,8 +247,8 @@ func (r *sudokuBatch) end(ctx context.Context) error {
 		if by := settledBy(t.By); by != "" {
 			o.Stats += "; settled by " + by
 		}
-		if t.ByLearner > 0 {
-			o.Stats += fmt.Sprintf("; clause learning settled %s in %s", plural.Of(t.ByLearner, "puzzle"), plural.Of(t.Learn.Conflicts, "conflict"))
+		if byLearner > 0 {
+			o.Stats += fmt.Sprintf("; clause learning settled %s in %s", plural.Of(byLearner, "puzzle"), plural.Of(t.Learn.Conflicts, "conflict"))
 		}
 		if r.o.Rate {
 			o.Stats += "; rated " + r.ratings.String()

@@ -224,10 +224,9 @@ type Tally struct {
 	Puzzles                   int
 	Verdicts                  map[string]int // puzzles per Answer.String()
 	Solutions, Nodes, Updates int64
-	// ByLearner is the number of puzzles the clause-learning engine
-	// settled, and Learn the sum of its counters on them (Kept included).
-	ByLearner int
-	Learn     exactcover.LearnStats
+	// Learn is the sum of the clause-learning engine's counters on the
+	// puzzles it settled (Kept included), which By counts under "learn".
+	Learn exactcover.LearnStats
 	// By counts the puzzles each method settled (Result.By), refused
 	// puzzles left out.
 	By map[string]int
@@ -250,7 +249,6 @@ func (t *Tally) Add(a Answer) {
 	t.Nodes += a.Result.Nodes
 	t.Updates += a.Result.Updates
 	if l := a.Result.Learn; l != (exactcover.LearnStats{}) {
-		t.ByLearner++
 		s := &t.Learn
 		s.Conflicts += l.Conflicts
 		s.Decisions += l.Decisions

@@ -383,9 +383,10 @@ func TestLearnCounters(t *testing.T) {
 		want.Propagations += res.Learn.Propagations
 		tally.Add(Answer{Result: res})
 	}
-	if tally.ByLearner != 2 || tally.Learn.Conflicts != want.Conflicts || tally.Learn.Propagations != want.Propagations {
+	byLearner := tally.By[exactcover.EngineLearn.String()]
+	if byLearner != 2 || tally.Learn.Conflicts != want.Conflicts || tally.Learn.Propagations != want.Propagations {
 		t.Errorf("tally: %d puzzles by the learner, %+v; want 2, %d conflicts and %d propagations",
-			tally.ByLearner, tally.Learn, want.Conflicts, want.Propagations)
+			byLearner, tally.Learn, want.Conflicts, want.Propagations)
 	}
 }
 
