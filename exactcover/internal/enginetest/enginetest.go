@@ -88,48 +88,41 @@ func BruteForce(p *core.Problem) []string {
 }
 
 // Valid reports whether the compiled options chosen solve p.
-func Valid(p *core.Problem, chosen []int) bool {
-	return valid(p, chosen, make([]int32, p.NItems), make([]int32, p.NItems))
-}
+func Valid(p *core.Problem, chosen []int) bool { return Validator(p)(chosen) }
 
 // Validator returns Valid for p, which reuses its counts from one call to
 // the next (for a brute force's many subsets). It is not safe for
 // concurrent use.
 func Validator(p *core.Problem) func(chosen []int) bool {
-	count, color := make([]int32, p.NItems), make([]int32, p.NItems)
+	count := make([]int32, p.NItems)
+	color := make([]int32, p.NItems) // of an item's last use; -1: uncolored
 	return func(chosen []int) bool {
 		clear(count)
-		return valid(p, chosen, count, color)
-	}
-}
-
-// valid is Valid, counting each item's uses in count (zero on entry) and
-// keeping the color of its last use in color (-1: an uncolored use).
-func valid(p *core.Problem, chosen []int, count, color []int32) bool {
-	for _, k := range chosen {
-		items, colors := p.Option(k)
-		for j, it := range items {
-			count[it]++
-			if int(it) < p.NPrimary {
-				continue
+		for _, k := range chosen {
+			items, colors := p.Option(k)
+			for j, it := range items {
+				count[it]++
+				if int(it) < p.NPrimary {
+					continue
+				}
+				c := int32(-1)
+				if colors != nil && colors[j] != 0 {
+					c = colors[j]
+				}
+				if count[it] > 1 && (c == -1 || color[it] != c) {
+					return false
+				}
+				color[it] = c
 			}
-			c := int32(-1)
-			if colors != nil && colors[j] != 0 {
-				c = colors[j]
-			}
-			if count[it] > 1 && (c == -1 || color[it] != c) {
+		}
+		for i := range p.NPrimary {
+			lo, hi := p.Bounds(i)
+			if count[i] < lo || count[i] > hi {
 				return false
 			}
-			color[it] = c
 		}
+		return true
 	}
-	for i := range p.NPrimary {
-		lo, hi := p.Bounds(i)
-		if count[i] < lo || count[i] > hi {
-			return false
-		}
-	}
-	return true
 }
 
 // key writes a solution (compiled options) as its sorted caller indices.
