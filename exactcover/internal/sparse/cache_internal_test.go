@@ -1,6 +1,7 @@
 package sparse
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/xcover/xcover/exactcover/internal/core"
@@ -35,6 +36,42 @@ func TestLookUpChecksItems(t *testing.T) {
 		tc.change(s, e)
 		if got := e.lookUp(&lv, &tl, 0) != nil; got != tc.found {
 			t.Errorf("%s: found %v, want %v", tc.name, got, tc.found)
+		}
+	}
+}
+
+// TestCacheLooksEveryOtherLevel checks which nodes look their items up:
+// those of at most the reach's open items, in bands of minLen open items
+// counted down from the reach, every other band.
+func TestCacheLooksEveryOtherLevel(t *testing.T) {
+	defer func(items int) { CacheItems = items }(CacheItems)
+	span := func(lo, hi int) []int {
+		var s []int
+		for n := lo; n <= hi; n++ {
+			s = append(s, n)
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		items, minLen int
+		want          []int
+	}{
+		{32, 4, slices.Concat(span(5, 8), span(13, 16), span(21, 24), span(29, 32))},
+		{32, 5, slices.Concat(span(1, 2), span(8, 12), span(18, 22), span(28, 32))},
+		{32, 1, []int{2, 4, 6, 8}}, // 8 levels of one item
+		{6, 2, []int{1, 2, 5, 6}},
+		{32, 40, span(1, 32)},
+	} {
+		CacheItems = tc.items
+		e := &Engine{minLen: int32(tc.minLen)}
+		var got []int
+		for m, n := e.cacheLooks(), 0; m != 0; m, n = m>>1, n+1 {
+			if m&1 != 0 {
+				got = append(got, n)
+			}
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%d items, options of at least %d: looks up %v, want %v", tc.items, tc.minLen, got, tc.want)
 		}
 	}
 }

@@ -128,9 +128,9 @@
 // solve at a node is fixed by its open primary items: an option is live
 // exactly when all its items are open. Nodes reached along different
 // paths often leave the same items open (in a Sudoku, two digits swapped
-// in a rectangle of cells cover the same items), so every node with at
-// most CacheItems open items looks its items up in a table of CacheSlots
-// slots (cache.go). Found, it adds the counts kept there; otherwise, when
+// in a rectangle of cells cover the same items), so nodes with at most
+// CacheItems open items, every other level of them (cacheLooks), look
+// their items up in a table of CacheSlots slots (cache.go). Found, it adds the counts kept there; otherwise, when
 // its search ends, the counts of its subtree go to the slot (over what it
 // held), unless part of the subtree was given to another worker. A
 // node's key is a hash of its open items, a sum of a word per item that

@@ -71,10 +71,10 @@ type walk struct {
 	cut      int // levels ≤ cut gave their other branches away
 	fast     bool
 	weighted bool
-	mcc      bool  // the problem has multiplicities
-	finishes bool  // forced finishes may be counted at once (leaves.go)
-	caches   bool  // counts of subtrees may be kept and looked up (cache.go)
-	reach    int32 // the most open items of a node that looks its items up (cacheReach)
+	mcc      bool   // the problem has multiplicities
+	finishes bool   // forced finishes may be counted at once (leaves.go)
+	caches   bool   // counts of subtrees may be kept and looked up (cache.go)
+	looks    uint64 // bit n: nodes of n open items look their items up (cacheLooks)
 }
 
 // poll does what is due when a search reaches Run.NextPoll or its work
@@ -123,7 +123,7 @@ func (e *Engine) searchSubtree(run *core.Run, c *core.Counters, base int) (end c
 	ww.mcc = e.mcc
 	ww.finishes = e.finishes(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0)
 	ww.caches = e.caches(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0, run.Weighted)
-	ww.reach = e.cacheReach()
+	ww.looks = e.cacheLooks()
 	e.err = nil
 	clear(e.prof)
 	ww.nextPoll, ww.nextWork = run.NextPoll(0), PollWork
@@ -161,11 +161,12 @@ forward:
 	lv.open = e.nAct
 	if ww.caches {
 		if depth > ww.base { // its parent's hash, less its option's items
-			lv.hash = e.lv[depth-1].hash ^ e.optionHash[e.mem[e.lv[depth-1].r]]
+			up := viewLevels(e.lv).up(lv, depth)
+			lv.hash = up.hash ^ *viewWords(e.optionHash).at(*viewMem(e.mem).at(up.r))
 		} else {
 			lv.hash = e.openHash()
 		}
-		if e.nAct <= ww.reach {
+		if ww.looks>>uint32(e.nAct)&1 != 0 { // (0 from 64 open items up)
 			e.checkHash(lv.hash)
 			if s := e.lookUp(lv, &ww.t, depth); s != nil {
 				if !e.addSlot(&ww.t, s, depth) {

@@ -54,3 +54,14 @@ type costView struct{ p unsafe.Pointer }
 func viewCosts(s []int64) costView { return costView{unsafe.Pointer(unsafe.SliceData(s))} }
 
 func (v costView) at(i int) *int64 { return (*int64)(unsafe.Add(v.p, i*8)) }
+
+// levelView is memView for the levels of the search: the search loop
+// reads a node's parent's level, the one below its own in memory.
+type levelView struct{ p unsafe.Pointer }
+
+func viewLevels(s []level) levelView { return levelView{unsafe.Pointer(unsafe.SliceData(s))} }
+
+// up returns the level above lv, the level at depth (> 0).
+func (levelView) up(lv *level, depth int) *level {
+	return (*level)(unsafe.Add(unsafe.Pointer(lv), -int(unsafe.Sizeof(level{}))))
+}

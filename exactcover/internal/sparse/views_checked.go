@@ -30,3 +30,14 @@ type costView []int64
 func viewCosts(s []int64) costView { return s }
 
 func (v costView) at(i int) *int64 { return &v[i] }
+
+type levelView []level
+
+func viewLevels(s []level) levelView { return s }
+
+func (v levelView) up(lv *level, depth int) *level {
+	if lv != &v[depth] {
+		panic("sparse: a level not at its depth")
+	}
+	return &v[depth-1]
+}
