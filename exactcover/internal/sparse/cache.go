@@ -25,26 +25,27 @@ import (
 // nodes is, see cacheLooks), each finding its hash from its parent's in
 // constant time (see below). With more items open the same items are
 // met again too rarely to pay for keeping them: on a Sudoku, looking up
-// every node up to 64 open items found more counts but took more time,
-// in writing the slots, than up to 32. Zero turns it off (a variable only
-// so that tests can compare both ways).
+// every other level up to 64 open items found more counts but took more
+// time, in writing the slots, than up to 48, and up to 32 found too few.
+// Zero turns it off (a variable only so that tests can compare both
+// ways).
 var CacheItems = cacheWidth
 
 // cacheWidth is the most items a slot of the table holds.
-const cacheWidth = 32
+const cacheWidth = 48
 
 // cacheLevels is the most levels of a subtree whose nodes a slot keeps:
 // a node is looked up only when the options still to take below it, each
 // of at least minLen of its open items, are at most that many. A
-// Sudoku's options have four items, so its nodes of up to 32 open items
-// have subtrees of at most 8 levels.
-const cacheLevels = 8
+// Sudoku's options have four items, so its nodes of up to 48 open items
+// have subtrees of at most 12 levels.
+const cacheLevels = 12
 
-// CacheSlots is the number of slots of an engine's table: as many as
-// stay, with their hashes, in a core's own cache (under half a MiB).
-// Nearly every node looked up writes a slot when its search ends, so
-// that a table larger than that cache finds more counts but spends more
-// time waiting for memory than it saves.
+// CacheSlots is the number of slots of an engine's table: about as many
+// as stay, with their hashes, in a core's own cache (half a MiB). Nearly
+// every node looked up writes a slot when its search ends, so that a
+// table larger than that cache finds more counts but spends about as
+// much time waiting for memory as it saves.
 const CacheSlots = 1 << 11
 
 // CacheMemory is the most bytes an engine's table takes: for the memory
@@ -58,9 +59,9 @@ const slotSize = 8 + int64(unsafe.Sizeof(slot{}))
 // solutions, and the updates and the nodes of each of its depth levels
 // its search made below its node, so that a count found in the table
 // adds what searching the subtree again would (the counts do not depend
-// on what the table holds). It is laid out small (three cache lines),
-// since keeping a count writes it: a subtree of more than 2³²−1 nodes is
-// not kept, so that the nodes of its levels fit 32 bits.
+// on what the table holds). It is laid out small, since keeping a count
+// writes it: a subtree of more than 2³²−1 nodes is not kept, so that the
+// nodes of its levels fit 32 bits.
 type slot struct {
 	count   int64
 	nodes   int64

@@ -58,7 +58,7 @@ func TestCacheLooksEveryOtherLevel(t *testing.T) {
 	}{
 		{32, 4, slices.Concat(span(5, 8), span(13, 16), span(21, 24), span(29, 32))},
 		{32, 5, slices.Concat(span(1, 2), span(8, 12), span(18, 22), span(28, 32))},
-		{32, 1, []int{2, 4, 6, 8}}, // 8 levels of one item
+		{32, 1, []int{2, 4, 6, 8, 10, 12}}, // cacheLevels (12) levels of one item
 		{6, 2, []int{1, 2, 5, 6}},
 		{32, 40, span(1, 32)},
 	} {
