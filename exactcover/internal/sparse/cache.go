@@ -31,8 +31,12 @@ import (
 // ways).
 var CacheItems = cacheWidth
 
-// cacheWidth is the most items a slot of the table holds.
+// cacheWidth is the most items a slot of the table holds. It is below
+// 64, so that the open items of every node looked up are a bit of a word
+// (cacheLooks): the constant below does not compile otherwise.
 const cacheWidth = 48
+
+const _ = uint64(1) << (63 - cacheWidth)
 
 // cacheLevels is the most levels of a subtree whose nodes a slot keeps:
 // a node is looked up only when the options still to take below it, each
