@@ -138,7 +138,7 @@ forward:
 	}
 	ww.t.nodes++
 	e.prof[depth]++
-	lv = &e.lv[depth]
+	lv = viewLevels(e.lv).at(depth)
 	lv.mark, lv.slot = -1, -1
 	if e.nAct == 0 { // every primary item covered (or content): a solution
 		ww.t.sols++
@@ -265,7 +265,7 @@ backup:
 		e.forget(&lv.point)
 	}
 	depth--
-	lv = &e.lv[depth]
+	lv = viewLevels(e.lv).at(depth)
 	goto next
 
 finish:

@@ -61,6 +61,11 @@ type levelView struct{ p unsafe.Pointer }
 
 func viewLevels(s []level) levelView { return levelView{unsafe.Pointer(unsafe.SliceData(s))} }
 
+// at returns the level at depth i.
+func (v levelView) at(i int) *level {
+	return (*level)(unsafe.Add(v.p, uintptr(i)*unsafe.Sizeof(level{})))
+}
+
 // up returns the level above lv, the level at depth (> 0).
 func (levelView) up(lv *level, depth int) *level {
 	return (*level)(unsafe.Add(unsafe.Pointer(lv), -int(unsafe.Sizeof(level{}))))

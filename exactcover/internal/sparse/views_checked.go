@@ -35,6 +35,8 @@ type levelView []level
 
 func viewLevels(s []level) levelView { return s }
 
+func (v levelView) at(i int) *level { return &v[i] }
+
 func (v levelView) up(lv *level, depth int) *level {
 	if lv != &v[depth] {
 		panic("sparse: a level not at its depth")
