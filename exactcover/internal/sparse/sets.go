@@ -64,11 +64,24 @@ func (e *Engine) cover(c int32) int64 {
 // covering an item leaves some other primary item with no option; the
 // item being covered is always dealt with entirely first, so the work done
 // does not depend on the order inside the sets.
-func (e *Engine) take(cur int32) (updates int64, ok bool) { return e.takeOption(cur, false) }
+func (e *Engine) take(cur int32) (updates int64, ok bool) { return e.takeIn(cur, false) }
 
 // force takes the option of node cur, the only option left to its item:
 // it is cover and take in one, with the same work.
-func (e *Engine) force(cur int32) (updates int64, ok bool) { return e.takeOption(cur, true) }
+func (e *Engine) force(cur int32) (updates int64, ok bool) { return e.takeIn(cur, true) }
+
+// takeIn is takeOption in the form for the newest restore point and the
+// problem (see shut).
+func (e *Engine) takeIn(cur int32, self bool) (updates int64, ok bool) {
+	switch {
+	case e.trailing:
+		return takeOption[trailed](e, cur, self)
+	case e.shortSets:
+		return takeOption[plainShort](e, cur, self)
+	default:
+		return takeOption[plain](e, cur, self)
+	}
+}
 
 // The loops that change sizes come in two compiled forms: below a trail
 // point (trailed) each size goes on the trail before its first change,
@@ -106,20 +119,21 @@ func isShort[T plain | trailed | plainShort]() bool { return unsafe.Sizeof(T(0))
 var ShortSetUses = 32
 
 // takeOption is take, and with self force: cur's own item is then taken
-// out of the active list and covered first.
+// out of the active list and covered first. It comes in shut's three
+// forms, and calls shut in its own.
 //
 // It makes two passes around the option. The first takes its active items
 // out of the active lists (with self, also the option out of their sets);
 // the second (shut) covers them, in order: those still active, since
 // covering an item only shortens the sets of active ones.
-func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
+func takeOption[T plain | trailed | plainShort](e *Engine, cur int32, self bool) (updates int64, ok bool) {
 	mem, list := viewMem(e.mem), viewMem(e.list)
 	secBase, nAct, nSec := int(e.secBase), e.nAct, e.nSec
 	e.dead = -1
 	// e.unlist, written out: block x leaves its active list.
 	leave := func(x int) {
 		var last int32
-		if x < secBase {
+		if isShort[T]() || x < secBase { // (plainShort: every item is primary)
 			nAct--
 			last = nAct
 		} else {
@@ -136,12 +150,11 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 		// cur's own item leaves its list and is covered; cur's option,
 		// the only one in its set, leaves the sets of the option's other
 		// active items as they leave their lists, about to be covered (so
-		// neither short nor dead ends): one walk around the option. (Once
-		// per forced move, the kind of restore point is tested at each
-		// item rather than compiled in.)
+		// neither short nor dead ends): one walk around the option (below
+		// a trail point, what it changes goes on the trail first).
 		a := int(uint32(*mem.wide(2 * c)))
 		leave(a)
-		if e.trailing {
+		if isTrailed[T]() {
 			e.keepOption(c)
 		}
 		*mem.wide(a + sizeAt) = ^*mem.wide(a + sizeAt)
@@ -176,15 +189,7 @@ func (e *Engine) takeOption(cur int32, self bool) (updates int64, ok bool) {
 		}
 	}
 	e.nAct, e.nSec = nAct, nSec
-	var u int64
-	switch {
-	case e.trailing:
-		u, ok = shut[trailed](e, c+1, c)
-	case e.shortSets:
-		u, ok = shut[plainShort](e, c+1, c)
-	default:
-		u, ok = shut[plain](e, c+1, c)
-	}
+	u, ok := shut[T](e, c+1, c)
 	return updates + u, ok
 }
 
@@ -257,7 +262,7 @@ func shut[T plain | trailed | plainShort](e *Engine, from, stop int) (updates in
 			e.keep(mem, x)
 		}
 		*mem.wide(x + sizeAt) = ^int32(size)
-		if x < int(e.secBase) {
+		if isShort[T]() || x < int(e.secBase) { // (plainShort: every item is primary)
 			i := *mem.wide(x + itemAt)
 			w := viewWords(e.short).at(i >> 6)
 			if isTrailed[T]() && *w&(1<<(i&63)) != 0 {
@@ -266,13 +271,13 @@ func shut[T plain | trailed | plainShort](e *Engine, from, stop int) (updates in
 			*w &^= 1 << (i & 63)
 		}
 		at.color = 0
-		if e.colors != nil {
+		if !isShort[T]() && e.colors != nil { // (plainShort: no secondary items, so no colors)
 			at.color = e.colors[at.o]
 		}
 		updates++
 		for at.r, at.end = x, x+size; at.r < at.end; at.r++ {
 			tt := int(*mem.wide(at.r))
-			if at.color != 0 && e.colors[tt] == at.color {
+			if !isShort[T]() && at.color != 0 && e.colors[tt] == at.color {
 				continue
 			}
 			// Values known not to be negative are widened as unsigned:
