@@ -200,14 +200,22 @@ chosen:
 		goto backup
 	}
 	if lv.end-lv.r == 1 { // a forced move: no restore point, no sibling
-		u, ok = e.force(*viewMem(e.mem).wide(int(uint32(lv.r))))
+		if q := *viewMem(e.mem).wide(int(uint32(lv.r))); e.shortSets && !e.trailing {
+			u, ok = takeOption[plainShort](e, q, true) // force, without a call between
+		} else {
+			u, ok = e.force(q)
+		}
 		goto taken
 	}
 	ww.t.updates += e.cover(best)
 	e.save(&lv.point)
 
 advance:
-	u, ok = e.take(*viewMem(e.mem).wide(int(uint32(lv.r))))
+	if q := *viewMem(e.mem).wide(int(uint32(lv.r))); e.shortSets && !e.trailing {
+		u, ok = takeOption[plainShort](e, q, false) // take, without a call between
+	} else {
+		u, ok = e.take(q)
+	}
 taken:
 	ww.t.updates += u
 	if ok {
