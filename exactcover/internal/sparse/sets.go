@@ -168,7 +168,9 @@ func takeOption[T plain | trailed | plainShort](e *Engine, cur int32, self bool)
 				continue
 			}
 			x := int(uint32(x32))
-			if s32 := *mem.wide(x + sizeAt); s32 >= 0 {
+			// (plainShort: every item is primary, so every item of an
+			// option still in a set is active, and the test is known.)
+			if s32 := *mem.wide(x + sizeAt); isShort[T]() || s32 >= 0 {
 				leave(x)
 				s := int(uint32(s32)) - 1
 				mem.swapOut(nn, x+s)
@@ -183,7 +185,7 @@ func takeOption[T plain | trailed | plainShort](e *Engine, cur int32, self bool)
 				nn += int(x32) - 1
 				continue
 			}
-			if x := int(uint32(x32)); *mem.wide(x + sizeAt) >= 0 {
+			if x := int(uint32(x32)); isShort[T]() || *mem.wide(x + sizeAt) >= 0 { // (as above)
 				leave(x)
 			}
 		}
@@ -255,7 +257,7 @@ func shut[T plain | trailed | plainShort](e *Engine, from, stop int) (updates in
 			continue
 		}
 		size := int(*mem.wide(x + sizeAt))
-		if size < 0 {
+		if !isShort[T]() && size < 0 { // (plainShort: the option's items are all active, see takeOption)
 			continue
 		}
 		if isTrailed[T]() {
