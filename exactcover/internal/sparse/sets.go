@@ -272,9 +272,11 @@ func shut[T plain | trailed | plainShort](e *Engine, from, stop int) (updates in
 			}
 			*w &^= 1 << (i & 63)
 		}
-		at.color = 0
-		if !isShort[T]() && e.colors != nil { // (plainShort: no secondary items, so no colors)
-			at.color = e.colors[at.o]
+		if !isShort[T]() { // (plainShort: no secondary items, so no colors)
+			at.color = 0
+			if e.colors != nil {
+				at.color = e.colors[at.o]
+			}
 		}
 		updates++
 		for at.r, at.end = x, x+size; at.r < at.end; at.r++ {
