@@ -72,7 +72,7 @@ type walk struct {
 	fast     bool
 	weighted bool
 	mcc      bool   // the problem has multiplicities
-	finishes bool   // forced finishes may be counted at once (leaves.go)
+	finishes int32  // the most open items of a node that may count a forced finish at once (leaves.go), or -1
 	caches   bool   // counts of subtrees may be kept and looked up (cache.go)
 	looks    uint64 // bit n: nodes of n open items look their items up (cacheLooks)
 }
@@ -121,7 +121,10 @@ func (e *Engine) searchSubtree(run *core.Run, c *core.Counters, base int) (end c
 	ww.weighted = run.Weighted
 	ww.fast = e.track && !run.Weighted
 	ww.mcc = e.mcc
-	ww.finishes = e.finishes(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0)
+	ww.finishes = -1
+	if e.finishes(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0) {
+		ww.finishes = int32(LeafItems)
+	}
 	ww.caches = e.caches(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0, run.Weighted)
 	ww.looks = e.cacheLooks()
 	e.err = nil
@@ -155,7 +158,7 @@ forward:
 		}
 		goto backup
 	}
-	if ww.finishes && e.nAct <= int32(LeafItems) && e.countForcedFinish(depth, ww) {
+	if e.nAct <= ww.finishes && e.countForcedFinish(depth, ww) {
 		goto backup
 	}
 	lv.open = e.nAct
@@ -183,7 +186,7 @@ forward:
 	if ww.fast && depth > ww.base { // a forced move, as choose would find it (see there)
 		for k, m := range e.short {
 			if m != 0 {
-				best = e.base[k<<6|bits.TrailingZeros64(m)]
+				best = *viewMem(e.base).wide(k<<6 | bits.TrailingZeros64(m))
 				ww.nextWork -= int64(k)
 				goto chosen
 			}
