@@ -203,10 +203,13 @@ chosen:
 		goto backup
 	}
 	if lv.end-lv.r == 1 { // a forced move: no restore point, no sibling
-		if q := *viewMem(e.mem).wide(int(uint32(lv.r))); e.shortSets && !e.trailing {
-			u, ok = takeOption[plainShort](e, q, true) // force, without a call between
-		} else {
-			u, ok = e.force(q)
+		switch q := *viewMem(e.mem).wide(int(uint32(lv.r))); { // force, without a call between
+		case e.trailing:
+			u, ok = takeOption[trailed](e, q, true)
+		case e.shortSets:
+			u, ok = takeOption[plainShort](e, q, true)
+		default:
+			u, ok = takeOption[plain](e, q, true)
 		}
 		goto taken
 	}
@@ -214,10 +217,13 @@ chosen:
 	e.save(&lv.point)
 
 advance:
-	if q := *viewMem(e.mem).wide(int(uint32(lv.r))); e.shortSets && !e.trailing {
-		u, ok = takeOption[plainShort](e, q, false) // take, without a call between
-	} else {
-		u, ok = e.take(q)
+	switch q := *viewMem(e.mem).wide(int(uint32(lv.r))); { // take, without a call between
+	case e.trailing:
+		u, ok = takeOption[trailed](e, q, false)
+	case e.shortSets:
+		u, ok = takeOption[plainShort](e, q, false)
+	default:
+		u, ok = takeOption[plain](e, q, false)
 	}
 taken:
 	ww.t.updates += u
