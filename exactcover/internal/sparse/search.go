@@ -203,7 +203,7 @@ chosen:
 		goto backup
 	}
 	if lv.end-lv.r == 1 { // a forced move: no restore point, no sibling
-		switch q := *viewMem(e.mem).wide(int(uint32(lv.r))); { // force, without a call between
+		switch q := *viewMem(e.mem).wide(int(uint32(lv.r))); { // as take does, with self
 		case e.trailing:
 			u, ok = takeOption[trailed](e, q, true)
 		case e.shortSets:
@@ -217,7 +217,7 @@ chosen:
 	e.save(&lv.point)
 
 advance:
-	switch q := *viewMem(e.mem).wide(int(uint32(lv.r))); { // take, without a call between
+	switch q := *viewMem(e.mem).wide(int(uint32(lv.r))); { // as take does
 	case e.trailing:
 		u, ok = takeOption[trailed](e, q, false)
 	case e.shortSets:

@@ -64,22 +64,18 @@ func (e *Engine) cover(c int32) int64 {
 // covering an item leaves some other primary item with no option; the
 // item being covered is always dealt with entirely first, so the work done
 // does not depend on the order inside the sets.
-func (e *Engine) take(cur int32) (updates int64, ok bool) { return e.takeIn(cur, false) }
-
-// force takes the option of node cur, the only option left to its item:
-// it is cover and take in one, with the same work.
-func (e *Engine) force(cur int32) (updates int64, ok bool) { return e.takeIn(cur, true) }
-
-// takeIn is takeOption in the form for the newest restore point and the
-// problem (see shut).
-func (e *Engine) takeIn(cur int32, self bool) (updates int64, ok bool) {
+//
+// It is takeOption in the form for the newest restore point and the
+// problem (see shut); the search loop picks the form itself, for takes and
+// forced moves alike, without this call between.
+func (e *Engine) take(cur int32) (updates int64, ok bool) {
 	switch {
 	case e.trailing:
-		return takeOption[trailed](e, cur, self)
+		return takeOption[trailed](e, cur, false)
 	case e.shortSets:
-		return takeOption[plainShort](e, cur, self)
+		return takeOption[plainShort](e, cur, false)
 	default:
-		return takeOption[plain](e, cur, self)
+		return takeOption[plain](e, cur, false)
 	}
 }
 
@@ -118,8 +114,9 @@ func isShort[T plain | trailed | plainShort]() bool { return unsafe.Sizeof(T(0))
 // so that tests can try both forms.
 var ShortSetUses = 32
 
-// takeOption is take, and with self force: cur's own item is then taken
-// out of the active list and covered first. It comes in shut's three
+// takeOption is take, and with self a forced move: cur's option is the
+// only one left to its item, which is then taken out of the active list
+// and covered first (cover and take in one, with the same work). It comes in shut's three
 // forms, and calls shut in its own.
 //
 // It makes two passes around the option. The first takes its active items
@@ -195,9 +192,9 @@ func takeOption[T plain | trailed | plainShort](e *Engine, cur int32, self bool)
 	return updates + u, ok
 }
 
-// keepOption puts on the trail what force is about to change of node c's
-// option, below a trail point: the sizes of its active items, and the
-// short word of c's item.
+// keepOption puts on the trail what a forced move is about to change of
+// node c's option, below a trail point: the sizes of its active items,
+// and the short word of c's item.
 func (e *Engine) keepOption(c int) {
 	mem := viewMem(e.mem)
 	a := int(uint32(*mem.wide(2 * c)))
