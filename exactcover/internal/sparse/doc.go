@@ -130,9 +130,10 @@
 // paths often leave the same items open (in a Sudoku, two digits swapped
 // in a rectangle of cells cover the same items), so nodes with at most
 // CacheItems open items, every other level of them (cacheLooks), look
-// their items up in a table of CacheSlots slots (cache.go). Found, it adds the counts kept there; otherwise, when
-// its search ends, the counts of its subtree go to the slot (over what it
-// held), unless part of the subtree was given to another worker. A
+// their items up in a table of CacheSlots slots (cache.go). Found, a node
+// adds the counts kept there; otherwise, when its search ends, the counts
+// of its subtree go to the slot (over what it held), unless part of the
+// subtree was given to another worker. A
 // node's key is a hash of its open items, a sum of a word per item that
 // each node finds from its parent's by taking out its option's items
 // (Zobrist hashing), so that a look-up costs the same whatever the

@@ -38,8 +38,9 @@ func (e *Engine) finishes(visits, limits bool) bool {
 // take them one after the other as forced moves, in whatever order its
 // rule picks, each a node whose items all keep their option, the last a
 // solution. Taking an option of L items whose every item has it alone
-// makes 2L−1 updates (a forced move: the item branched on, then each other item
-// leaving its set and covered, with nothing left in their sets), so the
+// makes 2L−1 updates (a forced move: the item branched on, then each
+// other item leaving its set and covered, with nothing left in their
+// sets), so the
 // k moves make 2·n−k updates for n open items. countForcedFinish adds
 // the k nodes, one per level below depth, the solution and those
 // updates, and reports true; false, having counted nothing, when the

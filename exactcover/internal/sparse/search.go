@@ -72,7 +72,7 @@ type walk struct {
 	fast     bool
 	weighted bool
 	mcc      bool   // the problem has multiplicities
-	finishes int32  // the most open items of a node that may count a forced finish at once (leaves.go), or -1
+	finishes int32  // the most open items of a node that counts a forced finish at once (leaves.go), or -1
 	caches   bool   // counts of subtrees may be kept and looked up (cache.go)
 	looks    uint64 // bit n: nodes of n open items look their items up (cacheLooks)
 }
@@ -203,7 +203,10 @@ chosen:
 		goto backup
 	}
 	if lv.end-lv.r == 1 { // a forced move: no restore point, no sibling
-		switch q := *viewMem(e.mem).wide(int(uint32(lv.r))); { // as take does, with self
+		// take's choice of form, with self, written out here as below: a
+		// call between, or one place for both with self a variable, costs
+		// the loop more than the repeated switch.
+		switch q := *viewMem(e.mem).wide(int(uint32(lv.r))); {
 		case e.trailing:
 			u, ok = takeOption[trailed](e, q, true)
 		case e.shortSets:
@@ -217,7 +220,7 @@ chosen:
 	e.save(&lv.point)
 
 advance:
-	switch q := *viewMem(e.mem).wide(int(uint32(lv.r))); { // as take does
+	switch q := *viewMem(e.mem).wide(int(uint32(lv.r))); { // take, written out (see above)
 	case e.trailing:
 		u, ok = takeOption[trailed](e, q, false)
 	case e.shortSets:

@@ -116,8 +116,8 @@ var ShortSetUses = 32
 
 // takeOption is take, and with self a forced move: cur's option is the
 // only one left to its item, which is then taken out of the active list
-// and covered first (cover and take in one, with the same work). It comes in shut's three
-// forms, and calls shut in its own.
+// and covered first (cover and take in one, with the same work). It comes
+// in shut's three forms, and calls shut in its own.
 //
 // It makes two passes around the option. The first takes its active items
 // out of the active lists (with self, also the option out of their sets);
@@ -254,7 +254,7 @@ func shut[T plain | trailed | plainShort](e *Engine, from, stop int) (updates in
 			continue
 		}
 		size := int(*mem.wide(x + sizeAt))
-		if !isShort[T]() && size < 0 { // (plainShort: the option's items are all active, see takeOption)
+		if !isShort[T]() && size < 0 { // (plainShort: all active, see takeOption)
 			continue
 		}
 		if isTrailed[T]() {
