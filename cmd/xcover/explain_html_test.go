@@ -36,12 +36,14 @@ func pageTrace(t *testing.T, path string) (status string, budget int64, footer [
 func TestExplainHTMLStopped(t *testing.T) {
 	// Not parallel: a cancel timed from here must not fall while the run
 	// waits for another in-process run (runInProcess) or before its walk
-	// begins on a loaded machine; the walk of pentomino-3x20 takes seconds
-	// of CPU, more than the 3 s given. Under -race the walk may not have
-	// begun in 3 s, and a stop there tests no concurrency.
+	// begins on a loaded machine; the walk of longSearch's problem runs
+	// for longer than the 3 s given, to its trace's limit of nodes. Under
+	// -race the walk may not have begun in 3 s, and a stop there tests no
+	// concurrency.
 	if testtier.Short() {
 		t.Skip("timed stops of the walk: run without -race and -short")
 	}
+	long := longSearch(t)
 	for _, tc := range []struct {
 		name   string
 		flags  []string
@@ -63,7 +65,7 @@ func TestExplainHTMLStopped(t *testing.T) {
 				time.AfterFunc(tc.after, cancel)
 			}
 			args := append([]string{"explain", "--html", page}, tc.flags...)
-			r := runXcover(t, ctx, append(args, "specs/examples/pentomino-3x20.yaml"), "")
+			r := runXcover(t, ctx, append(args, long), "")
 			if r.code != exitcode.Stopped || !strings.Contains(r.stderr, tc.stderr) {
 				t.Fatalf("exit %d, stderr:\n%s", r.code, r.stderr)
 			}

@@ -56,18 +56,49 @@ func TestExplainCountsAsSolve(t *testing.T) {
 	}
 }
 
+// longSearch writes the pentominoes in a 6×10 box as a YAML problem to a
+// fresh directory and returns its path: a search of millions of nodes,
+// whose narration or trace a timeout or Ctrl-C stops on any machine,
+// where the whole search of the 3×20 box (32,644 nodes) may end first on
+// a fast one.
+func longSearch(t *testing.T) string {
+	t.Helper()
+	r := runXcover(t, nil, []string{"pentomino", "--board", "10x6", "--emit-spec", "yaml"}, "")
+	if r.code != 0 {
+		t.Fatalf("pentomino --emit-spec: exit %d, stderr:\n%s", r.code, r.stderr)
+	}
+	path := filepath.Join(t.TempDir(), "pentomino-6x10.yaml")
+	if err := os.WriteFile(path, []byte(r.stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // TestExplainTimeout checks that --timeout stops a long narration, which
-// still prints what was told, ends with the counts so far and exits 3; and
-// that a run cancelled before it starts (Ctrl-C) tells nothing and exits 3.
+// still prints what was told, ends with the counts so far and exits 3;
+// that --timeout bounds the whole run, the search measured first included
+// when a hundred million steps are asked for (that measure may take the
+// whole timeout under the race detector, so the run may have told no node
+// yet); and that a run cancelled before it starts (Ctrl-C) tells nothing
+// and exits 3.
 func TestExplainTimeout(t *testing.T) {
 	t.Parallel()
-	r := runXcover(t, nil, []string{"explain", "--steps", "0", "--timeout", "1500ms", "specs/examples/pentomino-3x20.yaml"}, "")
-	if r.code != exitcode.Stopped || !strings.Contains(r.stdout, "Node 1 at level 0") || !strings.Contains(r.stdout, "Stopped (timeout)") {
-		t.Errorf("exit %d, stdout ends:\n%s", r.code, r.stdout[max(len(r.stdout)-500, 0):])
+	long := longSearch(t)
+	for _, tc := range []struct {
+		steps string
+		told  bool // whether node 1 must have been told
+	}{{"0", true}, {"100000000", false}} {
+		// 3 s: under the race detector on a loaded machine, reading the
+		// problem has taken the whole of 1 s.
+		r := runXcover(t, nil, []string{"explain", "--steps", tc.steps, "--timeout", "3s", long}, "")
+		if r.code != exitcode.Stopped || tc.told && !strings.Contains(r.stdout, "Node 1 at level 0") || !strings.Contains(r.stdout, "Stopped (timeout)") ||
+			!strings.Contains(r.stderr, "xcover: stopped by --timeout after") {
+			t.Errorf("--steps %s: exit %d, stderr %q, stdout ends:\n%s", tc.steps, r.code, r.stderr, r.stdout[max(len(r.stdout)-500, 0):])
+		}
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	r = runXcover(t, ctx, []string{"explain", "specs/examples/knuth.yaml"}, "")
+	r := runXcover(t, ctx, []string{"explain", "specs/examples/knuth.yaml"}, "")
 	if r.code != exitcode.Stopped || r.stdout != "" || !strings.Contains(r.stderr, "xcover: interrupted") {
 		t.Errorf("cancelled: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
