@@ -31,7 +31,10 @@ type Config struct {
 	// (see [Solver.EngineFor]).
 	Engine Engine
 	// SkipProfile leaves Stats.Profile empty, saving its allocation for
-	// callers that solve many small problems.
+	// callers that solve many small problems, and the work of keeping it:
+	// in a count on the sparse engine, its table of subtrees' counts then
+	// keeps no nodes per level (unless checkpoints are saved, which hold
+	// the profile).
 	SkipProfile bool
 	// Progress, when set, is called about every ProgressEvery (default one
 	// second) from inside the search or count, with a view of where it is

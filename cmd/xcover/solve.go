@@ -186,7 +186,10 @@ func solveRun(ctx context.Context, o *solveOptions) error {
 // from --partial, drawn with --tree, on -j workers, with checkpoints and
 // shards (big), and ends the output.
 func solveSearch(ctx context.Context, o *solveOptions, out *searchcmd.Writer, p searched, drawing *iostreams.OutputFile, big *scale) error {
-	cfg := exactcover.Config{MaxSolutions: o.Limit, MaxNodes: o.MaxNodes, Engine: o.Engine, Branching: o.Branching}
+	// The nodes per level are kept only for the outputs that show them:
+	// --profile, --json, and a shard's output for merge.
+	cfg := exactcover.Config{MaxSolutions: o.Limit, MaxNodes: o.MaxNodes, Engine: o.Engine, Branching: o.Branching,
+		SkipProfile: !o.Profile && !o.JSON && o.Scale.Shard.N == 0}
 	var err error
 	if cfg.Partial, err = p.Problem.FindOptions(o.Partial); err != nil {
 		return searchcmd.Usage("solve", "--partial: %v", err)

@@ -27,7 +27,11 @@ type Config struct {
 	Weighted     bool        // the Weighted branching rule
 	Root         []core.Step // the partial solution's path (see RootPath)
 	Visit        func([]int) bool
-	SkipProfile  bool
+	// SkipProfile leaves Result.Profile empty. Engines then keep no nodes
+	// per level either, which spares the sparse engine's table of counts
+	// a share of its work, unless Checkpoint is set: a position's profile
+	// adds up to its nodes.
+	SkipProfile bool
 
 	// Progress, when set, is called about every ProgressEvery, never while
 	// Visit runs.

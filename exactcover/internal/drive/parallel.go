@@ -199,7 +199,9 @@ func Run(ctx context.Context, proto core.Engine, cfg Config) (Result, error) {
 			Weighted:  cfg.Weighted,
 			Visit:     visitor,
 			PollEvery: pollEvery,
-			Profile:   make([]int64, d.depth),
+		}
+		if !cfg.SkipProfile || cfg.Checkpoint != nil { // (see Config.SkipProfile)
+			w.run.Profile = make([]int64, d.depth)
 		}
 		w.run.Poll = w.poll
 		d.workers[i] = w

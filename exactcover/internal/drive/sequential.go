@@ -46,6 +46,9 @@ func Sequential(ctx context.Context, eng core.Engine, cfg *Config, x *Scratch) (
 		Final:        true, // a stopped search is not resumed here (see Run)
 	}
 	clear(x.run.Profile)
+	if cfg.SkipProfile {
+		x.run.Profile = nil // (see Config.SkipProfile)
+	}
 	x.run.Poll = poller(ctx, cfg, start, eng, &x.ctxErr)
 	eng.ResetWeights() // every search starts at zero; Knuth's rule leaves them there
 	end, err := eng.Search(core.Unit{Path: cfg.Root}, &x.run, &x.counters)

@@ -60,12 +60,13 @@ const CacheMemory = CacheSlots*slotSize + (cacheWidth+1)*cacheLevels*8
 const slotSize = 8 + int64(unsafe.Sizeof(slot{}))
 
 // slot is one subtree's counts: its node's open items (n blocks); its
-// solutions, and the updates and the nodes of each of its depth levels
-// its search made below its node, so that a count found in the table
-// adds what searching the subtree again would (the counts do not depend
-// on what the table holds). It is laid out small, since keeping a count
-// writes it: a subtree of more than 2³²−1 nodes is not kept, so that the
-// nodes of its levels fit 32 bits.
+// solutions, and the nodes and updates its search made below its node,
+// with the nodes of each of its depth levels when the search keeps a
+// profile, so that a count found in the table adds what searching the
+// subtree again would (the counts do not depend on what the table holds).
+// It is laid out small, the levels last, since keeping a count writes it:
+// a subtree of more than 2³²−1 nodes is not kept, so that the nodes of
+// its levels fit 32 bits.
 type slot struct {
 	count   int64
 	nodes   int64
@@ -73,8 +74,8 @@ type slot struct {
 	n       uint16 // the open items
 	depth   uint16 // the levels kept
 	_       uint32
-	levels  [cacheLevels]uint32
 	blocks  [cacheWidth]int32
+	levels  [cacheLevels]uint32
 }
 
 // subCache is an engine's table of counts. A slot is written when its
@@ -97,11 +98,26 @@ type subCache struct {
 	// levelsFor[n] is the most levels below a node of n open items that
 	// a slot keeps (keptLevels).
 	levelsFor [cacheWidth + 1]uint8
+	// profiles is set when the search keeps its nodes per level (a
+	// profile), and with it the slots their subtrees' (see keepProfiles).
+	profiles bool
 }
 
 // invalidate empties the table, for a new problem.
 func (c *subCache) invalidate() {
 	clear(c.hashes)
+}
+
+// keepProfiles readies the table for a search that keeps its nodes per
+// level (a profile) or not. Without one, slots keep no levels: noting and
+// keeping a subtree's nodes per level would cost as much as the rest of
+// its counts. Slots kept without levels are no use to a search that
+// needs them, so the table is emptied when that changes.
+func (c *subCache) keepProfiles(profiles bool) {
+	if profiles != c.profiles {
+		c.invalidate()
+		c.profiles = profiles
+	}
 }
 
 // caches reports whether a search may keep counts: only in a plain
@@ -207,9 +223,10 @@ func (e *Engine) lookUp(lv *level, t *tally, depth int) *slot {
 			return s
 		}
 	}
-	n := int(e.nAct)
-	d := e.keptLevels(n, depth)
-	copy(c.before[n*cacheLevels:][:d], e.prof[depth+1:])
+	if c.profiles {
+		n := int(e.nAct)
+		copy(c.before[n*cacheLevels:][:e.keptLevels(n, depth)], e.prof[depth+1:])
+	}
 	lv.slot, lv.t = k, *t
 	return nil
 }
@@ -264,12 +281,15 @@ func (e *Engine) keepCount(lv *level, t *tally, depth int, whole bool) {
 	c.hashes[k] = lv.hash
 	s.count, s.nodes, s.updates = t.sols-lv.t.sols, nodes, t.updates-lv.t.updates
 	n := int(lv.open)
-	d := e.keptLevels(n, depth)
-	s.n, s.depth = uint16(n), uint16(d)
-	levels, before := s.levels[:d], c.before[n*cacheLevels:][:d]
-	prof := e.prof[depth+1:][:d]
-	for l := range levels {
-		levels[l] = uint32(prof[l] - before[l])
+	s.n, s.depth = uint16(n), 0
+	if c.profiles {
+		d := e.keptLevels(n, depth)
+		s.depth = uint16(d)
+		levels, before := s.levels[:d], c.before[n*cacheLevels:][:d]
+		prof := e.prof[depth+1:][:d]
+		for l := range levels {
+			levels[l] = uint32(prof[l] - before[l])
+		}
 	}
 	copy(s.blocks[:n], e.list[:n])
 }

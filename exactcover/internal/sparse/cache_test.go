@@ -108,6 +108,43 @@ func TestCountsKeptByClones(t *testing.T) {
 	}
 }
 
+// TestCountsKeptWithoutProfile checks that a search that keeps no nodes
+// per level, whose slots keep none either, counts what the search
+// without the table does, and that one engine's searches with and
+// without a profile, in turns, each count it all: a search with a
+// profile finds no slot kept without levels.
+func TestCountsKeptWithoutProfile(t *testing.T) {
+	defer func(items int) { sparse.CacheItems = items }(sparse.CacheItems)
+	r := rand.New(rand.NewPCG(36, 12))
+	cases := []*core.Problem{sudoku4(nil), sudoku4(map[int]int{0: 1})}
+	for range 100 {
+		cases = append(cases, randomExactCover(r))
+	}
+	var hits int64
+	for _, p := range cases {
+		sparse.CacheItems = 0
+		want, wantProf, _ := countWith(t, p, func() core.Action { return core.Continue })
+		sparse.CacheItems = 32
+		e := core.New[sparse.Engine](p)
+		for turn, keeps := range []bool{false, true, false, true} {
+			way := splitWays(r)[turn%3]
+			var prof []int64
+			if keeps {
+				prof = make([]int64, e.MaxDepth()+2)
+			}
+			got, _ := countKeeping(t, e, way.split, prof)
+			if got != want || keeps && !slices.Equal(prof, wantProf) {
+				t.Fatalf("%s, search %d (profile kept: %v), %s: counters %+v, profile %v; without the table %+v, %v",
+					enginetest.Describe(p), turn+1, keeps, way.name, got, prof, want, wantProf)
+			}
+		}
+		hits += sparse.CacheHits(e)
+	}
+	if hits < int64(len(cases)) {
+		t.Errorf("only %d counts found in the table over %d problems: the test checks little", hits, len(cases))
+	}
+}
+
 // TestCountOverflow checks that a count found in the table that would
 // take the solutions past 2⁶³−1 is refused, as is one added to solutions
 // counted past it, while one that reaches it exactly is added.

@@ -69,8 +69,14 @@ func splitWays(r *rand.Rand) []splitWay {
 // countOn is plainCount on engine e.
 func countOn(t *testing.T, e *sparse.Engine, split func() core.Action) (core.Counters, []int64) {
 	t.Helper()
+	return countKeeping(t, e, split, make([]int64, e.MaxDepth()+2))
+}
+
+// countKeeping is countOn with the nodes per level added to prof, or
+// not kept when prof is nil.
+func countKeeping(t *testing.T, e *sparse.Engine, split func() core.Action, prof []int64) (core.Counters, []int64) {
+	t.Helper()
 	var c core.Counters
-	prof := make([]int64, e.MaxDepth()+2)
 	todo := []core.Unit{{}}
 	for len(todo) > 0 {
 		u := todo[0]

@@ -127,6 +127,9 @@ func (e *Engine) searchSubtree(run *core.Run, c *core.Counters, base int) (end c
 	}
 	ww.caches = e.caches(run.Visit != nil, run.MaxSolutions > 0 || run.MaxNodes > 0, run.Weighted)
 	ww.looks = e.cacheLooks()
+	if ww.caches {
+		e.cache.keepProfiles(run.Profile != nil)
+	}
 	e.err = nil
 	clear(e.prof)
 	ww.nextPoll, ww.nextWork = run.NextPoll(0), PollWork
