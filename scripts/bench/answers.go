@@ -26,7 +26,7 @@ type answer struct {
 type reader func(s sample) (answer, error)
 
 var (
-	altogether = regexp.MustCompile(`Altogether (\d+) solutions`)
+	altogether = regexp.MustCompile(`Altogether (\d+) solutions?\b`) // "1 solution" for one
 	nodesRe    = regexp.MustCompile(`(\d+) nodes`)
 	zddNodesRe = regexp.MustCompile(`(\d+) ZDD nodes`)
 	dollars    = regexp.MustCompile(`\$(\d+)(?: \(repeated (\d+) times\))?`)

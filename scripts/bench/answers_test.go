@@ -21,6 +21,7 @@ func TestReaders(t *testing.T) {
 		{"xcover big count", xcoverCount, "112202208776036178000000\n", "", "112202208776036178000000", "112,202,208,776,036,178,000,000"},
 		{"xcover count, four digits", xcoverCount, "9356\n", "", "9356", "9,356"},
 		{"knuth count", knuthCount, "", "(144 options, 24+46 items, 720 entries successfully read)\nAltogether 14200 solutions, 30926+52476665 mems, 3641627 updates, 13840 bytes, 211716 nodes, ccost 6%.\n", "14200", "14,200"},
+		{"knuth count of one", knuthCount, "", "Altogether 1 solution, 1630+3720 mems, 28 updates, 808 bytes, 7 nodes, ccost 56%.\n", "1", "1"},
 		{"knuth nodes", withNodes(knuthCount), "", "Altogether 14200 solutions, 30926+52476665 mems, 3641627 updates, 13840 bytes, 211716 nodes, ccost 6%.\n", "14200 solutions, 211716 nodes", "14,200"},
 		{"xcover nodes", withNodes(xcoverCount), "14200\n", "Altogether 14200 solutions, 3641627 updates, 211716 nodes, 0.052s; complete\n", "14200 solutions, 211716 nodes", "14,200"},
 		{"dlx5 one", dlx5Costs, "", "Altogether 6 solutions, 206976 nodes.\nThe optimum cost is $57\n", "57", "cost 57"},
