@@ -68,24 +68,11 @@ type BatchOutput struct {
 // with very many solutions is best listed with one worker.
 func SolveBatch(ctx context.Context, puzzles []Puzzle, opt BatchOptions, out BatchOutput) {
 	r := &reorder{out: out, held: make(map[int]*heldPuzzle)}
-	// A worker's progress function is made once, not per puzzle (9×9
-	// puzzles take microseconds): it names the puzzle the worker is on.
-	newWorker := func() func(s *Solver, i int) {
-		var progress func(*exactcover.Progress)
-		cur := 0
-		if out.Progress != nil {
-			progress = func(pr *exactcover.Progress) { r.progress(cur, pr) }
-		}
-		return func(s *Solver, i int) {
-			cur = i
-			r.done(i, solveOne(ctx, s, &puzzles[i], &opt, progress, func(sol *Grid) { r.solution(i, sol) }))
-		}
-	}
 	workers := min(max(opt.Workers, 1), len(puzzles))
 	if workers <= 1 {
-		s, solve := NewSolver(), newWorker()
+		w := newBatchWorker(ctx, r, &opt)
 		for i := range puzzles {
-			solve(s, i)
+			w.solve(i, &puzzles[i])
 		}
 		return
 	}
@@ -95,9 +82,9 @@ func SolveBatch(ctx context.Context, puzzles []Puzzle, opt BatchOptions, out Bat
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			s, solve := NewSolver(), newWorker()
+			w := newBatchWorker(ctx, r, &opt)
 			for i := range next {
-				solve(s, i)
+				w.solve(i, &puzzles[i])
 			}
 		}()
 	}
@@ -106,6 +93,47 @@ func SolveBatch(ctx context.Context, puzzles []Puzzle, opt BatchOptions, out Bat
 	}
 	close(next)
 	wg.Wait()
+}
+
+// batchWorker is what one goroutine of SolveBatch works with: its solver,
+// and the callbacks it hands each search, made once and told which puzzle
+// it is on, since 9×9 puzzles take microseconds: callbacks made per
+// puzzle, and the answer they fill in, would be as many allocations.
+type batchWorker struct {
+	ctx      context.Context
+	r        *reorder
+	opt      *BatchOptions
+	s        *Solver
+	cur      int
+	first    *Grid // the current puzzle's first solution, with KeepFirst
+	visit    func(*Grid) bool
+	progress func(*exactcover.Progress)
+}
+
+func newBatchWorker(ctx context.Context, r *reorder, opt *BatchOptions) *batchWorker {
+	w := &batchWorker{ctx: ctx, r: r, opt: opt, s: NewSolver()}
+	w.visit = w.found
+	if r.out.Progress != nil {
+		w.progress = func(pr *exactcover.Progress) { r.progress(w.cur, pr) }
+	}
+	return w
+}
+
+// found takes a solution of the current puzzle.
+func (w *batchWorker) found(sol *Grid) bool {
+	if w.opt.KeepFirst && w.first == nil {
+		w.first = sol.Clone()
+	}
+	w.r.solution(w.cur, sol)
+	return true
+}
+
+// solve solves puzzle p, the i-th, and reports its answer.
+func (w *batchWorker) solve(i int, p *Puzzle) {
+	w.cur, w.first = i, nil
+	a := solveOne(w.ctx, w.s, p, w.opt, w.progress, w.visit)
+	a.First, w.first = w.first, nil
+	w.r.done(i, a)
 }
 
 // reorder hands the events of puzzles solved concurrently to a BatchOutput
@@ -143,7 +171,15 @@ func (r *reorder) solution(i int, sol *Grid) {
 func (r *reorder) done(i int, a Answer) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.heldAt(i).answer = &a
+	if i == r.head && len(r.held) == 0 { // nothing held: the answer goes out at once
+		if r.out.Done != nil {
+			r.out.Done(i, a)
+		}
+		r.head++
+		return
+	}
+	held := a // (a copy, so that only a puzzle held escapes)
+	r.heldAt(i).answer = &held
 	for {
 		h := r.held[r.head]
 		if h == nil {
@@ -181,7 +217,7 @@ func (r *reorder) heldAt(i int) *heldPuzzle {
 
 // solveOne solves puzzle p with s, calling visit with each solution and
 // progress (when not nil) as the search goes.
-func solveOne(ctx context.Context, s *Solver, p *Puzzle, opt *BatchOptions, progress func(*exactcover.Progress), visit func(*Grid)) Answer {
+func solveOne(ctx context.Context, s *Solver, p *Puzzle, opt *BatchOptions, progress func(*exactcover.Progress), visit func(*Grid) bool) Answer {
 	a := Answer{Err: p.Err}
 	switch {
 	case p.Err != nil:
@@ -195,13 +231,7 @@ func solveOne(ctx context.Context, s *Solver, p *Puzzle, opt *BatchOptions, prog
 	}
 	cfg := opt.Config
 	cfg.Progress = progress
-	res, err := s.Solve(ctx, p.Grid, cfg, func(sol *Grid) bool {
-		if opt.KeepFirst && a.First == nil {
-			a.First = sol.Clone()
-		}
-		visit(sol)
-		return true
-	})
+	res, err := s.Solve(ctx, p.Grid, cfg, visit)
 	a.Result = res
 	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
 		a.Err = err

@@ -44,7 +44,7 @@ func (s *Solver) solveKernel(ctx context.Context, g *Grid, cfg *Config, visit fu
 		k = planes.NewSolver(sh)
 		s.kernels[g.Box] = k
 	}
-	r, err := k.Solve(ctx, g.Cells, planes.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}, kernelVisit(&s.out, visit))
+	r, err := k.Solve(ctx, g.Cells, planes.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}, s.kernelVisit(&s.out, visit))
 	return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status, By: ByKernel}, err
 }
 
@@ -56,7 +56,7 @@ func (s *Solver) solveBands(ctx context.Context, g *Grid, cfg *Config, visit fun
 		s.bands = bands.NewSolver()
 		s.bandsOut = Grid{Box: 3, Cells: make([]uint8, bands.Cells)}
 	}
-	r, err := s.bands.Solve(ctx, g.Cells, bands.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}, kernelVisit(&s.bandsOut, visit))
+	r, err := s.bands.Solve(ctx, g.Cells, bands.Limits{MaxSolutions: cfg.MaxSolutions, MaxNodes: cfg.MaxNodes}, s.kernelVisit(&s.bandsOut, visit))
 	if errors.Is(err, bands.ErrClash) {
 		s.setup(g)
 		if err := s.placeGivens(g); err != nil {
@@ -67,14 +67,22 @@ func (s *Solver) solveBands(ctx context.Context, g *Grid, cfg *Config, visit fun
 	return Result{Solutions: r.Solutions, Nodes: r.Nodes, Status: r.Status, By: ByKernel}, err
 }
 
-// kernelVisit hands a kernel's solutions, one value per cell, to visit
-// in out.
-func kernelVisit(out *Grid, visit func(*Grid) bool) func([]uint8) bool {
+// kernelVisit returns what a kernel is to call with each solution, one
+// value per cell, for visit to get it in out (nil when visit is): s's
+// onKernel, made once rather than a closure per puzzle, which would be an
+// allocation for a search of microseconds. visit and out stay in s until
+// the next kernel's search.
+func (s *Solver) kernelVisit(out *Grid, visit func(*Grid) bool) func([]uint8) bool {
 	if visit == nil {
 		return nil
 	}
-	return func(vals []uint8) bool {
-		copy(out.Cells, vals)
-		return visit(out)
-	}
+	s.kernelOut, s.kernelTo = out, visit
+	return s.onKernel
+}
+
+// handKernel is onKernel: it writes a kernel's solution to s.kernelOut
+// and hands it to s.kernelTo.
+func (s *Solver) handKernel(vals []uint8) bool {
+	copy(s.kernelOut.Cells, vals)
+	return s.kernelTo(s.kernelOut)
 }

@@ -272,6 +272,20 @@ func isDigits(b []byte) bool {
 // malformed ones in b.Puzzles with their errors.
 func (b *Batch) readSymbols(name string, lines [][]byte, block bool) []rawPuzzle {
 	var raws []rawPuzzle
+	if !block {
+		// A puzzle a line: the lists are made at their final size (growing
+		// them by copying would make as much again), but for no more
+		// puzzles than the budget can hold, each taking at least
+		// puzzleBytes+errorBytes of it.
+		n := 0
+		for _, line := range lines {
+			if len(line) > 0 {
+				n++
+			}
+		}
+		n = min(n, int((MaxReadMemory-b.budget.spent)/(puzzleBytes+errorBytes))+1)
+		raws, b.Puzzles = make([]rawPuzzle, 0, n), make([]Puzzle, 0, n)
+	}
 	add := func(line int, err error) int {
 		b.Puzzles = append(b.Puzzles, Puzzle{Index: len(b.Puzzles) + 1, Line: line, Err: err})
 		return len(b.Puzzles) - 1
@@ -412,7 +426,14 @@ func (b *Batch) resolve(name string, raws []rawPuzzle, given *Alphabet, block bo
 			b.alphabets[box] = chooseAlphabet(&used, box*box, block)
 		}
 	}
+	// The grids and their cells come out of one array each, made at their
+	// final size: a batch holds tens of thousands of small grids.
+	size := 0
 	for _, r := range raws {
+		size += len(r.cells)
+	}
+	grids, cells := make([]Grid, len(raws)), make([]uint8, size)
+	for k, r := range raws {
 		a := b.alphabets[r.box]
 		n := r.box * r.box
 		p := &b.Puzzles[r.idx]
@@ -422,7 +443,8 @@ func (b *Batch) resolve(name string, raws []rawPuzzle, given *Alphabet, block bo
 			p.Err = &SyntaxError{File: name, Line: r.line, Err: fmt.Errorf("%w: alphabet %q has %d symbols, a %d×%d grid needs exactly %d", ErrValue, a.symbols, len(a.symbols), n, n, n)}
 			continue
 		}
-		g := &Grid{Box: r.box, Cells: make([]uint8, n*n)}
+		g := &grids[k]
+		g.Box, g.Cells, cells = r.box, cells[:n*n:n*n], cells[n*n:]
 		for i, ch := range r.cells {
 			if isEmpty(ch) {
 				continue

@@ -6,7 +6,8 @@ import "github.com/xcover/xcover/exactcover"
 // objects for programs (report.Stream is one).
 type RecordWriter interface {
 	// Text writes a record of text, after a blank line when blank is set
-	// and a record came before.
+	// and a record came before. b is the caller's again once Text returns:
+	// Report makes every record in the same buffer.
 	Text(b []byte, blank bool)
 	// Object writes v as one line of JSON.
 	Object(v any)
@@ -29,8 +30,9 @@ type Report struct {
 	// of puzzles finished, or -1 after a solution.
 	After func(done int)
 
-	listed int64 // solutions of the puzzle being listed
-	halted bool  // a puzzle was cut short: write no more
+	listed int64  // solutions of the puzzle being listed
+	halted bool   // a puzzle was cut short: write no more
+	text   []byte // the buffer records of text are made in
 }
 
 // Output returns what SolveBatch is to report to, for r.
@@ -55,7 +57,8 @@ func (r *Report) solution(i int, g *Grid) {
 			Grid   string `json:"grid"`
 		}{"solution", i + 1, r.listed, r.Batch.LineOf(g)})
 	} else {
-		r.Out.Text(AppendGrid(AppendSeparator(nil, g.Size()), g, r.Format, r.Batch.Alphabet(g.Box)), false)
+		r.text = AppendGrid(AppendSeparator(r.text[:0], g.Size()), g, r.Format, r.Batch.Alphabet(g.Box))
+		r.Out.Text(r.text, false)
 	}
 	r.after(-1)
 }
@@ -73,7 +76,8 @@ func (r *Report) answer(i int, a Answer) {
 			}{"puzzle", r.Batch.Record(i, a)})
 		} else {
 			blank := r.Mode == ModeFirst && (r.Format == Block || r.Format == Pretty)
-			r.Out.Text(r.Batch.AppendAnswer(nil, r.Mode, a, r.Format), blank)
+			r.text = r.Batch.AppendAnswer(r.text[:0], r.Mode, a, r.Format)
+			r.Out.Text(r.text, blank)
 		}
 	}
 	r.after(i + 1)

@@ -168,7 +168,10 @@ type Solver struct {
 	cover      *exactcover.Solver // the exact-cover problem of what is still open
 	out        Grid
 	visit      func(*Grid) bool
-	onSolution func([]int) bool
+	onSolution func([]int) bool           // s.decode
+	onKernel   func([]uint8) bool         // s.handKernel
+	kernelOut  *Grid                      // where onKernel writes a kernel's solutions,
+	kernelTo   func(*Grid) bool           // and whom it hands them to
 	queue      []int16                    // cells that may have become naked singles
 	dead       bool                       // some open cell has lost its last candidate
 	key        []int32                    // sort key of each open cell, for build
@@ -183,7 +186,7 @@ type Solver struct {
 // NewSolver returns a Solver for grids of any supported size.
 func NewSolver() *Solver {
 	s := &Solver{cover: new(exactcover.Solver)}
-	s.onSolution = s.decode
+	s.onSolution, s.onKernel = s.decode, s.handKernel
 	return s
 }
 

@@ -36,6 +36,7 @@ func TestReadFile(t *testing.T) {
 	write("plain.dlx", []byte("| a b\na b\n"))
 	write("packed.dlx.gz", gzipped(t, "| a b\na b\n"))
 	write("big.dlx", []byte(strings.Repeat("x", 11)))
+	write("full.dlx", []byte(strings.Repeat("x", 10)))
 	write("bomb.gz", gzipped(t, strings.Repeat("x", 1000)))
 	write("bad.gz", []byte("\x1f\x8bnot gzip"))
 	whole := gzipped(t, "a b")
@@ -53,6 +54,7 @@ func TestReadFile(t *testing.T) {
 		{name: "-", stdin: "a b", tty: true, wantName: "<stdin>", want: "a b", hinted: "end it with Ctrl-D"},
 		{name: "-", stdin: string(gzipped(t, "piped")), wantName: "<stdin>", want: "piped"},
 		{name: "missing.dlx", wantErr: "missing.dlx: no such file or directory"},
+		{name: "full.dlx", wantName: "full.dlx", want: strings.Repeat("x", 10)},
 		{name: "big.dlx", wantErr: "big.dlx: larger than 10 bytes, the most xcover reads of a test file"},
 		{name: "bomb.gz", wantErr: "bomb.gz: larger than 10 bytes"},
 		{name: "bad.gz", wantErr: "bad.gz: gzip: invalid header"},
@@ -79,6 +81,29 @@ func TestReadFile(t *testing.T) {
 				t.Errorf("stderr %q, want it to hold %q", got, tc.hinted)
 			}
 		})
+	}
+}
+
+// TestReadFileOneBuffer checks that a plain file is read into one buffer
+// of its size (a batch of megabytes is not copied as it grows), and that
+// gzip data, whose size is not known, is read whole all the same.
+func TestReadFileOneBuffer(t *testing.T) {
+	dir := t.TempDir()
+	text := strings.Repeat("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n", 2000)
+	for name, data := range map[string][]byte{"batch.txt": []byte(text), "batch.txt.gz": gzipped(t, text)} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := &IO{Stderr: new(bytes.Buffer), Dir: dir}
+	for _, name := range []string{"batch.txt", "batch.txt.gz"} {
+		_, data, err := s.ReadFile(name, 1<<20, "a test file")
+		if err != nil || string(data) != text {
+			t.Fatalf("%s: %d bytes, %v; want the %d written", name, len(data), err, len(text))
+		}
+		if name == "batch.txt" && cap(data) > len(text)+bytes.MinRead {
+			t.Errorf("%s: read into %d bytes of room for %d: the buffer grew", name, cap(data), len(text))
+		}
 	}
 }
 
