@@ -131,9 +131,33 @@ func (w *batchWorker) found(sol *Grid) bool {
 // solve solves puzzle p, the i-th, and reports its answer.
 func (w *batchWorker) solve(i int, p *Puzzle) {
 	w.cur, w.first = i, nil
-	a := solveOne(w.ctx, w.s, p, w.opt, w.progress, w.visit)
+	a := w.search(p)
 	a.First, w.first = w.first, nil
 	w.r.done(i, a)
+}
+
+// search searches puzzle p, unless it could not be read or the context
+// has ended, and returns its answer (but for First, which found keeps).
+func (w *batchWorker) search(p *Puzzle) Answer {
+	a := Answer{Err: p.Err}
+	switch {
+	case p.Err != nil:
+		return a
+	case errors.Is(w.ctx.Err(), context.DeadlineExceeded):
+		a.Result.Status = exactcover.Timeout
+		return a
+	case w.ctx.Err() != nil:
+		a.Result.Status = exactcover.Interrupted
+		return a
+	}
+	cfg := w.opt.Config
+	cfg.Progress = w.progress
+	res, err := w.s.Solve(w.ctx, p.Grid, cfg, w.visit)
+	a.Result = res
+	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		a.Err = err
+	}
+	return a
 }
 
 // reorder hands the events of puzzles solved concurrently to a BatchOutput
@@ -213,30 +237,6 @@ func (r *reorder) heldAt(i int) *heldPuzzle {
 		r.held[i] = h
 	}
 	return h
-}
-
-// solveOne solves puzzle p with s, calling visit with each solution and
-// progress (when not nil) as the search goes.
-func solveOne(ctx context.Context, s *Solver, p *Puzzle, opt *BatchOptions, progress func(*exactcover.Progress), visit func(*Grid) bool) Answer {
-	a := Answer{Err: p.Err}
-	switch {
-	case p.Err != nil:
-		return a
-	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		a.Result.Status = exactcover.Timeout
-		return a
-	case ctx.Err() != nil:
-		a.Result.Status = exactcover.Interrupted
-		return a
-	}
-	cfg := opt.Config
-	cfg.Progress = progress
-	res, err := s.Solve(ctx, p.Grid, cfg, visit)
-	a.Result = res
-	if err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
-		a.Err = err
-	}
-	return a
 }
 
 // String names the answer as the sudoku command reports it: its verdict

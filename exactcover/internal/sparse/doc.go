@@ -133,16 +133,16 @@
 // their items up in a table of CacheSlots slots (cache.go). Found, a node
 // adds the counts kept there; otherwise, when its search ends, the counts
 // of its subtree go to the slot (over what it held), unless part of the
-// subtree was given to another worker. A
-// node's key is a hash of its open items, a sum of a word per item that
-// each node finds from its parent's by taking out its option's items
-// (Zobrist hashing), so that a look-up costs the same whatever the
+// subtree was given to another worker. A node's key is a hash of its open
+// items, a sum of a word per item that each node finds from its parent's
+// by taking out its option's items (Zobrist hashing), so that a look-up costs the same whatever the
 // number of items; a slot keeps the open items themselves as well, and a
 // count is taken only for the same items. A slot keeps the subtree's
-// solutions, its updates and its nodes at each level below the node, and
-// a count found adds them all: nodes, updates and nodes per level are
-// those of the search without the table, whatever the table held, whole
-// or divided among workers, stopped and resumed. The table is the
+// solutions, nodes and updates, and its nodes at each level below the
+// node when the search keeps a profile, and a count found adds them all:
+// nodes, updates and nodes per level are those of the search without the
+// table, whatever the table held, whole or divided among workers, stopped
+// and resumed. The table is the
 // engine's (each worker has its own) and holds for one problem: it is
 // emptied when the engine is given another.
 //
