@@ -132,7 +132,7 @@ func (w *batchWorker) found(sol *Grid) bool {
 func (w *batchWorker) solve(i int, p *Puzzle) {
 	w.cur, w.first = i, nil
 	a := w.search(p)
-	a.First, w.first = w.first, nil
+	a.First = w.first
 	w.r.done(i, a)
 }
 

@@ -32,22 +32,23 @@ func (x *Scratch) Root(partial []int) []core.Step {
 func Sequential(ctx context.Context, eng core.Engine, cfg *Config, x *Scratch) (Result, error) {
 	start := time.Now()
 	x.ctxErr, x.counters = nil, core.Counters{}
-	depth := eng.MaxDepth() + 2
-	if cap(x.profile) < depth {
-		x.profile = make([]int64, depth)
+	var profile []int64 // none with SkipProfile (see Config.SkipProfile)
+	if !cfg.SkipProfile {
+		depth := eng.MaxDepth() + 2
+		if cap(x.profile) < depth {
+			x.profile = make([]int64, depth)
+		}
+		profile = x.profile[:depth]
+		clear(profile)
 	}
 	x.run = core.Run{
 		Weighted:     cfg.Weighted,
 		Visit:        cfg.Visit,
 		MaxSolutions: cfg.MaxSolutions,
 		MaxNodes:     cfg.MaxNodes,
-		Profile:      x.profile[:depth],
+		Profile:      profile,
 		Export:       x.run.Export[:0],
 		Final:        true, // a stopped search is not resumed here (see Run)
-	}
-	clear(x.run.Profile)
-	if cfg.SkipProfile {
-		x.run.Profile = nil // (see Config.SkipProfile)
 	}
 	x.run.Poll = poller(ctx, cfg, start, eng, &x.ctxErr)
 	eng.ResetWeights() // every search starts at zero; Knuth's rule leaves them there
@@ -57,8 +58,8 @@ func Sequential(ctx context.Context, eng core.Engine, cfg *Config, x *Scratch) (
 		return r, err
 	}
 	r.Status, r.Elapsed = statusOf(end, x.ctxErr), time.Since(start)
-	if !cfg.SkipProfile {
-		r.Profile = trimmed(x.run.Profile)
+	if profile != nil {
+		r.Profile = trimmed(profile)
 	}
 	return r, x.ctxErr
 }

@@ -126,25 +126,25 @@
 // rule (the Weighted rule learns from the subtrees it searches, so a
 // count found would change the rest of its tree), what is left to
 // solve at a node is fixed by its open primary items: an option is live
-// exactly when all its items are open. Nodes reached along different
-// paths often leave the same items open (in a Sudoku, two digits swapped
-// in a rectangle of cells cover the same items), so nodes with at most
+// exactly when all its items are open. Nodes reached along different paths
+// often leave the same items open (in a Sudoku, two digits swapped in a
+// rectangle of cells cover the same items), so nodes with at most
 // CacheItems open items, every other level of them (cacheLooks), look
 // their items up in a table of CacheSlots slots (cache.go). Found, a node
 // adds the counts kept there; otherwise, when its search ends, the counts
 // of its subtree go to the slot (over what it held), unless part of the
 // subtree was given to another worker. A node's key is a hash of its open
 // items, a sum of a word per item that each node finds from its parent's
-// by taking out its option's items (Zobrist hashing), so that a look-up costs the same whatever the
-// number of items; a slot keeps the open items themselves as well, and a
-// count is taken only for the same items. A slot keeps the subtree's
-// solutions, nodes and updates, and its nodes at each level below the
-// node when the search keeps a profile, and a count found adds them all:
-// nodes, updates and nodes per level are those of the search without the
-// table, whatever the table held, whole or divided among workers, stopped
-// and resumed. The table is the
-// engine's (each worker has its own) and holds for one problem: it is
-// emptied when the engine is given another.
+// by taking out its option's items (Zobrist hashing), so that a look-up
+// costs the same whatever the number of items; a slot keeps the open items
+// themselves as well, and a count is taken only for the same items. A slot
+// keeps the subtree's solutions, nodes and updates, and its nodes at each
+// level below the node when the search keeps a profile, and a count found
+// adds them all: nodes, updates and nodes per level are those of the
+// search without the table, whatever the table held, whole or divided
+// among workers, stopped and resumed. The table is the engine's (each
+// worker has its own) and holds for one problem: it is emptied when the
+// engine is given another.
 //
 // # Costs
 //

@@ -38,15 +38,15 @@ func (e *Engine) finishes(visits, limits bool) bool {
 // take them one after the other as forced moves, in whatever order its
 // rule picks, each a node whose items all keep their option, the last a
 // solution. Taking an option of L items whose every item has it alone
-// makes 2L−1 updates (a forced move: the item branched on, then each
-// other item leaving its set and covered, with nothing left in their
-// sets), so the k moves make 2·n−k updates for n open items.
-// countForcedFinish adds the k nodes, one per level below depth, the
-// solution and those updates, and reports true; false, having counted
-// nothing, when the node has no forced finish. Each open item's one option is read from
-// its set, and the node's tag says whether the option is all primary
-// and whether the node is its first, so that each counts once: a read
-// per item, without walking the options.
+// makes 2L−1 updates (a forced move: the item branched on, then each other
+// item leaving its set and covered, with nothing left in their sets), so
+// the k moves make 2·n−k updates for n open items. countForcedFinish adds
+// the k nodes, one per level below depth, the solution and those updates,
+// and reports true; false, having counted nothing, when the node has no
+// forced finish. Each open item's one option is read from its set, and the
+// node's tag says whether the option is all primary and whether the node
+// is its first, so that each counts once: a read per item, without walking
+// the options.
 func (e *Engine) countForcedFinish(depth int, w *walk) bool {
 	short := 0
 	for _, m := range e.short {
